@@ -1,0 +1,11 @@
+import { z } from "zod"
+
+/** Every error the facade answers: a JSON body with a message, and details when there is more to say. */
+export const apiErrorSchema = z.object({
+  message: z.string(),
+  details: z.unknown().optional(),
+})
+export type ApiError = z.infer<typeof apiErrorSchema>
+
+export const healthSchema = z.object({ status: z.enum(["ok", "unavailable"]) })
+export type Health = z.infer<typeof healthSchema>

@@ -1,0 +1,3 @@
+export * from "./product.js"
+export * from "./catalogue.js"
+export * from "./errors.js"
