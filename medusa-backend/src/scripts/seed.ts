@@ -1,0 +1,226 @@
+import type { ExecArgs } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import {
+  createApiKeysWorkflow,
+  createCustomersWorkflow,
+  createInventoryLevelsWorkflow,
+  createProductsWorkflow,
+  createRegionsWorkflow,
+  createSalesChannelsWorkflow,
+  createShippingOptionsWorkflow,
+  createShippingProfilesWorkflow,
+  createStockLocationsWorkflow,
+  linkSalesChannelsToApiKeyWorkflow,
+  linkSalesChannelsToStockLocationWorkflow,
+  updateStoresWorkflow,
+} from "@medusajs/medusa/core-flows"
+import { SECURITY_LEVELS_MODULE } from "@enclave/security-levels/.medusa/server/src/modules/security-levels"
+import { SHIPPING_METHODS_MODULE } from "@enclave/shipping-methods/.medusa/server/src/modules/shipping-methods"
+import { demoCustomer, germany, imageUrlOf, products, shippingMethods, worldwide } from "./seed/catalogue"
+
+/**
+ * Seeds the shop on its first start. It is safe to run again: a database that already has the
+ * catalogue is left as it is, so a restart never duplicates anything.
+ */
+export default async function seed({ container }: ExecArgs) {
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const link = container.resolve(ContainerRegistrationKeys.LINK)
+  const securityLevels = container.resolve(SECURITY_LEVELS_MODULE) as any
+  const shippingDetails = container.resolve(SHIPPING_METHODS_MODULE) as any
+
+  const [, seededProfiles] = await securityLevels.listAndCountSecurityProfiles({}, { take: 1 })
+  if (seededProfiles > 0) {
+    logger.info("Enclave seed: the catalogue is already there, nothing to do")
+    return
+  }
+  logger.info("Enclave seed: creating the catalogue, regions, shipping methods and demo customer")
+
+  // Store, currency and sales channel.
+  const salesChannelModule = container.resolve(Modules.SALES_CHANNEL)
+  let [salesChannel] = await salesChannelModule.listSalesChannels({ name: "Default Sales Channel" })
+  if (!salesChannel) {
+    const { result } = await createSalesChannelsWorkflow(container).run({
+      input: { salesChannelsData: [{ name: "Default Sales Channel" }] },
+    })
+    salesChannel = result[0]
+  }
+  const [store] = await container.resolve(Modules.STORE).listStores()
+  await updateStoresWorkflow(container).run({
+    input: {
+      selector: { id: store.id },
+      update: {
+        name: "Enclave",
+        supported_currencies: [{ currency_code: "eur", is_default: true }],
+        default_sales_channel_id: salesChannel.id,
+      },
+    },
+  })
+
+  // Regions: Germany and the rest of the world, both in euros.
+  const { result: regions } = await createRegionsWorkflow(container).run({
+    input: {
+      regions: [
+        { name: "Germany", currency_code: "eur", countries: germany, payment_providers: ["pp_system_default"] },
+        { name: "Worldwide", currency_code: "eur", countries: worldwide, payment_providers: ["pp_system_default"] },
+      ],
+    },
+  })
+  const regionByZone = { germany: regions[0], worldwide: regions[1] }
+
+  // Warehouse, fulfillment and shipping options.
+  const { result: locations } = await createStockLocationsWorkflow(container).run({
+    input: {
+      locations: [
+        {
+          name: "Enclave Warehouse Berlin",
+          address: { address_1: "Friedrichstraße 123", city: "Berlin", postal_code: "10117", country_code: "DE" },
+        },
+      ],
+    },
+  })
+  const warehouse = locations[0]
+  await link.create({
+    [Modules.STOCK_LOCATION]: { stock_location_id: warehouse.id },
+    [Modules.FULFILLMENT]: { fulfillment_provider_id: "manual_manual" },
+  })
+  await linkSalesChannelsToStockLocationWorkflow(container).run({
+    input: { id: warehouse.id, add: [salesChannel.id] },
+  })
+
+  const fulfillment = container.resolve(Modules.FULFILLMENT)
+  let [shippingProfile] = await fulfillment.listShippingProfiles({ type: "default" })
+  if (!shippingProfile) {
+    const { result } = await createShippingProfilesWorkflow(container).run({
+      input: { data: [{ name: "Default Shipping Profile", type: "default" }] },
+    })
+    shippingProfile = result[0]
+  }
+  const fulfillmentSet = await fulfillment.createFulfillmentSets({
+    name: "Enclave delivery",
+    type: "shipping",
+    service_zones: [
+      { name: "Germany", geo_zones: germany.map((country_code) => ({ type: "country" as const, country_code })) },
+      { name: "Worldwide", geo_zones: worldwide.map((country_code) => ({ type: "country" as const, country_code })) },
+    ],
+  })
+  await link.create({
+    [Modules.STOCK_LOCATION]: { stock_location_id: warehouse.id },
+    [Modules.FULFILLMENT]: { fulfillment_set_id: fulfillmentSet.id },
+  })
+  const zoneId = {
+    germany: fulfillmentSet.service_zones.find((z) => z.name === "Germany")!.id,
+    worldwide: fulfillmentSet.service_zones.find((z) => z.name === "Worldwide")!.id,
+  }
+
+  // One at a time, so the shop's method numbers follow the sort order.
+  for (const method of shippingMethods) {
+    const { result } = await createShippingOptionsWorkflow(container).run({
+      input: [
+        {
+          name: method.name,
+          price_type: "flat",
+          provider_id: "manual_manual",
+          service_zone_id: zoneId[method.zone],
+          shipping_profile_id: shippingProfile.id,
+          type: { label: method.name, description: method.description, code: method.code },
+          prices: [
+            { currency_code: "eur", amount: method.price },
+            { region_id: regionByZone[method.zone].id, amount: method.price },
+          ],
+          rules: [
+            { attribute: "enabled_in_store", value: "true", operator: "eq" },
+            { attribute: "is_return", value: "false", operator: "eq" },
+          ],
+        },
+      ],
+    })
+    const details = await shippingDetails.createShippingMethodDetails({
+      description: method.description,
+      estimated_delivery: method.estimatedDelivery,
+      is_default: method.isDefault,
+      is_active: true,
+      sort_order: method.sortOrder,
+    })
+    await link.create({
+      [Modules.FULFILLMENT]: { shipping_option_id: result[0].id },
+      [SHIPPING_METHODS_MODULE]: { shipping_method_details_id: details.id },
+    })
+  }
+
+  // Products, each with one sellable variant priced in euros and tracked in the warehouse.
+  const { result: created } = await createProductsWorkflow(container).run({
+    input: {
+      products: products.map((p) => ({
+        title: p.title,
+        handle: p.handle,
+        description: p.description,
+        status: "published" as const,
+        thumbnail: imageUrlOf(p.handle),
+        images: [{ url: imageUrlOf(p.handle) }],
+        shipping_profile_id: shippingProfile.id,
+        options: [{ title: "Edition", values: ["Standard"] }],
+        variants: [
+          {
+            title: "Standard",
+            sku: p.handle.toUpperCase(),
+            options: { Edition: "Standard" },
+            manage_inventory: true,
+            prices: [{ currency_code: "eur", amount: p.price }],
+          },
+        ],
+        sales_channels: [{ id: salesChannel.id }],
+      })),
+    },
+  })
+  const productIdByHandle = new Map(created.map((p) => [p.handle, p.id]))
+
+  // Security profiles one at a time, so catalogue numbers are 1, 2, 3 for Base, Medium, Premium.
+  for (const p of products) {
+    const profile = await securityLevels.createSecurityProfiles({
+      level: p.securityLevel,
+      category: p.category,
+      features: p.features,
+      specifications: p.specifications,
+    })
+    await link.create({
+      [Modules.PRODUCT]: { product_id: productIdByHandle.get(p.handle) },
+      [SECURITY_LEVELS_MODULE]: { security_profile_id: profile.id },
+    })
+  }
+
+  const inventory = container.resolve(Modules.INVENTORY)
+  const items = await inventory.listInventoryItems({ sku: products.map((p) => p.handle.toUpperCase()) })
+  const stockBySku = new Map(products.map((p) => [p.handle.toUpperCase(), p.stock]))
+  await createInventoryLevelsWorkflow(container).run({
+    input: {
+      inventory_levels: items.map((item) => ({
+        location_id: warehouse.id,
+        inventory_item_id: item.id,
+        stocked_quantity: stockBySku.get(item.sku!) ?? 0,
+      })),
+    },
+  })
+
+  // The storefront key for Medusa's own /store API (used by benchmarks and Medusa clients).
+  const { result: apiKeys } = await createApiKeysWorkflow(container).run({
+    input: { api_keys: [{ title: "Enclave storefront", type: "publishable", created_by: "" }] },
+  })
+  await linkSalesChannelsToApiKeyWorkflow(container).run({
+    input: { id: apiKeys[0].id, add: [salesChannel.id] },
+  })
+
+  await createCustomersWorkflow(container).run({
+    input: {
+      customersData: [
+        {
+          email: demoCustomer.email,
+          first_name: demoCustomer.first_name,
+          last_name: demoCustomer.last_name,
+          addresses: [{ ...demoCustomer.address, is_default_shipping: true, is_default_billing: true }],
+        },
+      ],
+    },
+  })
+
+  logger.info(`Enclave seed: ${products.length} products, ${shippingMethods.length} shipping methods, 2 regions`)
+}

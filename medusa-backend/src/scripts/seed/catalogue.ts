@@ -1,0 +1,241 @@
+/**
+ * The shop's story: three phone tiers (SPEC §9), accessories and services, the shipping methods of
+ * the FAQ, and stock levels that show every stock state of SPEC §4 (in stock, low stock, out of stock).
+ */
+export interface SeedProduct {
+  handle: string
+  title: string
+  description: string
+  price: number
+  stock: number
+  securityLevel: number
+  category: "phone" | "accessory" | "service"
+  features: string[]
+  specifications: Record<string, string>
+}
+
+const image = (handle: string) => `/images/products/${handle}.svg`
+export const imageUrlOf = image
+
+export const products: SeedProduct[] = [
+  {
+    handle: "enclave-base",
+    title: "Enclave Base",
+    description:
+      "The essential encrypted smartphone: hardened OS, encrypted messaging and calls out of the box, and 12 months of security updates.",
+    price: 599,
+    stock: 120,
+    securityLevel: 3,
+    category: "phone",
+    features: [
+      "End-to-end encrypted messaging",
+      "Encrypted voice calls",
+      "Secure boot",
+      "Hardware-backed key storage",
+      "12 months of security updates",
+    ],
+    specifications: {
+      processor: "Octa-core 2.4 GHz with secure enclave",
+      memory: "8GB RAM",
+      display: "6.1-inch OLED, 2400 x 1080",
+      battery: "4,500 mAh",
+      camera: "50 MP main, 12 MP front, hardware camera switch",
+      security: "Security level 3: hardened OS, verified boot, encrypted storage",
+      storage: "128GB / 256GB",
+      "water resistance": "IP67",
+      charging: "30W USB-C",
+    },
+  },
+  {
+    handle: "enclave-medium",
+    title: "Enclave Medium",
+    description:
+      "More power, more protection: a dedicated security chip, tamper detection and anti-tracking network shield, with 24 months of security updates.",
+    price: 899,
+    stock: 8,
+    securityLevel: 4,
+    category: "phone",
+    features: [
+      "End-to-end encrypted messaging",
+      "Encrypted voice calls",
+      "Secure boot",
+      "Dedicated security chip",
+      "Tamper detection",
+      "Anti-tracking network shield",
+      "24 months of security updates",
+    ],
+    specifications: {
+      processor: "Octa-core 2.8 GHz with dedicated security chip",
+      memory: "12GB RAM",
+      display: "6.4-inch OLED, 120 Hz, 2640 x 1200",
+      battery: "5,000 mAh",
+      camera: "64 MP main, 16 MP ultra-wide, 16 MP front, hardware camera switch",
+      security: "Security level 4: security chip, tamper detection, encrypted storage",
+      storage: "128GB / 256GB",
+      "water resistance": "IP68",
+      charging: "45W USB-C, 15W wireless",
+    },
+  },
+  {
+    handle: "enclave-premium-fold",
+    title: "Enclave Premium Fold",
+    description:
+      "Our most secure device, in a foldable design: isolated secure element, hardware kill switches for camera, microphone and radios, and 36 months of security updates.",
+    price: 1499,
+    stock: 35,
+    securityLevel: 5,
+    category: "phone",
+    features: [
+      "End-to-end encrypted messaging",
+      "Encrypted voice calls",
+      "Secure boot",
+      "Isolated secure element",
+      "Tamper detection",
+      "Hardware kill switches",
+      "Anti-tracking network shield",
+      "36 months of security updates",
+    ],
+    specifications: {
+      processor: "Octa-core 3.2 GHz with isolated secure element",
+      memory: "16GB RAM",
+      display: "7.6-inch foldable OLED inside, 6.2-inch cover display",
+      battery: "4,800 mAh dual cell",
+      camera: "50 MP main, 12 MP ultra-wide, 10 MP telephoto, hardware kill switch",
+      security: "Security level 5: secure element, kill switches, tamper detection, encrypted storage",
+      storage: "256GB / 512GB",
+      "water resistance": "IPX8",
+      charging: "65W USB-C, 15W wireless",
+    },
+  },
+  {
+    handle: "faraday-sleeve",
+    title: "Faraday Sleeve",
+    description: "A shielded sleeve that blocks cellular, Wi-Fi, Bluetooth, NFC and GPS signals when your phone is inside.",
+    price: 49,
+    stock: 60,
+    securityLevel: 4,
+    category: "accessory",
+    features: ["Blocks all radio signals", "Fits every Enclave phone"],
+    specifications: { material: "Double-layer shielding fabric", dimensions: "19 x 11 cm" },
+  },
+  {
+    handle: "privacy-screen-protector",
+    title: "Privacy Screen Protector",
+    description: "Tempered glass with a privacy filter: your screen stays readable for you and dark for people beside you.",
+    price: 29,
+    stock: 6,
+    securityLevel: 3,
+    category: "accessory",
+    features: ["30° privacy filter", "9H tempered glass"],
+    specifications: { material: "Tempered glass", compatibility: "Enclave Base, Enclave Medium" },
+  },
+  {
+    handle: "usb-c-data-blocker",
+    title: "USB-C Data Blocker",
+    description: "Charge from any public port without exposing your data: the data lines are cut, only power passes.",
+    price: 19,
+    stock: 0,
+    securityLevel: 3,
+    category: "accessory",
+    features: ["Power only, no data", "Protects against juice jacking"],
+    specifications: { connector: "USB-C male to USB-C female", charging: "Up to 60W" },
+  },
+  {
+    handle: "hardened-charger",
+    title: "Hardened Charger",
+    description: "A 65W USB-C charger with a power-only port and no firmware to tamper with.",
+    price: 39,
+    stock: 45,
+    securityLevel: 3,
+    category: "accessory",
+    features: ["65W fast charging", "No firmware, nothing to compromise"],
+    specifications: { charging: "65W USB-C PD", cable: "1.5 m braided USB-C cable included" },
+  },
+  {
+    handle: "secure-setup",
+    title: "Secure Device Setup",
+    description: "Our security team sets up your device: hardened configuration, encrypted backups and a private onboarding call.",
+    price: 99,
+    stock: 500,
+    securityLevel: 4,
+    category: "service",
+    features: ["Hardened configuration", "Encrypted backup setup", "Private onboarding call"],
+    specifications: { duration: "60 minutes", delivery: "Remote, within 3 business days" },
+  },
+  {
+    handle: "extended-security-updates",
+    title: "Extended Security Updates",
+    description: "Twelve more months of security updates and priority support for any Enclave phone.",
+    price: 149,
+    stock: 500,
+    securityLevel: 5,
+    category: "service",
+    features: ["12 more months of security updates", "Priority support"],
+    specifications: { duration: "12 months", coverage: "Any Enclave phone" },
+  },
+]
+
+export interface SeedShippingMethod {
+  name: string
+  code: string
+  description: string
+  price: number
+  estimatedDelivery: string
+  zone: "germany" | "worldwide"
+  isDefault: boolean
+  sortOrder: number
+}
+
+export const shippingMethods: SeedShippingMethod[] = [
+  {
+    name: "Germany Standard",
+    code: "germany-standard",
+    description: "Standard delivery within Germany",
+    price: 15,
+    estimatedDelivery: "1-2 business days",
+    zone: "germany",
+    isDefault: true,
+    sortOrder: 0,
+  },
+  {
+    name: "Germany Express",
+    code: "germany-express",
+    description: "Express delivery within Germany",
+    price: 25,
+    estimatedDelivery: "Within 24 hours",
+    zone: "germany",
+    isDefault: false,
+    sortOrder: 1,
+  },
+  {
+    name: "Worldwide",
+    code: "worldwide",
+    description: "Tracked delivery worldwide",
+    price: 50,
+    estimatedDelivery: "7-30 days",
+    zone: "worldwide",
+    isDefault: false,
+    sortOrder: 2,
+  },
+]
+
+export const germany = ["de"]
+export const worldwide = [
+  "at", "be", "ch", "cz", "dk", "es", "fi", "fr", "gb", "ie", "it", "lu", "nl", "no", "pl", "pt", "se",
+  "us", "ca", "au", "nz", "jp", "sg",
+]
+
+export const demoCustomer = {
+  email: "demo@enclave.shop",
+  first_name: "Demo",
+  last_name: "Customer",
+  address: {
+    first_name: "Demo",
+    last_name: "Customer",
+    address_1: "Friedrichstraße 123",
+    city: "Berlin",
+    province: "Berlin",
+    postal_code: "10117",
+    country_code: "de",
+  },
+}

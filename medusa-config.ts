@@ -1,0 +1,86 @@
+/**
+ * The one Medusa configuration of the Enclave shop. Every choice comes from the environment,
+ * so the same file serves `npm start` (embedded PostgreSQL, everything in memory), the test
+ * suite, and a scaled-out deployment (PostgreSQL + Redis, server and worker instances).
+ */
+import { defineConfig, loadEnv } from "@medusajs/framework/utils"
+import path from "node:path"
+
+loadEnv(process.env.NODE_ENV || "development", process.cwd())
+
+const redisUrl = process.env.REDIS_URL
+const dataDir = path.resolve(process.env.DATA_DIR || path.join(__dirname, ".data"))
+const workerModes = ["shared", "server", "worker"] as const
+type WorkerMode = (typeof workerModes)[number]
+const workerMode = (process.env.MEDUSA_WORKER_MODE || "shared") as WorkerMode
+if (!workerModes.includes(workerMode)) {
+  throw new Error(`MEDUSA_WORKER_MODE must be one of ${workerModes.join(", ")}, not "${workerMode}"`)
+}
+
+function requiredSecret(name: "JWT_SECRET" | "COOKIE_SECRET"): string {
+  const value = process.env[name]
+  // The launcher generates both secrets into the data folder; a deployment must set them.
+  if (!value) throw new Error(`${name} is not set: the launcher sets it, a deployment must set it`)
+  return value
+}
+
+/** With Redis, every instance shares events, workflow state, locks and the cache; without it they stay in memory. */
+const redisModules = redisUrl
+  ? [
+      { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl } },
+      { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { redisUrl } } },
+      {
+        resolve: "@medusajs/medusa/locking",
+        options: {
+          providers: [
+            { resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl } },
+          ],
+        },
+      },
+      {
+        resolve: "@medusajs/medusa/caching",
+        options: {
+          providers: [{ resolve: "@medusajs/medusa/caching-redis", id: "caching-redis", is_default: true, options: { redisUrl } }],
+        },
+      },
+    ]
+  : []
+
+export default defineConfig({
+  projectConfig: {
+    databaseUrl: process.env.DATABASE_URL,
+    databaseLogging: false,
+    redisUrl,
+    workerMode,
+    http: {
+      // People reach Medusa only through the front door on the same origin, so CORS stays closed.
+      storeCors: process.env.STORE_CORS || "",
+      adminCors: process.env.ADMIN_CORS || "",
+      authCors: process.env.AUTH_CORS || "",
+      jwtSecret: requiredSecret("JWT_SECRET"),
+      cookieSecret: requiredSecret("COOKIE_SECRET"),
+    },
+  },
+  // Our back office is the Refine app under /admin; Medusa's own dashboard is not shipped.
+  admin: { disable: true },
+  plugins: [
+    { resolve: "@enclave/security-levels", options: {} },
+    { resolve: "@enclave/shipping-methods", options: {} },
+    { resolve: "@enclave/api-facade", options: {} },
+  ],
+  modules: [
+    ...redisModules,
+    {
+      resolve: "@medusajs/medusa/file",
+      options: {
+        providers: [
+          {
+            resolve: "@medusajs/medusa/file-local",
+            id: "local",
+            options: { upload_dir: path.join(dataDir, "uploads"), backend_url: "/uploads" },
+          },
+        ],
+      },
+    },
+  ],
+})

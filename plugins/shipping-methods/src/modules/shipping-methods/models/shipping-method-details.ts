@@ -1,0 +1,20 @@
+import { model } from "@medusajs/framework/utils"
+
+/**
+ * How the shop presents a Medusa shipping option as a shipping method (SPEC §3 ShippingMethod):
+ * the text customers read, whether it is offered, whether it is preselected, and where it sorts.
+ * `method_number` is the stable whole-number id of the /api contract.
+ */
+const ShippingMethodDetails = model
+  .define("shipping_method_details", {
+    id: model.id({ prefix: "shipdet" }).primaryKey(),
+    method_number: model.autoincrement(),
+    description: model.text().default(""),
+    estimated_delivery: model.text().nullable(),
+    is_default: model.boolean().default(false),
+    is_active: model.boolean().default(true),
+    sort_order: model.number().default(0),
+  })
+  .indexes([{ on: ["method_number"], unique: true }])
+
+export default ShippingMethodDetails
