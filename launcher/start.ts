@@ -1,0 +1,36 @@
+/**
+ * `npm start`: builds what is missing, then runs the whole shop on one origin until Ctrl-C.
+ */
+import { buildAll } from "./build.ts"
+import { startShop } from "./shop.ts"
+
+const startedAt = performance.now()
+let stopping = false
+
+try {
+  await buildAll({ force: false, say: console.log })
+  const shop = await startShop()
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(1)
+  console.log(`Enclave is ready at ${shop.url}`)
+  console.log(`Admin sign-in: ${shop.url}/admin with user "admin" and password "${shop.adminPassword}" (${shop.adminPasswordSource})`)
+  console.log(`Started in ${seconds} s. Press Ctrl-C to stop.`)
+
+  const shutdown = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    console.log(`\n${signal}: stopping Enclave...`)
+    const force = setTimeout(() => {
+      console.error("Enclave did not stop within 9 s; exiting anyway")
+      process.exit(1)
+    }, 9000)
+    await shop.stop()
+    clearTimeout(force)
+    console.log("Enclave stopped.")
+    process.exit(0)
+  }
+  process.on("SIGINT", () => void shutdown("SIGINT"))
+  process.on("SIGTERM", () => void shutdown("SIGTERM"))
+} catch (error) {
+  console.error(`Enclave could not start: ${(error as Error).message}`)
+  process.exit(1)
+}

@@ -1,0 +1,21 @@
+/**
+ * `npm run start:web` (a deployment's web service): the storefront, the admin's files and the
+ * /api pass-through, on PORT, talking to Medusa at ENCLAVE_API_URL.
+ */
+import path from "node:path"
+import { readEnv } from "./env.ts"
+import { createFrontDoor } from "./front-door.ts"
+
+const env = readEnv()
+if (!env.apiUrl) {
+  console.error("npm run start:web needs ENCLAVE_API_URL, the address of a Medusa server")
+  process.exit(1)
+}
+const server = await createFrontDoor({ apiUrl: env.apiUrl, uploadsDir: path.join(env.dataDir, "uploads") })
+server.listen(env.port, () => console.log(`Enclave web is listening on port ${env.port}`))
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    server.close(() => process.exit(0))
+    server.closeAllConnections()
+  })
+}
