@@ -8,7 +8,7 @@ import sirv from "sirv"
 import { repoRoot } from "./env.ts"
 
 type Next = (error?: unknown) => void
-type Handler = (req: http.IncomingMessage, res: http.ServerResponse, next: Next) => void
+type Handler = (req: http.IncomingMessage, res: http.ServerResponse, next?: Next) => void
 
 export interface FrontDoorOptions {
   /** Where the /api facade answers (Medusa). */
@@ -58,7 +58,7 @@ export async function createFrontDoor(options: FrontDoorOptions): Promise<http.S
   const admin = sirv(adminDir, { single: true, etag: true }) as Handler
   const uploads = sirv(options.uploadsDir, { etag: true, dev: true }) as Handler
 
-  const route: Handler = (req, res, next) => {
+  const route = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = req.url ?? "/"
     if (url === "/api" || url.startsWith("/api/") || url.startsWith("/api?")) return proxy.web(req, res)
     if (url === "/admin" || url.startsWith("/admin?")) {
@@ -73,10 +73,11 @@ export async function createFrontDoor(options: FrontDoorOptions): Promise<http.S
       req.url = url.slice("/uploads".length)
       return uploads(req, res, () => {
         req.url = url
-        storefront(req, res, next)
+        storefront(req, res)
       })
     }
-    clientAssets(req, res, () => storefront(req, res, next))
+    // Without a `next`, Astro renders its own 404 page for paths it has no route for.
+    clientAssets(req, res, () => storefront(req, res))
   }
 
   return http.createServer((req, res) => {
@@ -85,6 +86,6 @@ export async function createFrontDoor(options: FrontDoorOptions): Promise<http.S
       if (!res.headersSent) res.writeHead(error ? 500 : 404, { "content-type": "text/plain; charset=utf-8" })
       res.end(error ? "Internal error" : "404 Page Not Found")
     }
-    compress(req, res, (error) => (error ? fail(error) : route(req, res, fail)))
+    compress(req, res, (error) => (error ? fail(error) : route(req, res)))
   })
 }

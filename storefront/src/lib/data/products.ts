@@ -1,0 +1,113 @@
+/**
+ * Every server call for products lives here (house style: one file per resource under lib/data).
+ *
+ * The storefront renders on the server and asks the /api facade directly; the base address comes from
+ * ENCLAVE_API_URL, read at call time so the same build runs against any backend.
+ */
+import {
+  compareDefaultOrder,
+  productIdSchema,
+  productListSchema,
+  productSchema,
+  type Product,
+} from "@enclave/contract"
+import type { z } from "zod"
+
+const DEFAULT_API_URL = "http://127.0.0.1:9000"
+
+/** A page must not hang on a stuck backend: give up and show the "unavailable" state instead. */
+const REQUEST_TIMEOUT_MS = 10_000
+
+/**
+ * The product API could not be asked or answered something we cannot use (network failure, timeout,
+ * an unexpected status, a body that is not JSON or does not match the contract). Pages show their
+ * "temporarily unavailable" state and answer 503 for it.
+ */
+export class ProductApiError extends Error {
+  override name = "ProductApiError"
+  constructor(
+    message: string,
+    /** The HTTP status the API answered, when it answered at all. */
+    readonly status?: number,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options)
+  }
+}
+
+export function apiBaseUrl(): string {
+  return (process.env.ENCLAVE_API_URL ?? DEFAULT_API_URL).replace(/\/+$/, "")
+}
+
+/**
+ * GET a path of the facade and validate the JSON body with the contract's schema.
+ * Returns null for a 404 when `allowNotFound` is set; throws ProductApiError for everything else that is not ok.
+ */
+async function getJson<T>(path: string, schema: z.ZodType<T>, allowNotFound: true): Promise<T | null>
+async function getJson<T>(path: string, schema: z.ZodType<T>, allowNotFound?: false): Promise<T>
+async function getJson<T>(path: string, schema: z.ZodType<T>, allowNotFound = false): Promise<T | null> {
+  const url = `${apiBaseUrl()}${path}`
+  let response: Response
+  try {
+    response = await fetch(url, {
+      headers: { accept: "application/json" },
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    })
+  } catch (cause) {
+    // undici reports "fetch failed" and keeps the real reason (ECONNREFUSED, a timeout …) in `cause`.
+    const inner = cause instanceof Error && cause.cause instanceof Error ? `: ${cause.cause.message}` : ""
+    const reason = cause instanceof Error ? `${cause.message}${inner}` : String(cause)
+    throw new ProductApiError(`GET ${url} failed: ${reason}`, undefined, { cause })
+  }
+
+  if (response.status === 404 && allowNotFound) {
+    // Drain the body so the connection can be reused.
+    await response.body?.cancel()
+    return null
+  }
+  if (!response.ok) {
+    const text = await response.text().catch(() => "")
+    throw new ProductApiError(
+      `GET ${url} answered ${response.status} ${response.statusText}${text ? `: ${text.slice(0, 200)}` : ""}`,
+      response.status,
+    )
+  }
+
+  let body: unknown
+  try {
+    body = await response.json()
+  } catch (cause) {
+    throw new ProductApiError(`GET ${url} answered a body that is not JSON`, response.status, { cause })
+  }
+  const parsed = schema.safeParse(body)
+  if (!parsed.success) {
+    throw new ProductApiError(
+      `GET ${url} answered a body that does not match the contract: ${describeIssues(parsed.error.issues)}`,
+      response.status,
+      { cause: parsed.error },
+    )
+  }
+  return parsed.data
+}
+
+function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  const shown = issues.slice(0, 3).map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`)
+  return shown.join("; ") + (issues.length > 3 ? ` (and ${issues.length - 3} more)` : "")
+}
+
+/** All products, in the shop's default order (Base, Medium, Premium; phones, accessories, services). */
+export async function listProducts(): Promise<Product[]> {
+  const products = await getJson("/api/products", productListSchema)
+  // The API already answers in this order; sorting again keeps the pages right whatever the backend does.
+  return products.sort(compareDefaultOrder)
+}
+
+/**
+ * One product by its id as written in a URL path. Returns null when the id is not a whole number
+ * (no request is made) or when the API answers 404.
+ */
+export async function getProduct(id: string | number): Promise<Product | null> {
+  const parsedId = productIdSchema.safeParse(String(id))
+  if (!parsedId.success) return null
+  return getJson(`/api/products/${parsedId.data}`, productSchema, true)
+}

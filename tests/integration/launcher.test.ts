@@ -1,0 +1,77 @@
+import fs from "node:fs"
+import path from "node:path"
+import { afterAll, describe, expect, it } from "vitest"
+import { productListSchema } from "@enclave/contract"
+import { processesMentioning, startShopProcess, type ShopProcess } from "../support/shop.ts"
+import { shopUrl } from "../support/urls.ts"
+
+/**
+ * A second shop, started beside the suite's shop with its own PORT and DATA_DIR, exactly as a
+ * person runs `npm start`: first start, restart on the same data, stop, and a dead database.
+ */
+describe("npm start", () => {
+  let shop: ShopProcess | undefined
+  let dataDir = ""
+  afterAll(async () => {
+    await shop?.stop("SIGKILL")
+  })
+
+  it("starts beside another shop, prints where it is and how to sign in to the admin", async () => {
+    shop = await startShopProcess()
+    dataDir = shop.dataDir
+    expect(shop.url).not.toBe(shopUrl())
+    expect(shop.output()).toContain(`Enclave is ready at http://localhost:${shop.port}`)
+    const password = fs.readFileSync(path.join(dataDir, "admin-password"), "utf8").trim()
+    expect(password.length).toBeGreaterThanOrEqual(12)
+    expect(shop.output()).toContain(`user "admin" and password "${password}"`)
+    expect(shop.output()).toContain("Seeding the catalogue")
+    const health = await fetch(`${shop.url}/api/health`)
+    expect(health.status).toBe(200)
+  })
+
+  it("stops every process it started within 10 s of SIGTERM", async () => {
+    const elapsed = await shop!.stop("SIGTERM")
+    expect(elapsed).toBeLessThan(10_000)
+    expect(shop!.output()).toContain("Enclave stopped.")
+    // Postgres runs with the data folder on its command line; Medusa and the launcher by the repo's scripts.
+    expect(processesMentioning(dataDir)).toEqual([])
+  })
+
+  it("keeps its data on a restart, seeds nothing twice, and takes ADMIN_PASSWORD from the environment", async () => {
+    shop = await startShopProcess({ dataDir, env: { ADMIN_PASSWORD: "correct horse battery staple" } })
+    expect(shop.output()).not.toContain("Seeding the catalogue")
+    expect(shop.output()).not.toContain("Running database migrations")
+    expect(shop.output()).toContain('password "correct horse battery staple" (from ADMIN_PASSWORD)')
+    const products = productListSchema.parse(await (await fetch(`${shop.url}/api/products`)).json())
+    expect(products.map((p) => p.name).filter((n) => n === "Enclave Base")).toHaveLength(1)
+    expect(products.map((p) => p.id).slice(0, 3)).toEqual([1, 2, 3])
+  })
+
+  it("answers 503 on /api/health when its database stops answering", async () => {
+    const pid = Number(fs.readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0])
+    process.kill(pid, "SIGKILL")
+    let status = 0
+    for (let i = 0; i < 40 && status !== 503; i++) {
+      status = (await fetch(`${shop!.url}/api/health`)).status
+      if (status !== 503) await new Promise((r) => setTimeout(r, 250))
+    }
+    expect(status).toBe(503)
+  })
+
+  it("answers 503 on /api/health when Medusa is gone", async () => {
+    for (const line of processesMentioning("@medusajs/cli/cli.js start")) {
+      const [pid] = line.split(" ")
+      const env = fs.readFileSync(`/proc/${pid}/environ`, "utf8")
+      if (env.includes(`DATA_DIR=${dataDir}\0`)) process.kill(Number(pid), "SIGKILL")
+    }
+    let res = await fetch(`${shop!.url}/api/health`)
+    for (let i = 0; i < 20 && res.status !== 503; i++) {
+      await new Promise((r) => setTimeout(r, 250))
+      res = await fetch(`${shop!.url}/api/health`)
+    }
+    expect(res.status).toBe(503)
+    expect(await res.json()).toMatchObject({ status: "unavailable" })
+    await shop!.stop("SIGTERM")
+    expect(processesMentioning(dataDir)).toEqual([])
+  })
+})

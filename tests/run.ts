@@ -1,0 +1,75 @@
+/**
+ * `npm test`: builds what changed, starts one shop for the suites that need a running shop,
+ * runs vitest (unit and integration) and Playwright (end-to-end, Debian's Chromium) against it,
+ * stops it, and prints one summary line.
+ */
+import { spawn } from "node:child_process"
+import fs from "node:fs"
+import path from "node:path"
+import { buildAll } from "../launcher/build.ts"
+import { repoRoot, startShopProcess } from "./support/shop.ts"
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: repoRoot, env, stdio: "inherit" })
+    child.on("close", (code) => resolve(code ?? 1))
+  })
+}
+
+function bin(name: string) {
+  return path.join(repoRoot, "node_modules", ".bin", name)
+}
+
+interface Counts {
+  passed: number
+  failed: number
+  skipped: number
+}
+
+function readVitest(file: string): Counts {
+  const report = JSON.parse(fs.readFileSync(file, "utf8"))
+  return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests }
+}
+
+function readPlaywright(file: string): Counts {
+  const { stats } = JSON.parse(fs.readFileSync(file, "utf8"))
+  return { passed: stats.expected, failed: stats.unexpected + stats.flaky, skipped: stats.skipped }
+}
+
+const resultsDir = path.join(repoRoot, "test-results")
+fs.rmSync(resultsDir, { recursive: true, force: true })
+fs.mkdirSync(resultsDir, { recursive: true })
+
+await buildAll({ force: false, say: console.log })
+console.log("Starting a shop for the test suites...")
+const shop = await startShopProcess()
+console.log(`Shop for the tests: ${shop.url}`)
+const env = { ...process.env, ENCLAVE_URL: shop.url }
+const totals: Counts = { passed: 0, failed: 0, skipped: 0 }
+let exitCode = 0
+try {
+  const vitestFile = path.join(resultsDir, "vitest.json")
+  const vitestCode = await run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestFile}`], env)
+  const playwrightCode = await run(bin("playwright"), ["test"], env)
+  for (const [file, read, code] of [
+    [vitestFile, readVitest, vitestCode],
+    [path.join(resultsDir, "e2e.json"), readPlaywright, playwrightCode],
+  ] as const) {
+    if (!fs.existsSync(file)) {
+      console.error(`No report at ${file}: the runner failed before it tested anything`)
+      totals.failed += 1
+      exitCode = 1
+      continue
+    }
+    const counts = read(file)
+    totals.passed += counts.passed
+    totals.failed += counts.failed
+    totals.skipped += counts.skipped
+    if (code !== 0) exitCode = 1
+  }
+} finally {
+  await shop.stop()
+}
+if (totals.failed > 0) exitCode = 1
+console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)
+process.exit(exitCode)

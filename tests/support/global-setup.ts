@@ -1,0 +1,14 @@
+/**
+ * For vitest and Playwright: use the shop at ENCLAVE_URL (tests/run.ts starts one for both), or
+ * start one for this run and stop it at the end.
+ */
+import { startShopProcess } from "./shop.ts"
+
+export default async function globalSetup() {
+  if (process.env.ENCLAVE_URL) return
+  const shop = await startShopProcess()
+  process.env.ENCLAVE_URL = shop.url
+  return async () => {
+    await shop.stop()
+  }
+}

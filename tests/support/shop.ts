@@ -1,0 +1,99 @@
+/**
+ * Starts the whole shop as `npm start` does (the same launcher, a real embedded PostgreSQL and a
+ * real Medusa) on a free port with its own data folder, and stops it again.
+ */
+import { spawn, type ChildProcess } from "node:child_process"
+import fs from "node:fs"
+import net from "node:net"
+import os from "node:os"
+import path from "node:path"
+import { fileURLToPath } from "node:url"
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..")
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.on("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+export interface ShopProcess {
+  url: string
+  port: number
+  dataDir: string
+  child: ChildProcess
+  /** Everything the launcher printed so far. */
+  output(): string
+  /** SIGTERM (or the given signal), then wait for the launcher to exit; resolves with the milliseconds it took. */
+  stop(signal?: NodeJS.Signals): Promise<number>
+}
+
+export interface StartOptions {
+  dataDir?: string
+  port?: number
+  env?: NodeJS.ProcessEnv
+  timeoutMs?: number
+}
+
+export async function startShopProcess(options: StartOptions = {}): Promise<ShopProcess> {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "enclave-test-"))
+  // The embedded PostgreSQL runs as the `postgres` user and must be able to reach its folder.
+  fs.chmodSync(dataDir, 0o755)
+  const port = options.port ?? (await freePort())
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, ...options.env }
+  for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key]
+  const child = spawn(
+    process.execPath,
+    ["--experimental-strip-types", "--no-warnings=ExperimentalWarning", path.join(repoRoot, "launcher", "start.ts")],
+    { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] },
+  )
+  let output = ""
+  child.stdout!.on("data", (c) => (output += c))
+  child.stderr!.on("data", (c) => (output += c))
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
+
+  const stop = async (signal: NodeJS.Signals = "SIGTERM") => {
+    const started = Date.now()
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill(signal)
+      await exited
+    }
+    return Date.now() - started
+  }
+
+  const timeoutMs = options.timeoutMs ?? 240_000
+  const deadline = Date.now() + timeoutMs
+  while (!/Enclave is ready at/.test(output)) {
+    if (child.exitCode !== null) throw new Error(`The shop exited before it was ready:\n${output}`)
+    if (Date.now() > deadline) {
+      await stop("SIGKILL")
+      throw new Error(`The shop was not ready within ${timeoutMs / 1000} s:\n${output}`)
+    }
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  return { url: `http://localhost:${port}`, port, dataDir, child, output: () => output, stop }
+}
+
+/**
+ * The processes (pid and command line) still running whose command line or environment mentions
+ * the text: a shop's data folder finds its PostgreSQL, its Medusa and its launcher.
+ */
+export function processesMentioning(text: string): string[] {
+  const found: string[] = []
+  for (const pid of fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    try {
+      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").trim()
+      const environ = fs.readFileSync(`/proc/${pid}/environ`, "utf8")
+      const zombie = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.startsWith("Z")
+      if (!zombie && (cmd.includes(text) || environ.includes(text)) && Number(pid) !== process.pid) found.push(`${pid} ${cmd}`)
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return found
+}
