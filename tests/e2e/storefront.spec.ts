@@ -1,0 +1,89 @@
+import { expect, test } from "@playwright/test"
+
+/** The storefront as a shopper sees it: pages rendered on the server with the seeded catalogue. */
+
+test("home lists the products, the Premium card carries BEST SELLER, and the hero jumps to the products", async ({ page }) => {
+  const response = await page.goto("/")
+  expect(response?.status()).toBe(200)
+  const cards = page.locator("#products article")
+  await expect(cards.first()).toContainText("Enclave Base")
+  await expect(cards.nth(1)).toContainText("Enclave Medium")
+  await expect(cards.nth(2)).toContainText("Enclave Premium Fold")
+  await expect(cards.nth(2)).toContainText("BEST SELLER")
+  await expect(cards.first()).not.toContainText("BEST SELLER")
+  await expect(cards.first()).toContainText("€599.00")
+  await page.getByRole("link", { name: "Shop Now" }).click()
+  await expect(page).toHaveURL(/#products$/)
+  await expect(page.locator("#faq")).toContainText("€25")
+})
+
+test("the product data is in the HTML the server sends", async ({ request }) => {
+  const html = await (await request.get("/products")).text()
+  expect(html).toContain("Secure Phones Collection")
+  expect(html).toContain("Enclave Premium Fold")
+  expect(html).toContain("Faraday Sleeve")
+})
+
+test("the catalogue is titled, lists every product and searches name and description", async ({ page }) => {
+  await page.goto("/products")
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Secure Phones Collection")
+  await expect(page.locator("main article")).toHaveCount(9)
+  await page.getByPlaceholder("Search products...").fill("fold")
+  await page.getByPlaceholder("Search products...").press("Enter")
+  await expect(page).toHaveURL(/search=fold/)
+  await expect(page.locator("main article")).toHaveCount(1)
+  await expect(page.locator("main article")).toContainText("Enclave Premium Fold")
+})
+
+test("a search without matches offers to clear the filters and keeps the sort", async ({ page }) => {
+  await page.goto("/products?search=zzzz&sort=price-desc")
+  await expect(page.getByText("No products found")).toBeVisible()
+  await expect(page.getByText("Try adjusting your search criteria or filters")).toBeVisible()
+  await page.getByRole("link", { name: "Clear Filters" }).click()
+  await expect(page).toHaveURL(/sort=price-desc/)
+  await expect(page).not.toHaveURL(/search=/)
+  await expect(page.locator("main article").first()).toContainText("Enclave Premium Fold")
+})
+
+test("a product page shows price, security level, stock and specifications", async ({ page }) => {
+  const response = await page.goto("/product/1")
+  expect(response?.status()).toBe(200)
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Enclave Base")
+  await expect(page.getByText("€599.00").first()).toBeVisible()
+  await expect(page.getByText("In stock").first()).toBeVisible()
+  await expect(page.getByText("8GB RAM")).toBeVisible()
+  await expect(page.getByText("IP67")).toBeVisible()
+})
+
+test("low and out-of-stock products say so", async ({ page }) => {
+  await page.goto("/product/2")
+  await expect(page.getByText(/8 left/)).toBeVisible()
+  const products = await (await page.request.get("/api/products")).json()
+  const soldOut = products.find((p: { stockQuantity: number }) => p.stockQuantity === 0)
+  await page.goto(`/product/${soldOut.id}`)
+  await expect(page.getByText(/out of stock/i).first()).toBeVisible()
+})
+
+test("/products/{id} redirects to /product/{id}", async ({ page }) => {
+  await page.goto("/products/3")
+  await expect(page).toHaveURL(/\/product\/3$/)
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Enclave Premium Fold")
+})
+
+test("an unknown product answers 404 with Product Not Found", async ({ page }) => {
+  const response = await page.goto("/product/999999")
+  expect(response?.status()).toBe(404)
+  await expect(page.getByText("Product Not Found")).toBeVisible()
+  await expect(page.getByText("The product you are looking for does not exist or has been removed.")).toBeVisible()
+})
+
+test("any other path answers 404 Page Not Found", async ({ page }) => {
+  const response = await page.goto("/no-such-page")
+  expect(response?.status()).toBe(404)
+  await expect(page.getByText("404 Page Not Found")).toBeVisible()
+})
+
+test("pages are served compressed", async ({ request }) => {
+  const response = await request.get("/products", { headers: { "accept-encoding": "gzip, br" } })
+  expect(["gzip", "br"]).toContain(response.headers()["content-encoding"])
+})
