@@ -1,0 +1,32 @@
+import { expect, test } from "@playwright/test"
+
+/** The back office loads under /admin and lists the catalogue from the facade. */
+
+test("/admin loads and lists the products from the facade with stock colour bands", async ({ page }) => {
+  const errors: string[] = []
+  page.on("pageerror", (e) => errors.push(e.message))
+  const response = await page.goto("/admin")
+  expect(response?.status()).toBe(200)
+  await expect(page).toHaveURL(/\/admin\/products/)
+  await expect(page.locator("#products-title")).toHaveText("Products")
+  const base = page.locator('tr[data-row-key="1"]')
+  await expect(base).toContainText("Enclave Base")
+  await expect(base).toContainText("€599.00")
+  await expect(base.locator('[data-stock-state="in_stock"]')).toContainText("120 in stock")
+  await expect(page.locator('tr[data-row-key="2"] [data-stock-state="low_stock"]')).toContainText("8 left")
+  await expect(page.locator('[data-stock-state="out_of_stock"]').first()).toContainText("Out of Stock")
+  expect(errors).toEqual([])
+})
+
+test("the admin's product search filters by name or description", async ({ page }) => {
+  await page.goto("/admin/products")
+  await page.locator('input[aria-label="Search products"]').fill("fold")
+  await page.locator('input[aria-label="Search products"]').press("Enter")
+  await expect(page.locator('tr[data-row-key="3"]')).toContainText("Enclave Premium Fold")
+  await expect(page.locator('tr[data-row-key="1"]')).toHaveCount(0)
+})
+
+test("an unknown admin page says so", async ({ page }) => {
+  await page.goto("/admin/no-such-page")
+  await expect(page.getByText("404 Page Not Found")).toBeVisible()
+})
