@@ -38,7 +38,10 @@ export async function createFrontDoor(options: FrontDoorOptions): Promise<http.S
   const { handler: storefront } = (await import(pathToFileURL(entry).href)) as { handler: Handler }
 
   const compress = compression() as unknown as Handler
-  const proxy = createProxyServer({ target: options.apiUrl, xfwd: true, proxyTimeout: 60_000 })
+  // Without a keep-alive agent every proxied request opens a new connection to Medusa and
+  // answers `connection: close`, which costs people a TCP handshake per API call.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 128 })
+  const proxy = createProxyServer({ target: options.apiUrl, xfwd: true, proxyTimeout: 60_000, agent })
   proxy.on("error", (_error, req, res) => {
     const isHealth = req.url?.startsWith("/api/health")
     if (res instanceof http.ServerResponse) {
