@@ -128,7 +128,7 @@ try {
   )
 } finally {
   await shop.stop()
-  fs.rmSync(dataDir, { recursive: true, force: true })
+  shop.removeData()
 }
 
 /** Medusa's internal port: the launcher's Medusa process is started with `--port N`. */

@@ -26,7 +26,6 @@ export interface LauncherEnv {
   medusaPort: number
   /** Where the front door and server-side rendering reach the /api facade when Medusa runs elsewhere. */
   apiUrl: string | undefined
-  verbose: boolean
 }
 
 export function readEnv(env: NodeJS.ProcessEnv = process.env): LauncherEnv {
@@ -38,6 +37,5 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): LauncherEnv {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     medusaPort: port("MEDUSA_PORT", env.MEDUSA_PORT, 0),
     apiUrl: env.ENCLAVE_API_URL || undefined,
-    verbose: env.ENCLAVE_VERBOSE === "1",
   }
 }

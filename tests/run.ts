@@ -69,6 +69,7 @@ try {
   }
 } finally {
   await shop.stop()
+  shop.removeData()
 }
 if (totals.failed > 0) exitCode = 1
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)

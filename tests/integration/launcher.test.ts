@@ -14,6 +14,7 @@ describe("npm start", () => {
   let dataDir = ""
   afterAll(async () => {
     await shop?.stop("SIGKILL")
+    shop?.removeData()
   })
 
   it("starts beside another shop, prints where it is and how to sign in to the admin", async () => {

@@ -10,5 +10,6 @@ export default async function globalSetup() {
   process.env.ENCLAVE_URL = shop.url
   return async () => {
     await shop.stop()
+    shop.removeData()
   }
 }

@@ -31,6 +31,8 @@ export interface ShopProcess {
   output(): string
   /** SIGTERM (or the given signal), then wait for the launcher to exit; resolves with the milliseconds it took. */
   stop(signal?: NodeJS.Signals): Promise<number>
+  /** Deletes the data folder (after stop). */
+  removeData(): void
 }
 
 export interface StartOptions {
@@ -76,7 +78,8 @@ export async function startShopProcess(options: StartOptions = {}): Promise<Shop
     }
     await new Promise((r) => setTimeout(r, 200))
   }
-  return { url: `http://localhost:${port}`, port, dataDir, child, output: () => output, stop }
+  const removeData = () => fs.rmSync(dataDir, { recursive: true, force: true })
+  return { url: `http://localhost:${port}`, port, dataDir, child, output: () => output, stop, removeData }
 }
 
 /**
