@@ -5,6 +5,8 @@ const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Playwright empties its output folder at start; the reports of tests/run.ts stay beside it.
+  outputDir: "test-results/e2e-artifacts",
   globalSetup: "./tests/support/playwright-setup.ts",
   timeout: 60_000,
   workers: 2,
