@@ -18,15 +18,30 @@ export interface MedusaEnv {
   workerMode?: string
 }
 
+/**
+ * Medusa's CLI keeps its own settings in the user's config folder and, unless they say telemetry
+ * is off, forks a detached reporter after every command that outlives the shop (and finds no
+ * network here). A config folder of the shop's own, with telemetry off, keeps both in DATA_DIR.
+ */
+export function medusaCliEnv(dataDir: string): NodeJS.ProcessEnv {
+  const configHome = path.join(dataDir, "medusa-cli")
+  const configFile = path.join(configHome, "medusa", "config.json")
+  if (!fs.existsSync(configFile)) {
+    fs.mkdirSync(path.dirname(configFile), { recursive: true })
+    fs.writeFileSync(configFile, JSON.stringify({ telemetry: { enabled: false } }) + "\n")
+  }
+  return { XDG_CONFIG_HOME: configHome, MEDUSA_DISABLE_TELEMETRY: "true" }
+}
+
 function childEnv(env: MedusaEnv): NodeJS.ProcessEnv {
   const vars: NodeJS.ProcessEnv = {
     ...process.env,
+    ...medusaCliEnv(env.dataDir),
     NODE_ENV: process.env.NODE_ENV || "production",
     DATABASE_URL: env.databaseUrl,
     JWT_SECRET: env.jwtSecret,
     COOKIE_SECRET: env.cookieSecret,
     DATA_DIR: env.dataDir,
-    MEDUSA_DISABLE_TELEMETRY: "true",
     MEDUSA_WORKER_MODE: env.workerMode || process.env.MEDUSA_WORKER_MODE || "shared",
   }
   if (env.redisUrl) vars.REDIS_URL = env.redisUrl
@@ -89,7 +104,8 @@ export interface MedusaServer {
 /** Starts `medusa start` and resolves once its /health answers. */
 export async function startMedusa(env: MedusaEnv, port: number, logFile: string): Promise<MedusaServer> {
   const log = fs.openSync(logFile, "a")
-  const child = spawn(process.execPath, [medusaCli, "start", "--port", String(port)], {
+  // Only the front door faces people; Medusa listens on loopback.
+  const child = spawn(process.execPath, [medusaCli, "start", "--host", "127.0.0.1", "--port", String(port)], {
     cwd: backendDir,
     env: childEnv(env),
     stdio: ["ignore", log, log],
