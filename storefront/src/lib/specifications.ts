@@ -22,3 +22,19 @@ export function specLabel(key: string): string {
 function normalise(key: string): string {
   return key.replace(/[\s_-]+/g, "").toLowerCase()
 }
+
+/**
+ * The shop's reading order: the keys with icons of their own (SPEC §2) first, then the other
+ * tier facts, then anything else alphabetically. The database does not keep the typed order.
+ */
+const readingOrder = ["processor", "memory", "display", "battery", "camera", "security", "storage", "waterresistance", "charging"]
+
+export function orderedSpecs(specifications: Record<string, string>): Array<[string, string]> {
+  const rank = (key: string) => {
+    const i = readingOrder.indexOf(normalise(key))
+    return i === -1 ? readingOrder.length : i
+  }
+  return Object.entries(specifications)
+    .filter(([key, value]) => key.trim() !== "" && value.trim() !== "")
+    .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))
+}
