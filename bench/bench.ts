@@ -8,9 +8,9 @@ import autocannon from "autocannon"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import pg from "pg"
 import { buildAll } from "../launcher/build.ts"
-import { repoRoot, startShopProcess } from "../tests/support/shop.ts"
+import { withClient } from "../launcher/database.ts"
+import { medusaProcessOf, repoRoot, startShopProcess } from "../tests/support/shop.ts"
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 20)
 const DURATION_S = Number(process.env.BENCH_DURATION || 10)
@@ -44,14 +44,10 @@ function treeMemoryMb(rootPid: number): number {
 
 async function publishableKey(dataDir: string): Promise<string> {
   const port = fs.readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[3]
-  const client = new pg.Client({ connectionString: `postgres://postgres:enclave@127.0.0.1:${port}/enclave` })
-  await client.connect()
-  try {
+  return withClient(`postgres://postgres:enclave@127.0.0.1:${port}/enclave`, async (client) => {
     const { rows } = await client.query("select token from api_key where type = 'publishable' and revoked_at is null limit 1")
     return rows[0].token
-  } finally {
-    await client.end()
-  }
+  })
 }
 
 interface Row {
@@ -89,7 +85,7 @@ const restartS = (performance.now() - started) / 1000
 try {
   await new Promise((r) => setTimeout(r, 2000))
   const idleMb = treeMemoryMb(shop.child.pid!)
-  const medusaUrl = /Medusa at (\S+)/.exec(shop.output())?.[1] ?? (await findMedusaUrl(dataDir))
+  const medusaUrl = medusaProcessOf(dataDir).url
   const key = await publishableKey(dataDir)
   const rows: Row[] = []
   rows.push(await load("Medusa /health", `${medusaUrl}/health`))
@@ -129,20 +125,4 @@ try {
 } finally {
   await shop.stop()
   shop.removeData()
-}
-
-/** Medusa's internal port: the launcher's Medusa process is started with `--port N`. */
-async function findMedusaUrl(dir: string): Promise<string> {
-  for (const pid of fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
-    try {
-      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")
-      const env = fs.readFileSync(`/proc/${pid}/environ`, "utf8")
-      if (cmd.some((c) => c.endsWith("@medusajs/cli/cli.js")) && cmd.includes("start") && env.includes(`DATA_DIR=${dir}\0`)) {
-        return `http://127.0.0.1:${cmd[cmd.indexOf("--port") + 1]}`
-      }
-    } catch {
-      // gone
-    }
-  }
-  throw new Error("Medusa's process was not found")
 }

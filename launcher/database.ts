@@ -42,16 +42,23 @@ export async function startEmbeddedDatabase(dataDir: string, log: (line: string)
   }
 }
 
-/** Creates the database when the server does not have it yet (an external server too). */
-export async function ensureDatabase(serverUrl: string, name: string) {
-  const client = new pg.Client({ connectionString: serverUrl })
+/** One short-lived connection for one piece of setup work. */
+export async function withClient<T>(connectionString: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString })
   await client.connect()
   try {
-    const { rowCount } = await client.query("select 1 from pg_database where datname = $1", [name])
-    if (!rowCount) await client.query(`create database "${name.replaceAll('"', '""')}"`)
+    return await work(client)
   } finally {
     await client.end()
   }
+}
+
+/** Creates the database when the server does not have it yet (an external server too). */
+export async function ensureDatabase(serverUrl: string, name: string) {
+  await withClient(serverUrl, async (client) => {
+    const { rowCount } = await client.query("select 1 from pg_database where datname = $1", [name])
+    if (!rowCount) await client.query(`create database "${name.replaceAll('"', '""')}"`)
+  })
 }
 
 /** For DATABASE_URL: wait until the server answers, then make sure its database exists. */
@@ -60,12 +67,7 @@ export async function prepareExternalDatabase(databaseUrl: string) {
   const name = decodeURIComponent(url.pathname.slice(1)) || DATABASE_NAME
   url.pathname = "/postgres"
   await waitFor(
-    async () => {
-      const client = new pg.Client({ connectionString: url.toString() })
-      await client.connect()
-      await client.end()
-      return true
-    },
+    () => withClient(url.toString(), async () => true),
     "PostgreSQL at DATABASE_URL",
     60_000,
     500,
@@ -78,29 +80,21 @@ export async function prepareExternalDatabase(databaseUrl: string) {
  * so a start whose code has the same migrations as the last one skips them.
  */
 export async function readSetupMark(databaseUrl: string): Promise<{ migrations: string | null; seeded: boolean }> {
-  const client = new pg.Client({ connectionString: databaseUrl })
-  await client.connect()
-  try {
+  return withClient(databaseUrl, async (client) => {
     await client.query(
       "create table if not exists enclave_setup (key text primary key, value text not null, updated_at timestamptz not null default now())",
     )
     const { rows } = await client.query<{ key: string; value: string }>("select key, value from enclave_setup")
     const marks = new Map(rows.map((r) => [r.key, r.value]))
     return { migrations: marks.get("migrations") ?? null, seeded: marks.get("seeded") === "yes" }
-  } finally {
-    await client.end()
-  }
+  })
 }
 
 export async function writeSetupMark(databaseUrl: string, key: "migrations" | "seeded", value: string) {
-  const client = new pg.Client({ connectionString: databaseUrl })
-  await client.connect()
-  try {
-    await client.query(
+  await withClient(databaseUrl, (client) =>
+    client.query(
       "insert into enclave_setup (key, value) values ($1, $2) on conflict (key) do update set value = excluded.value, updated_at = now()",
       [key, value],
-    )
-  } finally {
-    await client.end()
-  }
+    ),
+  )
 }

@@ -6,8 +6,8 @@ import path from "node:path"
 import { repoRoot } from "./env.ts"
 import { waitFor } from "./ports.ts"
 
-const backendDir = path.join(repoRoot, "medusa-backend")
-const medusaCli = createRequire(path.join(backendDir, "package.json")).resolve("@medusajs/cli/cli.js")
+export const backendDir = path.join(repoRoot, "medusa-backend")
+export const medusaCli = createRequire(path.join(backendDir, "package.json")).resolve("@medusajs/cli/cli.js")
 
 export interface MedusaEnv {
   databaseUrl: string

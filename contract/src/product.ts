@@ -37,6 +37,9 @@ export const productIdSchema = z
   .transform(Number)
   .refine((n) => n >= 1, "Product id must be a whole number")
 
+/** The picture the shop shows for a product that has no image of its own. */
+export const NO_IMAGE_URL = "/images/products/no-image.svg"
+
 export const LOW_STOCK_THRESHOLD = 10
 
 export type StockState = "in_stock" | "low_stock" | "out_of_stock"

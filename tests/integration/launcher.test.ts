@@ -2,7 +2,7 @@ import fs from "node:fs"
 import path from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
 import { productListSchema } from "@enclave/contract"
-import { processesMentioning, startShopProcess, type ShopProcess } from "../support/shop.ts"
+import { medusaProcessOf, processesMentioning, startShopProcess, type ShopProcess } from "../support/shop.ts"
 import { shopUrl } from "../support/urls.ts"
 
 /**
@@ -60,11 +60,7 @@ describe("npm start", () => {
   })
 
   it("answers 503 on /api/health when Medusa is gone", async () => {
-    for (const line of processesMentioning("@medusajs/cli/cli.js start")) {
-      const [pid] = line.split(" ")
-      const env = fs.readFileSync(`/proc/${pid}/environ`, "utf8")
-      if (env.includes(`DATA_DIR=${dataDir}\0`)) process.kill(Number(pid), "SIGKILL")
-    }
+    process.kill(medusaProcessOf(dataDir).pid, "SIGKILL")
     let res = await fetch(`${shop!.url}/api/health`)
     for (let i = 0; i < 20 && res.status !== 503; i++) {
       await new Promise((r) => setTimeout(r, 250))

@@ -4,23 +4,12 @@
  */
 import { spawn, type ChildProcess } from "node:child_process"
 import fs from "node:fs"
-import net from "node:net"
 import os from "node:os"
 import path from "node:path"
-import { fileURLToPath } from "node:url"
+import { repoRoot } from "../../launcher/env.ts"
+import { freePort } from "../../launcher/ports.ts"
 
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..")
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.on("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-}
+export { repoRoot }
 
 export interface ShopProcess {
   url: string
@@ -99,4 +88,20 @@ export function processesMentioning(text: string): string[] {
     }
   }
   return found
+}
+
+/** The Medusa server a shop started (its process and internal port), found by the shop's data folder. */
+export function medusaProcessOf(dataDir: string): { pid: number; url: string } {
+  for (const pid of fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    try {
+      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")
+      const environ = fs.readFileSync(`/proc/${pid}/environ`, "utf8")
+      if (cmd.some((c) => c.endsWith("@medusajs/cli/cli.js")) && cmd.includes("start") && environ.includes(`DATA_DIR=${dataDir}\0`)) {
+        return { pid: Number(pid), url: `http://127.0.0.1:${cmd[cmd.indexOf("--port") + 1]}` }
+      }
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  throw new Error(`No Medusa server of the shop in ${dataDir} is running`)
 }

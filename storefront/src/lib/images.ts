@@ -1,5 +1,4 @@
-/** The picture shown for a product that has no image of its own. */
-export const NO_IMAGE_URL = "/images/products/no-image.svg"
+import { NO_IMAGE_URL } from "@enclave/contract"
 
 export function productImageUrl(imageUrl: string | null | undefined): string {
   return imageUrl && imageUrl.trim() !== "" ? imageUrl : NO_IMAGE_URL

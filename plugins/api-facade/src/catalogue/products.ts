@@ -1,6 +1,6 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { compareDefaultOrder, type Product, type ProductCategory } from "@enclave/contract"
+import { compareDefaultOrder, NO_IMAGE_URL, type Product, type ProductCategory } from "@enclave/contract"
 
 /** The shop sells in euros; a product's price is its first variant's EUR price. */
 const CURRENCY = "eur"
@@ -57,8 +57,6 @@ interface ProfileRow {
     }>
   } | null
 }
-
-export const NO_IMAGE_URL = "/images/products/no-image.svg"
 
 function euroPrice(row: ProfileRow): string {
   const price = row.product?.variants?.[0]?.prices?.find((p) => p.currency_code === CURRENCY)
