@@ -11,6 +11,9 @@ import { freePort } from "../../launcher/ports.ts"
 
 export { repoRoot }
 
+/** Every shop the tests start has this admin password, so tests can sign in as `admin`. */
+export const TEST_ADMIN_PASSWORD = "test-admin-password-7Qx"
+
 export interface ShopProcess {
   url: string
   port: number
@@ -36,7 +39,13 @@ export async function startShopProcess(options: StartOptions = {}): Promise<Shop
   // The embedded PostgreSQL runs as the `postgres` user and must be able to reach its folder.
   fs.chmodSync(dataDir, 0o755)
   const port = options.port ?? (await freePort())
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, ...options.env }
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    ...options.env,
+  }
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key]
   const child = spawn(
     process.execPath,

@@ -1,0 +1,98 @@
+import { z } from "zod"
+
+/** Usernames are how people sign in: short, unambiguous, no spaces. */
+export const usernameSchema = z
+  .string({ error: "Username is required" })
+  .trim()
+  .min(1, "Username is required")
+  .min(3, "Username must be at least 3 characters")
+  .max(50, "Username must be at most 50 characters")
+  .regex(/^[A-Za-z0-9._-]+$/, "Username may contain only letters, digits, dots, dashes and underscores")
+
+export const passwordSchema = z
+  .string({ error: "Password is required" })
+  .min(1, "Password is required")
+  .min(8, "Password must be at least 8 characters")
+  // scrypt hashes any length, but a megabyte password is an attack, not a password.
+  .max(200, "Password must be at most 200 characters")
+
+const required = (message: string, max = 200) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `${message.replace(/ is required$/, "")} is too long`)
+
+/**
+ * POST /api/register (SPEC §5). `isAdmin` is accepted because the storefront sends it, and
+ * ignored: admins exist only through the seed or `npm run admin:promote`.
+ */
+export const registerSchema = z.strictObject({
+  username: usernameSchema,
+  email: z.string({ error: "Invalid email address" }).trim().max(254, "Invalid email address").email("Invalid email address"),
+  password: passwordSchema,
+  confirmPassword: z.string().optional(),
+  fullName: z.string().trim().max(200, "Full name is too long").optional().nullable(),
+  isAdmin: z.boolean().optional(),
+  addressLine1: required("Street address is required"),
+  addressLine2: z.string().trim().max(200, "Address line 2 is too long").optional().nullable(),
+  city: required("City is required", 100),
+  state: required("State/Province is required", 100),
+  postalCode: required("Postal code is required", 20),
+  country: required("Country is required", 100),
+}).refine((body) => body.confirmPassword === undefined || body.confirmPassword === body.password, {
+  message: "Passwords don't match",
+  path: ["confirmPassword"],
+})
+export type RegisterRequest = z.infer<typeof registerSchema>
+
+/** The storefront's register form: the same rules, and the password typed twice. */
+export const registerFormSchema = registerSchema.safeExtend({ confirmPassword: z.string() }).refine(
+  (body) => body.confirmPassword === body.password,
+  { message: "Passwords don't match", path: ["confirmPassword"] },
+)
+
+/** POST /api/login. Only presence is checked here: a wrong shape must not hint at which part is wrong. */
+export const loginSchema = z.strictObject({
+  username: z.string({ error: "Username is required" }).trim().min(1, "Username is required").max(200, "Invalid username or password"),
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200, "Invalid username or password"),
+})
+export type LoginRequest = z.infer<typeof loginSchema>
+
+/**
+ * A user as every answer carries it (SPEC §3). Never a password hash, 2FA secret or encryption
+ * key: those fields do not exist on the wire.
+ */
+export const userSchema = z.object({
+  id: z.number().int().positive(),
+  username: z.string(),
+  email: z.string(),
+  fullName: z.string().nullable(),
+  isAdmin: z.boolean(),
+  addressLine1: z.string().nullable(),
+  addressLine2: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  country: z.string().nullable(),
+  twoFactorEnabled: z.boolean(),
+  loginAttempts: z.number().int().min(0),
+  accountLocked: z.boolean(),
+  /** Until when sign-in is refused after too many failed attempts; null when not locked. */
+  lockedUntil: z.string().datetime({ offset: true }).nullable(),
+  lastLogin: z.string().datetime({ offset: true }).nullable(),
+  passwordLastChanged: z.string().datetime({ offset: true }).nullable(),
+  createdAt: z.string().datetime({ offset: true }),
+})
+export type User = z.infer<typeof userSchema>
+export const userListSchema = z.array(userSchema)
+
+/** Sign-in is refused for 15 minutes after 5 failed attempts in a row. */
+export const MAX_LOGIN_ATTEMPTS = 5
+export const LOGIN_LOCK_MINUTES = 15
+export const INVALID_CREDENTIALS_MESSAGE = "Invalid username or password"
+export const LOGIN_REQUIRED_FOR_CART_MESSAGE = "You must be logged in to add items to cart"
+
+/** A path id (user, order, cart item, shipping method): a whole number, else a 400. */
+export const wholeNumberIdSchema = (what: string) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, `${what} id must be a whole number`)
+    .transform(Number)
+    .refine((n) => n >= 1, `${what} id must be a whole number`)
