@@ -77,7 +77,13 @@ export default defineConfig({
           {
             resolve: "@medusajs/medusa/file-local",
             id: "local",
-            options: { upload_dir: path.join(dataDir, "uploads"), backend_url: "/uploads" },
+            options: {
+              upload_dir: path.join(dataDir, "uploads"),
+              // file-local builds each file's URL with `new URL(backend_url)`, which needs an origin.
+              // The shop serves uploads at /uploads on whatever origin people use, so the facade keeps
+              // only the path of URLs on this never-resolving origin (admin-products/images.ts).
+              backend_url: "http://uploads.invalid/uploads",
+            },
           },
         ],
       },

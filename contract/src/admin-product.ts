@@ -1,0 +1,176 @@
+import { z } from "zod"
+import { NO_IMAGE_URL, productCategories } from "./product.js"
+
+/**
+ * The admin product form (SPEC §5), as POST /api/admin/products and PUT /api/admin/products/{id}
+ * accept it. The admin app validates with the same schemas, so a person sees the server's words
+ * before the server does.
+ */
+
+export const PRICE_MESSAGE = "Price must be a positive number"
+export const SECURITY_LEVEL_MESSAGE = "Security level must be a whole number from 1 to 5"
+export const STOCK_QUANTITY_MESSAGE = "Stock quantity must be a whole number of at least 0"
+export const CATEGORY_MESSAGE = "Category must be phone, accessory or service"
+export const IMAGE_URL_MESSAGE = "Image URL must be a path starting with / or an http(s) URL"
+
+export const PRODUCT_NAME_MAX = 200
+export const PRODUCT_DESCRIPTION_MAX = 5000
+/** Generous for a shop's catalogue, small enough that one request cannot store a novel. */
+const FEATURES_MAX = 50
+const FEATURE_MAX = 200
+const SPECIFICATIONS_MAX = 50
+const SPECIFICATION_KEY_MAX = 100
+const SPECIFICATION_VALUE_MAX = 1000
+/** decimal(10,2): eight digits before the point. */
+const PRICE_PATTERN = /^\d{1,8}(\.\d{1,2})?$/
+/** What the inventory can hold without a person noticing a typo of three extra zeros is unlikely. */
+const STOCK_QUANTITY_MAX = 1_000_000_000
+
+/** zod's message for a missing field is about presence, for a wrong one about its type. */
+const text = (required: string, wrongType: string) =>
+  z.string({ error: (issue) => (issue.input === undefined ? required : wrongType) })
+
+const name = text("Name is required", "Name must be text")
+  .trim()
+  .min(1, "Name is required")
+  .max(PRODUCT_NAME_MAX, `Name must be at most ${PRODUCT_NAME_MAX} characters`)
+
+const description = z
+  .string({ error: "Description must be text" })
+  .trim()
+  .max(PRODUCT_DESCRIPTION_MAX, `Description must be at most ${PRODUCT_DESCRIPTION_MAX} characters`)
+
+/** A string such as "599", "599.9" or "599.00": above 0, at most two decimals (SPEC §3, §5). */
+const price = z
+  .string({ error: PRICE_MESSAGE })
+  .trim()
+  .regex(PRICE_PATTERN, PRICE_MESSAGE)
+  .refine((value) => Number(value) > 0, PRICE_MESSAGE)
+
+const securityLevel = z.number({ error: SECURITY_LEVEL_MESSAGE }).int(SECURITY_LEVEL_MESSAGE).min(1, SECURITY_LEVEL_MESSAGE).max(5, SECURITY_LEVEL_MESSAGE)
+
+const stockQuantity = z
+  .number({ error: STOCK_QUANTITY_MESSAGE })
+  .int(STOCK_QUANTITY_MESSAGE)
+  .min(0, STOCK_QUANTITY_MESSAGE)
+  .max(STOCK_QUANTITY_MAX, `Stock quantity must be at most ${STOCK_QUANTITY_MAX}`)
+
+const category = z.enum(productCategories, { error: CATEGORY_MESSAGE })
+
+/** The form adds a feature only if it is not blank (SPEC §5); the server drops blank ones the same way. */
+const features = z
+  .array(
+    z.string({ error: "Each feature must be text" }).trim().max(FEATURE_MAX, `A feature must be at most ${FEATURE_MAX} characters`),
+    { error: "Features must be a list of texts" },
+  )
+  .max(FEATURES_MAX, `At most ${FEATURES_MAX} features`)
+  .transform((list) => list.filter((feature) => feature !== ""))
+
+/** A specification counts only when both its key and its value are non-blank (SPEC §5). */
+const specifications = z
+  .record(
+    z.string().max(SPECIFICATION_KEY_MAX, `A specification name must be at most ${SPECIFICATION_KEY_MAX} characters`),
+    z.string({ error: "Each specification value must be text" }).max(SPECIFICATION_VALUE_MAX, `A specification value must be at most ${SPECIFICATION_VALUE_MAX} characters`),
+    { error: "Specifications must be a map of names to texts" },
+  )
+  .refine((map) => Object.keys(map).length <= SPECIFICATIONS_MAX, `At most ${SPECIFICATIONS_MAX} specifications`)
+  .transform((map) => {
+    const kept: Record<string, string> = {}
+    for (const [key, value] of Object.entries(map)) {
+      if (key.trim() !== "" && value.trim() !== "") kept[key.trim()] = value.trim()
+    }
+    return kept
+  })
+
+function isImageUrl(value: string): boolean {
+  // "//host/x" is protocol-relative: another site's file, so it must be written as a full URL.
+  if (value.startsWith("/")) return !value.startsWith("//")
+  try {
+    const url = new URL(value)
+    return url.protocol === "http:" || url.protocol === "https:"
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Optional; "" or null means "no image of its own" (the shop shows its placeholder), and so does
+ * the placeholder's own address, which the edit form may send back unchanged.
+ */
+const imageUrl = z
+  .string({ error: IMAGE_URL_MESSAGE })
+  .trim()
+  .max(2000, "Image URL must be at most 2000 characters")
+  .refine((value) => value === "" || isImageUrl(value), IMAGE_URL_MESSAGE)
+  .nullable()
+  .transform((value) => (value === "" || value === NO_IMAGE_URL ? null : value))
+
+const BODY_MESSAGE = "The request body must be a JSON object of product fields"
+
+/** Unknown fields are refused so a misspelt field never silently does nothing. */
+const strict = <Shape extends z.ZodRawShape>(shape: Shape) =>
+  z.strictObject(shape, {
+    error: (issue) => {
+      if (issue.code === "unrecognized_keys") return `Unknown field: ${issue.keys.join(", ")}`
+      if (issue.code === "invalid_type") return BODY_MESSAGE
+      return undefined
+    },
+  })
+
+/** POST /api/admin/products. Defaults from SPEC §9: category phone, security level 3, stock 0. */
+export const adminProductCreateSchema = strict({
+  name,
+  description: description.default(""),
+  price,
+  imageUrl: imageUrl.optional(),
+  category: category.default("phone"),
+  securityLevel: securityLevel.default(3),
+  stockQuantity: stockQuantity.default(0),
+  features: features.default([]),
+  specifications: specifications.default({}),
+})
+export type AdminProductCreateInput = z.input<typeof adminProductCreateSchema>
+export type AdminProductCreate = z.output<typeof adminProductCreateSchema>
+
+/**
+ * PUT /api/admin/products/{id}: the same fields, each optional; a field left out keeps its value
+ * (no defaults here, or an edit of the price would reset the category).
+ */
+export const adminProductUpdateSchema = strict({
+  name: name.optional(),
+  description: description.optional(),
+  price: price.optional(),
+  imageUrl: imageUrl.optional(),
+  category: category.optional(),
+  securityLevel: securityLevel.optional(),
+  stockQuantity: stockQuantity.optional(),
+  features: features.optional(),
+  specifications: specifications.optional(),
+}).refine((body) => Object.values(body).some((value) => value !== undefined), {
+  message: "Send at least one product field to change",
+})
+export type AdminProductUpdateInput = z.input<typeof adminProductUpdateSchema>
+export type AdminProductUpdate = z.output<typeof adminProductUpdateSchema>
+
+/** An answer that only says what happened (DELETE /api/admin/products/{id}, among others). */
+export const messageSchema = z.object({ message: z.string() })
+export type MessageAnswer = z.infer<typeof messageSchema>
+
+/** POST /api/admin/products/{id}/upload-image: SPEC §5 allows JPEG, PNG, GIF and WebP. */
+export const IMAGE_UPLOAD_FIELD = "image"
+export const IMAGE_UPLOAD_MAX_BYTES = 5 * 1024 * 1024
+export const IMAGE_TYPE_MESSAGE = "Only JPEG, PNG, GIF or WebP images can be uploaded"
+export const IMAGE_TOO_LARGE_MESSAGE = "The image is larger than 5 MB"
+export const IMAGE_MISSING_MESSAGE = `No image was sent: attach one file in the form field '${IMAGE_UPLOAD_FIELD}'`
+export const IMAGE_UPLOADED_MESSAGE = "Image uploaded successfully"
+
+export const imageUploadAnswerSchema = z.object({
+  imageUrl: z.string(),
+  message: z.string(),
+})
+export type ImageUploadAnswer = z.infer<typeof imageUploadAnswerSchema>
+
+/** The multipart body of the upload, for the API description. */
+export const imageUploadBodySchema = z.object({
+  [IMAGE_UPLOAD_FIELD]: z.string().meta({ format: "binary", description: "A JPEG, PNG, GIF or WebP image of at most 5 MB" }),
+})

@@ -1,0 +1,127 @@
+import type { ZodType } from "zod"
+import {
+  adminProductCreateSchema,
+  adminProductUpdateSchema,
+  imageUploadAnswerSchema,
+  imageUploadBodySchema,
+  messageSchema,
+} from "./admin-product.js"
+import { loginSchema, registerSchema, userListSchema, userSchema, wholeNumberIdSchema } from "./account.js"
+import { shippingAddressSchema } from "./address.js"
+import { apiErrorSchema, healthSchema } from "./errors.js"
+import { productIdSchema, productListSchema, productSchema } from "./product.js"
+
+/**
+ * Every call of the /api facade (SPEC §7), once: the OpenAPI document (openapi.ts) is generated
+ * from this list, so the description cannot drift from the schemas the facade validates with.
+ *
+ * To describe a call better, give its entry a `body` and/or `response` when its contract schema
+ * exists; to add a call, add an entry. Schemas that appear here by name in `apiSchemas` become
+ * named components; any other schema is written inline.
+ */
+
+export type HttpMethod = "get" | "post" | "put" | "delete"
+/** Who may call: anyone, a signed-in customer (or admin), or an admin only. */
+export type Access = "public" | "customer" | "admin"
+
+export interface ApiOperation {
+  method: HttpMethod
+  /** The OpenAPI form of the path: `/api/products/{id}`. */
+  path: string
+  summary: string
+  access: Access
+  /** Schemas of the `{name}` segments of the path. */
+  params?: Record<string, ZodType>
+  body?: ZodType
+  /** JSON unless said otherwise. */
+  bodyType?: "json" | "multipart"
+  response?: ZodType
+  /** The success status; 200 unless said otherwise. */
+  status?: number
+  /** Statuses other than 4xx validation worth naming, with what they mean. */
+  errors?: Record<number, string>
+}
+
+/** Named schemas: each becomes `#/components/schemas/<name>`. */
+export const apiSchemas: Record<string, ZodType> = {
+  ApiError: apiErrorSchema,
+  Message: messageSchema,
+  Health: healthSchema,
+  Product: productSchema,
+  ProductList: productListSchema,
+  AdminProductCreate: adminProductCreateSchema,
+  AdminProductUpdate: adminProductUpdateSchema,
+  ImageUpload: imageUploadBodySchema,
+  ImageUploadAnswer: imageUploadAnswerSchema,
+  User: userSchema,
+  UserList: userListSchema,
+  Register: registerSchema,
+  Login: loginSchema,
+  ShippingAddress: shippingAddressSchema,
+}
+
+const productId = { id: productIdSchema }
+const adminOnly = { 401: "Not signed in", 403: "Signed in, but not an admin" }
+const signedIn = { 401: "Not signed in" }
+
+export const apiOperations: ApiOperation[] = [
+  // Operations
+  { method: "get", path: "/api/health", summary: "Whether the shop and its database answer", access: "public", response: healthSchema, errors: { 503: "The database does not answer" } },
+  { method: "get", path: "/api/openapi.json", summary: "This description of the API (OpenAPI 3.1)", access: "public" },
+
+  // Accounts
+  { method: "get", path: "/api/user", summary: "The signed-in user", access: "public", response: userSchema, errors: { 401: "No user is signed in" } },
+  { method: "post", path: "/api/login", summary: "Sign in", access: "public", body: loginSchema, response: userSchema, errors: { 401: "Invalid username or password", 429: "Too many failed attempts" } },
+  { method: "post", path: "/api/register", summary: "Create an account and sign in", access: "public", body: registerSchema, response: userSchema, status: 201, errors: { 409: "Username or email already taken" } },
+  { method: "post", path: "/api/logout", summary: "Sign out", access: "public" },
+
+  // Cart
+  { method: "get", path: "/api/cart", summary: "The signed-in user's cart items", access: "customer", errors: signedIn },
+  { method: "post", path: "/api/cart", summary: "Add a product to the cart", access: "customer", errors: signedIn },
+  { method: "put", path: "/api/cart/{itemId}", summary: "Change a cart item's quantity", access: "customer", params: { itemId: wholeNumberIdSchema("Cart item") }, errors: signedIn },
+  { method: "delete", path: "/api/cart/{itemId}", summary: "Remove a cart item", access: "customer", params: { itemId: wholeNumberIdSchema("Cart item") }, errors: signedIn },
+  { method: "delete", path: "/api/cart", summary: "Empty the cart", access: "customer", errors: signedIn },
+
+  // Catalogue
+  { method: "get", path: "/api/products", summary: "Every product, in the shop's default order", access: "public", response: productListSchema },
+  { method: "get", path: "/api/products/{id}", summary: "One product", access: "public", params: productId, response: productSchema, errors: { 404: "No such product" } },
+
+  // Checkout
+  { method: "get", path: "/api/shipping-settings", summary: "Shipping label and price", access: "public" },
+  { method: "get", path: "/api/shipping-methods", summary: "Active shipping methods", access: "public" },
+  { method: "get", path: "/api/payment-methods", summary: "Which payment providers are enabled", access: "public" },
+  { method: "post", path: "/api/orders", summary: "Place an order from the cart", access: "customer", errors: signedIn },
+  { method: "get", path: "/api/orders", summary: "The signed-in user's orders with their items", access: "customer", errors: signedIn },
+
+  // Admin: users and orders
+  { method: "get", path: "/api/admin/users", summary: "Every user (view only)", access: "admin", response: userListSchema, errors: adminOnly },
+  { method: "get", path: "/api/admin/orders", summary: "Every order", access: "admin", errors: adminOnly },
+  { method: "put", path: "/api/admin/orders/{id}/status", summary: "Set an order's status", access: "admin", params: { id: wholeNumberIdSchema("Order") }, errors: { ...adminOnly, 404: "No such order" } },
+  { method: "delete", path: "/api/admin/orders/{id}", summary: "Delete an order", access: "admin", params: { id: wholeNumberIdSchema("Order") }, errors: { ...adminOnly, 404: "No such order" } },
+  { method: "put", path: "/api/admin/orders/{id}/shipping-address", summary: "Change an order's shipping address", access: "admin", params: { id: wholeNumberIdSchema("Order") }, errors: { ...adminOnly, 404: "No such order" } },
+  { method: "get", path: "/api/admin/order-user/{userId}", summary: "The customer profile behind an order", access: "admin", params: { userId: wholeNumberIdSchema("User") }, errors: { ...adminOnly, 404: "No such user" } },
+
+  // Admin: products
+  { method: "post", path: "/api/admin/products", summary: "Create a product", access: "admin", body: adminProductCreateSchema, response: productSchema, status: 201, errors: adminOnly },
+  { method: "put", path: "/api/admin/products/{id}", summary: "Change a product (fields left out keep their value)", access: "admin", params: productId, body: adminProductUpdateSchema, response: productSchema, errors: { ...adminOnly, 404: "No such product" } },
+  { method: "delete", path: "/api/admin/products/{id}", summary: "Delete a product", access: "admin", params: productId, response: messageSchema, errors: { ...adminOnly, 404: "No such product" } },
+  {
+    method: "post",
+    path: "/api/admin/products/{id}/upload-image",
+    summary: "Upload a product image (JPEG, PNG, GIF or WebP, checked by content; at most 5 MB)",
+    access: "admin",
+    params: productId,
+    body: imageUploadBodySchema,
+    bodyType: "multipart",
+    response: imageUploadAnswerSchema,
+    errors: { ...adminOnly, 404: "No such product", 413: "The image is larger than 5 MB", 415: "Not a JPEG, PNG, GIF or WebP image" },
+  },
+
+  // Admin: payments and shipping
+  { method: "get", path: "/api/admin/payment-config", summary: "Payment settings", access: "admin", errors: adminOnly },
+  { method: "post", path: "/api/admin/payment-config", summary: "Save payment settings or enable/disable a provider", access: "admin", errors: adminOnly },
+  { method: "get", path: "/api/admin/shipping-methods", summary: "Every shipping method", access: "admin", errors: adminOnly },
+  { method: "post", path: "/api/admin/shipping-methods", summary: "Create a shipping method", access: "admin", errors: adminOnly },
+  { method: "put", path: "/api/admin/shipping-methods/{id}", summary: "Change a shipping method", access: "admin", params: { id: wholeNumberIdSchema("Shipping method") }, errors: { ...adminOnly, 404: "No such shipping method" } },
+  { method: "delete", path: "/api/admin/shipping-methods/{id}", summary: "Delete a shipping method", access: "admin", params: { id: wholeNumberIdSchema("Shipping method") }, errors: { ...adminOnly, 404: "No such shipping method" } },
+]

@@ -1,0 +1,158 @@
+import { z, type ZodType } from "zod"
+import { apiOperations, apiSchemas, type ApiOperation } from "./api-paths.js"
+
+type JsonSchema = Record<string, unknown>
+
+const SCHEMA_PREFIX = "#/components/schemas/"
+const SESSION_COOKIE = "enclave.sid"
+
+/**
+ * JSON Schemas of one direction: request bodies are described as a caller writes them
+ * (io "input": defaults make fields optional, transforms are skipped), answers as the facade
+ * writes them (io "output"). Every named schema is generated, so nested named schemas are refs;
+ * the document keeps only those that are reachable.
+ */
+function components(io: "input" | "output") {
+  const registry = z.registry<{ id: string }>()
+  const nameOf = new Map<ZodType, string>()
+  for (const [name, schema] of Object.entries(apiSchemas)) {
+    nameOf.set(schema, name)
+    registry.add(schema, { id: name })
+  }
+  const { schemas: generated } = z.toJSONSchema(registry, {
+    io,
+    target: "draft-2020-12",
+    unrepresentable: "any",
+    uri: (id) => SCHEMA_PREFIX + id,
+  }) as { schemas: Record<string, JsonSchema> }
+  for (const schema of Object.values(generated)) {
+    // Components are parts of one document, not documents of their own.
+    delete schema.$schema
+    delete schema.$id
+  }
+  const refOf = (schema: ZodType): JsonSchema => {
+    const name = nameOf.get(schema)
+    if (name) return { $ref: SCHEMA_PREFIX + name }
+    const inline = z.toJSONSchema(schema, { io, target: "draft-2020-12", unrepresentable: "any" }) as JsonSchema
+    delete inline.$schema
+    return inline
+  }
+  return { generated, refOf }
+}
+
+/** The component names a piece of the document refers to, directly or through other components. */
+function reachable(roots: unknown[], generated: Record<string, JsonSchema>): Set<string> {
+  const found = new Set<string>()
+  const walk = (value: unknown) => {
+    if (Array.isArray(value)) return value.forEach(walk)
+    if (!value || typeof value !== "object") return
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === "$ref" && typeof inner === "string" && inner.startsWith(SCHEMA_PREFIX)) {
+        const name = inner.slice(SCHEMA_PREFIX.length)
+        if (!found.has(name)) {
+          found.add(name)
+          walk(generated[name])
+        }
+      } else walk(inner)
+    }
+  }
+  roots.forEach(walk)
+  return found
+}
+
+function renameRefs(value: unknown, rename: Map<string, string>): unknown {
+  if (Array.isArray(value)) return value.map((inner) => renameRefs(inner, rename))
+  if (!value || typeof value !== "object") return value
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => {
+      if (key === "$ref" && typeof inner === "string" && inner.startsWith(SCHEMA_PREFIX)) {
+        const name = inner.slice(SCHEMA_PREFIX.length)
+        return [key, SCHEMA_PREFIX + (rename.get(name) ?? name)]
+      }
+      return [key, renameRefs(inner, rename)]
+    }),
+  )
+}
+
+function pathParameters(operation: ApiOperation, refOf: (schema: ZodType) => JsonSchema) {
+  return Object.entries(operation.params ?? {}).map(([name, schema]) => ({
+    name,
+    in: "path",
+    required: true,
+    schema: refOf(schema),
+  }))
+}
+
+/**
+ * The OpenAPI 3.1 document of the /api facade, generated from the shared zod contract.
+ * A schema that reads differently in the two directions (defaults, transforms) and is used in
+ * both is written twice: `<Name>` as answered, `<Name>Input` as sent.
+ */
+export function buildOpenApiDocument(info: { version?: string } = {}) {
+  const requests = components("input")
+  const responses = components("output")
+  const requestRoots = apiOperations.flatMap((op) => [op.body, ...Object.values(op.params ?? {})].filter((s): s is ZodType => !!s)).map(requests.refOf)
+  const responseRoots = [...apiOperations.flatMap((op) => (op.response ? [op.response] : [])), apiSchemas.ApiError].map(responses.refOf)
+  const sent = reachable(requestRoots, requests.generated)
+  const answered = reachable(responseRoots, responses.generated)
+
+  const schemas: Record<string, JsonSchema> = {}
+  const rename = new Map<string, string>()
+  for (const name of answered) schemas[name] = responses.generated[name]
+  for (const name of sent) {
+    if (!answered.has(name)) schemas[name] = renameRefs(requests.generated[name], rename) as JsonSchema
+    else if (JSON.stringify(requests.generated[name]) !== JSON.stringify(responses.generated[name])) rename.set(name, `${name}Input`)
+  }
+  for (const [name, renamed] of rename) schemas[renamed] = renameRefs(requests.generated[name], rename) as JsonSchema
+  const requestRef = (schema: ZodType) => renameRefs(requests.refOf(schema), rename) as JsonSchema
+
+  const paths: Record<string, Record<string, unknown>> = {}
+  for (const op of apiOperations) {
+    const status = String(op.status ?? 200)
+    const success: Record<string, unknown> = { description: op.response ? "Success" : "Success (answer not described yet)" }
+    if (op.response) success.content = { "application/json": { schema: responses.refOf(op.response) } }
+    const errorAnswer = (description: string) => ({
+      description,
+      content: { "application/json": { schema: { $ref: SCHEMA_PREFIX + "ApiError" } } },
+    })
+    const answers: Record<string, unknown> = { [status]: success }
+    for (const [code, description] of Object.entries(op.errors ?? {})) answers[code] = errorAnswer(description)
+    answers["4XX"] = errorAnswer("The request cannot be served: `message` says why, `details.fields` names each invalid field")
+
+    const operation: Record<string, unknown> = {
+      operationId: `${op.method}${op.path.replace(/^\/api/, "").replace(/[{}]/g, "").replace(/[^A-Za-z0-9]+(.)?/g, (_, c?: string) => (c ? c.toUpperCase() : ""))}`,
+      summary: op.summary,
+      tags: [op.access === "admin" ? "admin" : op.path.split("/")[2]?.replace(/\..*$/, "") ?? "api"],
+      responses: answers,
+    }
+    const parameters = pathParameters(op, requestRef)
+    if (parameters.length) operation.parameters = parameters
+    if (op.body) {
+      const type = op.bodyType === "multipart" ? "multipart/form-data" : "application/json"
+      operation.requestBody = { required: true, content: { [type]: { schema: requestRef(op.body) } } }
+    }
+    if (op.access !== "public") operation.security = [{ session: [] }]
+    if (op.access === "admin") operation["x-access"] = "admin"
+    paths[op.path] ??= {}
+    paths[op.path][op.method] = operation
+  }
+
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Enclave shop API",
+      version: info.version ?? "1.0.0",
+      description:
+        "The /api facade of the Enclave shop. Every call sends credentials (the session cookie). " +
+        "Errors answer `{ message, details? }`; prices are decimal strings in euros.",
+    },
+    jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
+    paths,
+    components: {
+      schemas,
+      securitySchemes: { session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE } },
+    },
+  }
+}
+
+export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>

@@ -1,0 +1,149 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { deleteProductsWorkflow } from "@medusajs/medusa/core-flows"
+import type { AdminProductCreate, AdminProductUpdate, Product } from "@enclave/contract"
+import { findProduct } from "../catalogue/products"
+import { ApiError } from "../http/api-error"
+import { shopDefaults } from "./shop-defaults"
+import { createShopProductWorkflow, updateShopProductWorkflow, type ProfileFields, type UpdateShopProductInput } from "./workflows"
+
+/** A product of the shop as Medusa holds it: the ids behind one catalogue number. */
+export interface ShopProductRecord {
+  catalogueNumber: number
+  profileId: string
+  productId: string
+  variantId: string | null
+  inventoryItemId: string | null
+  levels: Array<{ locationId: string; stocked: number; reserved: number }>
+}
+
+interface RecordRow {
+  id: string
+  catalogue_number: number
+  product?: {
+    id: string
+    variants?: Array<{
+      id: string
+      inventory_items?: Array<{
+        inventory_item_id: string
+        inventory?: { location_levels?: Array<{ location_id: string; stocked_quantity: number; reserved_quantity: number }> }
+      }>
+    }>
+  } | null
+}
+
+export function notFound(catalogueNumber: number): ApiError {
+  return new ApiError(404, `Product ${catalogueNumber} not found`)
+}
+
+/** The Medusa ids behind a catalogue number; 404 when there is no such product. */
+export async function findShopProductRecord(container: MedusaContainer, catalogueNumber: number): Promise<ShopProductRecord> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "security_profile",
+    fields: [
+      "id",
+      "catalogue_number",
+      "product.id",
+      "product.variants.id",
+      "product.variants.inventory_items.inventory_item_id",
+      "product.variants.inventory_items.inventory.location_levels.location_id",
+      "product.variants.inventory_items.inventory.location_levels.stocked_quantity",
+      "product.variants.inventory_items.inventory.location_levels.reserved_quantity",
+    ],
+    filters: { catalogue_number: catalogueNumber },
+  })
+  const row = data[0] as unknown as RecordRow | undefined
+  if (!row?.product) throw notFound(catalogueNumber)
+  const variant = row.product.variants?.[0]
+  const item = variant?.inventory_items?.[0]
+  return {
+    catalogueNumber: row.catalogue_number,
+    profileId: row.id,
+    productId: row.product.id,
+    variantId: variant?.id ?? null,
+    inventoryItemId: item?.inventory_item_id ?? null,
+    levels: (item?.inventory?.location_levels ?? []).map((level) => ({
+      locationId: level.location_id,
+      stocked: Number(level.stocked_quantity),
+      reserved: Number(level.reserved_quantity),
+    })),
+  }
+}
+
+/** The product as GET /api/products/{id} shows it, right after a change. */
+async function readBack(container: MedusaContainer, catalogueNumber: number): Promise<Product> {
+  const product = await findProduct(container, catalogueNumber)
+  if (!product) throw notFound(catalogueNumber)
+  return product
+}
+
+function profileOf(body: Pick<AdminProductCreate, "securityLevel" | "category" | "features" | "specifications">): ProfileFields {
+  return { level: body.securityLevel, category: body.category, features: body.features, specifications: body.specifications }
+}
+
+export async function createAdminProduct(container: MedusaContainer, body: AdminProductCreate): Promise<Product> {
+  const defaults = await shopDefaults(container)
+  const { result } = await createShopProductWorkflow(container).run({
+    input: {
+      title: body.name,
+      description: body.description,
+      thumbnail: body.imageUrl ?? null,
+      price: Number(body.price),
+      profile: profileOf(body),
+      // A new product has nothing reserved yet: what the admin enters is what customers can buy.
+      stockedQuantity: body.stockQuantity,
+      defaults,
+    },
+  })
+  return readBack(container, result.catalogueNumber)
+}
+
+/**
+ * The admin edits what customers can buy (SPEC: stock shown = stocked − reserved), so the
+ * warehouse is told that amount plus whatever open orders have reserved.
+ */
+async function stockChange(container: MedusaContainer, record: ShopProductRecord, stockQuantity: number): Promise<UpdateShopProductInput["inventory"]> {
+  if (!record.inventoryItemId) throw new ApiError(409, `Product ${record.catalogueNumber} does not track stock`)
+  const level = record.levels[0]
+  if (level) {
+    return { inventoryItemId: record.inventoryItemId, locationId: level.locationId, stockedQuantity: stockQuantity + level.reserved, levelExists: true }
+  }
+  const { stockLocationId } = await shopDefaults(container)
+  return { inventoryItemId: record.inventoryItemId, locationId: stockLocationId, stockedQuantity: stockQuantity, levelExists: false }
+}
+
+export async function updateAdminProduct(container: MedusaContainer, catalogueNumber: number, body: AdminProductUpdate): Promise<Product> {
+  const record = await findShopProductRecord(container, catalogueNumber)
+  if (!record.variantId && body.price !== undefined) throw new ApiError(409, `Product ${catalogueNumber} has no variant to price`)
+
+  const texts: NonNullable<UpdateShopProductInput["product"]> = {}
+  if (body.name !== undefined) texts.title = body.name
+  if (body.description !== undefined) texts.description = body.description
+  if (body.imageUrl !== undefined) texts.thumbnail = body.imageUrl
+  const profile: Partial<ProfileFields> = {}
+  if (body.securityLevel !== undefined) profile.level = body.securityLevel
+  if (body.category !== undefined) profile.category = body.category
+  if (body.features !== undefined) profile.features = body.features
+  if (body.specifications !== undefined) profile.specifications = body.specifications
+
+  await updateShopProductWorkflow(container).run({
+    input: {
+      productId: record.productId,
+      variantId: record.variantId ?? "",
+      profileId: record.profileId,
+      product: Object.keys(texts).length ? texts : undefined,
+      price: body.price === undefined ? undefined : Number(body.price),
+      profile: Object.keys(profile).length ? profile : undefined,
+      inventory: body.stockQuantity === undefined ? undefined : await stockChange(container, record, body.stockQuantity),
+    },
+  })
+  return readBack(container, catalogueNumber)
+}
+
+/** Deletes the product; its link to the security profile cascades, so the profile goes too. */
+export async function deleteAdminProduct(container: MedusaContainer, catalogueNumber: number): Promise<{ message: string }> {
+  const record = await findShopProductRecord(container, catalogueNumber)
+  await deleteProductsWorkflow(container).run({ input: { ids: [record.productId] } })
+  return { message: `Product ${catalogueNumber} deleted` }
+}

@@ -1,0 +1,217 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import { createStep, createWorkflow, StepResponse, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import {
+  createInventoryLevelsWorkflow,
+  createProductsWorkflow,
+  createRemoteLinkStep,
+  updateInventoryLevelsWorkflow,
+  updateProductsWorkflow,
+  updateProductVariantsWorkflow,
+  useQueryGraphStep,
+} from "@medusajs/medusa/core-flows"
+import { SECURITY_LEVELS_MODULE } from "@enclave/security-levels/.medusa/server/src/modules/security-levels"
+import type { ProductCategory } from "@enclave/contract"
+import type { ShopDefaults } from "./shop-defaults"
+
+/**
+ * A shop product spans four modules (product with its price, inventory, security profile, and
+ * the link between product and profile). Creating or changing one is a workflow, so a step that
+ * fails undoes the ones before it and no half-made product is left in the catalogue.
+ */
+
+export const CURRENCY = "eur"
+
+export interface ProfileFields {
+  level: number
+  category: ProductCategory
+  features: string[]
+  specifications: Record<string, string>
+}
+
+interface SecurityProfile extends ProfileFields {
+  id: string
+  catalogue_number: number
+}
+
+/** The part of the security-levels module's generated service these steps use. */
+interface SecurityProfiles {
+  createSecurityProfiles(data: ProfileFields): Promise<SecurityProfile>
+  retrieveSecurityProfile(id: string): Promise<SecurityProfile>
+  updateSecurityProfiles(data: { id: string } & Partial<ProfileFields>): Promise<SecurityProfile>
+  deleteSecurityProfiles(ids: string[]): Promise<void>
+}
+
+const securityProfiles = (container: MedusaContainer) => container.resolve(SECURITY_LEVELS_MODULE) as SecurityProfiles
+
+const createSecurityProfileStep = createStep(
+  "enclave-create-security-profile",
+  async (data: ProfileFields, { container }) => {
+    const profile = await securityProfiles(container).createSecurityProfiles(data)
+    return new StepResponse({ id: profile.id, catalogue_number: profile.catalogue_number }, profile.id)
+  },
+  async (id, { container }) => {
+    if (id) await securityProfiles(container).deleteSecurityProfiles([id])
+  },
+)
+
+const updateSecurityProfileStep = createStep(
+  "enclave-update-security-profile",
+  async (data: { id: string } & Partial<ProfileFields>, { container }) => {
+    const service = securityProfiles(container)
+    const before = await service.retrieveSecurityProfile(data.id)
+    await service.updateSecurityProfiles(data)
+    const previous = { id: before.id, level: before.level, category: before.category, features: before.features, specifications: before.specifications }
+    return new StepResponse(undefined, previous)
+  },
+  async (previous, { container }) => {
+    if (previous) await securityProfiles(container).updateSecurityProfiles(previous)
+  },
+)
+
+/** Handles are unique in Medusa; the catalogue number keeps two products of the same name apart. */
+function handleOf(name: string, catalogueNumber: number): string {
+  const slug = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80)
+  return `${slug || "product"}-${catalogueNumber}`
+}
+
+export interface CreateShopProductInput {
+  title: string
+  description: string
+  thumbnail: string | null
+  /** Major units (599 = €599.00), as Medusa v2 stores money. */
+  price: number
+  profile: ProfileFields
+  stockedQuantity: number
+  defaults: ShopDefaults
+}
+
+/** Creates a published product with one "Default" variant, its stock and its security profile. */
+export const createShopProductWorkflow = createWorkflow(
+  "enclave-create-shop-product",
+  (input: CreateShopProductInput) => {
+    // The profile first: its catalogue number is the product's id on the wire and names its SKU.
+    const profile = createSecurityProfileStep(input.profile)
+
+    const productInput = transform({ input, profile }, ({ input, profile }) => ({
+      products: [
+        {
+          title: input.title,
+          handle: handleOf(input.title, profile.catalogue_number),
+          description: input.description,
+          status: "published" as const,
+          thumbnail: input.thumbnail,
+          shipping_profile_id: input.defaults.shippingProfileId,
+          options: [{ title: "Edition", values: ["Default"] }],
+          variants: [
+            {
+              title: "Default",
+              sku: `ENCLAVE-${profile.catalogue_number}`,
+              options: { Edition: "Default" },
+              manage_inventory: true,
+              prices: [{ currency_code: CURRENCY, amount: input.price }],
+            },
+          ],
+          sales_channels: [{ id: input.defaults.salesChannelId }],
+        },
+      ],
+    }))
+    const products = createProductsWorkflow.runAsStep({ input: productInput })
+
+    // Medusa made the variant's inventory item; its stock lives at the shop's warehouse.
+    const variantFilter = transform({ products }, ({ products }) => ({ product_id: products[0].id }))
+    const { data: variants } = useQueryGraphStep({
+      entity: "product_variant",
+      fields: ["id", "inventory_items.inventory_item_id"],
+      filters: variantFilter,
+    })
+    const levels = transform({ input, variants }, ({ input, variants }) => ({
+      inventory_levels: (variants as Array<{ inventory_items?: Array<{ inventory_item_id: string }> }>).flatMap((variant) =>
+        (variant.inventory_items ?? []).map((item) => ({
+          inventory_item_id: item.inventory_item_id,
+          location_id: input.defaults.stockLocationId,
+          stocked_quantity: input.stockedQuantity,
+        })),
+      ),
+    }))
+    createInventoryLevelsWorkflow.runAsStep({ input: levels })
+
+    const links = transform({ products, profile }, ({ products, profile }) => [
+      {
+        [Modules.PRODUCT]: { product_id: products[0].id },
+        [SECURITY_LEVELS_MODULE]: { security_profile_id: profile.id },
+      },
+    ])
+    createRemoteLinkStep(links)
+
+    return new WorkflowResponse(transform({ profile }, ({ profile }) => ({ catalogueNumber: profile.catalogue_number })))
+  },
+)
+
+export interface UpdateShopProductInput {
+  productId: string
+  variantId: string
+  profileId: string
+  /** Only what changes; undefined when nothing of it does. */
+  product?: { title?: string; description?: string; thumbnail?: string | null }
+  price?: number
+  profile?: Partial<ProfileFields>
+  inventory?: { inventoryItemId: string; locationId: string; stockedQuantity: number; levelExists: boolean }
+}
+
+/** Changes what the admin sent, and only that: product texts, price, stock, security profile. */
+export const updateShopProductWorkflow = createWorkflow("enclave-update-shop-product", (input: UpdateShopProductInput) => {
+  when("enclave-update-product-texts", { input }, ({ input }) => !!input.product).then(() => {
+    updateProductsWorkflow.runAsStep({
+      input: transform({ input }, ({ input }) => ({ selector: { id: input.productId }, update: input.product! })),
+    })
+  })
+
+  when("enclave-update-product-price", { input }, ({ input }) => input.price !== undefined).then(() => {
+    updateProductVariantsWorkflow.runAsStep({
+      input: transform({ input }, ({ input }) => ({
+        product_variants: [{ id: input.variantId, prices: [{ currency_code: CURRENCY, amount: input.price! }] }],
+      })),
+    })
+  })
+
+  when("enclave-update-stock-level", { input }, ({ input }) => !!input.inventory?.levelExists).then(() => {
+    updateInventoryLevelsWorkflow.runAsStep({
+      input: transform({ input }, ({ input }) => ({
+        updates: [
+          {
+            inventory_item_id: input.inventory!.inventoryItemId,
+            location_id: input.inventory!.locationId,
+            stocked_quantity: input.inventory!.stockedQuantity,
+          },
+        ],
+      })),
+    })
+  })
+
+  when("enclave-create-stock-level", { input }, ({ input }) => !!input.inventory && !input.inventory.levelExists).then(() => {
+    createInventoryLevelsWorkflow.runAsStep({
+      input: transform({ input }, ({ input }) => ({
+        inventory_levels: [
+          {
+            inventory_item_id: input.inventory!.inventoryItemId,
+            location_id: input.inventory!.locationId,
+            stocked_quantity: input.inventory!.stockedQuantity,
+          },
+        ],
+      })),
+    })
+  })
+
+  when("enclave-update-security-profile", { input }, ({ input }) => !!input.profile).then(() => {
+    updateSecurityProfileStep(transform({ input }, ({ input }) => ({ id: input.profileId, ...input.profile })))
+  })
+
+  return new WorkflowResponse(undefined)
+})

@@ -1,0 +1,15 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { adminProductUpdateSchema, productIdSchema } from "@enclave/contract"
+import { deleteAdminProduct, updateAdminProduct } from "../../../../../admin-products/products"
+import { validate } from "../../../../../http/api-error"
+
+export async function PUT(req: MedusaRequest, res: MedusaResponse) {
+  const id = validate(productIdSchema, req.params.id)
+  const body = validate(adminProductUpdateSchema, req.body)
+  res.json(await updateAdminProduct(req.scope, id, body))
+}
+
+export async function DELETE(req: MedusaRequest, res: MedusaResponse) {
+  const id = validate(productIdSchema, req.params.id)
+  res.json(await deleteAdminProduct(req.scope, id))
+}
