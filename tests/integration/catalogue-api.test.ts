@@ -2,6 +2,12 @@ import { describe, expect, it } from "vitest"
 import { apiErrorSchema, healthSchema, productListSchema, productSchema, stockState } from "@enclave/contract"
 import { shopUrl } from "../support/urls.ts"
 
+/**
+ * Other files (admin products) add and delete products in the same shop while this one runs:
+ * checks that go through every product look only at the nine seeded ones.
+ */
+const isSeeded = (p: { id: number }) => p.id <= 9
+
 async function getJson(path: string) {
   const res = await fetch(shopUrl() + path)
   return { status: res.status, type: res.headers.get("content-type") ?? "", body: await res.json() }
@@ -46,7 +52,7 @@ describe("GET /api/products", () => {
 
   it("serves each product's image from the shop itself", async () => {
     const products = productListSchema.parse((await getJson("/api/products")).body)
-    for (const p of products) {
+    for (const p of products.filter(isSeeded)) {
       expect(p.imageUrl).toMatch(/^\/images\/products\/[a-z0-9-]+\.svg$/)
       const res = await fetch(shopUrl() + p.imageUrl)
       expect(res.status, p.imageUrl).toBe(200)
@@ -58,7 +64,7 @@ describe("GET /api/products", () => {
 describe("GET /api/products/{id}", () => {
   it("answers the same product as the list", async () => {
     const list = productListSchema.parse((await getJson("/api/products")).body)
-    for (const listed of list) {
+    for (const listed of list.filter(isSeeded)) {
       const { status, body } = await getJson(`/api/products/${listed.id}`)
       expect(status).toBe(200)
       expect(productSchema.parse(body)).toEqual(listed)

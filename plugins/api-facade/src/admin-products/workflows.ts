@@ -55,17 +55,34 @@ const createSecurityProfileStep = createStep(
   },
 )
 
+/**
+ * Medusa's update merges a JSON object into the stored one, so a specification the admin removed
+ * would survive. An array is replaced, not merged: clearing with one first makes the update
+ * write exactly the map that was sent.
+ */
+async function writeProfile(service: SecurityProfiles, data: { id: string } & Partial<ProfileFields>) {
+  if (data.specifications) {
+    await service.updateSecurityProfiles({ id: data.id, specifications: [] as unknown as Record<string, string> })
+  }
+  await service.updateSecurityProfiles(data)
+}
+
 const updateSecurityProfileStep = createStep(
   "enclave-update-security-profile",
   async (data: { id: string } & Partial<ProfileFields>, { container }) => {
     const service = securityProfiles(container)
     const before = await service.retrieveSecurityProfile(data.id)
-    await service.updateSecurityProfiles(data)
     const previous = { id: before.id, level: before.level, category: before.category, features: before.features, specifications: before.specifications }
+    try {
+      await writeProfile(service, data)
+    } catch (error) {
+      await writeProfile(service, previous)
+      throw error
+    }
     return new StepResponse(undefined, previous)
   },
   async (previous, { container }) => {
-    if (previous) await securityProfiles(container).updateSecurityProfiles(previous)
+    if (previous) await writeProfile(securityProfiles(container), previous)
   },
 )
 

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest"
+import { adminProductCreateSchema, adminProductUpdateSchema, PRICE_MESSAGE } from "@enclave/contract"
+
+const valid = { name: "Enclave Test Phone", price: "499.99" }
+
+function fieldsOf(schema: typeof adminProductCreateSchema | typeof adminProductUpdateSchema, body: unknown) {
+  const result = schema.safeParse(body)
+  if (result.success) return null
+  return Object.fromEntries(result.error.issues.map((i) => [i.path.join("."), i.message]))
+}
+
+describe("the admin product form (SPEC §5)", () => {
+  it("fills in the defaults of SPEC §9", () => {
+    expect(adminProductCreateSchema.parse(valid)).toEqual({
+      name: "Enclave Test Phone",
+      description: "",
+      price: "499.99",
+      category: "phone",
+      securityLevel: 3,
+      stockQuantity: 0,
+      features: [],
+      specifications: {},
+    })
+  })
+
+  it.each(["0", "0.00", "-1", "abc", "1.234", "", " ", "1e3", "123456789.00"])("refuses the price %j", (price) => {
+    expect(fieldsOf(adminProductCreateSchema, { ...valid, price })).toEqual({ price: PRICE_MESSAGE })
+  })
+
+  it.each([499, null, true])("refuses a price that is not a string (%j)", (price) => {
+    expect(fieldsOf(adminProductCreateSchema, { ...valid, price })).toEqual({ price: PRICE_MESSAGE })
+  })
+
+  it.each(["0.01", "1", "599.9", "12345678.99"])("accepts the price %j", (price) => {
+    expect(adminProductCreateSchema.parse({ ...valid, price }).price).toBe(price)
+  })
+
+  it("drops blank features and blank specifications, trimming the rest", () => {
+    const body = adminProductCreateSchema.parse({
+      ...valid,
+      features: ["Secure boot", "", "  ", " Tamper detection "],
+      specifications: { processor: "Octa-core", "": "orphan", memory: "  ", " display ": " 6.1 inch " },
+    })
+    expect(body.features).toEqual(["Secure boot", "Tamper detection"])
+    expect(body.specifications).toEqual({ processor: "Octa-core", display: "6.1 inch" })
+  })
+
+  it("treats an empty image URL or the placeholder as no image", () => {
+    expect(adminProductCreateSchema.parse({ ...valid, imageUrl: "" }).imageUrl).toBeNull()
+    expect(adminProductCreateSchema.parse({ ...valid, imageUrl: "/images/products/no-image.svg" }).imageUrl).toBeNull()
+    expect(adminProductCreateSchema.parse({ ...valid, imageUrl: "/uploads/a.png" }).imageUrl).toBe("/uploads/a.png")
+    expect(adminProductCreateSchema.parse({ ...valid, imageUrl: "https://cdn.example.org/a.png" }).imageUrl).toBe("https://cdn.example.org/a.png")
+    for (const imageUrl of ["javascript:alert(1)", "//evil.example/a.png", "uploads/a.png", "ftp://example.org/a.png"]) {
+      expect(fieldsOf(adminProductCreateSchema, { ...valid, imageUrl }), imageUrl).toHaveProperty("imageUrl")
+    }
+  })
+
+  it("names unknown fields and wrong types", () => {
+    expect(fieldsOf(adminProductCreateSchema, { ...valid, colour: "red" })).toEqual({ "": "Unknown field: colour" })
+    expect(fieldsOf(adminProductCreateSchema, { ...valid, securityLevel: "5" })).toHaveProperty("securityLevel")
+    expect(fieldsOf(adminProductCreateSchema, { ...valid, features: "Secure boot" })).toHaveProperty("features")
+    expect(fieldsOf(adminProductCreateSchema, { ...valid, specifications: ["a"] })).toHaveProperty("specifications")
+  })
+
+  it("changes only what an update sends, without defaults", () => {
+    expect(adminProductUpdateSchema.parse({ price: "10" })).toEqual({ price: "10" })
+    expect(fieldsOf(adminProductUpdateSchema, {})).toEqual({ "": "Send at least one product field to change" })
+  })
+})

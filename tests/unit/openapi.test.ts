@@ -1,0 +1,113 @@
+import { describe, expect, it } from "vitest"
+import { apiOperations, buildOpenApiDocument } from "@enclave/contract"
+
+/** SPEC §7, less the three /api/paypal-server/* calls that arrive with the wallet provider. */
+const specCalls = [
+  "GET /api/user",
+  "POST /api/login",
+  "POST /api/register",
+  "POST /api/logout",
+  "GET /api/cart",
+  "POST /api/cart",
+  "PUT /api/cart/{itemId}",
+  "DELETE /api/cart/{itemId}",
+  "DELETE /api/cart",
+  "GET /api/products",
+  "GET /api/products/{id}",
+  "GET /api/shipping-settings",
+  "GET /api/shipping-methods",
+  "GET /api/payment-methods",
+  "POST /api/orders",
+  "GET /api/orders",
+  "GET /api/admin/users",
+  "GET /api/admin/orders",
+  "POST /api/admin/products",
+  "PUT /api/admin/products/{id}",
+  "DELETE /api/admin/products/{id}",
+  "POST /api/admin/products/{id}/upload-image",
+  "PUT /api/admin/orders/{id}/status",
+  "DELETE /api/admin/orders/{id}",
+  "PUT /api/admin/orders/{id}/shipping-address",
+  "GET /api/admin/order-user/{userId}",
+  "GET /api/admin/payment-config",
+  "POST /api/admin/payment-config",
+  "GET /api/admin/shipping-methods",
+  "POST /api/admin/shipping-methods",
+  "PUT /api/admin/shipping-methods/{id}",
+  "DELETE /api/admin/shipping-methods/{id}",
+]
+
+const documentText = JSON.stringify(buildOpenApiDocument())
+const document = JSON.parse(documentText)
+const methods = ["get", "post", "put", "delete", "patch"]
+
+function refsIn(value: unknown, found: string[] = []): string[] {
+  if (Array.isArray(value)) value.forEach((v) => refsIn(v, found))
+  else if (value && typeof value === "object") {
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === "$ref" && typeof inner === "string") found.push(inner)
+      else refsIn(inner, found)
+    }
+  }
+  return found
+}
+
+describe("the OpenAPI document", () => {
+  it("is JSON of OpenAPI 3.1.0 with a title and version", () => {
+    expect(document.openapi).toBe("3.1.0")
+    expect(document.info.title).toBeTruthy()
+    expect(document.info.version).toBeTruthy()
+  })
+
+  it("lists every SPEC §7 call, each with a summary, a success answer and the error schema for 4xx", () => {
+    const listed = Object.entries(document.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>
+      Object.keys(item).filter((m) => methods.includes(m)).map((m) => `${m.toUpperCase()} ${path}`),
+    )
+    expect(listed).toEqual(expect.arrayContaining(specCalls))
+    for (const call of specCalls) {
+      const [method, path] = call.split(" ")
+      const operation = document.paths[path][method.toLowerCase()]
+      expect(operation.summary, call).toBeTruthy()
+      expect(Object.keys(operation.responses).some((s) => /^2\d\d$/.test(s)), call).toBe(true)
+      expect(operation.responses["4XX"].content["application/json"].schema, call).toEqual({ $ref: "#/components/schemas/ApiError" })
+    }
+  })
+
+  it("lists every registered operation once, and names each path parameter", () => {
+    const keys = apiOperations.map((op) => `${op.method} ${op.path}`)
+    expect(new Set(keys).size).toBe(keys.length)
+    for (const op of apiOperations) {
+      const operation = document.paths[op.path][op.method]
+      const inPath = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
+      const declared = (operation.parameters ?? []).filter((p: any) => p.in === "path").map((p: any) => p.name).sort()
+      expect(declared, `${op.method} ${op.path}`).toEqual(inPath)
+    }
+  })
+
+  it("resolves every schema it references", () => {
+    const refs = refsIn(document)
+    expect(refs.length).toBeGreaterThan(0)
+    for (const ref of new Set(refs)) {
+      expect(ref).toMatch(/^#\/components\/schemas\/[A-Za-z0-9]+$/)
+      const name = ref.split("/").pop()!
+      expect(document.components.schemas[name], ref).toBeDefined()
+    }
+  })
+
+  it("describes the admin product calls with the contract's schemas", () => {
+    const create = document.paths["/api/admin/products"].post
+    expect(create.requestBody.content["application/json"].schema).toEqual({ $ref: "#/components/schemas/AdminProductCreate" })
+    expect(create.responses["201"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Product" })
+    const schema = document.components.schemas.AdminProductCreate
+    expect(schema.required).toEqual(["name", "price"])
+    expect(schema.additionalProperties).toBe(false)
+    expect(schema.properties.securityLevel).toMatchObject({ type: "integer", minimum: 1, maximum: 5 })
+    const upload = document.paths["/api/admin/products/{id}/upload-image"].post
+    expect(Object.keys(upload.requestBody.content)).toEqual(["multipart/form-data"])
+    expect(upload.responses["413"]).toBeDefined()
+    expect(upload.responses["415"]).toBeDefined()
+    expect(document.paths["/api/products/{id}"].get.responses["200"].content["application/json"].schema).toEqual({
+      $ref: "#/components/schemas/Product",
+    })
+  })
+})
