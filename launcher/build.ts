@@ -25,9 +25,10 @@ const plugin = (name: string, after: string[] = []): Part => ({
 
 const parts: Part[] = [
   { dir: "contract", inputs: ["src", "tsconfig.json", "package.json"], output: "dist" },
+  plugin("accounts"),
   plugin("security-levels"),
   plugin("shipping-methods"),
-  plugin("api-facade", ["contract"]),
+  plugin("api-facade", ["contract", "accounts"]),
   {
     dir: "storefront",
     inputs: ["src", "public", "astro.config.mjs", "tsconfig.json", "package.json"],

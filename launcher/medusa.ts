@@ -16,6 +16,8 @@ export interface MedusaEnv {
   cookieSecret: string
   dataDir: string
   workerMode?: string
+  /** Only setup needs it: the first admin account is created with it. */
+  adminPassword?: string
 }
 
 /**
@@ -44,6 +46,7 @@ function childEnv(env: MedusaEnv): NodeJS.ProcessEnv {
     DATA_DIR: env.dataDir,
     MEDUSA_WORKER_MODE: env.workerMode || process.env.MEDUSA_WORKER_MODE || "shared",
   }
+  if (env.adminPassword) vars.ADMIN_PASSWORD = env.adminPassword
   if (env.redisUrl) vars.REDIS_URL = env.redisUrl
   else delete vars.REDIS_URL
   return vars

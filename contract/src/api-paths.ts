@@ -8,7 +8,9 @@ import {
 } from "./admin-product.js"
 import { loginSchema, registerSchema, userListSchema, userSchema, wholeNumberIdSchema } from "./account.js"
 import { shippingAddressSchema } from "./address.js"
+import { addToCartSchema, cartSchema, updateCartItemSchema } from "./cart.js"
 import { apiErrorSchema, healthSchema } from "./errors.js"
+import { orderListSchema, orderSchema, createOrderSchema, updateOrderStatusSchema, updateShippingAddressSchema } from "./order.js"
 import { productIdSchema, productListSchema, productSchema } from "./product.js"
 
 /**
@@ -58,6 +60,14 @@ export const apiSchemas: Record<string, ZodType> = {
   Register: registerSchema,
   Login: loginSchema,
   ShippingAddress: shippingAddressSchema,
+  Cart: cartSchema,
+  AddToCart: addToCartSchema,
+  UpdateCartItem: updateCartItemSchema,
+  Order: orderSchema,
+  OrderList: orderListSchema,
+  CreateOrder: createOrderSchema,
+  UpdateOrderStatus: updateOrderStatusSchema,
+  UpdateShippingAddress: updateShippingAddressSchema,
 }
 
 const productId = { id: productIdSchema }
@@ -76,11 +86,11 @@ export const apiOperations: ApiOperation[] = [
   { method: "post", path: "/api/logout", summary: "Sign out", access: "public" },
 
   // Cart
-  { method: "get", path: "/api/cart", summary: "The signed-in user's cart items", access: "customer", errors: signedIn },
-  { method: "post", path: "/api/cart", summary: "Add a product to the cart", access: "customer", errors: signedIn },
-  { method: "put", path: "/api/cart/{itemId}", summary: "Change a cart item's quantity", access: "customer", params: { itemId: wholeNumberIdSchema("Cart item") }, errors: signedIn },
-  { method: "delete", path: "/api/cart/{itemId}", summary: "Remove a cart item", access: "customer", params: { itemId: wholeNumberIdSchema("Cart item") }, errors: signedIn },
-  { method: "delete", path: "/api/cart", summary: "Empty the cart", access: "customer", errors: signedIn },
+  { method: "get", path: "/api/cart", summary: "The signed-in user's cart items", access: "customer", response: cartSchema, errors: signedIn },
+  { method: "post", path: "/api/cart", summary: "Add a product to the cart; answers the cart", access: "customer", body: addToCartSchema, response: cartSchema, status: 201, errors: signedIn },
+  { method: "put", path: "/api/cart/{itemId}", summary: "Change a cart item's quantity; answers the cart", access: "customer", params: { itemId: wholeNumberIdSchema("Cart item") }, body: updateCartItemSchema, response: cartSchema, errors: signedIn },
+  { method: "delete", path: "/api/cart/{itemId}", summary: "Remove a cart item; answers the cart", access: "customer", params: { itemId: wholeNumberIdSchema("Cart item") }, response: cartSchema, errors: signedIn },
+  { method: "delete", path: "/api/cart", summary: "Empty the cart; answers the (empty) cart", access: "customer", response: cartSchema, errors: signedIn },
 
   // Catalogue
   { method: "get", path: "/api/products", summary: "Every product, in the shop's default order", access: "public", response: productListSchema },
@@ -90,15 +100,15 @@ export const apiOperations: ApiOperation[] = [
   { method: "get", path: "/api/shipping-settings", summary: "Shipping label and price", access: "public" },
   { method: "get", path: "/api/shipping-methods", summary: "Active shipping methods", access: "public" },
   { method: "get", path: "/api/payment-methods", summary: "Which payment providers are enabled", access: "public" },
-  { method: "post", path: "/api/orders", summary: "Place an order from the cart", access: "customer", errors: signedIn },
-  { method: "get", path: "/api/orders", summary: "The signed-in user's orders with their items", access: "customer", errors: signedIn },
+  { method: "post", path: "/api/orders", summary: "Place an order from the cart", access: "customer", body: createOrderSchema, response: orderSchema, status: 201, errors: signedIn },
+  { method: "get", path: "/api/orders", summary: "The signed-in user's orders with their items", access: "customer", response: orderListSchema, errors: signedIn },
 
   // Admin: users and orders
   { method: "get", path: "/api/admin/users", summary: "Every user (view only)", access: "admin", response: userListSchema, errors: adminOnly },
-  { method: "get", path: "/api/admin/orders", summary: "Every order", access: "admin", errors: adminOnly },
-  { method: "put", path: "/api/admin/orders/{id}/status", summary: "Set an order's status", access: "admin", params: { id: wholeNumberIdSchema("Order") }, errors: { ...adminOnly, 404: "No such order" } },
+  { method: "get", path: "/api/admin/orders", summary: "Every order", access: "admin", response: orderListSchema, errors: adminOnly },
+  { method: "put", path: "/api/admin/orders/{id}/status", summary: "Set an order's status", access: "admin", params: { id: wholeNumberIdSchema("Order") }, body: updateOrderStatusSchema, errors: { ...adminOnly, 404: "No such order" } },
   { method: "delete", path: "/api/admin/orders/{id}", summary: "Delete an order", access: "admin", params: { id: wholeNumberIdSchema("Order") }, errors: { ...adminOnly, 404: "No such order" } },
-  { method: "put", path: "/api/admin/orders/{id}/shipping-address", summary: "Change an order's shipping address", access: "admin", params: { id: wholeNumberIdSchema("Order") }, errors: { ...adminOnly, 404: "No such order" } },
+  { method: "put", path: "/api/admin/orders/{id}/shipping-address", summary: "Change an order's shipping address", access: "admin", params: { id: wholeNumberIdSchema("Order") }, body: updateShippingAddressSchema, errors: { ...adminOnly, 404: "No such order" } },
   { method: "get", path: "/api/admin/order-user/{userId}", summary: "The customer profile behind an order", access: "admin", params: { userId: wholeNumberIdSchema("User") }, errors: { ...adminOnly, 404: "No such user" } },
 
   // Admin: products

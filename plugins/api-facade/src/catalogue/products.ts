@@ -48,6 +48,7 @@ interface ProfileRow {
     status: string
     created_at: string | Date
     variants?: Array<{
+      id: string
       manage_inventory: boolean
       prices?: Array<{ amount: number | string; currency_code: string }>
       inventory_items?: Array<{
@@ -123,4 +124,31 @@ export async function listProducts(container: MedusaContainer): Promise<Product[
 export async function findProduct(container: MedusaContainer, id: number): Promise<Product | null> {
   const [row] = await readProfiles(container, { catalogue_number: id })
   return row ? toContractProduct(row) : null
+}
+
+/** A product as the shop sells it, with the Medusa ids a cart needs. */
+export interface CatalogueEntry {
+  product: Product
+  medusaProductId: string
+  variantId: string
+}
+
+function toEntry(row: ProfileRow): CatalogueEntry | null {
+  const product = toContractProduct(row)
+  const variantId = row.product?.variants?.[0]?.id
+  if (!product || !variantId) return null
+  return { product, medusaProductId: row.product!.id, variantId }
+}
+
+export async function findCatalogueEntry(container: MedusaContainer, id: number): Promise<CatalogueEntry | null> {
+  const [row] = await readProfiles(container, { catalogue_number: id })
+  return row ? toEntry(row) : null
+}
+
+/** Entries for the given catalogue numbers (a cart's or order's products), keyed by number. */
+export async function catalogueEntries(container: MedusaContainer, ids: number[]): Promise<Map<number, CatalogueEntry>> {
+  if (ids.length === 0) return new Map()
+  const rows = await readProfiles(container, { catalogue_number: [...new Set(ids)] })
+  const entries = rows.map(toEntry).filter((e): e is CatalogueEntry => e !== null)
+  return new Map(entries.map((e) => [e.product.id, e]))
 }

@@ -1,0 +1,74 @@
+import { z } from "zod"
+import { shippingAddressSchema } from "./address.js"
+import { priceStringSchema } from "./product.js"
+
+/** SPEC §4 order status values; an admin may set any of them from any other. */
+export const orderStatuses = ["pending", "processing", "shipped", "delivered", "completed", "cancelled"] as const
+export const orderStatusSchema = z.enum(orderStatuses, {
+  error: `Status must be one of ${orderStatuses.join(", ")}`,
+})
+export type OrderStatus = z.infer<typeof orderStatusSchema>
+
+/** A money amount a client may send: a number or a decimal string. */
+const amountSchema = z.union([z.number(), z.string().regex(/^\d{1,8}(\.\d{1,2})?$/)], {
+  error: "Amount must be a number",
+})
+
+/**
+ * POST /api/orders. The client's shippingCost and total are checked against the server's own
+ * figures and never stored: a disagreement is refused.
+ */
+export const createOrderSchema = z.strictObject({
+  shippingAddress: shippingAddressSchema,
+  shippingMethod: z.union([z.number(), z.string().regex(/^\d{1,9}$/)], { error: "Shipping method must be a shipping method id" }).transform(Number),
+  shippingCost: amountSchema.optional(),
+  paymentMethod: z.string({ error: "Payment method is required" }).trim().min(1, "Payment method is required").max(100),
+  paymentId: z.string().trim().max(200).optional().nullable(),
+  total: amountSchema.optional(),
+  notes: z.string().trim().max(2000, "Notes are too long").optional().nullable(),
+})
+export type CreateOrderRequest = z.infer<typeof createOrderSchema>
+
+export const orderItemSchema = z.object({
+  id: z.number().int().positive(),
+  orderId: z.number().int().positive(),
+  productId: z.number().int().positive().nullable(),
+  quantity: z.number().int().min(1),
+  price: priceStringSchema,
+  product: z.object({ name: z.string(), imageUrl: z.string() }),
+})
+export type OrderItem = z.infer<typeof orderItemSchema>
+
+/** An order as GET /api/orders and GET /api/admin/orders answer it (SPEC §3 Order with items). */
+export const orderSchema = z.object({
+  id: z.number().int().positive(),
+  userId: z.number().int().positive().nullable(),
+  status: orderStatusSchema,
+  subtotal: priceStringSchema,
+  shippingCost: priceStringSchema,
+  total: priceStringSchema,
+  paymentMethod: z.string(),
+  paymentId: z.string().nullable(),
+  paymentProvider: z.string().nullable(),
+  isTestPayment: z.boolean(),
+  notes: z.string().nullable(),
+  shippingMethodId: z.number().int().positive().nullable(),
+  shippingMethod: z.object({ id: z.number().int().positive(), name: z.string() }).nullable(),
+  shippingAddress: shippingAddressSchema.extend({ addressLine2: z.string().nullable().optional() }).nullable(),
+  email: z.string().nullable(),
+  createdAt: z.string().datetime({ offset: true }),
+  items: z.array(orderItemSchema),
+})
+export type Order = z.infer<typeof orderSchema>
+export const orderListSchema = z.array(orderSchema)
+
+/** PUT /api/admin/orders/{id}/status */
+export const updateOrderStatusSchema = z.strictObject({ status: orderStatusSchema })
+
+/** PUT /api/admin/orders/{id}/shipping-address */
+export const updateShippingAddressSchema = z.strictObject({ shippingAddress: shippingAddressSchema })
+
+export const MISSING_SHIPPING_ADDRESS_MESSAGE = "Missing shipping address"
+
+/** SPEC §4: the simulated card's payment ids start with `str-`; they are test payments. */
+export const SANDBOX_CARD_PAYMENT_PREFIX = "str-"

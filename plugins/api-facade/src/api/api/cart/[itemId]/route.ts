@@ -1,0 +1,22 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { updateCartItemSchema, wholeNumberIdSchema } from "@enclave/contract"
+import { listCartItems, removeCartItem, setCartItemQuantity } from "../../../../cart/cart"
+import { validate } from "../../../../http/api-error"
+import { requireUser } from "../../../../http/current-user"
+
+const itemIdSchema = wholeNumberIdSchema("Cart item")
+
+export async function PUT(req: MedusaRequest, res: MedusaResponse) {
+  const user = requireUser(req, "You must be logged in to change your cart")
+  const itemNumber = validate(itemIdSchema, req.params.itemId)
+  const { quantity } = validate(updateCartItemSchema, req.body)
+  await setCartItemQuantity(req.scope, user, itemNumber, quantity)
+  res.json(await listCartItems(req.scope, user))
+}
+
+export async function DELETE(req: MedusaRequest, res: MedusaResponse) {
+  const user = requireUser(req, "You must be logged in to change your cart")
+  const itemNumber = validate(itemIdSchema, req.params.itemId)
+  await removeCartItem(req.scope, user, itemNumber)
+  res.json(await listCartItems(req.scope, user))
+}

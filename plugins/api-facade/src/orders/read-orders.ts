@@ -1,0 +1,136 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { NO_IMAGE_URL, type Order, type OrderStatus, type ShippingAddress } from "@enclave/contract"
+import { SHOP_ORDERS_MODULE } from "../modules/shop-orders"
+
+export interface OrderDetailsRow {
+  id: string
+  order_id: string
+  user_number: number | null
+  shipping_address: ShippingAddress | null
+  status: OrderStatus
+  payment_method: string
+  payment_id: string | null
+  payment_provider: string | null
+  is_test_payment: boolean
+  shipping_method_number: number | null
+  shipping_method_name: string | null
+  notes: string | null
+}
+
+export interface ShopOrdersService {
+  listOrderDetails(filters?: Record<string, unknown>, config?: Record<string, unknown>): Promise<OrderDetailsRow[]>
+  createOrderDetails(data: Record<string, unknown>): Promise<OrderDetailsRow>
+  updateOrderDetails(data: Record<string, unknown>): Promise<OrderDetailsRow>
+  deleteOrderDetails(ids: string[]): Promise<void>
+}
+
+export function shopOrders(container: MedusaContainer): ShopOrdersService {
+  return container.resolve(SHOP_ORDERS_MODULE) as ShopOrdersService
+}
+
+interface MedusaOrderRow {
+  id: string
+  display_id: number
+  email: string | null
+  created_at: string | Date
+  total: number | string
+  item_subtotal?: number | string
+  shipping_total: number | string
+  items?: Array<{
+    id: string
+    quantity: number | string
+    unit_price: number | string
+    title: string
+    product_title?: string | null
+    thumbnail: string | null
+    metadata: Record<string, unknown> | null
+  }>
+}
+
+const orderFields = [
+  "id",
+  "display_id",
+  "email",
+  "created_at",
+  "total",
+  "item_subtotal",
+  "shipping_total",
+  "items.id",
+  "items.quantity",
+  "items.unit_price",
+  "items.title",
+  "items.product_title",
+  "items.thumbnail",
+  "items.metadata",
+]
+
+const money = (value: number | string | undefined) => Number(value ?? 0).toFixed(2)
+
+function toContractOrder(order: MedusaOrderRow, details: OrderDetailsRow): Order {
+  const items = (order.items ?? []).map((item) => {
+    const productNumber = Number(item.metadata?.product_number)
+    return {
+      id: Number(item.metadata?.item_number) || 0,
+      orderId: order.display_id,
+      productId: Number.isInteger(productNumber) && productNumber > 0 ? productNumber : null,
+      quantity: Number(item.quantity),
+      price: money(item.unit_price),
+      product: { name: item.product_title || item.title, imageUrl: item.thumbnail || NO_IMAGE_URL },
+    }
+  })
+  const subtotal = items.reduce((sum, i) => sum + Math.round(Number(i.price) * 100) * i.quantity, 0) / 100
+  return {
+    id: order.display_id,
+    userId: details.user_number,
+    status: details.status,
+    subtotal: money(order.item_subtotal ?? subtotal),
+    shippingCost: money(order.shipping_total),
+    total: money(order.total),
+    paymentMethod: details.payment_method,
+    paymentId: details.payment_id,
+    paymentProvider: details.payment_provider,
+    isTestPayment: details.is_test_payment,
+    notes: details.notes,
+    shippingMethodId: details.shipping_method_number,
+    shippingMethod:
+      details.shipping_method_number !== null
+        ? { id: details.shipping_method_number, name: details.shipping_method_name ?? "" }
+        : null,
+    shippingAddress: details.shipping_address,
+    email: order.email,
+    createdAt: new Date(order.created_at).toISOString(),
+    items: items.filter((i) => i.id > 0),
+  }
+}
+
+/**
+ * Orders in the shop's shape, newest first. `userNumber` limits them to one customer's; without
+ * it every order (the back office). Only orders the shop placed (with details) are listed.
+ */
+export async function listOrders(container: MedusaContainer, filter: { userNumber?: number; displayId?: number } = {}): Promise<Order[]> {
+  const detailFilters: Record<string, unknown> = {}
+  if (filter.userNumber !== undefined) detailFilters.user_number = filter.userNumber
+  const details = await shopOrders(container).listOrderDetails(detailFilters, { take: null })
+  if (details.length === 0) return []
+  const byOrderId = new Map(details.map((d) => [d.order_id, d]))
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const filters: Record<string, unknown> = { id: [...byOrderId.keys()] }
+  if (filter.displayId !== undefined) filters.display_id = filter.displayId
+  const { data } = await query.graph({ entity: "order", fields: orderFields, filters })
+  return (data as unknown as MedusaOrderRow[])
+    .filter((o) => byOrderId.has(o.id))
+    .map((o) => toContractOrder(o, byOrderId.get(o.id)!))
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id)
+}
+
+/** One order by its number, with the Medusa id and the shop's details row (for admin changes). */
+export async function findOrder(container: MedusaContainer, displayId: number) {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "order", fields: orderFields, filters: { display_id: displayId } })
+  const order = data[0] as unknown as MedusaOrderRow | undefined
+  if (!order) return null
+  const [details] = await shopOrders(container).listOrderDetails({ order_id: order.id }, { take: 1 })
+  if (!details) return null
+  return { medusaOrderId: order.id, details, order: toContractOrder(order, details), lineItemIds: (order.items ?? []).map((i) => i.id) }
+}
