@@ -86,7 +86,7 @@ const tinyPng = Buffer.from(
 
 function imageForm(content: Buffer | string, filename: string, type: string, field = "image") {
   const form = new FormData()
-  form.append(field, new Blob([content], { type }), filename)
+  form.append(field, new Blob([typeof content === "string" ? content : new Uint8Array(content)], { type }), filename)
   return form
 }
 
