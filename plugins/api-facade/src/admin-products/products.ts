@@ -141,9 +141,21 @@ export async function updateAdminProduct(container: MedusaContainer, catalogueNu
   return readBack(container, catalogueNumber)
 }
 
-/** Deletes the product; its link to the security profile cascades, so the profile goes too. */
+/**
+ * Deletes the product; its link to the security profile cascades, so the profile goes too.
+ * Stock that placed orders have reserved belongs to those orders: Medusa will not delete an
+ * inventory item that has reservations, and the admin is told why in the shop's words.
+ */
 export async function deleteAdminProduct(container: MedusaContainer, catalogueNumber: number): Promise<{ message: string }> {
   const record = await findShopProductRecord(container, catalogueNumber)
+  const reserved = record.levels.reduce((sum, level) => sum + level.reserved, 0)
+  if (reserved > 0) {
+    throw new ApiError(
+      409,
+      `Product ${catalogueNumber} cannot be deleted while orders hold ${reserved} of its stock: ` +
+        "cancel or delete those orders first, or set its stock to 0 to stop selling it",
+    )
+  }
   await deleteProductsWorkflow(container).run({ input: { ids: [record.productId] } })
   return { message: `Product ${catalogueNumber} deleted` }
 }
