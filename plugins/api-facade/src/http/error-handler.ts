@@ -50,7 +50,7 @@ export function facadeErrorHandler(error: unknown, req: MedusaRequest, res: Medu
   else if (error && typeof error === "object" && "type" in error && typeof (error as MedusaError).type === "string") {
     const type = (error as MedusaError).type
     const status = medusaStatus[type]
-    answer = status ? new ApiError(status, (error as Error).message) : bodyParserAnswer(error as never)
+    answer = status ? new ApiError(status, (error as unknown as Error).message) : bodyParserAnswer(error as never)
   } else if (error && typeof error === "object") {
     answer = bodyParserAnswer(error as never)
   }
