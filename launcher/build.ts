@@ -27,7 +27,9 @@ const parts: Part[] = [
   { dir: "contract", inputs: ["src", "tsconfig.json", "package.json"], output: "dist" },
   plugin("security-levels"),
   plugin("shipping-methods"),
-  plugin("api-facade", ["contract"]),
+  plugin("payments"),
+  // The facade compiles against the other plugins' built modules (and the payments plugin's types).
+  plugin("api-facade", ["contract", "plugins/shipping-methods", "plugins/payments"]),
   {
     dir: "storefront",
     inputs: ["src", "public", "astro.config.mjs", "tsconfig.json", "package.json"],

@@ -64,6 +64,7 @@ export async function startShop(say: (line: string) => void = console.log): Prom
       redisUrl: env.redisUrl,
       jwtSecret: secrets.jwtSecret,
       cookieSecret: secrets.cookieSecret,
+      appSecret: secrets.appSecret,
       dataDir: env.dataDir,
     }
     await setUpDatabase(medusaEnv, logFile, say)
