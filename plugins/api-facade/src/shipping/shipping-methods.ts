@@ -126,6 +126,17 @@ async function shippingPlace(container: MedusaContainer) {
   return { serviceZoneId: zone.id, shippingProfileId: profile.id }
 }
 
+/**
+ * An inactive method is also switched off in Medusa's own rules, so a cart cannot be given a
+ * method that checkout no longer offers (Medusa lists options whose enabled_in_store is "true").
+ */
+function storeRules(isActive: boolean) {
+  return [
+    { attribute: "enabled_in_store", value: isActive ? "true" : "false", operator: "eq" as const },
+    { attribute: "is_return", value: "false", operator: "eq" as const },
+  ]
+}
+
 function detailsOf(data: Partial<ShippingMethodData>): DetailsData {
   const details: DetailsData = {}
   if (data.description !== undefined) details.description = data.description
@@ -149,10 +160,7 @@ export async function createShippingMethod(container: MedusaContainer, data: Shi
         // Medusa wants a type per option; the method's own name serves, with a code no other method has.
         type: { label: data.name, description: data.description, code: `method-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}` },
         prices: [{ currency_code: CURRENCY, amount: data.price }],
-        rules: [
-          { attribute: "enabled_in_store", value: "true", operator: "eq" },
-          { attribute: "is_return", value: "false", operator: "eq" },
-        ],
+        rules: storeRules(data.isActive),
       },
       details: detailsOf(data),
     },
@@ -164,11 +172,16 @@ export async function createShippingMethod(container: MedusaContainer, data: Shi
 export async function updateShippingMethod(container: MedusaContainer, id: number, patch: ShippingMethodUpdate): Promise<ShippingMethod> {
   const row = await findRow(container, id)
   const option = row.shipping_option!
-  const optionChanges: { name?: string; prices?: Array<{ currency_code: string; amount: number }> } = {}
+  const optionChanges: {
+    name?: string
+    prices?: Array<{ currency_code: string; amount: number }>
+    rules?: ReturnType<typeof storeRules>
+  } = {}
   if (patch.name !== undefined && patch.name !== option.name) optionChanges.name = patch.name
   if (patch.price !== undefined && patch.price.toFixed(2) !== euroPrice(row)) {
     optionChanges.prices = [{ currency_code: CURRENCY, amount: patch.price }]
   }
+  if (patch.isActive !== undefined && patch.isActive !== row.is_active) optionChanges.rules = storeRules(patch.isActive)
   await updateShippingMethodWorkflow(container).run({
     input: {
       detailsId: row.id,
