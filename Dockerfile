@@ -16,6 +16,7 @@ ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 # Every workspace of the root package.json needs its line here (tests/unit/docker-compose.test.ts checks).
 COPY package.json package-lock.json ./
 COPY contract/package.json contract/
+COPY plugins/accounts/package.json plugins/accounts/
 COPY plugins/security-levels/package.json plugins/security-levels/
 COPY plugins/api-facade/package.json plugins/api-facade/
 COPY plugins/shipping-methods/package.json plugins/shipping-methods/

@@ -25,11 +25,12 @@ const plugin = (name: string, after: string[] = []): Part => ({
 
 const parts: Part[] = [
   { dir: "contract", inputs: ["src", "tsconfig.json", "package.json"], output: "dist" },
+  plugin("accounts"),
   plugin("security-levels"),
   plugin("shipping-methods"),
   plugin("payments"),
   // The facade compiles against the other plugins' built modules (and the payments plugin's types).
-  plugin("api-facade", ["contract", "plugins/shipping-methods", "plugins/payments"]),
+  plugin("api-facade", ["contract", "plugins/accounts", "plugins/shipping-methods", "plugins/payments"]),
   {
     dir: "storefront",
     inputs: ["src", "public", "astro.config.mjs", "tsconfig.json", "package.json"],

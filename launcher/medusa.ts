@@ -17,6 +17,8 @@ export interface MedusaEnv {
   appSecret: string
   dataDir: string
   workerMode?: string
+  /** Only setup needs it: the first admin account is created with it. */
+  adminPassword?: string
 }
 
 /**
@@ -46,6 +48,7 @@ function childEnv(env: MedusaEnv): NodeJS.ProcessEnv {
     DATA_DIR: env.dataDir,
     MEDUSA_WORKER_MODE: env.workerMode || process.env.MEDUSA_WORKER_MODE || "shared",
   }
+  if (env.adminPassword) vars.ADMIN_PASSWORD = env.adminPassword
   if (env.redisUrl) vars.REDIS_URL = env.redisUrl
   else delete vars.REDIS_URL
   return vars

@@ -23,6 +23,11 @@ export async function setUpDatabase(medusaEnv: MedusaEnv, logFile: string, say: 
     await runMedusa(["exec", "./src/scripts/seed.ts"], medusaEnv, logFile)
     await writeSetupMark(medusaEnv.databaseUrl, "seeded", "yes")
   }
+  if (!mark.admin) {
+    say("Creating the admin account...")
+    await runMedusa(["exec", "./src/scripts/create-admin.ts"], medusaEnv, logFile)
+    await writeSetupMark(medusaEnv.databaseUrl, "admin", "yes")
+  }
 }
 
 export interface RunningShop {
@@ -67,7 +72,7 @@ export async function startShop(say: (line: string) => void = console.log): Prom
       appSecret: secrets.appSecret,
       dataDir: env.dataDir,
     }
-    await setUpDatabase(medusaEnv, logFile, say)
+    await setUpDatabase({ ...medusaEnv, adminPassword: secrets.adminPassword }, logFile, say)
 
     const medusa: MedusaServer = await startMedusa(medusaEnv, env.medusaPort || (await freePort()), logFile)
     stops.push(medusa.stop)

@@ -1,0 +1,41 @@
+import { model } from "@medusajs/framework/utils"
+
+/**
+ * A person who signs in to the shop (SPEC §3 User). The password itself lives in Medusa's auth
+ * module (emailpass provider, scrypt), keyed by `username_key`; this row holds the profile, the
+ * admin flag and the sign-in bookkeeping. `user_number` is the whole-number id of the /api contract.
+ */
+const ShopUser = model
+  .define("shop_user", {
+    id: model.id({ prefix: "shopusr" }).primaryKey(),
+    user_number: model.autoincrement(),
+    username: model.text(),
+    // Lower-case username: "Admin" and "admin" are one account, so nobody can pose as another.
+    username_key: model.text(),
+    email: model.text(),
+    full_name: model.text().nullable(),
+    is_admin: model.boolean().default(false),
+    address_line1: model.text().nullable(),
+    address_line2: model.text().nullable(),
+    city: model.text().nullable(),
+    state: model.text().nullable(),
+    postal_code: model.text().nullable(),
+    country: model.text().nullable(),
+    two_factor_enabled: model.boolean().default(false),
+    two_factor_secret: model.text().nullable(),
+    encryption_key: model.text().nullable(),
+    security_questions: model.json().nullable(),
+    last_login: model.dateTime().nullable(),
+    login_attempts: model.number().default(0),
+    locked_until: model.dateTime().nullable(),
+    password_last_changed: model.dateTime().nullable(),
+    // The Medusa cart this user is filling; a new one is started after checkout.
+    cart_id: model.text().nullable(),
+  })
+  .indexes([
+    { on: ["user_number"], unique: true },
+    { on: ["username_key"], unique: true, where: "deleted_at IS NULL" },
+    { on: ["email"], unique: true, where: "deleted_at IS NULL" },
+  ])
+
+export default ShopUser

@@ -1,0 +1,104 @@
+import { createRemoteLinkStep, setAuthAppMetadataStep } from "@medusajs/medusa/core-flows"
+import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
+import { ACCOUNTS_MODULE } from "../modules/accounts"
+import type AccountsModuleService from "../modules/accounts/service"
+
+export interface RegisterShopUserInput {
+  username: string
+  email: string
+  password: string
+  fullName?: string | null
+  isAdmin: boolean
+  addressLine1?: string | null
+  addressLine2?: string | null
+  city?: string | null
+  state?: string | null
+  postalCode?: string | null
+  country?: string | null
+}
+
+/** The password goes to Medusa's emailpass provider (scrypt), keyed by the lower-case username. */
+const createPasswordIdentityStep = createStep(
+  "enclave-create-password-identity",
+  async (input: { usernameKey: string; password: string }, { container }) => {
+    const auth = container.resolve(Modules.AUTH)
+    const result = await auth.register("emailpass", { body: { email: input.usernameKey, password: input.password } })
+    if (!result.success || !result.authIdentity) {
+      throw new MedusaError(MedusaError.Types.DUPLICATE_ERROR, "Username already taken")
+    }
+    return new StepResponse(result.authIdentity, result.authIdentity.id)
+  },
+  async (authIdentityId, { container }) => {
+    if (authIdentityId) await container.resolve(Modules.AUTH).deleteAuthIdentities([authIdentityId])
+  },
+)
+
+function splitName(fullName: string | null | undefined) {
+  const parts = (fullName ?? "").trim().split(/\s+/).filter(Boolean)
+  return { first_name: parts.slice(0, -1).join(" ") || parts[0] || null, last_name: parts.length > 1 ? parts.at(-1)! : null }
+}
+
+const createCustomerStep = createStep(
+  "enclave-create-customer",
+  async (input: RegisterShopUserInput, { container }) => {
+    const customers = container.resolve(Modules.CUSTOMER)
+    const customer = await customers.createCustomers({
+      email: input.email,
+      ...splitName(input.fullName),
+      has_account: true,
+      metadata: { username: input.username },
+    })
+    return new StepResponse(customer, customer.id)
+  },
+  async (customerId, { container }) => {
+    if (customerId) await container.resolve(Modules.CUSTOMER).deleteCustomers([customerId])
+  },
+)
+
+const createShopUserStep = createStep(
+  "enclave-create-shop-user",
+  async (input: RegisterShopUserInput, { container }) => {
+    const accounts = container.resolve<AccountsModuleService>(ACCOUNTS_MODULE)
+    const user = await accounts.createShopUsers({
+      username: input.username,
+      username_key: input.username.toLowerCase(),
+      email: input.email,
+      full_name: input.fullName || null,
+      is_admin: input.isAdmin,
+      address_line1: input.addressLine1 || null,
+      address_line2: input.addressLine2 || null,
+      city: input.city || null,
+      state: input.state || null,
+      postal_code: input.postalCode || null,
+      country: input.country || null,
+      password_last_changed: new Date(),
+    })
+    return new StepResponse(user, user.id)
+  },
+  async (userId, { container }) => {
+    if (userId) await container.resolve<AccountsModuleService>(ACCOUNTS_MODULE).deleteShopUsers([userId])
+  },
+)
+
+/**
+ * A new account: password identity, Medusa customer, shop user, and the links between them.
+ * A failure at any step undoes the ones before it, so a half-made account never exists.
+ */
+export const registerShopUserWorkflow = createWorkflow("enclave-register-shop-user", (input: RegisterShopUserInput) => {
+  const identityInput = transform({ input }, ({ input }) => ({ usernameKey: input.username.toLowerCase(), password: input.password }))
+  const identity = createPasswordIdentityStep(identityInput)
+  const customer = createCustomerStep(input)
+  const user = createShopUserStep(input)
+  const links = transform({ user, customer }, ({ user, customer }) => [
+    { [ACCOUNTS_MODULE]: { shop_user_id: user.id }, [Modules.CUSTOMER]: { customer_id: customer.id } },
+  ])
+  createRemoteLinkStep(links)
+  const metadata = transform({ identity, user }, ({ identity, user }) => ({
+    authIdentityId: identity.id,
+    actorType: "shop_user",
+    value: user.id,
+  }))
+  setAuthAppMetadataStep(metadata)
+  return new WorkflowResponse(user)
+})

@@ -1,0 +1,12 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { wholeNumberIdSchema } from "@enclave/contract"
+import { findUserByNumber, toContractUser } from "../../../../../accounts/users"
+import { ApiError, validate } from "../../../../../http/api-error"
+
+/** The customer profile behind an order (SPEC §7: GET /api/admin/order-user/{userId}). */
+export async function GET(req: MedusaRequest, res: MedusaResponse) {
+  const userNumber = validate(wholeNumberIdSchema("User"), req.params.userId)
+  const user = await findUserByNumber(req.scope, userNumber)
+  if (!user) throw new ApiError(404, `User ${userNumber} not found`)
+  res.json(toContractUser(user))
+}

@@ -1,0 +1,14 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { registerSchema } from "@enclave/contract"
+import { register } from "../../../accounts/sign-in"
+import { toContractUser } from "../../../accounts/users"
+import { validate } from "../../../http/api-error"
+import { startSession } from "../../../http/session"
+
+/** Creates the account and signs it in, as the storefront expects (SPEC §4: register sets the user). */
+export async function POST(req: MedusaRequest, res: MedusaResponse) {
+  const body = validate(registerSchema, req.body)
+  const user = await register(req.scope, body)
+  await startSession(req, res, user.id)
+  res.status(201).json(toContractUser(user))
+}

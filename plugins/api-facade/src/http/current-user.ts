@@ -1,0 +1,35 @@
+import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { findUserById, type ShopUserRow } from "../accounts/users"
+import { ApiError } from "./api-error"
+import { readSession } from "./session"
+
+type WithUser = MedusaRequest & { shopUser?: ShopUserRow | null }
+
+/** Middleware for every /api call: who is calling, from the session cookie (null for a visitor). */
+export async function identifyCaller(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
+  try {
+    const session = await readSession(req, res)
+    ;(req as WithUser).shopUser = session ? await findUserById(req.scope, session.userId) : null
+    next()
+  } catch (error) {
+    next(error)
+  }
+}
+
+export function currentUser(req: MedusaRequest): ShopUserRow | null {
+  return (req as WithUser).shopUser ?? null
+}
+
+export function requireUser(req: MedusaRequest, message = "You must be logged in"): ShopUserRow {
+  const user = currentUser(req)
+  if (!user) throw new ApiError(401, message)
+  return user
+}
+
+/** Guard of every /api/admin/* path: the server decides, from the stored account, never the client. */
+export function requireAdmin(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
+  const user = currentUser(req)
+  if (!user) return next(new ApiError(401, "You must be logged in"))
+  if (!user.is_admin) return next(new ApiError(403, "You do not have permission to access this area."))
+  next()
+}

@@ -1,0 +1,253 @@
+import { describe, expect, it } from "vitest"
+import { userListSchema, userSchema } from "@enclave/contract"
+import { ApiClient, asAdmin, asNewCustomer, asVisitor, newUserDetails } from "../support/api.ts"
+
+/** Keys that would carry a secret; `passwordLastChanged` is a date and may be shown. */
+const SECRET_KEY = /^"(password|passwordHash|password_hash|hash|twoFactorSecret|two_factor_secret|encryptionKey|encryption_key|provider_metadata|securityQuestions)":$/i
+
+function expectNoSecrets(body: unknown) {
+  const keys = JSON.stringify(body).match(/"([^"]+)":/g) ?? []
+  for (const key of keys) expect(key).not.toMatch(SECRET_KEY)
+  // A scrypt hash in base64 starts with "c2NyeXB0" ("scrypt").
+  expect(JSON.stringify(body)).not.toContain("c2NyeXB0")
+}
+
+describe("POST /api/register", () => {
+  it("creates the account, signs it in, and answers the user without any secret", async () => {
+    const client = asVisitor()
+    const details = newUserDetails({ fullName: "Grace Hopper" })
+    const { status, body, headers } = await client.post("/api/register", details)
+    expect(status).toBe(201)
+    const user = userSchema.parse(body)
+    expect(user).toMatchObject({ username: details.username, email: details.email, fullName: "Grace Hopper", isAdmin: false, city: "Berlin" })
+    expectNoSecrets(body)
+    const cookie = headers.getSetCookie().find((c) => c.startsWith("enclave.sid="))!
+    expect(cookie).toMatch(/HttpOnly/i)
+    expect(cookie).toMatch(/SameSite=Lax/i)
+    expect(cookie).toMatch(/Path=\//)
+    expect(cookie).not.toMatch(/Secure/i)
+    const me = await client.get("/api/user")
+    expect(me.status).toBe(200)
+    expect(me.body.username).toBe(details.username)
+  })
+
+  it("ignores isAdmin: true: the account stays a customer and the back office stays closed", async () => {
+    const customer = await asNewCustomer({ isAdmin: true })
+    expect(customer.user).toMatchObject({ isAdmin: false })
+    expect((await customer.get("/api/user")).body.isAdmin).toBe(false)
+    expect((await customer.get("/api/admin/users")).status).toBe(403)
+  })
+
+  it("also refuses the username 'admin' a second time, in any letter case", async () => {
+    const { status, body } = await asVisitor().post("/api/register", newUserDetails({ username: "ADMIN", isAdmin: true }))
+    expect(status).toBe(409)
+    expect(body.message).toBe("Username already taken")
+  })
+
+  it("answers 409 for a taken username (any case) or email", async () => {
+    const first = await asNewCustomer()
+    const sameName = await asVisitor().post("/api/register", newUserDetails({ username: first.details.username.toUpperCase() }))
+    expect(sameName.status).toBe(409)
+    expect(sameName.body.message).toBe("Username already taken")
+    const sameEmail = await asVisitor().post("/api/register", newUserDetails({ email: first.details.email.toUpperCase() }))
+    expect(sameEmail.status).toBe(409)
+    expect(sameEmail.body.message).toBe("An account with this email address already exists")
+  })
+
+  it.each([
+    [{ email: "not-an-email" }, "email", "Invalid email address"],
+    [{ addressLine1: "" }, "addressLine1", "Street address is required"],
+    [{ city: "" }, "city", "City is required"],
+    [{ state: " " }, "state", "State/Province is required"],
+    [{ postalCode: "" }, "postalCode", "Postal code is required"],
+    [{ country: "" }, "country", "Country is required"],
+    [{ username: "" }, "username", "Username is required"],
+    [{ password: "" }, "password", "Password is required"],
+    [{ password: "short" }, "password", "Password must be at least 8 characters"],
+    [{ confirmPassword: "something else" }, "confirmPassword", "Passwords don't match"],
+    [{ city: 42 }, "city", "City is required"],
+  ])("refuses %j with the SPEC §5 message on %s", async (override, field, message) => {
+    const { status, body } = await asVisitor().post("/api/register", newUserDetails(override))
+    expect(status).toBe(400)
+    expect(body.details.fields[field]).toBe(message)
+    expect(body.message).toBeTruthy()
+  })
+
+  it("names every failing field at once", async () => {
+    const { status, body } = await asVisitor().post("/api/register", newUserDetails({ email: "x", city: "", country: "" }))
+    expect(status).toBe(400)
+    expect(body.details.fields).toMatchObject({ email: "Invalid email address", city: "City is required", country: "Country is required" })
+  })
+
+  it("refuses unknown fields, a missing body, malformed JSON and a huge body with 4xx JSON", async () => {
+    const unknown = await asVisitor().post("/api/register", newUserDetails({ role: "admin" }))
+    expect(unknown.status).toBe(400)
+    const empty = await asVisitor().post("/api/register")
+    expect(empty.status).toBe(400)
+    const malformed = await asVisitor().post("/api/register", undefined, { raw: '{"username": ', headers: { "content-type": "application/json" } })
+    expect(malformed.status).toBe(400)
+    expect(malformed.body.message).toBe("The request body is not valid JSON")
+    const huge = await asVisitor().post("/api/register", newUserDetails({ fullName: "x".repeat(300_000) }))
+    expect(huge.status).toBe(413)
+    expect(huge.body.message).toMatch(/too large/)
+    const text = await asVisitor().post("/api/register", undefined, { raw: "username=x", headers: { "content-type": "text/plain" } })
+    expect(text.status).toBe(400)
+  })
+})
+
+describe("POST /api/login and /api/logout", () => {
+  it("signs in by username with a new session id each time, and logout ends the session", async () => {
+    const customer = await asNewCustomer()
+    const client = new ApiClient()
+    const first = await client.post("/api/login", { username: customer.details.username, password: customer.details.password })
+    expect(first.status).toBe(200)
+    expect(userSchema.parse(first.body).username).toBe(customer.details.username)
+    expectNoSecrets(first.body)
+    const firstCookie = client.cookie()!
+    const second = await client.post("/api/login", { username: customer.details.username, password: customer.details.password })
+    expect(second.status).toBe(200)
+    expect(client.cookie()).not.toBe(firstCookie)
+    const replay = new ApiClient()
+    replay.setCookie("enclave.sid", firstCookie)
+    expect((await replay.get("/api/user")).status).toBe(401)
+
+    const loggedOut = await client.post("/api/logout")
+    expect(loggedOut.status).toBe(200)
+    expect(client.cookie()).toBeUndefined()
+    const stale = new ApiClient()
+    stale.setCookie("enclave.sid", second.headers.getSetCookie()[0].split(";")[0].split("=")[1])
+    expect((await stale.get("/api/user")).status).toBe(401)
+  })
+
+  it("accepts the username in another letter case", async () => {
+    const customer = await asNewCustomer()
+    const { status } = await asVisitor().post("/api/login", { username: customer.details.username.toUpperCase(), password: customer.details.password })
+    expect(status).toBe(200)
+  })
+
+  it("answers the same 401 for a wrong password and an unknown user", async () => {
+    const customer = await asNewCustomer()
+    const wrong = await asVisitor().post("/api/login", { username: customer.details.username, password: "not the password" })
+    const unknown = await asVisitor().post("/api/login", { username: "nobody-" + customer.details.username, password: "not the password" })
+    expect(wrong.status).toBe(401)
+    expect(unknown.status).toBe(401)
+    expect(wrong.body).toEqual({ message: "Invalid username or password" })
+    expect(unknown.body).toEqual(wrong.body)
+  })
+
+  it("requires a username and a password", async () => {
+    const { status, body } = await asVisitor().post("/api/login", {})
+    expect(status).toBe(400)
+    expect(body.details.fields).toEqual({ username: "Username is required", password: "Password is required" })
+  })
+
+  it("locks the account after 5 failed attempts, even for the right password, and the admin sees it", async () => {
+    const customer = await asNewCustomer()
+    const attempt = (password: string) => asVisitor().post("/api/login", { username: customer.details.username, password })
+    for (let i = 1; i <= 4; i++) expect((await attempt("wrong password " + i)).status).toBe(401)
+    const fifth = await attempt("wrong password 5")
+    expect(fifth.status).toBe(423)
+    expect(fifth.body.message).toMatch(/locked/i)
+    const right = await attempt(customer.details.password)
+    expect(right.status).toBe(423)
+    expect(right.body.message).toMatch(/Try again in 15 minutes/)
+
+    const admin = await asAdmin()
+    const users = userListSchema.parse((await admin.get("/api/admin/users")).body)
+    const seen = users.find((u) => u.id === customer.user.id)!
+    expect(seen).toMatchObject({ accountLocked: true, loginAttempts: 5 })
+    expect(seen.lockedUntil).not.toBeNull()
+  })
+
+  it("resets the failure count after a successful sign-in", async () => {
+    const customer = await asNewCustomer()
+    for (let i = 0; i < 3; i++) await asVisitor().post("/api/login", { username: customer.details.username, password: "wrong" + i })
+    const client = new ApiClient()
+    expect((await client.post("/api/login", { username: customer.details.username, password: customer.details.password })).status).toBe(200)
+    expect((await client.get("/api/user")).body).toMatchObject({ loginAttempts: 0, accountLocked: false })
+  })
+})
+
+describe("GET /api/user", () => {
+  it("answers 401 for a visitor and for a forged cookie", async () => {
+    expect((await asVisitor().get("/api/user")).status).toBe(401)
+    const forged = new ApiClient()
+    forged.setCookie("enclave.sid", "s%3Aforged-session-id.c2lnbmF0dXJl")
+    const { status, body } = await forged.get("/api/user")
+    expect(status).toBe(401)
+    expect(body.message).toBeTruthy()
+  })
+})
+
+describe("session cookie over HTTPS", () => {
+  it("is Secure when the shop is reached over HTTPS (X-Forwarded-Proto from the proxy)", async () => {
+    const details = newUserDetails()
+    const { status, headers } = await asVisitor().post("/api/register", details, { headers: { "x-forwarded-proto": "https" } })
+    expect(status).toBe(201)
+    expect(headers.getSetCookie().find((c) => c.startsWith("enclave.sid="))).toMatch(/Secure/)
+  })
+})
+
+describe("cross-origin requests", () => {
+  it("refuses a state-changing call from another origin with 403, and allows the shop's own origin", async () => {
+    const customer = await asNewCustomer()
+    const evil = await customer.post("/api/logout", undefined, { headers: { origin: "https://evil.example" } })
+    expect(evil.status).toBe(403)
+    expect(evil.body.message).toBe("Cross-origin requests are not allowed")
+    const crossSite = await customer.post("/api/logout", undefined, { headers: { "sec-fetch-site": "cross-site" } })
+    expect(crossSite.status).toBe(403)
+    expect((await customer.get("/api/user")).status).toBe(200)
+    const own = await customer.post("/api/logout", undefined, { headers: { origin: customer.baseUrl, "sec-fetch-site": "same-origin" } })
+    expect(own.status).toBe(200)
+    expect((await customer.get("/api/user")).status).toBe(401)
+  })
+
+  it("refuses a cross-origin login too (login CSRF)", async () => {
+    const customer = await asNewCustomer()
+    const { status } = await asVisitor().post(
+      "/api/login",
+      { username: customer.details.username, password: customer.details.password },
+      { headers: { origin: "http://attacker.example" } },
+    )
+    expect(status).toBe(403)
+  })
+})
+
+describe("admin: users", () => {
+  it("GET /api/admin/users: visitor 401, customer 403, admin the list with lock state and no secrets", async () => {
+    const customer = await asNewCustomer()
+    expect((await asVisitor().get("/api/admin/users")).status).toBe(401)
+    expect((await customer.get("/api/admin/users")).status).toBe(403)
+    const { status, body } = await (await asAdmin()).get("/api/admin/users")
+    expect(status).toBe(200)
+    const users = userListSchema.parse(body)
+    expect(users.find((u) => u.username === "admin")).toMatchObject({ isAdmin: true })
+    expect(users.find((u) => u.id === customer.user.id)).toMatchObject({ username: customer.details.username, accountLocked: false })
+    expectNoSecrets(body)
+  })
+
+  it("GET /api/admin/order-user/{userId}: the profile, 404 unknown, 400 not a number", async () => {
+    const customer = await asNewCustomer()
+    const admin = await asAdmin()
+    expect((await asVisitor().get(`/api/admin/order-user/${customer.user.id}`)).status).toBe(401)
+    expect((await customer.get(`/api/admin/order-user/${customer.user.id}`)).status).toBe(403)
+    const found = await admin.get(`/api/admin/order-user/${customer.user.id}`)
+    expect(found.status).toBe(200)
+    expect(userSchema.parse(found.body)).toMatchObject({ email: customer.details.email, postalCode: "10117" })
+    expect((await admin.get("/api/admin/order-user/999999")).status).toBe(404)
+    const bad = await admin.get("/api/admin/order-user/abc")
+    expect(bad.status).toBe(400)
+    expect(bad.body.message).toBe("User id must be a whole number")
+  })
+})
+
+describe("unknown /api paths", () => {
+  it("answer 404 JSON, not an HTML page", async () => {
+    for (const path of ["/api/nope", "/api/products/1/nope", "/api/a/b/c/d"]) {
+      const { status, headers, body } = await asVisitor().get(path)
+      expect(status).toBe(404)
+      expect(headers.get("content-type")).toMatch(/json/)
+      expect(body.message).toMatch(/No API call/)
+    }
+  })
+})
