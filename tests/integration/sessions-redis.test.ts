@@ -3,7 +3,7 @@
  * then live in Redis, not in the session table, and still survive a restart of the shop.
  */
 import { randomBytes } from "node:crypto"
-import Redis from "ioredis"
+import { Redis } from "ioredis"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { withClient } from "../../launcher/database.ts"
 import { ApiClient, newUserDetails } from "../support/api.ts"
