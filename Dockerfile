@@ -20,6 +20,7 @@ COPY plugins/accounts/package.json plugins/accounts/
 COPY plugins/security-levels/package.json plugins/security-levels/
 COPY plugins/api-facade/package.json plugins/api-facade/
 COPY plugins/shipping-methods/package.json plugins/shipping-methods/
+COPY plugins/payments/package.json plugins/payments/
 COPY medusa-backend/package.json medusa-backend/
 COPY storefront/package.json storefront/
 COPY admin/package.json admin/

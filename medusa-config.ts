@@ -17,9 +17,9 @@ if (!workerModes.includes(workerMode)) {
   throw new Error(`MEDUSA_WORKER_MODE must be one of ${workerModes.join(", ")}, not "${workerMode}"`)
 }
 
-function requiredSecret(name: "JWT_SECRET" | "COOKIE_SECRET"): string {
+function requiredSecret(name: "JWT_SECRET" | "COOKIE_SECRET" | "APP_SECRET"): string {
   const value = process.env[name]
-  // The launcher generates both secrets into the data folder; a deployment must set them.
+  // The launcher generates these secrets into the data folder; a deployment must set them.
   if (!value) throw new Error(`${name} is not set: the launcher sets it, a deployment must set it`)
   return value
 }
@@ -67,6 +67,8 @@ export default defineConfig({
     { resolve: "@enclave/accounts", options: {} },
     { resolve: "@enclave/security-levels", options: {} },
     { resolve: "@enclave/shipping-methods", options: {} },
+    // The payment provider secrets in the database are encrypted with a key derived from APP_SECRET.
+    { resolve: "@enclave/payments", options: { appSecret: requiredSecret("APP_SECRET") } },
     { resolve: "@enclave/api-facade", options: {} },
   ],
   modules: [

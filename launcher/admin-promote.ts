@@ -30,6 +30,7 @@ if (!databaseUrl) {
   }
 }
 
+let exitCode = 0
 try {
   const updated = await withClient(databaseUrl, (client) =>
     client.query<{ username: string; is_admin: boolean }>(
@@ -39,10 +40,11 @@ try {
   )
   if (updated.rowCount === 0) {
     console.error(`No account named "${username}"`)
-    process.exitCode = 1
+    exitCode = 1
   } else {
     console.log(`${updated.rows[0].username} is ${revoke ? "no longer an admin" : "now an admin"}`)
   }
 } finally {
   await database?.stop()
 }
+process.exit(exitCode)

@@ -28,7 +28,9 @@ const parts: Part[] = [
   plugin("accounts"),
   plugin("security-levels"),
   plugin("shipping-methods"),
-  plugin("api-facade", ["contract", "accounts"]),
+  plugin("payments"),
+  // The facade compiles against the other plugins' built modules (and the payments plugin's types).
+  plugin("api-facade", ["contract", "plugins/accounts", "plugins/shipping-methods", "plugins/payments"]),
   {
     dir: "storefront",
     inputs: ["src", "public", "astro.config.mjs", "tsconfig.json", "package.json"],

@@ -14,6 +14,7 @@ export interface MedusaEnv {
   redisUrl?: string
   jwtSecret: string
   cookieSecret: string
+  appSecret: string
   dataDir: string
   workerMode?: string
   /** Only setup needs it: the first admin account is created with it. */
@@ -43,6 +44,7 @@ function childEnv(env: MedusaEnv): NodeJS.ProcessEnv {
     DATABASE_URL: env.databaseUrl,
     JWT_SECRET: env.jwtSecret,
     COOKIE_SECRET: env.cookieSecret,
+    APP_SECRET: env.appSecret,
     DATA_DIR: env.dataDir,
     MEDUSA_WORKER_MODE: env.workerMode || process.env.MEDUSA_WORKER_MODE || "shared",
   }

@@ -4,7 +4,8 @@ import path from "node:path"
 
 /**
  * Reads a secret from the data folder, creating it on first use. Files are private to the
- * owner: they hold the admin password and the session signing keys.
+ * owner: they hold the admin password, the session signing keys and the key that encrypts the
+ * payment provider secrets (lose it and those must be entered again).
  */
 export function persistentSecret(dataDir: string, name: string, bytes = 32): string {
   const file = path.join(dataDir, name)
@@ -22,6 +23,8 @@ export function persistentSecret(dataDir: string, name: string, bytes = 32): str
 export interface ShopSecrets {
   jwtSecret: string
   cookieSecret: string
+  /** The key of the payment provider secrets stored in the database is derived from it. */
+  appSecret: string
   adminPassword: string
   adminPasswordSource: string
 }
@@ -31,6 +34,7 @@ export function shopSecrets(dataDir: string, env: NodeJS.ProcessEnv = process.en
   return {
     jwtSecret: env.JWT_SECRET || persistentSecret(dataDir, "jwt-secret"),
     cookieSecret: env.COOKIE_SECRET || persistentSecret(dataDir, "cookie-secret"),
+    appSecret: env.APP_SECRET || persistentSecret(dataDir, "app-secret"),
     adminPassword,
     adminPasswordSource: env.ADMIN_PASSWORD ? "from ADMIN_PASSWORD" : `stored in ${path.join(dataDir, "admin-password")}`,
   }

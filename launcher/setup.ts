@@ -15,15 +15,16 @@ if (!env.databaseUrl) {
 }
 const jwtSecret = process.env.JWT_SECRET
 const cookieSecret = process.env.COOKIE_SECRET
+const appSecret = process.env.APP_SECRET
 const adminPassword = process.env.ADMIN_PASSWORD
-if (!jwtSecret || !cookieSecret || !adminPassword) {
-  console.error("npm run setup needs JWT_SECRET, COOKIE_SECRET and ADMIN_PASSWORD (the first admin's password)")
+if (!jwtSecret || !cookieSecret || !appSecret || !adminPassword) {
+  console.error("npm run setup needs JWT_SECRET, COOKIE_SECRET, APP_SECRET and ADMIN_PASSWORD (the first admin's password)")
   process.exit(1)
 }
 fs.mkdirSync(path.join(env.dataDir, "logs"), { recursive: true })
 await prepareExternalDatabase(env.databaseUrl)
 await setUpDatabase(
-  { databaseUrl: env.databaseUrl, redisUrl: env.redisUrl, jwtSecret, cookieSecret, adminPassword, dataDir: env.dataDir },
+  { databaseUrl: env.databaseUrl, redisUrl: env.redisUrl, jwtSecret, cookieSecret, appSecret, adminPassword, dataDir: env.dataDir },
   path.join(env.dataDir, "logs", "medusa-setup.log"),
   console.log,
 )

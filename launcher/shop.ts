@@ -69,6 +69,7 @@ export async function startShop(say: (line: string) => void = console.log): Prom
       redisUrl: env.redisUrl,
       jwtSecret: secrets.jwtSecret,
       cookieSecret: secrets.cookieSecret,
+      appSecret: secrets.appSecret,
       dataDir: env.dataDir,
     }
     await setUpDatabase({ ...medusaEnv, adminPassword: secrets.adminPassword }, logFile, say)

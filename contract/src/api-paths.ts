@@ -11,7 +11,15 @@ import { shippingAddressSchema } from "./address.js"
 import { addToCartSchema, cartSchema, updateCartItemSchema } from "./cart.js"
 import { apiErrorSchema, healthSchema } from "./errors.js"
 import { orderListSchema, orderSchema, createOrderSchema, updateOrderStatusSchema, updateShippingAddressSchema } from "./order.js"
+import { paymentConfigSchema, paymentConfigUpdateSchema, paymentMethodsSchema, shippingSettingsSchema } from "./payment-settings.js"
 import { productIdSchema, productListSchema, productSchema } from "./product.js"
+import {
+  shippingMethodIdSchema,
+  shippingMethodInputSchema,
+  shippingMethodListSchema,
+  shippingMethodSchema,
+  shippingMethodUpdateSchema,
+} from "./shipping.js"
 
 /**
  * Every call of the /api facade (SPEC §7), once: the OpenAPI document (openapi.ts) is generated
@@ -68,9 +76,18 @@ export const apiSchemas: Record<string, ZodType> = {
   CreateOrder: createOrderSchema,
   UpdateOrderStatus: updateOrderStatusSchema,
   UpdateShippingAddress: updateShippingAddressSchema,
+  ShippingMethod: shippingMethodSchema,
+  ShippingMethodList: shippingMethodListSchema,
+  ShippingMethodInput: shippingMethodInputSchema,
+  ShippingMethodUpdate: shippingMethodUpdateSchema,
+  ShippingSettings: shippingSettingsSchema,
+  PaymentMethods: paymentMethodsSchema,
+  PaymentConfig: paymentConfigSchema,
+  PaymentConfigUpdate: paymentConfigUpdateSchema,
 }
 
 const productId = { id: productIdSchema }
+const shippingMethodId = { id: shippingMethodIdSchema }
 const adminOnly = { 401: "Not signed in", 403: "Signed in, but not an admin" }
 const signedIn = { 401: "Not signed in" }
 
@@ -83,7 +100,7 @@ export const apiOperations: ApiOperation[] = [
   { method: "get", path: "/api/user", summary: "The signed-in user", access: "public", response: userSchema, errors: { 401: "No user is signed in" } },
   { method: "post", path: "/api/login", summary: "Sign in", access: "public", body: loginSchema, response: userSchema, errors: { 401: "Invalid username or password", 429: "Too many failed attempts" } },
   { method: "post", path: "/api/register", summary: "Create an account and sign in", access: "public", body: registerSchema, response: userSchema, status: 201, errors: { 409: "Username or email already taken" } },
-  { method: "post", path: "/api/logout", summary: "Sign out", access: "public" },
+  { method: "post", path: "/api/logout", summary: "Sign out", access: "public", response: messageSchema },
 
   // Cart
   { method: "get", path: "/api/cart", summary: "The signed-in user's cart items", access: "customer", response: cartSchema, errors: signedIn },
@@ -97,19 +114,19 @@ export const apiOperations: ApiOperation[] = [
   { method: "get", path: "/api/products/{id}", summary: "One product", access: "public", params: productId, response: productSchema, errors: { 404: "No such product" } },
 
   // Checkout
-  { method: "get", path: "/api/shipping-settings", summary: "Shipping label and price", access: "public" },
-  { method: "get", path: "/api/shipping-methods", summary: "Active shipping methods", access: "public" },
-  { method: "get", path: "/api/payment-methods", summary: "Which payment providers are enabled", access: "public" },
+  { method: "get", path: "/api/shipping-settings", summary: "Shipping label and price", access: "public", response: shippingSettingsSchema },
+  { method: "get", path: "/api/shipping-methods", summary: "Active shipping methods", access: "public", response: shippingMethodListSchema },
+  { method: "get", path: "/api/payment-methods", summary: "Which payment providers are enabled", access: "public", response: paymentMethodsSchema },
   { method: "post", path: "/api/orders", summary: "Place an order from the cart", access: "customer", body: createOrderSchema, response: orderSchema, status: 201, errors: signedIn },
   { method: "get", path: "/api/orders", summary: "The signed-in user's orders with their items", access: "customer", response: orderListSchema, errors: signedIn },
 
   // Admin: users and orders
   { method: "get", path: "/api/admin/users", summary: "Every user (view only)", access: "admin", response: userListSchema, errors: adminOnly },
   { method: "get", path: "/api/admin/orders", summary: "Every order", access: "admin", response: orderListSchema, errors: adminOnly },
-  { method: "put", path: "/api/admin/orders/{id}/status", summary: "Set an order's status", access: "admin", params: { id: wholeNumberIdSchema("Order") }, body: updateOrderStatusSchema, errors: { ...adminOnly, 404: "No such order" } },
-  { method: "delete", path: "/api/admin/orders/{id}", summary: "Delete an order", access: "admin", params: { id: wholeNumberIdSchema("Order") }, errors: { ...adminOnly, 404: "No such order" } },
+  { method: "put", path: "/api/admin/orders/{id}/status", summary: "Set an order's status", access: "admin", params: { id: wholeNumberIdSchema("Order") }, body: updateOrderStatusSchema, response: orderSchema, errors: { ...adminOnly, 404: "No such order" } },
+  { method: "delete", path: "/api/admin/orders/{id}", summary: "Delete an order", access: "admin", params: { id: wholeNumberIdSchema("Order") }, response: messageSchema, errors: { ...adminOnly, 404: "No such order" } },
   { method: "put", path: "/api/admin/orders/{id}/shipping-address", summary: "Change an order's shipping address", access: "admin", params: { id: wholeNumberIdSchema("Order") }, body: updateShippingAddressSchema, errors: { ...adminOnly, 404: "No such order" } },
-  { method: "get", path: "/api/admin/order-user/{userId}", summary: "The customer profile behind an order", access: "admin", params: { userId: wholeNumberIdSchema("User") }, errors: { ...adminOnly, 404: "No such user" } },
+  { method: "get", path: "/api/admin/order-user/{userId}", summary: "The customer profile behind an order", access: "admin", params: { userId: wholeNumberIdSchema("User") }, response: userSchema, errors: { ...adminOnly, 404: "No such user" } },
 
   // Admin: products
   { method: "post", path: "/api/admin/products", summary: "Create a product", access: "admin", body: adminProductCreateSchema, response: productSchema, status: 201, errors: adminOnly },
@@ -128,10 +145,11 @@ export const apiOperations: ApiOperation[] = [
   },
 
   // Admin: payments and shipping
-  { method: "get", path: "/api/admin/payment-config", summary: "Payment settings", access: "admin", errors: adminOnly },
-  { method: "post", path: "/api/admin/payment-config", summary: "Save payment settings or enable/disable a provider", access: "admin", errors: adminOnly },
-  { method: "get", path: "/api/admin/shipping-methods", summary: "Every shipping method", access: "admin", errors: adminOnly },
-  { method: "post", path: "/api/admin/shipping-methods", summary: "Create a shipping method", access: "admin", errors: adminOnly },
-  { method: "put", path: "/api/admin/shipping-methods/{id}", summary: "Change a shipping method", access: "admin", params: { id: wholeNumberIdSchema("Shipping method") }, errors: { ...adminOnly, 404: "No such shipping method" } },
-  { method: "delete", path: "/api/admin/shipping-methods/{id}", summary: "Delete a shipping method", access: "admin", params: { id: wholeNumberIdSchema("Shipping method") }, errors: { ...adminOnly, 404: "No such shipping method" } },
+  { method: "get", path: "/api/admin/payment-config", summary: "Payment settings, secrets masked", access: "admin", response: paymentConfigSchema, errors: adminOnly },
+  { method: "post", path: "/api/admin/payment-config", summary: "Save payment settings or enable/disable a provider", access: "admin", body: paymentConfigUpdateSchema, response: paymentConfigSchema, errors: adminOnly },
+  { method: "get", path: "/api/admin/shipping-methods", summary: "Every shipping method", access: "admin", response: shippingMethodListSchema, errors: adminOnly },
+  { method: "post", path: "/api/admin/shipping-methods", summary: "Create a shipping method", access: "admin", body: shippingMethodInputSchema, response: shippingMethodSchema, status: 201, errors: adminOnly },
+  { method: "get", path: "/api/admin/shipping-methods/{id}", summary: "One shipping method", access: "admin", params: shippingMethodId, response: shippingMethodSchema, errors: { ...adminOnly, 404: "No such shipping method" } },
+  { method: "put", path: "/api/admin/shipping-methods/{id}", summary: "Change a shipping method", access: "admin", params: shippingMethodId, body: shippingMethodUpdateSchema, response: shippingMethodSchema, errors: { ...adminOnly, 404: "No such shipping method" } },
+  { method: "delete", path: "/api/admin/shipping-methods/{id}", summary: "Delete a shipping method", access: "admin", params: shippingMethodId, response: messageSchema, errors: { ...adminOnly, 404: "No such shipping method" } },
 ]

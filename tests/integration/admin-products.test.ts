@@ -305,6 +305,45 @@ describe("PUT /api/admin/products/{id}", () => {
   })
 })
 
+describe("stock that orders hold", () => {
+  const address = {
+    fullName: "Ada Lovelace",
+    addressLine1: "Unter den Linden 1",
+    city: "Berlin",
+    state: "Berlin",
+    postalCode: "10117",
+    country: "Germany",
+  }
+
+  it("keeps what customers can buy at what the admin sets, and keeps the product until its orders are gone", async () => {
+    const product = await createProduct({ stockQuantity: 10 })
+    const customer = await asNewCustomer()
+    expect((await customer.post("/api/cart", { productId: product.id, quantity: 3 })).status).toBe(201)
+    const order = await customer.post("/api/orders", {
+      shippingAddress: address,
+      shippingMethod: 1,
+      paymentMethod: "stripe",
+      paymentId: `str-admin-products-${tag()}`,
+    })
+    expect(order.status, JSON.stringify(order.body)).toBe(201)
+    expect(productSchema.parse((await publicProduct(product.id)).body).stockQuantity).toBe(7)
+
+    expect((await admin.put(`/api/admin/products/${product.id}`, { stockQuantity: 20 })).status).toBe(200)
+    expect(productSchema.parse((await publicProduct(product.id)).body).stockQuantity).toBe(20)
+
+    const refused = await admin.delete(`/api/admin/products/${product.id}`)
+    expect(refused.status).toBe(409)
+    expect(apiErrorSchema.parse(refused.body).message).toBe(
+      `Product ${product.id} cannot be deleted while orders hold 3 of its stock: cancel or delete those orders first, or set its stock to 0 to stop selling it`,
+    )
+    expect((await publicProduct(product.id)).status).toBe(200)
+
+    expect((await admin.delete(`/api/admin/orders/${(order.body as { id: number }).id}`)).status).toBe(200)
+    expect((await admin.delete(`/api/admin/products/${product.id}`)).status).toBe(200)
+    expect((await publicProduct(product.id)).status).toBe(404)
+  })
+})
+
 describe("DELETE /api/admin/products/{id}", () => {
   it("deletes a product: it leaves the catalogue and its page answers 404", async () => {
     const product = await createProduct()

@@ -17,8 +17,9 @@ describe("npm start", () => {
     shop?.removeData()
   })
 
-  it("starts beside another shop, prints where it is and how to sign in to the admin", async () => {
-    shop = await startShopProcess()
+  it("starts beside another shop, prints where it is and how to sign in to the admin, and that sign-in works", async () => {
+    // No ADMIN_PASSWORD: the launcher generates one, keeps it in the data folder and prints it.
+    shop = await startShopProcess({ env: { ADMIN_PASSWORD: undefined } })
     dataDir = shop.dataDir
     expect(shop.url).not.toBe(shopUrl())
     expect(shop.output()).toContain(`Enclave is ready at http://localhost:${shop.port}`)
@@ -28,6 +29,13 @@ describe("npm start", () => {
     expect(shop.output()).toContain("Seeding the catalogue")
     const health = await fetch(`${shop.url}/api/health`)
     expect(health.status).toBe(200)
+    const login = await fetch(`${shop.url}/api/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: "admin", password }),
+    })
+    expect(login.status).toBe(200)
+    expect(await login.json()).toMatchObject({ username: "admin", isAdmin: true })
   })
 
   it("stops every process it started within 10 s of SIGTERM", async () => {

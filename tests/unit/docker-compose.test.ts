@@ -204,6 +204,7 @@ const MUST_SET: Record<string, readonly string[]> = {
   REDIS_URL: ['setup', ...MEDUSA_SERVICES],
   JWT_SECRET: ['setup', ...MEDUSA_SERVICES],
   COOKIE_SECRET: ['setup', ...MEDUSA_SERVICES],
+  APP_SECRET: ['setup', ...MEDUSA_SERVICES],
   ADMIN_PASSWORD: ['setup', ...MEDUSA_SERVICES],
   DATA_DIR: APP_SERVICES,
   MEDUSA_WORKER_MODE: MEDUSA_SERVICES,
@@ -358,7 +359,7 @@ describe('docker-compose.yml: services', () => {
     const secret = /^\$\{[A-Z_]+:\?[^}]*\}$/
     for (const name of APP_SERVICES) {
       const env = environmentOf(name)
-      for (const key of ['JWT_SECRET', 'COOKIE_SECRET', 'ADMIN_PASSWORD']) {
+      for (const key of ['JWT_SECRET', 'COOKIE_SECRET', 'APP_SECRET', 'ADMIN_PASSWORD']) {
         if (key in env && !secret.test(env[key])) problems.push(`${name} sets ${key} to "${env[key]}", not \${${key}:?...}`)
       }
       if (env.DATABASE_URL && !/:\$\{POSTGRES_PASSWORD:\?[^}]*\}@/.test(env.DATABASE_URL))
@@ -495,7 +496,7 @@ describe('deploy/.env.example', () => {
       missing.map((variable) => `docker-compose.yml requires \${${variable}:?} but deploy/.env.example does not define it`),
     ).toEqual([])
     expect(requiredVariables, 'docker-compose.yml should require its secrets with ${VAR:?message}').toEqual(
-      expect.arrayContaining(['POSTGRES_PASSWORD', 'JWT_SECRET', 'COOKIE_SECRET', 'ADMIN_PASSWORD']),
+      expect.arrayContaining(['POSTGRES_PASSWORD', 'JWT_SECRET', 'COOKIE_SECRET', 'APP_SECRET', 'ADMIN_PASSWORD']),
     )
   })
 
@@ -505,7 +506,7 @@ describe('deploy/.env.example', () => {
   })
 
   it('holds placeholders, not secrets', () => {
-    const secrets = ['POSTGRES_PASSWORD', 'JWT_SECRET', 'COOKIE_SECRET', 'ADMIN_PASSWORD']
+    const secrets = ['POSTGRES_PASSWORD', 'JWT_SECRET', 'COOKIE_SECRET', 'APP_SECRET', 'ADMIN_PASSWORD']
     const real = secrets.filter((variable) => defined.has(variable) && !/^change-me/.test(defined.get(variable) ?? ''))
     expect(real.map((variable) => `deploy/.env.example: ${variable} should be a change-me-... placeholder`)).toEqual([])
   })

@@ -15,7 +15,12 @@ import {
   updateStoresWorkflow,
 } from "@medusajs/medusa/core-flows"
 import { SECURITY_LEVELS_MODULE } from "@enclave/security-levels/.medusa/server/src/modules/security-levels"
-import { SHIPPING_METHODS_MODULE } from "@enclave/shipping-methods/.medusa/server/src/modules/shipping-methods"
+import {
+  SHIPPING_FULFILLMENT_PROVIDER_ID as FULFILLMENT_PROVIDER_ID,
+  SHIPPING_FULFILLMENT_SET_NAME as FULFILLMENT_SET_NAME,
+  SHIPPING_METHODS_MODULE,
+  SHIPPING_SERVICE_ZONE_NAME as SERVICE_ZONE_NAME,
+} from "@enclave/shipping-methods/.medusa/server/src/modules/shipping-methods"
 import { demoCustomer, germany, imageUrlOf, products, shippingMethods, worldwide } from "./seed/catalogue"
 
 /**
@@ -57,7 +62,7 @@ export default async function seed({ container }: ExecArgs) {
   })
 
   // Regions: Germany and the rest of the world, both in euros.
-  const { result: regions } = await createRegionsWorkflow(container).run({
+  await createRegionsWorkflow(container).run({
     input: {
       regions: [
         { name: "Germany", currency_code: "eur", countries: germany, payment_providers: ["pp_system_default"] },
@@ -65,7 +70,6 @@ export default async function seed({ container }: ExecArgs) {
       ],
     },
   })
-  const regionByZone = { germany: regions[0], worldwide: regions[1] }
 
   // Warehouse, fulfillment and shipping options.
   const { result: locations } = await createStockLocationsWorkflow(container).run({
@@ -81,7 +85,7 @@ export default async function seed({ container }: ExecArgs) {
   const warehouse = locations[0]
   await link.create({
     [Modules.STOCK_LOCATION]: { stock_location_id: warehouse.id },
-    [Modules.FULFILLMENT]: { fulfillment_provider_id: "manual_manual" },
+    [Modules.FULFILLMENT]: { fulfillment_provider_id: FULFILLMENT_PROVIDER_ID },
   })
   await linkSalesChannelsToStockLocationWorkflow(container).run({
     input: { id: warehouse.id, add: [salesChannel.id] },
@@ -95,22 +99,23 @@ export default async function seed({ container }: ExecArgs) {
     })
     shippingProfile = result[0]
   }
+  // One service zone covering every country of both regions: any shipping method can be chosen
+  // for any address (the customer picks Germany Standard or Worldwide themselves, SPEC §2).
   const fulfillmentSet = await fulfillment.createFulfillmentSets({
-    name: "Enclave delivery",
+    name: FULFILLMENT_SET_NAME,
     type: "shipping",
     service_zones: [
-      { name: "Germany", geo_zones: germany.map((country_code) => ({ type: "country" as const, country_code })) },
-      { name: "Worldwide", geo_zones: worldwide.map((country_code) => ({ type: "country" as const, country_code })) },
+      {
+        name: SERVICE_ZONE_NAME,
+        geo_zones: [...germany, ...worldwide].map((country_code) => ({ type: "country" as const, country_code })),
+      },
     ],
   })
   await link.create({
     [Modules.STOCK_LOCATION]: { stock_location_id: warehouse.id },
     [Modules.FULFILLMENT]: { fulfillment_set_id: fulfillmentSet.id },
   })
-  const zoneId = {
-    germany: fulfillmentSet.service_zones.find((z) => z.name === "Germany")!.id,
-    worldwide: fulfillmentSet.service_zones.find((z) => z.name === "Worldwide")!.id,
-  }
+  const serviceZoneId = fulfillmentSet.service_zones[0].id
 
   // One at a time, so the shop's method numbers follow the sort order.
   for (const method of shippingMethods) {
@@ -119,14 +124,12 @@ export default async function seed({ container }: ExecArgs) {
         {
           name: method.name,
           price_type: "flat",
-          provider_id: "manual_manual",
-          service_zone_id: zoneId[method.zone],
+          provider_id: FULFILLMENT_PROVIDER_ID,
+          service_zone_id: serviceZoneId,
           shipping_profile_id: shippingProfile.id,
           type: { label: method.name, description: method.description, code: method.code },
-          prices: [
-            { currency_code: "eur", amount: method.price },
-            { region_id: regionByZone[method.zone].id, amount: method.price },
-          ],
+          // Both regions sell in euros, so one euro price serves every address.
+          prices: [{ currency_code: "eur", amount: method.price }],
           rules: [
             { attribute: "enabled_in_store", value: "true", operator: "eq" },
             { attribute: "is_return", value: "false", operator: "eq" },

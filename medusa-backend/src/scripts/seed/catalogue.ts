@@ -181,7 +181,6 @@ export interface SeedShippingMethod {
   description: string
   price: number
   estimatedDelivery: string
-  zone: "germany" | "worldwide"
   isDefault: boolean
   sortOrder: number
 }
@@ -193,7 +192,6 @@ export const shippingMethods: SeedShippingMethod[] = [
     description: "Standard delivery within Germany",
     price: 15,
     estimatedDelivery: "1-2 business days",
-    zone: "germany",
     isDefault: true,
     sortOrder: 0,
   },
@@ -203,7 +201,6 @@ export const shippingMethods: SeedShippingMethod[] = [
     description: "Express delivery within Germany",
     price: 25,
     estimatedDelivery: "Within 24 hours",
-    zone: "germany",
     isDefault: false,
     sortOrder: 1,
   },
@@ -213,7 +210,6 @@ export const shippingMethods: SeedShippingMethod[] = [
     description: "Tracked delivery worldwide",
     price: 50,
     estimatedDelivery: "7-30 days",
-    zone: "worldwide",
     isDefault: false,
     sortOrder: 2,
   },

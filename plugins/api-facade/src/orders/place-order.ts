@@ -13,6 +13,7 @@ import { catalogueEntries } from "../catalogue/products"
 import { findCart, withCartLock } from "../cart/cart"
 import { countryCodeOf, shopContext } from "../cart/shop-context"
 import { ApiError } from "../http/api-error"
+import { readPaymentSettings } from "../payment-settings/payment-settings"
 import { findOrder, shopOrders } from "./read-orders"
 
 /** Medusa's own provider for payments that were settled before the order is placed. */
@@ -51,12 +52,19 @@ export interface VerifiedPayment {
 
 /**
  * What the client says about the payment is only believed when it can be checked. Today that
- * is the simulated card of the sandbox (SPEC §4: ids starting `str-`), recorded as a test payment.
+ * is the simulated card of the sandbox (SPEC §4: ids starting `str-`), recorded as a test payment,
+ * and only while the card provider is in sandbox mode: a live shop takes no pretend payments.
  */
-export function verifyPayment(request: CreateOrderRequest): VerifiedPayment {
+export async function verifyPayment(container: MedusaContainer, request: CreateOrderRequest): Promise<VerifiedPayment> {
   const method = request.paymentMethod.toLowerCase()
   const paymentId = request.paymentId?.trim() || null
   if (paymentId?.startsWith(SANDBOX_CARD_PAYMENT_PREFIX) && /^str-[A-Za-z0-9_-]{4,100}$/.test(paymentId)) {
+    const settings = await readPaymentSettings(container)
+    if (!settings.stripeSandboxMode) {
+      throw new ApiError(400, "Test payments are switched off: the card provider is in live mode", {
+        fields: { paymentId: "Test payments are switched off" },
+      })
+    }
     return { method: "Card (Sandbox)", paymentId, provider: "sandbox", isTest: true }
   }
   if (method.includes("paypal")) {
@@ -113,7 +121,7 @@ export async function placeOrder(container: MedusaContainer, user: ShopUserRow, 
         total: euro(total),
       })
     }
-    const payment = verifyPayment(request)
+    const payment = await verifyPayment(container, request)
 
     const context = await shopContext(container)
     const address = request.shippingAddress

@@ -100,7 +100,8 @@ function toContractOrder(order: MedusaOrderRow, details: OrderDetailsRow): Order
     shippingAddress: details.shipping_address,
     email: order.email,
     createdAt: new Date(order.created_at).toISOString(),
-    items: items.filter((i) => i.id > 0),
+    // In the order they went into the cart (item numbers only grow).
+    items: items.filter((i) => i.id > 0).sort((a, b) => a.id - b.id),
   }
 }
 

@@ -1,0 +1,120 @@
+import { z } from "zod"
+
+/** SPEC §9: what checkout charges for shipping when nothing else is configured. */
+export const DEFAULT_SHIPPING_LABEL = "World wide Shipping"
+export const DEFAULT_SHIPPING_PRICE = "10.00"
+export const SHIPPING_SETTINGS_PRICE_MESSAGE = "Shipping price must be a number of at least 0"
+
+/** GET /api/payment-methods: which providers checkout may offer (enabled, and keys saved for the active mode). */
+export const paymentMethodsSchema = z.object({ stripe: z.boolean(), paypal: z.boolean() })
+export type PaymentMethods = z.infer<typeof paymentMethodsSchema>
+
+/** GET /api/shipping-settings. */
+export const shippingSettingsSchema = z.object({
+  shippingLabel: z.string(),
+  shippingPrice: z.string().regex(/^\d{1,8}\.\d{2}$/),
+})
+export type ShippingSettings = z.infer<typeof shippingSettingsSchema>
+
+/** The settings fields that hold secrets: stored encrypted, answered only masked. */
+export const paymentSecretFields = ["stripeSecretKey", "stripeSandboxSecretKey", "paypalSecret", "paypalSandboxSecret"] as const
+export type PaymentSecretField = (typeof paymentSecretFields)[number]
+
+/** What a masked secret starts with; a value that starts with it is never a real secret. */
+export const SECRET_MASK_PREFIX = "••••"
+
+/**
+ * A secret as the admin sees it: the mask and its last 4 characters, or only the mask when the
+ * secret is too short to show any of it; "" when none is saved.
+ */
+export function maskSecret(secret: string | null | undefined): string {
+  if (!secret) return ""
+  return secret.length >= 12 ? SECRET_MASK_PREFIX + secret.slice(-4) : SECRET_MASK_PREFIX
+}
+
+/**
+ * GET /api/admin/payment-config (SPEC §3 PaymentSettings): every field, secrets masked, plus
+ * whether each secret is saved and whether each provider's keys for its current mode are saved
+ * (the admin's enable toggle depends on it, SPEC §4).
+ */
+export const paymentConfigSchema = z.object({
+  stripeEnabled: z.boolean(),
+  stripeSecretKey: z.string(),
+  stripeSecretKeySet: z.boolean(),
+  stripePublicKey: z.string(),
+  stripeSandboxMode: z.boolean(),
+  stripeSandboxSecretKey: z.string(),
+  stripeSandboxSecretKeySet: z.boolean(),
+  stripeSandboxPublicKey: z.string(),
+  stripeKeysSaved: z.boolean(),
+  paypalEnabled: z.boolean(),
+  paypalClientId: z.string(),
+  paypalSecret: z.string(),
+  paypalSecretSet: z.boolean(),
+  paypalSandboxMode: z.boolean(),
+  paypalSandboxClientId: z.string(),
+  paypalSandboxSecret: z.string(),
+  paypalSandboxSecretSet: z.boolean(),
+  paypalKeysSaved: z.boolean(),
+  shippingLabel: z.string(),
+  shippingPrice: z.string(),
+  updatedAt: z.string().datetime({ offset: true }),
+})
+export type PaymentConfig = z.infer<typeof paymentConfigSchema>
+
+const flag = (field: string) => z.boolean({ error: `${field} must be true or false` }).optional()
+/** A key: text, trimmed; null or "" clears a public key (a secret is kept, see below). */
+const key = (field: string) =>
+  z
+    .string({ error: `${field} must be a text` })
+    .trim()
+    .max(500, `${field} must be at most 500 characters`)
+    .nullable()
+    .optional()
+
+/** SPEC §3: shippingPrice is text holding a decimal ≥ 0 with at most two decimals; answered as "x.xx". */
+export const shippingSettingsPriceSchema = z
+  .union([z.string(), z.number()], { error: SHIPPING_SETTINGS_PRICE_MESSAGE })
+  .transform((value, ctx) => {
+    const text = typeof value === "number" ? String(value) : value.trim()
+    if (!/^\d{1,8}(\.\d{1,2})?$/.test(text)) {
+      ctx.addIssue({ code: "custom", message: SHIPPING_SETTINGS_PRICE_MESSAGE })
+      return z.NEVER
+    }
+    return Number(text).toFixed(2)
+  })
+
+/**
+ * POST /api/admin/payment-config: either one enable flag ({ stripeEnabled: true }) or the whole
+ * form; every field is optional (SPEC §5). A secret left out, empty, or equal to its mask keeps
+ * the saved one; null clears it. The admin form's names paypalClientSecret and
+ * paypalSandboxClientSecret are accepted for paypalSecret and paypalSandboxSecret.
+ */
+export const paymentConfigUpdateSchema = z.strictObject(
+  {
+    stripeEnabled: flag("stripeEnabled"),
+    stripeSecretKey: key("stripeSecretKey"),
+    stripePublicKey: key("stripePublicKey"),
+    stripeSandboxMode: flag("stripeSandboxMode"),
+    stripeSandboxSecretKey: key("stripeSandboxSecretKey"),
+    stripeSandboxPublicKey: key("stripeSandboxPublicKey"),
+    paypalEnabled: flag("paypalEnabled"),
+    paypalClientId: key("paypalClientId"),
+    paypalSecret: key("paypalSecret"),
+    paypalClientSecret: key("paypalClientSecret"),
+    paypalSandboxMode: flag("paypalSandboxMode"),
+    paypalSandboxClientId: key("paypalSandboxClientId"),
+    paypalSandboxSecret: key("paypalSandboxSecret"),
+    paypalSandboxClientSecret: key("paypalSandboxClientSecret"),
+    shippingLabel: z
+      .string({ error: "Shipping label must be a text" })
+      .trim()
+      .min(1, "Shipping label is required")
+      .max(100, "Shipping label must be at most 100 characters")
+      .optional(),
+    shippingPrice: shippingSettingsPriceSchema.optional(),
+  },
+  { error: (issue) => (issue.code === "unrecognized_keys" ? `Unknown field: ${issue.keys.join(", ")}` : undefined) },
+)
+export type PaymentConfigUpdateInput = z.input<typeof paymentConfigUpdateSchema>
+export type PaymentConfigUpdate = z.output<typeof paymentConfigUpdateSchema>

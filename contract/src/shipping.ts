@@ -1,0 +1,137 @@
+import { z } from "zod"
+import { wholeNumberIdSchema } from "./account.js"
+
+/** SPEC §5, shipping method form. */
+export const SHIPPING_NAME_MESSAGE = "Name must be at least 2 characters"
+export const SHIPPING_DESCRIPTION_MESSAGE = "Description must be at least 2 characters"
+export const SHIPPING_PRICE_MESSAGE = "Price must be a valid number greater than or equal to 0"
+export const SHIPPING_SORT_ORDER_MESSAGE = "Sort order must be a whole number of at least 0"
+
+/** decimal(10,2) (SPEC §9): the largest price the shop can store. */
+const MAX_PRICE = 99_999_999.99
+
+/** A shipping method as GET /api/shipping-methods and the admin list answer it (SPEC §3). */
+export const shippingMethodSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  description: z.string(),
+  /** Euros with two decimals, e.g. "15.00". */
+  price: z.string().regex(/^\d{1,8}\.\d{2}$/),
+  estimated_delivery: z.string().nullable(),
+  isDefault: z.boolean(),
+  isActive: z.boolean(),
+  sortOrder: z.number().int().min(0),
+  updatedAt: z.string().datetime({ offset: true }),
+})
+export type ShippingMethod = z.infer<typeof shippingMethodSchema>
+export const shippingMethodListSchema = z.array(shippingMethodSchema)
+
+/**
+ * A price as the admin form types it or a client sends it: a JSON number or a decimal string,
+ * at least 0, whole cents. The result is a number of euros.
+ */
+export const shippingPriceInputSchema = z
+  .union([z.number(), z.string()], { error: SHIPPING_PRICE_MESSAGE })
+  .transform((value, ctx) => {
+    const text = typeof value === "number" ? String(value) : value.trim()
+    const amount = typeof value === "number" ? value : /^\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN
+    if (!Number.isFinite(amount) || amount < 0) {
+      ctx.addIssue({ code: "custom", message: SHIPPING_PRICE_MESSAGE })
+      return z.NEVER
+    }
+    // Money is stored in whole cents; 15.999 would be silently rounded otherwise.
+    if (Math.abs(Math.round(amount * 100) - amount * 100) > 1e-6) {
+      ctx.addIssue({ code: "custom", message: "Price must have at most 2 decimal places" })
+      return z.NEVER
+    }
+    if (amount > MAX_PRICE) {
+      ctx.addIssue({ code: "custom", message: `Price must be at most ${MAX_PRICE.toFixed(2)}` })
+      return z.NEVER
+    }
+    return Math.round(amount * 100) / 100
+  })
+
+const shippingMethodFields = {
+  name: z
+    .string({ error: SHIPPING_NAME_MESSAGE })
+    .trim()
+    .min(2, SHIPPING_NAME_MESSAGE)
+    .max(100, "Name must be at most 100 characters"),
+  description: z
+    .string({ error: SHIPPING_DESCRIPTION_MESSAGE })
+    .trim()
+    .min(2, SHIPPING_DESCRIPTION_MESSAGE)
+    .max(500, "Description must be at most 500 characters"),
+  price: shippingPriceInputSchema,
+  /** Optional; an empty text or null means "no estimate". */
+  estimated_delivery: z
+    .string({ error: "Estimated delivery must be a text" })
+    .trim()
+    .max(100, "Estimated delivery must be at most 100 characters")
+    .nullable()
+    .transform((value) => (value ? value : null)),
+  isDefault: z.boolean({ error: "isDefault must be true or false" }),
+  isActive: z.boolean({ error: "isActive must be true or false" }),
+  sortOrder: z
+    .number({ error: SHIPPING_SORT_ORDER_MESSAGE })
+    .int(SHIPPING_SORT_ORDER_MESSAGE)
+    .min(0, SHIPPING_SORT_ORDER_MESSAGE)
+    .max(1_000_000, "Sort order must be at most 1000000"),
+}
+
+const unknownField = (issue: { code?: string; keys?: string[] }) =>
+  issue.code === "unrecognized_keys" ? `Unknown field: ${issue.keys?.join(", ")}` : undefined
+
+/** POST /api/admin/shipping-methods (SPEC §5): the form's fields with their defaults. */
+export const shippingMethodInputSchema = z.strictObject(
+  {
+    ...shippingMethodFields,
+    estimated_delivery: shippingMethodFields.estimated_delivery.optional().transform((value) => value ?? null),
+    isDefault: shippingMethodFields.isDefault.default(false),
+    isActive: shippingMethodFields.isActive.default(true),
+    sortOrder: shippingMethodFields.sortOrder.default(0),
+  },
+  { error: unknownField },
+)
+/** What a client sends (the price may be a string, flags may be left out). */
+export type ShippingMethodInput = z.input<typeof shippingMethodInputSchema>
+/** What the server works with after validation. */
+export type ShippingMethodData = z.output<typeof shippingMethodInputSchema>
+
+/**
+ * PUT /api/admin/shipping-methods/{id}: the same fields, each optional; a field left out keeps
+ * its value, so a client may send the whole form or only what changed.
+ */
+export const shippingMethodUpdateSchema = z.strictObject(
+  {
+    name: shippingMethodFields.name.optional(),
+    description: shippingMethodFields.description.optional(),
+    price: shippingPriceInputSchema.optional(),
+    estimated_delivery: shippingMethodFields.estimated_delivery.optional(),
+    isDefault: shippingMethodFields.isDefault.optional(),
+    isActive: shippingMethodFields.isActive.optional(),
+    sortOrder: shippingMethodFields.sortOrder.optional(),
+  },
+  { error: unknownField },
+)
+export type ShippingMethodUpdate = z.output<typeof shippingMethodUpdateSchema>
+
+export const shippingMethodIdSchema = wholeNumberIdSchema("Shipping method")
+
+/** Order of every shipping method list: sortOrder, then name, then id so it is stable. */
+export function compareShippingMethods(
+  a: Pick<ShippingMethod, "sortOrder" | "name" | "id">,
+  b: Pick<ShippingMethod, "sortOrder" | "name" | "id">,
+): number {
+  return a.sortOrder - b.sortOrder || a.name.localeCompare(b.name) || a.id - b.id
+}
+
+/**
+ * SPEC §4: the default method is preselected, the first when none is marked. Returns the list
+ * sorted, with exactly one method marked default (none for an empty list).
+ */
+export function withOneDefault<T extends Pick<ShippingMethod, "sortOrder" | "name" | "id" | "isDefault">>(methods: readonly T[]): T[] {
+  const sorted = [...methods].sort(compareShippingMethods)
+  const chosen = sorted.find((m) => m.isDefault) ?? sorted[0]
+  return sorted.map((m) => ({ ...m, isDefault: m === chosen }))
+}

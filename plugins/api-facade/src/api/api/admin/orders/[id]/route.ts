@@ -1,0 +1,10 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { wholeNumberIdSchema } from "@enclave/contract"
+import { validate } from "../../../../../http/api-error"
+import { deleteOrder } from "../../../../../orders/admin-orders"
+
+export async function DELETE(req: MedusaRequest, res: MedusaResponse) {
+  const orderNumber = validate(wholeNumberIdSchema("Order"), req.params.id)
+  await deleteOrder(req.scope, orderNumber)
+  res.json({ message: `Order ${orderNumber} deleted` })
+}

@@ -1,0 +1,6 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { shippingSettings } from "../../../payment-settings/payment-settings"
+
+export async function GET(req: MedusaRequest, res: MedusaResponse) {
+  res.json(await shippingSettings(req.scope))
+}

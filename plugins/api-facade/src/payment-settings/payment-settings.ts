@@ -1,0 +1,147 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import {
+  maskSecret,
+  SECRET_MASK_PREFIX,
+  type PaymentConfig,
+  type PaymentConfigUpdate,
+  type PaymentMethods,
+  type ShippingSettings,
+} from "@enclave/contract"
+import {
+  PAYMENT_SETTINGS_MODULE,
+  paypalKeys,
+  stripeKeys,
+  type PaymentSettings,
+  type PaymentSettingsModuleService,
+  type PaymentSettingsPatch,
+} from "@enclave/payments/.medusa/server/src/modules/payment-settings"
+import { ApiError } from "../http/api-error"
+
+export type { PaymentSettings }
+
+const store = (container: MedusaContainer) => container.resolve<PaymentSettingsModuleService>(PAYMENT_SETTINGS_MODULE)
+
+/** The settings with secrets in clear, for server code (payment providers, checkout). Never answer them as they are. */
+export function readPaymentSettings(container: MedusaContainer): Promise<PaymentSettings> {
+  return store(container).readSettings()
+}
+
+function methodsOf(settings: PaymentSettings): PaymentMethods {
+  return {
+    stripe: settings.stripeEnabled && stripeKeys(settings) !== null,
+    paypal: settings.paypalEnabled && paypalKeys(settings) !== null,
+  }
+}
+
+/** GET /api/payment-methods: a provider is offered when it is enabled and its keys for the active mode are saved. */
+export async function publicPaymentMethods(container: MedusaContainer): Promise<PaymentMethods> {
+  return methodsOf(await readPaymentSettings(container))
+}
+
+/** GET /api/shipping-settings (the defaults come from the settings row's defaults, SPEC §9). */
+export async function shippingSettings(container: MedusaContainer): Promise<ShippingSettings> {
+  const settings = await readPaymentSettings(container)
+  return { shippingLabel: settings.shippingLabel, shippingPrice: settings.shippingPrice }
+}
+
+/** What the admin sees: every setting, each secret masked. */
+export function maskedConfig(s: PaymentSettings): PaymentConfig {
+  return {
+    stripeEnabled: s.stripeEnabled,
+    stripeSecretKey: maskSecret(s.stripeSecretKey),
+    stripeSecretKeySet: !!s.stripeSecretKey,
+    stripePublicKey: s.stripePublicKey ?? "",
+    stripeSandboxMode: s.stripeSandboxMode,
+    stripeSandboxSecretKey: maskSecret(s.stripeSandboxSecretKey),
+    stripeSandboxSecretKeySet: !!s.stripeSandboxSecretKey,
+    stripeSandboxPublicKey: s.stripeSandboxPublicKey ?? "",
+    stripeKeysSaved: stripeKeys(s) !== null,
+    paypalEnabled: s.paypalEnabled,
+    paypalClientId: s.paypalClientId ?? "",
+    paypalSecret: maskSecret(s.paypalSecret),
+    paypalSecretSet: !!s.paypalSecret,
+    paypalSandboxMode: s.paypalSandboxMode,
+    paypalSandboxClientId: s.paypalSandboxClientId ?? "",
+    paypalSandboxSecret: maskSecret(s.paypalSandboxSecret),
+    paypalSandboxSecretSet: !!s.paypalSandboxSecret,
+    paypalKeysSaved: paypalKeys(s) !== null,
+    shippingLabel: s.shippingLabel,
+    shippingPrice: s.shippingPrice,
+    updatedAt: s.updatedAt.toISOString(),
+  }
+}
+
+export async function paymentConfig(container: MedusaContainer): Promise<PaymentConfig> {
+  return maskedConfig(await readPaymentSettings(container))
+}
+
+/**
+ * A secret as the form sends it back: left out, empty, or still showing the mask means "keep the
+ * saved one" (the admin never sees the real value to send it back); null removes it.
+ */
+function secretChange(value: string | null | undefined): string | null | undefined {
+  if (value === undefined || value === "") return undefined
+  if (value !== null && value.startsWith(SECRET_MASK_PREFIX)) return undefined
+  return value
+}
+
+/** The admin form names the PayPal secrets paypalClientSecret and paypalSandboxClientSecret (SPEC §3). */
+function eitherName(field: string, value: string | null | undefined, alias: string, aliasValue: string | null | undefined) {
+  const a = secretChange(value)
+  const b = secretChange(aliasValue)
+  if (a !== undefined && b !== undefined && a !== b) {
+    throw new ApiError(400, `Send ${field} or ${alias}, not two different values`, { fields: { [field]: "Conflicts with " + alias } })
+  }
+  return a !== undefined ? a : b
+}
+
+const stripeFields = ["stripeEnabled", "stripeSecretKey", "stripePublicKey", "stripeSandboxMode", "stripeSandboxSecretKey", "stripeSandboxPublicKey"] as const
+const paypalFields = ["paypalEnabled", "paypalClientId", "paypalSecret", "paypalSandboxMode", "paypalSandboxClientId", "paypalSandboxSecret"] as const
+
+/**
+ * POST /api/admin/payment-config: applies one enable flag or the whole form. A provider can be
+ * enabled only while the keys of its current mode (sandbox or live) are saved (SPEC §4); the
+ * same rule refuses switching an enabled provider to a mode without keys, or removing its keys.
+ */
+export async function savePaymentConfig(container: MedusaContainer, update: PaymentConfigUpdate): Promise<PaymentConfig> {
+  const current = await readPaymentSettings(container)
+  const patch: PaymentSettingsPatch = {}
+  const set = <K extends keyof PaymentSettingsPatch>(field: K, value: PaymentSettingsPatch[K] | undefined) => {
+    if (value !== undefined) patch[field] = value
+  }
+  set("stripeEnabled", update.stripeEnabled)
+  set("stripeSandboxMode", update.stripeSandboxMode)
+  set("paypalEnabled", update.paypalEnabled)
+  set("paypalSandboxMode", update.paypalSandboxMode)
+  // Public keys and client ids are not secret: "" or null clears them.
+  for (const field of ["stripePublicKey", "stripeSandboxPublicKey", "paypalClientId", "paypalSandboxClientId"] as const) {
+    const value = update[field]
+    if (value !== undefined) patch[field] = value === "" ? null : value
+  }
+  set("stripeSecretKey", secretChange(update.stripeSecretKey))
+  set("stripeSandboxSecretKey", secretChange(update.stripeSandboxSecretKey))
+  set("paypalSecret", eitherName("paypalSecret", update.paypalSecret, "paypalClientSecret", update.paypalClientSecret))
+  set(
+    "paypalSandboxSecret",
+    eitherName("paypalSandboxSecret", update.paypalSandboxSecret, "paypalSandboxClientSecret", update.paypalSandboxClientSecret),
+  )
+  set("shippingLabel", update.shippingLabel)
+  set("shippingPrice", update.shippingPrice)
+
+  const next: PaymentSettings = { ...current, ...patch }
+  const touches = (fields: readonly string[]) => fields.some((f) => f in patch)
+  if (touches(stripeFields) && next.stripeEnabled && !stripeKeys(next)) {
+    const mode = next.stripeSandboxMode ? "sandbox" : "live"
+    throw new ApiError(400, `Stripe cannot be enabled until its ${mode} secret key and public key are saved`, {
+      fields: { stripeEnabled: `Save the ${mode} secret key and public key first` },
+    })
+  }
+  if (touches(paypalFields) && next.paypalEnabled && !paypalKeys(next)) {
+    const mode = next.paypalSandboxMode ? "sandbox" : "live"
+    throw new ApiError(400, `PayPal cannot be enabled until its ${mode} client id and secret are saved`, {
+      fields: { paypalEnabled: `Save the ${mode} client id and secret first` },
+    })
+  }
+  if (Object.keys(patch).length === 0) return maskedConfig(current)
+  return maskedConfig(await store(container).saveSettings(patch))
+}

@@ -1,0 +1,200 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import {
+  compareShippingMethods,
+  withOneDefault,
+  type ShippingMethod,
+  type ShippingMethodData,
+  type ShippingMethodUpdate,
+} from "@enclave/contract"
+import {
+  SHIPPING_FULFILLMENT_PROVIDER_ID,
+  SHIPPING_SERVICE_ZONE_NAME,
+} from "@enclave/shipping-methods/.medusa/server/src/modules/shipping-methods"
+import { ApiError } from "../http/api-error"
+import {
+  createShippingMethodWorkflow,
+  deleteShippingMethodWorkflow,
+  updateShippingMethodWorkflow,
+  type DetailsData,
+} from "./workflows"
+
+/** Shipping is charged in euros, the currency of both regions. */
+const CURRENCY = "eur"
+
+/** A shipping method is our details row (SPEC §3 fields) read with its linked Medusa shipping option. */
+const fields = [
+  "id",
+  "method_number",
+  "description",
+  "estimated_delivery",
+  "is_default",
+  "is_active",
+  "sort_order",
+  "updated_at",
+  "shipping_option.id",
+  "shipping_option.name",
+  "shipping_option.updated_at",
+  "shipping_option.prices.amount",
+  "shipping_option.prices.currency_code",
+  "shipping_option.prices.rules_count",
+  "shipping_option.prices.updated_at",
+]
+
+interface DetailsRow {
+  id: string
+  method_number: number
+  description: string
+  estimated_delivery: string | null
+  is_default: boolean
+  is_active: boolean
+  sort_order: number
+  updated_at: string | Date
+  shipping_option?: {
+    id: string
+    name: string
+    updated_at: string | Date
+    prices?: Array<{ amount: number | string; currency_code: string; rules_count?: number; updated_at?: string | Date }>
+  } | null
+}
+
+/** The euro price every address pays: the one without region rules (older shops also had region prices). */
+function euroPrice(row: DetailsRow): string {
+  const prices = (row.shipping_option?.prices ?? []).filter((p) => p.currency_code === CURRENCY)
+  prices.sort((a, b) => (a.rules_count ?? 0) - (b.rules_count ?? 0))
+  return Number(prices[0]?.amount ?? 0).toFixed(2)
+}
+
+/** A change of name, price or details all count as an update of the method. */
+function lastUpdate(row: DetailsRow): string {
+  const times = [row.updated_at, row.shipping_option?.updated_at, ...(row.shipping_option?.prices ?? []).map((p) => p.updated_at)]
+    .filter((t): t is string | Date => !!t)
+    .map((t) => new Date(t).getTime())
+  return new Date(Math.max(...times)).toISOString()
+}
+
+function toShippingMethod(row: DetailsRow): ShippingMethod {
+  return {
+    id: row.method_number,
+    name: row.shipping_option!.name,
+    description: row.description,
+    price: euroPrice(row),
+    estimated_delivery: row.estimated_delivery || null,
+    isDefault: row.is_default,
+    isActive: row.is_active,
+    sortOrder: row.sort_order,
+    updatedAt: lastUpdate(row),
+  }
+}
+
+async function readRows(container: MedusaContainer, filters: Record<string, unknown>): Promise<DetailsRow[]> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "shipping_method_details", fields, filters })
+  // A details row whose option is gone is not a method anyone can choose.
+  return (data as DetailsRow[]).filter((row) => row.shipping_option)
+}
+
+/** GET /api/shipping-methods: what checkout offers, in order, with exactly one preselected (SPEC §4). */
+export async function listActiveShippingMethods(container: MedusaContainer): Promise<ShippingMethod[]> {
+  return withOneDefault((await readRows(container, { is_active: true })).map(toShippingMethod))
+}
+
+/** GET /api/admin/shipping-methods: every method, inactive ones too, with the marks as saved. */
+export async function listAllShippingMethods(container: MedusaContainer): Promise<ShippingMethod[]> {
+  return (await readRows(container, {})).map(toShippingMethod).sort(compareShippingMethods)
+}
+
+async function findRow(container: MedusaContainer, id: number): Promise<DetailsRow> {
+  const [row] = await readRows(container, { method_number: id })
+  if (!row) throw new ApiError(404, `Shipping method ${id} not found`)
+  return row
+}
+
+export async function findShippingMethod(container: MedusaContainer, id: number): Promise<ShippingMethod> {
+  return toShippingMethod(await findRow(container, id))
+}
+
+/** Where new methods go: the seed's one zone over every country, and the default shipping profile. */
+async function shippingPlace(container: MedusaContainer) {
+  const fulfillment = container.resolve(Modules.FULFILLMENT)
+  const [zone] = await fulfillment.listServiceZones({ name: SHIPPING_SERVICE_ZONE_NAME }, { select: ["id"] })
+  const [profile] = await fulfillment.listShippingProfiles({ type: "default" }, { select: ["id"] })
+  if (!zone || !profile) {
+    // Only a shop that was never seeded lacks them; that is a setup fault, not the caller's.
+    throw new Error(`The "${SHIPPING_SERVICE_ZONE_NAME}" service zone or the default shipping profile is missing: run the seed`)
+  }
+  return { serviceZoneId: zone.id, shippingProfileId: profile.id }
+}
+
+/**
+ * An inactive method is also switched off in Medusa's own rules, so a cart cannot be given a
+ * method that checkout no longer offers (Medusa lists options whose enabled_in_store is "true").
+ */
+function storeRules(isActive: boolean) {
+  return [
+    { attribute: "enabled_in_store", value: isActive ? "true" : "false", operator: "eq" as const },
+    { attribute: "is_return", value: "false", operator: "eq" as const },
+  ]
+}
+
+function detailsOf(data: Partial<ShippingMethodData>): DetailsData {
+  const details: DetailsData = {}
+  if (data.description !== undefined) details.description = data.description
+  if (data.estimated_delivery !== undefined) details.estimated_delivery = data.estimated_delivery
+  if (data.isDefault !== undefined) details.is_default = data.isDefault
+  if (data.isActive !== undefined) details.is_active = data.isActive
+  if (data.sortOrder !== undefined) details.sort_order = data.sortOrder
+  return details
+}
+
+export async function createShippingMethod(container: MedusaContainer, data: ShippingMethodData): Promise<ShippingMethod> {
+  const { serviceZoneId, shippingProfileId } = await shippingPlace(container)
+  const { result } = await createShippingMethodWorkflow(container).run({
+    input: {
+      option: {
+        name: data.name,
+        price_type: "flat",
+        provider_id: SHIPPING_FULFILLMENT_PROVIDER_ID,
+        service_zone_id: serviceZoneId,
+        shipping_profile_id: shippingProfileId,
+        // Medusa wants a type per option; the method's own name serves, with a code no other method has.
+        type: { label: data.name, description: data.description, code: `method-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}` },
+        prices: [{ currency_code: CURRENCY, amount: data.price }],
+        rules: storeRules(data.isActive),
+      },
+      details: detailsOf(data),
+    },
+  })
+  const [row] = await readRows(container, { id: result.id })
+  return toShippingMethod(row)
+}
+
+export async function updateShippingMethod(container: MedusaContainer, id: number, patch: ShippingMethodUpdate): Promise<ShippingMethod> {
+  const row = await findRow(container, id)
+  const option = row.shipping_option!
+  const optionChanges: {
+    name?: string
+    prices?: Array<{ currency_code: string; amount: number }>
+    rules?: ReturnType<typeof storeRules>
+  } = {}
+  if (patch.name !== undefined && patch.name !== option.name) optionChanges.name = patch.name
+  if (patch.price !== undefined && patch.price.toFixed(2) !== euroPrice(row)) {
+    optionChanges.prices = [{ currency_code: CURRENCY, amount: patch.price }]
+  }
+  if (patch.isActive !== undefined && patch.isActive !== row.is_active) optionChanges.rules = storeRules(patch.isActive)
+  await updateShippingMethodWorkflow(container).run({
+    input: {
+      detailsId: row.id,
+      option: Object.keys(optionChanges).length > 0 ? { id: option.id, ...optionChanges } : undefined,
+      details: detailsOf(patch),
+    },
+  })
+  return findShippingMethod(container, id)
+}
+
+export async function deleteShippingMethod(container: MedusaContainer, id: number): Promise<void> {
+  const row = await findRow(container, id)
+  await deleteShippingMethodWorkflow(container).run({
+    input: { detailsId: row.id, shippingOptionId: row.shipping_option!.id },
+  })
+}

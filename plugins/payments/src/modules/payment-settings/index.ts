@@ -1,0 +1,11 @@
+import { Module } from "@medusajs/framework/utils"
+import PaymentSettingsModuleService from "./service"
+
+export const PAYMENT_SETTINGS_MODULE = "paymentSettings"
+
+export type { PaymentSettings, PaymentSettingsPatch, PaypalKeys, StripeKeys } from "./settings"
+export { paypalKeys, secretSettings, stripeKeys } from "./settings"
+export type { PaymentSettingsModuleOptions } from "./service"
+export type { PaymentSettingsModuleService }
+
+export default Module(PAYMENT_SETTINGS_MODULE, { service: PaymentSettingsModuleService })

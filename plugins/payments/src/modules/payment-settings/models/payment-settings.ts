@@ -1,0 +1,27 @@
+import { model } from "@medusajs/framework/utils"
+
+/**
+ * The shop's one row of payment settings (SPEC §3 PaymentSettings), edited in the admin.
+ * Secret columns hold secret-box values (`v1:...`), never the clear secret; public keys and
+ * client ids are not secret and are stored as they are. Providers start disabled, in sandbox mode.
+ */
+const PaymentSettings = model.define("payment_settings", {
+  id: model.id({ prefix: "payset" }).primaryKey(),
+  stripe_enabled: model.boolean().default(false),
+  stripe_secret_key: model.text().nullable(),
+  stripe_public_key: model.text().nullable(),
+  stripe_sandbox_mode: model.boolean().default(true),
+  stripe_sandbox_secret_key: model.text().nullable(),
+  stripe_sandbox_public_key: model.text().nullable(),
+  paypal_enabled: model.boolean().default(false),
+  paypal_client_id: model.text().nullable(),
+  paypal_secret: model.text().nullable(),
+  paypal_sandbox_mode: model.boolean().default(true),
+  paypal_sandbox_client_id: model.text().nullable(),
+  paypal_sandbox_secret: model.text().nullable(),
+  shipping_label: model.text().default("World wide Shipping"),
+  // Text, as in SPEC §3: a decimal with two places, e.g. "10.00".
+  shipping_price: model.text().default("10.00"),
+})
+
+export default PaymentSettings

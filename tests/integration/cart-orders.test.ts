@@ -1,0 +1,318 @@
+import { describe, expect, it } from "vitest"
+import { cartSchema, orderListSchema, orderSchema, orderStatuses, productSchema } from "@enclave/contract"
+import { asAdmin, asNewCustomer, asVisitor, type ApiClient } from "../support/api.ts"
+
+// Products with plenty of stock, so parallel test files never run them out.
+const BASE = 1 // 599.00, stock 120
+const SLEEVE = 4 // 49.00, stock 60
+const SCREEN_PROTECTOR = 5 // 29.00, stock 6
+const DATA_BLOCKER = 6 // out of stock
+const GERMANY_STANDARD = 1 // 15.00
+
+const address = {
+  fullName: "Ada Lovelace",
+  addressLine1: "Unter den Linden 1",
+  addressLine2: "",
+  city: "Berlin",
+  state: "Berlin",
+  postalCode: "10117",
+  country: "Germany",
+}
+
+async function stockOf(id: number) {
+  return productSchema.parse((await asVisitor().get(`/api/products/${id}`)).body).stockQuantity
+}
+
+async function placeTestOrder(customer: ApiClient, items: Array<[number, number]>, extra: Record<string, unknown> = {}) {
+  for (const [productId, quantity] of items) expect((await customer.post("/api/cart", { productId, quantity })).status).toBe(201)
+  return customer.post("/api/orders", {
+    shippingAddress: address,
+    shippingMethod: GERMANY_STANDARD,
+    paymentMethod: "stripe",
+    paymentId: "str-test" + Date.now(),
+    ...extra,
+  })
+}
+
+describe("/api/cart", () => {
+  it("is closed to visitors with the spec's message", async () => {
+    const add = await asVisitor().post("/api/cart", { productId: BASE, quantity: 1 })
+    expect(add.status).toBe(401)
+    expect(add.body.message).toBe("You must be logged in to add items to cart")
+    expect((await asVisitor().get("/api/cart")).status).toBe(401)
+    expect((await asVisitor().put("/api/cart/1", { quantity: 2 })).status).toBe(401)
+    expect((await asVisitor().delete("/api/cart/1")).status).toBe(401)
+    expect((await asVisitor().delete("/api/cart")).status).toBe(401)
+  })
+
+  it("adds products, merges a second add of the same product, and lists them with the product", async () => {
+    const customer = await asNewCustomer()
+    expect((await customer.get("/api/cart")).body).toEqual([])
+    await customer.post("/api/cart", { productId: BASE, quantity: 1 })
+    await customer.post("/api/cart", { productId: SLEEVE })
+    const again = await customer.post("/api/cart", { productId: BASE, quantity: 2 })
+    expect(again.status).toBe(201)
+    const cart = cartSchema.parse((await customer.get("/api/cart")).body)
+    expect(cart.map((i) => [i.productId, i.quantity])).toEqual([
+      [BASE, 3],
+      [SLEEVE, 1],
+    ])
+    expect(cart[0].product).toMatchObject({ name: "Enclave Base", price: "599.00" })
+    expect(cart.every((i) => i.userId === customer.user.id)).toBe(true)
+  })
+
+  it.each([
+    [{ productId: BASE, quantity: 0 }, "quantity"],
+    [{ productId: BASE, quantity: -2 }, "quantity"],
+    [{ productId: BASE, quantity: 1.5 }, "quantity"],
+    [{ productId: BASE, quantity: "2" }, "quantity"],
+    [{ productId: "1", quantity: 1 }, "productId"],
+    [{ quantity: 1 }, "productId"],
+    [{ productId: BASE, quantity: 1, price: "0.01" }, ""],
+  ])("refuses %j with a 400 naming %s", async (body, field) => {
+    const customer = await asNewCustomer()
+    const { status, body: answer } = await customer.post("/api/cart", body)
+    expect(status).toBe(400)
+    expect(Object.keys(answer.details.fields)).toContain(field)
+    if (field === "quantity") expect(answer.details.fields.quantity).toBe("Quantity must be a whole number of at least 1")
+  })
+
+  it("answers 404 for an unknown product and 409 beyond the stock", async () => {
+    const customer = await asNewCustomer()
+    expect((await customer.post("/api/cart", { productId: 999999, quantity: 1 })).status).toBe(404)
+    const out = await customer.post("/api/cart", { productId: DATA_BLOCKER, quantity: 1 })
+    expect(out.status).toBe(409)
+    expect(out.body.message).toMatch(/out of stock/)
+    const tooMany = await customer.post("/api/cart", { productId: SCREEN_PROTECTOR, quantity: 7 })
+    expect(tooMany.status).toBe(409)
+    expect(tooMany.body.message).toMatch(/^Only \d+ of Privacy Screen Protector left in stock/)
+    expect((await customer.get("/api/cart")).body).toEqual([])
+  })
+
+  it("changes a quantity, removes an item, clears the cart; never below 1", async () => {
+    const customer = await asNewCustomer()
+    await customer.post("/api/cart", { productId: BASE, quantity: 1 })
+    await customer.post("/api/cart", { productId: SLEEVE, quantity: 1 })
+    const [base, sleeve] = cartSchema.parse((await customer.get("/api/cart")).body)
+    const updated = await customer.put(`/api/cart/${base.id}`, { quantity: 4 })
+    expect(updated.status).toBe(200)
+    expect(cartSchema.parse(updated.body).find((i) => i.id === base.id)!.quantity).toBe(4)
+    expect((await customer.put(`/api/cart/${base.id}`, { quantity: 0 })).status).toBe(400)
+    expect((await customer.put(`/api/cart/${base.id}`, {})).status).toBe(400)
+    expect((await customer.put("/api/cart/abc", { quantity: 1 })).status).toBe(400)
+    const removed = await customer.delete(`/api/cart/${sleeve.id}`)
+    expect(removed.status).toBe(200)
+    expect(cartSchema.parse(removed.body).map((i) => i.id)).toEqual([base.id])
+    expect((await customer.delete(`/api/cart/${sleeve.id}`)).status).toBe(404)
+    expect((await customer.delete("/api/cart")).status).toBe(200)
+    expect((await customer.get("/api/cart")).body).toEqual([])
+  })
+
+  it("never lets one user read or change another's cart item", async () => {
+    const owner = await asNewCustomer()
+    const stranger = await asNewCustomer()
+    await owner.post("/api/cart", { productId: SLEEVE, quantity: 2 })
+    const [item] = cartSchema.parse((await owner.get("/api/cart")).body)
+    expect((await stranger.put(`/api/cart/${item.id}`, { quantity: 9 })).status).toBe(404)
+    expect((await stranger.delete(`/api/cart/${item.id}`)).status).toBe(404)
+    expect((await stranger.get("/api/cart")).body).toEqual([])
+    expect(cartSchema.parse((await owner.get("/api/cart")).body)[0].quantity).toBe(2)
+  })
+})
+
+describe("POST /api/orders", () => {
+  it("places the order: server totals, stock goes down, cart is emptied, a sandbox card is a test payment", async () => {
+    const customer = await asNewCustomer()
+    const [baseBefore, sleeveBefore] = [await stockOf(BASE), await stockOf(SLEEVE)]
+    const { status, body } = await placeTestOrder(customer, [[BASE, 2], [SLEEVE, 1]], { shippingCost: "15.00", total: 1262 })
+    expect(status).toBe(201)
+    const order = orderSchema.parse(body)
+    expect(order).toMatchObject({
+      userId: customer.user.id,
+      status: "processing",
+      subtotal: "1247.00",
+      shippingCost: "15.00",
+      total: "1262.00",
+      paymentProvider: "sandbox",
+      isTestPayment: true,
+      shippingMethodId: GERMANY_STANDARD,
+      shippingMethod: { id: GERMANY_STANDARD, name: "Germany Standard" },
+      shippingAddress: { ...address, addressLine2: null },
+      email: customer.details.email,
+    })
+    expect(order.paymentMethod).toMatch(/Sandbox/)
+    expect(order.paymentId).toMatch(/^str-/)
+    expect(order.items.map((i) => [i.productId, i.quantity, i.price, i.product.name])).toEqual([
+      [BASE, 2, "599.00", "Enclave Base"],
+      [SLEEVE, 1, "49.00", "Faraday Sleeve"],
+    ])
+    expect(await stockOf(BASE)).toBe(baseBefore - 2)
+    expect(await stockOf(SLEEVE)).toBe(sleeveBefore - 1)
+    expect((await customer.get("/api/cart")).body).toEqual([])
+  })
+
+  it("lists the user's own orders newest first, with items, and nobody else's", async () => {
+    const customer = await asNewCustomer()
+    const first = orderSchema.parse((await placeTestOrder(customer, [[SLEEVE, 1]])).body)
+    const second = orderSchema.parse((await placeTestOrder(customer, [[BASE, 1]])).body)
+    const { status, body } = await customer.get("/api/orders")
+    expect(status).toBe(200)
+    const orders = orderListSchema.parse(body)
+    expect(orders.map((o) => o.id)).toEqual([second.id, first.id])
+    expect(orders[0].items[0].product.imageUrl).toMatch(/^\//)
+    const other = await asNewCustomer()
+    expect((await other.get("/api/orders")).body).toEqual([])
+    expect((await asVisitor().get("/api/orders")).status).toBe(401)
+  })
+
+  it("refuses a missing address with 'Missing shipping address' and names each bad address field", async () => {
+    const customer = await asNewCustomer()
+    await customer.post("/api/cart", { productId: SLEEVE, quantity: 1 })
+    const missing = await customer.post("/api/orders", { shippingMethod: GERMANY_STANDARD, paymentMethod: "stripe", paymentId: "str-abcdef" })
+    expect(missing.status).toBe(400)
+    expect(missing.body.message).toBe("Missing shipping address")
+    const bad = await customer.post("/api/orders", {
+      shippingAddress: { fullName: "A", addressLine1: "123", city: "B", state: "C", postalCode: "1", country: "D" },
+      shippingMethod: GERMANY_STANDARD,
+      paymentMethod: "stripe",
+      paymentId: "str-abcdef",
+    })
+    expect(bad.status).toBe(400)
+    expect(bad.body.details.fields).toEqual({
+      "shippingAddress.fullName": "Full name is required",
+      "shippingAddress.addressLine1": "Address line 1 is required",
+      "shippingAddress.city": "City is required",
+      "shippingAddress.state": "State is required",
+      "shippingAddress.postalCode": "Postal code is required",
+      "shippingAddress.country": "Country is required",
+    })
+    expect(cartSchema.parse((await customer.get("/api/cart")).body)).toHaveLength(1)
+  })
+
+  it("refuses a total or shipping cost that disagrees with the server, and stores nothing", async () => {
+    const customer = await asNewCustomer()
+    const before = await stockOf(SLEEVE)
+    const wrongTotal = await placeTestOrder(customer, [[SLEEVE, 1]], { total: "0.01" })
+    expect(wrongTotal.status).toBe(409)
+    expect(wrongTotal.body.details).toEqual({ subtotal: "49.00", shippingCost: "15.00", total: "64.00" })
+    const wrongShipping = await customer.post("/api/orders", {
+      shippingAddress: address,
+      shippingMethod: GERMANY_STANDARD,
+      shippingCost: 0,
+      paymentMethod: "stripe",
+      paymentId: "str-abcdef",
+    })
+    expect(wrongShipping.status).toBe(409)
+    expect((await customer.get("/api/orders")).body).toEqual([])
+    expect(cartSchema.parse((await customer.get("/api/cart")).body)).toHaveLength(1)
+    expect(await stockOf(SLEEVE)).toBe(before)
+  })
+
+  it("refuses an empty cart, an unknown shipping method, an unverifiable payment and an unknown country", async () => {
+    const customer = await asNewCustomer()
+    const empty = await customer.post("/api/orders", { shippingAddress: address, shippingMethod: 1, paymentMethod: "stripe", paymentId: "str-abcdef" })
+    expect(empty.status).toBe(400)
+    expect(empty.body.message).toBe("Your cart is empty")
+    await customer.post("/api/cart", { productId: SLEEVE, quantity: 1 })
+    const method = await customer.post("/api/orders", { shippingAddress: address, shippingMethod: 99999, paymentMethod: "stripe", paymentId: "str-abcdef" })
+    expect(method.status).toBe(400)
+    expect(method.body.details.fields.shippingMethod).toBe("Unknown shipping method")
+    const unpaid = await customer.post("/api/orders", { shippingAddress: address, shippingMethod: 1, paymentMethod: "stripe", paymentId: "pi_made_up" })
+    expect(unpaid.status).toBe(400)
+    expect(unpaid.body.message).toMatch(/payment could not be verified/)
+    const nowhere = await customer.post("/api/orders", {
+      shippingAddress: { ...address, country: "Atlantis" },
+      shippingMethod: 1,
+      paymentMethod: "stripe",
+      paymentId: "str-abcdef",
+    })
+    expect(nowhere.status).toBe(400)
+    expect(nowhere.body.message).toMatch(/cannot ship to "Atlantis"/)
+    expect((await customer.get("/api/orders")).body).toEqual([])
+  })
+})
+
+describe("admin: orders", () => {
+  it("the permission matrix: visitor 401, customer 403 on every admin order call", async () => {
+    const customer = await asNewCustomer()
+    const calls: Array<[string, string, unknown?]> = [
+      ["GET", "/api/admin/orders"],
+      ["PUT", "/api/admin/orders/1/status", { status: "shipped" }],
+      ["PUT", "/api/admin/orders/1/shipping-address", { shippingAddress: address }],
+      ["DELETE", "/api/admin/orders/1"],
+    ]
+    for (const [method, path, body] of calls) {
+      expect((await asVisitor().request(method, path, body)).status, `${method} ${path} as visitor`).toBe(401)
+      expect((await customer.request(method, path, body)).status, `${method} ${path} as customer`).toBe(403)
+    }
+  })
+
+  it("lists every order newest first with items and user id, and sets any status from any other", async () => {
+    const customer = await asNewCustomer()
+    const order = orderSchema.parse((await placeTestOrder(customer, [[SLEEVE, 1]])).body)
+    const admin = await asAdmin()
+    const list = orderListSchema.parse((await admin.get("/api/admin/orders")).body)
+    const listed = list.find((o) => o.id === order.id)!
+    expect(listed).toMatchObject({ userId: customer.user.id, items: [{ productId: SLEEVE, quantity: 1 }] })
+    const times = list.map((o) => o.createdAt)
+    expect([...times].sort().reverse()).toEqual(times)
+
+    for (const status of [...orderStatuses].reverse()) {
+      const changed = await admin.put(`/api/admin/orders/${order.id}/status`, { status })
+      expect(changed.status).toBe(200)
+      expect(changed.body.status).toBe(status)
+    }
+    expect((await customer.get("/api/orders")).body[0].status).toBe("pending")
+    const bad = await admin.put(`/api/admin/orders/${order.id}/status`, { status: "lost" })
+    expect(bad.status).toBe(400)
+    expect(bad.body.message).toBe("Status must be one of pending, processing, shipped, delivered, completed, cancelled")
+    expect((await admin.put("/api/admin/orders/999999/status", { status: "shipped" })).status).toBe(404)
+    expect((await admin.put("/api/admin/orders/x/status", { status: "shipped" })).status).toBe(400)
+  })
+
+  it("updates the shipping address with validation, and keeps the country", async () => {
+    const customer = await asNewCustomer()
+    const order = orderSchema.parse((await placeTestOrder(customer, [[SLEEVE, 1]])).body)
+    const admin = await asAdmin()
+    const moved = { ...address, addressLine1: "Friedrichstraße 100", city: "Hamburg", postalCode: "20095" }
+    const saved = await admin.put(`/api/admin/orders/${order.id}/shipping-address`, { shippingAddress: moved })
+    expect(saved.status).toBe(200)
+    expect(saved.body.shippingAddress).toMatchObject({ addressLine1: "Friedrichstraße 100", city: "Hamburg" })
+    expect((await customer.get("/api/orders")).body[0].shippingAddress.city).toBe("Hamburg")
+    const invalid = await admin.put(`/api/admin/orders/${order.id}/shipping-address`, { shippingAddress: { ...moved, city: "" } })
+    expect(invalid.status).toBe(400)
+    expect(invalid.body.details.fields["shippingAddress.city"]).toBe("City is required")
+    const abroad = await admin.put(`/api/admin/orders/${order.id}/shipping-address`, { shippingAddress: { ...moved, country: "France" } })
+    expect(abroad.status).toBe(409)
+  })
+
+  it("deletes an order: it leaves every list and its stock goes back on sale", async () => {
+    const customer = await asNewCustomer()
+    const before = await stockOf(SLEEVE)
+    const order = orderSchema.parse((await placeTestOrder(customer, [[SLEEVE, 3]])).body)
+    expect(await stockOf(SLEEVE)).toBe(before - 3)
+    const admin = await asAdmin()
+    const deleted = await admin.delete(`/api/admin/orders/${order.id}`)
+    expect(deleted.status).toBe(200)
+    expect(await stockOf(SLEEVE)).toBe(before)
+    expect((await customer.get("/api/orders")).body).toEqual([])
+    expect(orderListSchema.parse((await admin.get("/api/admin/orders")).body).some((o) => o.id === order.id)).toBe(false)
+    expect((await admin.delete(`/api/admin/orders/${order.id}`)).status).toBe(404)
+  })
+})
+
+describe("test payments in live mode", () => {
+  it("refuses the simulated card once the card provider leaves sandbox mode", async () => {
+    const admin = await asAdmin()
+    const customer = await asNewCustomer()
+    expect((await admin.post("/api/admin/payment-config", { stripeSandboxMode: false })).status).toBe(200)
+    try {
+      const refused = await placeTestOrder(customer, [[SLEEVE, 1]])
+      expect(refused.status).toBe(400)
+      expect(refused.body.message).toBe("Test payments are switched off: the card provider is in live mode")
+      expect((await customer.get("/api/orders")).body).toEqual([])
+    } finally {
+      expect((await admin.post("/api/admin/payment-config", { stripeSandboxMode: true })).status).toBe(200)
+    }
+  })
+})

@@ -1,0 +1,47 @@
+/** The contract's shipping method rules shared by the facade, the storefront and the admin (SPEC §4, §5). */
+import { describe, expect, it } from "vitest"
+import { shippingMethodInputSchema, shippingMethodUpdateSchema, withOneDefault } from "@enclave/contract"
+
+const method = (id: number, name: string, sortOrder: number, isDefault = false) => ({ id, name, sortOrder, isDefault })
+
+describe("withOneDefault", () => {
+  it("sorts by sortOrder, then name, and keeps the marked default", () => {
+    const sorted = withOneDefault([method(1, "Zeta", 1), method(2, "Alpha", 1, true), method(3, "Omega", 0)])
+    expect(sorted.map((m) => [m.id, m.isDefault])).toEqual([
+      [3, false],
+      [2, true],
+      [1, false],
+    ])
+  })
+
+  it("preselects the first method when none is marked", () => {
+    expect(withOneDefault([method(1, "B", 2), method(2, "A", 2)]).map((m) => [m.name, m.isDefault])).toEqual([
+      ["A", true],
+      ["B", false],
+    ])
+  })
+
+  it("keeps only the first of several marks, and copes with an empty list", () => {
+    expect(withOneDefault([method(1, "A", 0, true), method(2, "B", 1, true)]).filter((m) => m.isDefault).map((m) => m.id)).toEqual([1])
+    expect(withOneDefault([])).toEqual([])
+  })
+})
+
+describe("shipping method form", () => {
+  it("fills the SPEC defaults and turns the price into euros", () => {
+    expect(shippingMethodInputSchema.parse({ name: " Express ", description: "Fast", price: "25" })).toEqual({
+      name: "Express",
+      description: "Fast",
+      price: 25,
+      estimated_delivery: null,
+      isDefault: false,
+      isActive: true,
+      sortOrder: 0,
+    })
+  })
+
+  it("leaves out of an update what the body leaves out", () => {
+    expect(shippingMethodUpdateSchema.parse({ price: 0.1 })).toEqual({ price: 0.1 })
+    expect(shippingMethodUpdateSchema.parse({ estimated_delivery: "" })).toEqual({ estimated_delivery: null })
+  })
+})
