@@ -226,9 +226,8 @@ describe("the product form's rules (SPEC §5)", () => {
   })
 
   it("names a field it does not know", async () => {
-    const answer = await admin.post("/api/admin/products", productFields({ colour: "black" }))
-    expectFieldError(answer, "colour", undefined)
-    expect(apiErrorSchema.parse(answer.body).message).toContain("colour")
+    expectFieldError(await admin.post("/api/admin/products", productFields({ colour: "black" })), "", "Unknown field: colour")
+    expectFieldError(await admin.put("/api/admin/products/999999", { id: 99 }), "", "Unknown field: id")
   })
 
   it("names every failing field at once", async () => {
@@ -253,7 +252,7 @@ describe("the product form's rules (SPEC §5)", () => {
     expectFieldError(await admin.put(`/api/admin/products/${product.id}`, { securityLevel: 0 }), "securityLevel")
     expectFieldError(await admin.put(`/api/admin/products/${product.id}`, { stockQuantity: -3 }), "stockQuantity")
     expectFieldError(await admin.put(`/api/admin/products/${product.id}`, { name: "" }), "name", "Name is required")
-    expectFieldError(await admin.put(`/api/admin/products/${product.id}`, { id: 99 }), "id")
+    expectFieldError(await admin.put(`/api/admin/products/${product.id}`, { id: 99 }), "", "Unknown field: id")
     const empty = await admin.put(`/api/admin/products/${product.id}`, {})
     expect(empty.status).toBe(400)
     expect(apiErrorSchema.parse(empty.body).message).toBe("Send at least one product field to change")

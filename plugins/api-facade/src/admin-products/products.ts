@@ -130,7 +130,7 @@ export async function updateAdminProduct(container: MedusaContainer, catalogueNu
   await updateShopProductWorkflow(container).run({
     input: {
       productId: record.productId,
-      variantId: record.variantId ?? "",
+      variantId: record.variantId ?? undefined,
       profileId: record.profileId,
       product: Object.keys(texts).length ? texts : undefined,
       price: body.price === undefined ? undefined : Number(body.price),

@@ -173,7 +173,8 @@ export const createShopProductWorkflow = createWorkflow(
 
 export interface UpdateShopProductInput {
   productId: string
-  variantId: string
+  /** Needed only when the price changes. */
+  variantId?: string
   profileId: string
   /** Only what changes; undefined when nothing of it does. */
   product?: { title?: string; description?: string; thumbnail?: string | null }
@@ -193,7 +194,7 @@ export const updateShopProductWorkflow = createWorkflow("enclave-update-shop-pro
   when("enclave-update-product-price", { input }, ({ input }) => input.price !== undefined).then(() => {
     updateProductVariantsWorkflow.runAsStep({
       input: transform({ input }, ({ input }) => ({
-        product_variants: [{ id: input.variantId, prices: [{ currency_code: CURRENCY, amount: input.price! }] }],
+        product_variants: [{ id: input.variantId!, prices: [{ currency_code: CURRENCY, amount: input.price! }] }],
       })),
     })
   })

@@ -16,18 +16,10 @@ export class ApiError extends Error {
   }
 }
 
-/** Field path → the first SPEC §5 message for that field ("" for a problem with the whole body; "Unknown field" for a field the schema does not have). */
+/** Field path → the first SPEC §5 message for that field ("" for a problem with the whole body). */
 export function fieldMessages(error: ZodError): Record<string, string> {
   const fields: Record<string, string> = {}
   for (const issue of error.issues) {
-    // A strict body names each field it does not know, so the caller sees which one to fix.
-    if (issue.code === "unrecognized_keys") {
-      for (const unknown of issue.keys) {
-        const key = [...issue.path, unknown].map(String).join(".")
-        if (!(key in fields)) fields[key] = "Unknown field"
-      }
-      continue
-    }
     const key = issue.path.map(String).join(".")
     if (!(key in fields)) fields[key] = issue.message
   }
