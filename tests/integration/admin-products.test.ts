@@ -78,6 +78,16 @@ function expectFieldError(answer: { status: number; body: unknown }, field: stri
   }
 }
 
+/** For orders placed in these tests: shipping method 1 is the seeded Germany Standard. */
+const orderAddress = {
+  fullName: "Ada Lovelace",
+  addressLine1: "Unter den Linden 1",
+  city: "Berlin",
+  state: "Berlin",
+  postalCode: "10117",
+  country: "Germany",
+}
+
 /** A valid 1×1 PNG: signature, IHDR, one IDAT row, IEND (CRCs included). */
 const tinyPng = Buffer.from(
   "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360f8cfc0f01f0005000201e5270ade0000000049454e44ae426082",
@@ -305,21 +315,12 @@ describe("PUT /api/admin/products/{id}", () => {
 })
 
 describe("stock that orders hold", () => {
-  const address = {
-    fullName: "Ada Lovelace",
-    addressLine1: "Unter den Linden 1",
-    city: "Berlin",
-    state: "Berlin",
-    postalCode: "10117",
-    country: "Germany",
-  }
-
   it("keeps what customers can buy at what the admin sets, and keeps the product until its orders are gone", async () => {
     const product = await createProduct({ stockQuantity: 10 })
     const customer = await asNewCustomer()
     expect((await customer.post("/api/cart", { productId: product.id, quantity: 3 })).status).toBe(201)
     const order = await customer.post("/api/orders", {
-      shippingAddress: address,
+      shippingAddress: orderAddress,
       shippingMethod: 1,
       paymentMethod: "stripe",
       paymentId: `str-admin-products-${tag()}`,
@@ -340,6 +341,32 @@ describe("stock that orders hold", () => {
     expect((await admin.delete(`/api/admin/orders/${(order.body as { id: number }).id}`)).status).toBe(200)
     expect((await admin.delete(`/api/admin/products/${product.id}`)).status).toBe(200)
     expect((await publicProduct(product.id)).status).toBe(404)
+  })
+})
+
+describe("a deleted product in customers' carts", () => {
+  it("leaves their open carts, so they can still check out the rest", async () => {
+    const kept = await createProduct({ stockQuantity: 5 })
+    const deleted = await createProduct({ stockQuantity: 5 })
+    const customer = await asNewCustomer()
+    expect((await customer.post("/api/cart", { productId: deleted.id, quantity: 1 })).status).toBe(201)
+    expect((await customer.post("/api/cart", { productId: kept.id, quantity: 2 })).status).toBe(201)
+
+    expect((await admin.delete(`/api/admin/products/${deleted.id}`)).status).toBe(200)
+    const cart = await customer.get("/api/cart")
+    expect(cart.status).toBe(200)
+    expect((cart.body as Array<{ productId: number; quantity: number }>).map((i) => [i.productId, i.quantity])).toEqual([[kept.id, 2]])
+
+    const order = await customer.post("/api/orders", {
+      shippingAddress: orderAddress,
+      shippingMethod: 1,
+      paymentMethod: "stripe",
+      paymentId: `str-admin-products-${tag()}`,
+    })
+    expect(order.status, JSON.stringify(order.body)).toBe(201)
+    expect((order.body as { items: Array<{ productId: number }> }).items.map((i) => i.productId)).toEqual([kept.id])
+    // The order reserved stock of `kept`; deleting the order releases it, so the clean-up can delete the product.
+    expect((await admin.delete(`/api/admin/orders/${(order.body as { id: number }).id}`)).status).toBe(200)
   })
 })
 

@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { deleteProductsWorkflow } from "@medusajs/medusa/core-flows"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { deleteLineItemsWorkflow, deleteProductsWorkflow } from "@medusajs/medusa/core-flows"
 import type { AdminProductCreate, AdminProductUpdate, Product } from "@enclave/contract"
 import { findProduct } from "../catalogue/products"
 import { ApiError } from "../http/api-error"
@@ -157,5 +157,25 @@ export async function deleteAdminProduct(container: MedusaContainer, catalogueNu
     )
   }
   await deleteProductsWorkflow(container).run({ input: { ids: [record.productId] } })
+  await removeFromOpenCarts(container, record.productId)
   return { message: `Product ${catalogueNumber} deleted` }
+}
+
+/**
+ * A cart that still holds a deleted product could never be checked out, and its owner would not
+ * see why (the cart shows only products that exist). Carts already turned into orders keep theirs.
+ */
+async function removeFromOpenCarts(container: MedusaContainer, productId: string) {
+  const lines = await container.resolve(Modules.CART).listLineItems(
+    { product_id: productId },
+    { select: ["id", "cart_id", "cart.completed_at"], relations: ["cart"] },
+  )
+  const openLinesByCart = new Map<string, string[]>()
+  for (const line of lines) {
+    if (line.cart?.completed_at) continue
+    openLinesByCart.set(line.cart_id, [...(openLinesByCart.get(line.cart_id) ?? []), line.id])
+  }
+  for (const [cartId, ids] of openLinesByCart) {
+    await deleteLineItemsWorkflow(container).run({ input: { cart_id: cartId, ids } })
+  }
 }
