@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { Modules } from "@medusajs/framework/utils"
 import {
   INVALID_CREDENTIALS_MESSAGE,
   LOGIN_LOCK_MINUTES,
@@ -10,9 +10,8 @@ import {
 import { registerShopUserWorkflow } from "@enclave/accounts/.medusa/server/src/workflows/register-shop-user"
 import scrypt from "scrypt-kdf"
 import { ApiError } from "../http/api-error"
+import { sqlRows } from "../http/database"
 import { accountsService, findUserByUsername, isLocked, type ShopUserRow } from "./users"
-
-type Knex = { raw: (sql: string, bindings?: unknown[]) => Promise<{ rows: Array<Record<string, unknown>> }> }
 
 /** How long sign-in stays refused after too many failures; LOGIN_LOCK_MINUTES overrides it for operators. */
 function lockMinutes(): number {
@@ -37,9 +36,9 @@ async function spendPasswordCheckTime(password: string) {
 
 /** Counts a failed attempt atomically (parallel guesses each count) and locks at the limit. */
 async function recordFailure(container: MedusaContainer, user: ShopUserRow): Promise<{ locked: boolean; until: Date | null }> {
-  const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as unknown as Knex
   const until = new Date(Date.now() + lockMinutes() * 60_000)
-  const { rows } = await pg.raw(
+  const rows = await sqlRows(
+    container,
     `update shop_user
         set login_attempts = login_attempts + 1,
             locked_until = case when login_attempts + 1 >= ? then ?::timestamptz else locked_until end,
@@ -69,7 +68,7 @@ export async function signIn(container: MedusaContainer, credentials: LoginReque
     body: { email: user.username_key, password: credentials.password },
   } as never)
   if (!result.success) {
-    const failure = await recordFailure(container, user.locked_until !== null ? { ...user, login_attempts: 0 } : user)
+    const failure = await recordFailure(container, user)
     if (failure.locked && failure.until) throw new ApiError(423, lockedMessage(failure.until))
     throw new ApiError(401, INVALID_CREDENTIALS_MESSAGE)
   }

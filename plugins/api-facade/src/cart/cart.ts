@@ -10,9 +10,8 @@ import type { AddToCartRequest, CartItem } from "@enclave/contract"
 import { accountsService, customerIdOf, type ShopUserRow } from "../accounts/users"
 import { catalogueEntries, findCatalogueEntry, type CatalogueEntry } from "../catalogue/products"
 import { ApiError } from "../http/api-error"
+import { sqlRows } from "../http/database"
 import { shopContext } from "./shop-context"
-
-type Knex = { raw: (sql: string, bindings?: unknown[]) => Promise<{ rows: Array<Record<string, unknown>> }> }
 
 /** A line of the Medusa cart, with the numbers the shop put in its metadata. */
 export interface CartLine {
@@ -86,8 +85,7 @@ function stockMessage(entry: CatalogueEntry, wanted: number): string {
 }
 
 async function nextItemNumber(container: MedusaContainer): Promise<number> {
-  const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as unknown as Knex
-  const { rows } = await pg.raw(`select nextval('enclave_item_number_seq') as n`)
+  const rows = await sqlRows(container, `select nextval('enclave_item_number_seq') as n`)
   return Number(rows[0].n)
 }
 

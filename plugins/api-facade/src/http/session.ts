@@ -4,6 +4,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import signature from "cookie-signature"
 import Redis from "ioredis"
 import { randomBytes } from "node:crypto"
+import { sqlRunner, type SqlRunner } from "./database"
 
 /**
  * Sign-in sessions of the shop. The cookie carries only a random id (signed with COOKIE_SECRET, in
@@ -31,12 +32,8 @@ interface SessionStore {
   destroy(sid: string): Promise<void>
 }
 
-type Knex = {
-  raw: (sql: string, bindings?: unknown[]) => Promise<{ rows: Array<Record<string, unknown>> }>
-}
-
 class PostgresSessionStore implements SessionStore {
-  constructor(private readonly pg: Knex) {}
+  constructor(private readonly pg: SqlRunner) {}
   async get(sid: string) {
     const { rows } = await this.pg.raw(`select sess from "session" where sid = ? and expire > now()`, [sid])
     const sess = rows[0]?.sess
@@ -82,7 +79,7 @@ function sessionStore(container: MedusaContainer): SessionStore {
   const redisUrl = config.projectConfig.redisUrl
   store = redisUrl
     ? new RedisSessionStore(new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }))
-    : new PostgresSessionStore(container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as unknown as Knex)
+    : new PostgresSessionStore(sqlRunner(container))
   return store
 }
 
