@@ -11,11 +11,13 @@ import { repoRoot, startShopProcess, type ShopProcess } from "../support/shop.ts
 
 const run = promisify(execFile)
 const LOCK_SECONDS = 3
+const SIGN_IN_LIMIT = 12
+const env = { LOGIN_LOCK_MINUTES: String(LOCK_SECONDS / 60), SIGN_IN_LIMIT_PER_MINUTE: String(SIGN_IN_LIMIT) }
 
 let shop: ShopProcess
 
 beforeAll(async () => {
-  shop = await startShopProcess({ env: { LOGIN_LOCK_MINUTES: String(LOCK_SECONDS / 60) } })
+  shop = await startShopProcess({ env })
 })
 
 afterAll(async () => {
@@ -70,11 +72,23 @@ describe("a shop process's accounts", () => {
     const { client, details } = await register()
     expect((await client.post("/api/cart", { productId: 4, quantity: 2 })).status).toBe(201)
     await shop.stop()
-    shop = await startShopProcess({ dataDir: shop.dataDir, port: shop.port, env: { LOGIN_LOCK_MINUTES: String(LOCK_SECONDS / 60) } })
+    shop = await startShopProcess({ dataDir: shop.dataDir, port: shop.port, env })
     const me = await client.get("/api/user")
     expect(me.status).toBe(200)
     expect(me.body.username).toBe(details.username)
     const cart = await client.get("/api/cart")
     expect(cart.body.map((i: { productId: number; quantity: number }) => [i.productId, i.quantity])).toEqual([[4, 2]])
+  })
+  it("answers 429 to sign-in attempts beyond the per-minute limit, and only to those", async () => {
+    const answers = []
+    for (let i = 0; i <= SIGN_IN_LIMIT; i++) {
+      answers.push(await new ApiClient(shop.url).post("/api/login", { username: "nobody-" + i, password: "guess " + i }))
+    }
+    const limited = answers.filter((a) => a.status === 429)
+    expect(limited.length).toBeGreaterThan(0)
+    expect(answers.every((a) => a.status === 401 || a.status === 429)).toBe(true)
+    expect(limited[0].body).toEqual({ message: "Too many sign-in attempts from your network. Please wait a minute and try again." })
+    expect(limited[0].headers.get("ratelimit")).toMatch(/remaining=0/)
+    expect((await new ApiClient(shop.url).get("/api/products")).status).toBe(200)
   })
 })

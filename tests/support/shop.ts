@@ -42,6 +42,9 @@ export async function startShopProcess(options: StartOptions = {}): Promise<Shop
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+    // The suites sign up hundreds of customers from one address within minutes; the limit itself
+    // is tested on a shop of its own (accounts-lifecycle.test.ts).
+    SIGN_IN_LIMIT_PER_MINUTE: "100000",
     PORT: String(port),
     DATA_DIR: dataDir,
     ...options.env,

@@ -3,6 +3,7 @@ import { identifyCaller, requireAdmin } from "../http/current-user"
 import { imageUploadMiddleware } from "../admin-products/images"
 import { facadeErrorHandler } from "../http/error-handler"
 import { refuseCrossOrigin } from "../http/same-origin"
+import { limitSignIns } from "../http/sign-in-limit"
 
 // JSON bodies keep Express's 100 kB limit: the facade's forms are small, a bigger body is a 413.
 // String matchers, not RegExps: Medusa sorts RegExp middlewares after the routes, where they never run.
@@ -11,6 +12,9 @@ export default defineMiddlewares({
   routes: [
     // ---- every /api call: cross-origin refusal first (cheap), then who is calling ----
     { matcher: "/api*", middlewares: [refuseCrossOrigin, identifyCaller] },
+    // ---- sign-in and registration: at most so many attempts per client and minute (429) ----
+    { matcher: "/api/login", methods: ["POST"], middlewares: [limitSignIns] },
+    { matcher: "/api/register", methods: ["POST"], middlewares: [limitSignIns] },
     // ---- the back office: visitors 401, customers 403, decided here once for every admin path ----
     { matcher: "/api/admin*", middlewares: [requireAdmin] },
     // ---- Admin product images -------------------------------------------------------------
