@@ -98,13 +98,13 @@ export const apiOperations: ApiOperation[] = [
 
   // Accounts
   { method: "get", path: "/api/user", summary: "The signed-in user", access: "public", response: userSchema, errors: { 401: "No user is signed in" } },
-  { method: "post", path: "/api/login", summary: "Sign in", access: "public", body: loginSchema, response: userSchema, errors: { 401: "Invalid username or password", 429: "Too many failed attempts" } },
-  { method: "post", path: "/api/register", summary: "Create an account and sign in", access: "public", body: registerSchema, response: userSchema, status: 201, errors: { 409: "Username or email already taken" } },
+  { method: "post", path: "/api/login", summary: "Sign in", access: "public", body: loginSchema, response: userSchema, errors: { 400: "Username or password missing", 401: "Invalid username or password", 423: "Account locked after 5 failed attempts", 429: "Too many sign-in attempts from this address" } },
+  { method: "post", path: "/api/register", summary: "Create an account and sign in", access: "public", body: registerSchema, response: userSchema, status: 201, errors: { 400: "A field breaks a SPEC §5 rule", 409: "Username or email already taken", 429: "Too many sign-in attempts from this address" } },
   { method: "post", path: "/api/logout", summary: "Sign out", access: "public", response: messageSchema },
 
   // Cart
   { method: "get", path: "/api/cart", summary: "The signed-in user's cart items", access: "customer", response: cartSchema, errors: signedIn },
-  { method: "post", path: "/api/cart", summary: "Add a product to the cart; answers the cart", access: "customer", body: addToCartSchema, response: cartSchema, status: 201, errors: signedIn },
+  { method: "post", path: "/api/cart", summary: "Add a product to the cart; answers the cart", access: "customer", body: addToCartSchema, response: cartSchema, status: 201, errors: { ...signedIn, 404: "No such product", 409: "More than the stock" } },
   { method: "put", path: "/api/cart/{itemId}", summary: "Change a cart item's quantity; answers the cart", access: "customer", params: { itemId: wholeNumberIdSchema("Cart item") }, body: updateCartItemSchema, response: cartSchema, errors: signedIn },
   { method: "delete", path: "/api/cart/{itemId}", summary: "Remove a cart item; answers the cart", access: "customer", params: { itemId: wholeNumberIdSchema("Cart item") }, response: cartSchema, errors: signedIn },
   { method: "delete", path: "/api/cart", summary: "Empty the cart; answers the (empty) cart", access: "customer", response: cartSchema, errors: signedIn },
@@ -117,7 +117,7 @@ export const apiOperations: ApiOperation[] = [
   { method: "get", path: "/api/shipping-settings", summary: "Shipping label and price", access: "public", response: shippingSettingsSchema },
   { method: "get", path: "/api/shipping-methods", summary: "Active shipping methods", access: "public", response: shippingMethodListSchema },
   { method: "get", path: "/api/payment-methods", summary: "Which payment providers are enabled", access: "public", response: paymentMethodsSchema },
-  { method: "post", path: "/api/orders", summary: "Place an order from the cart", access: "customer", body: createOrderSchema, response: orderSchema, status: 201, errors: signedIn },
+  { method: "post", path: "/api/orders", summary: "Place an order from the cart", access: "customer", body: createOrderSchema, response: orderSchema, status: 201, errors: { ...signedIn, 400: "Missing or invalid address, unknown shipping method, empty cart or unverified payment", 409: "Not enough stock, or the client's total disagrees with the server's" } },
   { method: "get", path: "/api/orders", summary: "The signed-in user's orders with their items", access: "customer", response: orderListSchema, errors: signedIn },
 
   // Admin: users and orders
