@@ -1,0 +1,67 @@
+/**
+ * State shared between islands (nanostores): who is signed in, their cart, whether the cart panel is
+ * open, and the one toast on screen (SPEC §4 UI states; SPEC §9: at most one toast at a time).
+ */
+import { atom, computed } from "nanostores"
+import type { CartItem, User } from "@enclave/contract"
+import { api, ApiRequestError } from "./api"
+
+/** undefined while loading, null for a visitor (SPEC §4: a 401 means no user). */
+export const $user = atom<User | null | undefined>(undefined)
+export const $cart = atom<CartItem[]>([])
+export const $cartOpen = atom(false)
+/** SPEC §2: the badge shows the sum of all quantities. */
+export const $cartCount = computed($cart, (items) => items.reduce((sum, item) => sum + item.quantity, 0))
+
+export interface Toast {
+  id: number
+  title: string
+  description?: string
+  variant?: "default" | "destructive"
+}
+export const $toast = atom<Toast | null>(null)
+let toastId = 0
+export function showToast(toast: Omit<Toast, "id">) {
+  $toast.set({ ...toast, id: ++toastId })
+}
+
+let userRequest: Promise<User | null> | undefined
+
+/** Loads the current user once per page (no retries, SPEC §9); later calls share the answer. */
+export function loadUser(): Promise<User | null> {
+  userRequest ??= api
+    .get<User>("/api/user")
+    .catch((error) => {
+      if (error instanceof ApiRequestError && error.status === 401) return null
+      throw error
+    })
+    .then((user) => {
+      $user.set(user)
+      if (user) void refreshCart()
+      else $cart.set([])
+      return user
+    })
+    .catch(() => {
+      $user.set(null)
+      return null
+    })
+  return userRequest
+}
+
+export function setUser(user: User | null) {
+  userRequest = Promise.resolve(user)
+  $user.set(user)
+  if (user) void refreshCart()
+  else $cart.set([])
+}
+
+/** SPEC §4: the cart loads only for a signed-in user; every change refreshes it. */
+export async function refreshCart(): Promise<CartItem[]> {
+  if (!$user.get()) {
+    $cart.set([])
+    return []
+  }
+  const items = await api.get<CartItem[]>("/api/cart")
+  $cart.set(items)
+  return items
+}
