@@ -93,7 +93,7 @@ export default defineMessages(
     "orders.lineTotal": "Summe",
     "orders.subtotal": "Zwischensumme",
     "orders.tax": "MwSt.",
-    "orders.taxIncluded": "Inklusive",
+    "orders.taxIncluded": "Inbegriffen",
     "orders.none": "—",
     "orders.testPayment": "TESTZAHLUNG",
     "orders.testPaymentNote": "Sandbox-Bestellung: Es wurde keine echte Zahlung durchgeführt.",
