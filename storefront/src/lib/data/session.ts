@@ -1,0 +1,131 @@
+/**
+ * Who is signed in, and the signed-in customer's orders, asked on the server (house style: every server
+ * call for a resource in one file under lib/data).
+ *
+ * The session is the facade's HttpOnly cookie `enclave.sid`: the page forwards the browser's Cookie header
+ * to GET /api/user, so a guard or a redirect happens before any HTML is sent (a 302, not a flash of the
+ * wrong screen).
+ *
+ * SPEC §2 route guard says "while the current user is loading a spinner shows". On the server there is no
+ * loading phase: the page is not sent until the user is known, so no spinner is ever needed here.
+ */
+import type { AstroGlobal } from "astro"
+import { orderListSchema, userSchema, type Order, type User } from "@enclave/contract"
+import { apiBaseUrl } from "./products"
+
+/** A page must not hang on a stuck backend. */
+const REQUEST_TIMEOUT_MS = 10_000
+
+/** The facade could not be asked, or answered something unusable (not a 401). */
+export class SessionApiError extends Error {
+  override name = "SessionApiError"
+  constructor(
+    message: string,
+    readonly status?: number,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options)
+  }
+}
+
+/** GET a facade path as the browser that sent `request` (its cookies, its language). */
+async function getAsBrowser(request: Request, path: string): Promise<Response> {
+  const headers: Record<string, string> = { accept: "application/json" }
+  const cookie = request.headers.get("cookie")
+  if (cookie) headers.cookie = cookie
+  const url = `${apiBaseUrl()}${path}`
+  try {
+    return await fetch(url, { headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
+  } catch (cause) {
+    const inner = cause instanceof Error && cause.cause instanceof Error ? `: ${cause.cause.message}` : ""
+    const reason = cause instanceof Error ? `${cause.message}${inner}` : String(cause)
+    throw new SessionApiError(`GET ${url} failed: ${reason}`, undefined, { cause })
+  }
+}
+
+/**
+ * The signed-in user of this request, or null for a visitor. A request without the session cookie is a
+ * visitor without asking the facade. When the facade cannot answer, the user is treated as a visitor
+ * (the cause is logged): a guarded page then sends people to /auth, where signing in tells them more.
+ */
+export async function currentUser(request: Request): Promise<User | null> {
+  const cookie = request.headers.get("cookie") ?? ""
+  if (!/(?:^|;\s*)enclave\.sid=/.test(cookie)) return null
+  try {
+    const response = await getAsBrowser(request, "/api/user")
+    if (response.status === 401) {
+      await response.body?.cancel()
+      return null
+    }
+    if (!response.ok) throw new SessionApiError(`GET /api/user answered ${response.status}`, response.status)
+    const parsed = userSchema.safeParse(await response.json())
+    if (!parsed.success) throw new SessionApiError("GET /api/user answered a body that does not match the contract")
+    return parsed.data
+  } catch (error) {
+    console.error(`[storefront] current user unknown: ${error instanceof Error ? error.message : String(error)}`)
+    return null
+  }
+}
+
+/**
+ * Route guard of SPEC §2/§6 for protected pages (/orders, /account/orders, /checkout, /checkout/success,
+ * /checkout/error). Use it first thing in the page's frontmatter:
+ *
+ *   const guard = await requireUser(Astro)
+ *   if (guard instanceof Response) return guard   // a visitor: 302 to /auth before any HTML
+ *   const user = guard                            // the signed-in User
+ *
+ * The answer is never cached (it depends on the session cookie).
+ */
+export async function requireUser(astro: Pick<AstroGlobal, "request" | "redirect" | "response">): Promise<User | Response> {
+  const user = await currentUser(astro.request)
+  astro.response.headers.set("cache-control", "private, no-store")
+  if (!user) return astro.redirect("/auth", 302)
+  return user
+}
+
+/**
+ * The signed-in customer's orders, newest first (GET /api/orders). Throws SessionApiError when the facade
+ * cannot be asked or answers something other than the list (the page shows 'Failed to load your orders').
+ */
+export async function listOrders(request: Request): Promise<Order[]> {
+  const response = await getAsBrowser(request, "/api/orders")
+  if (!response.ok) {
+    const text = await response.text().catch(() => "")
+    throw new SessionApiError(`GET /api/orders answered ${response.status}${text ? `: ${text.slice(0, 200)}` : ""}`, response.status)
+  }
+  let body: unknown
+  try {
+    body = await response.json()
+  } catch (cause) {
+    throw new SessionApiError("GET /api/orders answered a body that is not JSON", response.status, { cause })
+  }
+  const parsed = orderListSchema.safeParse(body)
+  if (!parsed.success) {
+    const first = parsed.error.issues[0]
+    throw new SessionApiError(
+      `GET /api/orders answered a body that does not match the contract: ${first ? `${first.path.join(".")}: ${first.message}` : ""}`,
+      response.status,
+      { cause: parsed.error },
+    )
+  }
+  return parsed.data
+}
+
+export type OrdersResult = { ok: true; orders: Order[] } | { ok: false }
+
+/**
+ * The orders of the page's signed-in customer. When they cannot be loaded the page answers 503 (with
+ * Retry-After) and shows 'Failed to load your orders. Please try again.'; the cause goes to the server log.
+ */
+export async function ordersForPage(astro: Pick<AstroGlobal, "request" | "response" | "url">): Promise<OrdersResult> {
+  try {
+    return { ok: true, orders: await listOrders(astro.request) }
+  } catch (error) {
+    if (!(error instanceof SessionApiError)) throw error
+    console.error(`[storefront] ${astro.url.pathname}: orders unavailable: ${error.message}`)
+    astro.response.status = 503
+    astro.response.headers.set("retry-after", "30")
+    return { ok: false }
+  }
+}

@@ -1,0 +1,330 @@
+/**
+ * The Login and Register tabs of /auth (SPEC §2, §5, §8): one island, both forms validated in the browser
+ * with the shared contract schemas (the facade validates with the same ones), messages inline under each
+ * field. Tabs follow the WAI-ARIA tabs pattern: arrow keys, Home and End move between them.
+ */
+import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type KeyboardEvent } from "react"
+import { useForm, type FieldErrors, type FieldValues, type Path, type UseFormRegister, type UseFormSetError } from "react-hook-form"
+import { zodResolver } from "@hookform/resolvers/zod"
+import type { z } from "zod"
+import { loginSchema, registerFormSchema, type User } from "@enclave/contract"
+import { translator, type Language, type Translate } from "../../../i18n"
+import { api, ApiRequestError } from "../../../lib/client/api"
+import { setUser, showToast } from "../../../lib/client/stores"
+import { showToastAfterNavigation } from "../../../lib/client/toast-handoff"
+import "./auth.css"
+
+export type AuthTab = "login" | "register"
+
+type LoginInput = z.input<typeof loginSchema>
+type LoginValues = z.output<typeof loginSchema>
+type RegisterInput = z.input<typeof registerFormSchema>
+type RegisterValues = z.output<typeof registerFormSchema>
+
+const tabs: AuthTab[] = ["login", "register"]
+
+/** A contract or server message in the active language (the message itself when it has no translation). */
+function message(t: Translate, text: string | undefined): string {
+  if (!text) return ""
+  const key = `validation.${text}`
+  const translated = t(key)
+  return translated === key ? text : translated
+}
+
+/** Where to go after signing in or registering (SPEC §2: the home page). */
+const AFTER_SIGN_IN = "/"
+
+export default function AuthForms({ language, initialTab = "login" }: { language: Language; initialTab?: AuthTab }) {
+  const t = translator(language)
+  const [tab, setTab] = useState<AuthTab>(initialTab)
+  const [hydrated, setHydrated] = useState(false)
+  const tabRefs = useRef<Record<AuthTab, HTMLButtonElement | null>>({ login: null, register: null })
+  const id = useId()
+
+  useEffect(() => setHydrated(true), [])
+
+  function select(next: AuthTab, focus = false) {
+    setTab(next)
+    if (focus) tabRefs.current[next]?.focus()
+    // The chosen tab survives a reload and can be linked to (/auth?tab=register).
+    const url = new URL(window.location.href)
+    if (next === "register") url.searchParams.set("tab", "register")
+    else url.searchParams.delete("tab")
+    window.history.replaceState(window.history.state, "", url)
+  }
+
+  function onTabKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    const index = tabs.indexOf(tab)
+    let next: AuthTab | undefined
+    if (event.key === "ArrowRight") next = tabs[(index + 1) % tabs.length]
+    else if (event.key === "ArrowLeft") next = tabs[(index - 1 + tabs.length) % tabs.length]
+    else if (event.key === "Home") next = tabs[0]
+    else if (event.key === "End") next = tabs[tabs.length - 1]
+    if (next) {
+      event.preventDefault()
+      select(next, true)
+    }
+  }
+
+  return (
+    <div className="auth-forms">
+      <div className="auth-tabs" role="tablist" aria-label={t("auth.tabs")}>
+        {tabs.map((name) => (
+          <button
+            key={name}
+            ref={(element) => {
+              tabRefs.current[name] = element
+            }}
+            type="button"
+            role="tab"
+            id={`${id}-tab-${name}`}
+            aria-selected={tab === name}
+            aria-controls={`${id}-panel-${name}`}
+            tabIndex={tab === name ? 0 : -1}
+            className="auth-tabs__tab"
+            onClick={() => select(name)}
+            onKeyDown={onTabKeyDown}
+          >
+            {t(`auth.tab.${name}`)}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${id}-panel-login`} aria-labelledby={`${id}-tab-login`} hidden={tab !== "login"} className="auth-panel">
+        <LoginForm t={t} ready={hydrated} onSwitch={() => select("register", true)} />
+      </div>
+      <div
+        role="tabpanel"
+        id={`${id}-panel-register`}
+        aria-labelledby={`${id}-tab-register`}
+        hidden={tab !== "register"}
+        className="auth-panel"
+      >
+        <RegisterForm t={t} ready={hydrated} onSwitch={() => select("login", true)} />
+      </div>
+    </div>
+  )
+}
+
+/** Puts the server's field messages (details.fields, e.g. 409 'Username already taken') on their fields. */
+function applyServerFields<T extends FieldValues>(error: unknown, known: readonly string[], setError: UseFormSetError<T>): boolean {
+  if (!(error instanceof ApiRequestError)) return false
+  let first = true
+  let applied = false
+  for (const [field, text] of Object.entries(error.fields)) {
+    if (!known.includes(field)) continue
+    setError(field as Path<T>, { type: "server", message: text }, { shouldFocus: first })
+    first = false
+    applied = true
+  }
+  return applied
+}
+
+function failureText(t: Translate, error: unknown): string {
+  if (error instanceof ApiRequestError) return message(t, error.serverMessage)
+  return error instanceof Error ? error.message : String(error)
+}
+
+function LoginForm({ t, ready, onSwitch }: { t: Translate; ready: boolean; onSwitch: () => void }) {
+  const form = useForm<LoginInput, unknown, LoginValues>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { username: "", password: "" },
+  })
+  const { register, handleSubmit, setError, formState } = form
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const user = await api.post<User>("/api/login", values)
+      setUser(user)
+      const toast = { title: t("auth.toast.welcome"), description: t("auth.toast.signedInAs", { username: user.username }) }
+      showToast(toast)
+      showToastAfterNavigation(toast)
+      window.location.assign(AFTER_SIGN_IN)
+    } catch (error) {
+      applyServerFields(error, ["username", "password"], setError)
+      showToast({ title: t("auth.toast.loginFailed"), description: failureText(t, error), variant: "destructive" })
+    }
+  })
+
+  return (
+    <form className="auth-form" method="post" noValidate onSubmit={onSubmit} aria-labelledby="auth-login-title">
+      <h2 id="auth-login-title" className="visually-hidden">
+        {t("auth.tab.login")}
+      </h2>
+      <TextField t={t} form="login" name="username" label={t("auth.field.username")} register={register} errors={formState.errors} autoComplete="username" required />
+      <TextField
+        t={t}
+        form="login"
+        name="password"
+        type="password"
+        label={t("auth.field.password")}
+        register={register}
+        errors={formState.errors}
+        autoComplete="current-password"
+        required
+      />
+      <button className="button button--primary auth-form__submit" type="submit" disabled={!ready || formState.isSubmitting}>
+        {formState.isSubmitting ? t("auth.login.busy") : t("auth.login.submit")}
+      </button>
+      <p className="auth-form__switch">
+        {t("auth.login.switch")}{" "}
+        <button type="button" className="auth-form__link" onClick={onSwitch}>
+          {t("auth.login.switchAction")}
+        </button>
+      </p>
+    </form>
+  )
+}
+
+const registerFields = [
+  "username",
+  "email",
+  "password",
+  "confirmPassword",
+  "fullName",
+  "addressLine1",
+  "addressLine2",
+  "city",
+  "state",
+  "postalCode",
+  "country",
+] as const
+
+function RegisterForm({ t, ready, onSwitch }: { t: Translate; ready: boolean; onSwitch: () => void }) {
+  const form = useForm<RegisterInput, unknown, RegisterValues>({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: {
+      username: "",
+      email: "",
+      password: "",
+      confirmPassword: "",
+      fullName: "",
+      addressLine1: "",
+      addressLine2: "",
+      city: "",
+      state: "",
+      postalCode: "",
+      country: "",
+    },
+  })
+  const { register, handleSubmit, setError, formState } = form
+  const errors = formState.errors
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      // SPEC §5: the client marks the username 'admin' as an admin; the server ignores the flag.
+      const user = await api.post<User>("/api/register", { ...values, isAdmin: values.username === "admin" })
+      setUser(user)
+      const toast = { title: t("auth.toast.created"), description: t("auth.toast.createdText") }
+      showToast(toast)
+      showToastAfterNavigation(toast)
+      window.location.assign(AFTER_SIGN_IN)
+    } catch (error) {
+      applyServerFields(error, registerFields, setError)
+      showToast({ title: t("auth.toast.registerFailed"), description: failureText(t, error), variant: "destructive" })
+    }
+  })
+
+  const field = (name: (typeof registerFields)[number], extra: Partial<FieldProps<RegisterInput>> = {}) => (
+    <TextField t={t} form="register" name={name} label={t(`auth.field.${name}`)} register={register} errors={errors} {...extra} />
+  )
+
+  return (
+    <form className="auth-form" method="post" noValidate onSubmit={onSubmit} aria-labelledby="auth-register-title">
+      <h2 id="auth-register-title" className="visually-hidden">
+        {t("auth.tab.register")}
+      </h2>
+      <fieldset className="auth-form__group">
+        <legend>{t("auth.section.account")}</legend>
+        {field("username", { autoComplete: "username", required: true, hint: t("auth.hint.username") })}
+        {field("email", { type: "email", autoComplete: "email", required: true })}
+        <div className="auth-form__row">
+          {field("password", { type: "password", autoComplete: "new-password", required: true, hint: t("auth.hint.password") })}
+          {field("confirmPassword", { type: "password", autoComplete: "new-password", required: true })}
+        </div>
+      </fieldset>
+      <fieldset className="auth-form__group">
+        <legend>{t("auth.section.address")}</legend>
+        {field("fullName", { autoComplete: "name" })}
+        {field("addressLine1", { autoComplete: "address-line1", required: true })}
+        {field("addressLine2", { autoComplete: "address-line2" })}
+        <div className="auth-form__row">
+          {field("city", { autoComplete: "address-level2", required: true })}
+          {field("state", { autoComplete: "address-level1", required: true })}
+        </div>
+        <div className="auth-form__row">
+          {field("postalCode", { autoComplete: "postal-code", required: true })}
+          {field("country", { autoComplete: "country-name", required: true })}
+        </div>
+      </fieldset>
+      <button className="button button--primary auth-form__submit" type="submit" disabled={!ready || formState.isSubmitting}>
+        {formState.isSubmitting ? t("auth.register.busy") : t("auth.register.submit")}
+      </button>
+      <p className="auth-form__switch">
+        {t("auth.register.switch")}{" "}
+        <button type="button" className="auth-form__link" onClick={onSwitch}>
+          {t("auth.register.switchAction")}
+        </button>
+      </p>
+    </form>
+  )
+}
+
+interface FieldProps<T extends FieldValues> {
+  t: Translate
+  form: string
+  name: Path<T>
+  label: string
+  register: UseFormRegister<T>
+  errors: FieldErrors<T>
+  type?: InputHTMLAttributes<HTMLInputElement>["type"]
+  autoComplete?: string
+  required?: boolean
+  hint?: string
+}
+
+/** A labelled input with its hint and its message under it, tied together for assistive technology. */
+function TextField<T extends FieldValues>({ t, form, name, label, register, errors, type = "text", autoComplete, required = false, hint }: FieldProps<T>) {
+  const inputId = `${form}-${name}`
+  const errorId = `${inputId}-error`
+  const hintId = `${inputId}-hint`
+  const error = errors[name]?.message
+  const text = typeof error === "string" ? message(t, error) : ""
+  const describedBy = [hint ? hintId : "", text ? errorId : ""].filter(Boolean).join(" ") || undefined
+  return (
+    <div className={`field auth-field${text ? " auth-field--invalid" : ""}`}>
+      <label htmlFor={inputId}>
+        {label}
+        {required ? (
+          <span className="auth-field__mark" aria-hidden="true">
+            {" "}
+            *
+          </span>
+        ) : (
+          <span className="auth-field__optional"> ({t("auth.optional")})</span>
+        )}
+      </label>
+      <input
+        id={inputId}
+        className="input"
+        type={type}
+        autoComplete={autoComplete}
+        aria-required={required || undefined}
+        aria-invalid={text ? true : undefined}
+        aria-describedby={describedBy}
+        spellCheck={type === "text" && (name === "username" || name === "email") ? false : undefined}
+        autoCapitalize={name === "username" || name === "email" ? "none" : undefined}
+        {...register(name)}
+      />
+      {hint && (
+        <p id={hintId} className="auth-field__hint">
+          {hint}
+        </p>
+      )}
+      {text && (
+        <p id={errorId} className="auth-field__error">
+          {text}
+        </p>
+      )}
+    </div>
+  )
+}

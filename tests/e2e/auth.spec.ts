@@ -1,0 +1,189 @@
+import { expect, test, type Page } from "@playwright/test"
+import { newUserDetails } from "../support/api.ts"
+
+/** /auth as a person uses it: the Login and Register tabs, SPEC §5 messages inline, SPEC §8 toasts, the guards. */
+
+async function signedInUser(page: Page): Promise<{ username: string } | null> {
+  const answer = await page.request.get("/api/user")
+  return answer.status() === 200 ? ((await answer.json()) as { username: string }) : null
+}
+
+/** The forms answer clicks and keys once React has hydrated the islands. */
+async function openAuth(page: Page, path = "/auth") {
+  await page.goto(path)
+  await expect(page.locator("astro-island[ssr]")).toHaveCount(0)
+}
+
+async function useLanguage(page: Page, language: "en" | "de") {
+  await page.context().addCookies([{ name: "language", value: language, url: test.info().project.use.baseURL ?? process.env.ENCLAVE_URL! }])
+}
+
+test("registering through the form shows each SPEC §5 message inline, then signs in and goes home", async ({ page }) => {
+  await openAuth(page)
+  await page.getByRole("tab", { name: "Register" }).click()
+  await expect(page).toHaveURL(/tab=register/)
+  const form = page.getByRole("tabpanel", { name: "Register" })
+  const submit = form.getByRole("button", { name: "Create account" })
+
+  // Nothing filled in: every required field says so under itself.
+  await submit.click()
+  for (const message of [
+    "Username is required",
+    "Invalid email address",
+    "Password is required",
+    "Street address is required",
+    "City is required",
+    "State/Province is required",
+    "Postal code is required",
+    "Country is required",
+  ]) {
+    await expect(form.getByText(message, { exact: true })).toBeVisible()
+  }
+  // Optional fields stay quiet.
+  await expect(form.getByLabel("Full name (optional)")).not.toHaveAttribute("aria-invalid", "true")
+  await expect(form.getByLabel("Address line 2 (optional)")).not.toHaveAttribute("aria-invalid", "true")
+
+  const details = newUserDetails()
+  await form.getByLabel(/^Username/).fill(details.username)
+  await form.getByLabel(/^Email/).fill("not-an-email")
+  await form.getByLabel(/^Password/).fill(details.password)
+  await form.getByLabel(/^Confirm password/).fill("something else entirely")
+  await submit.click()
+  const email = form.getByLabel(/^Email/)
+  await expect(email).toHaveAttribute("aria-invalid", "true")
+  await expect(email).toHaveAccessibleDescription("Invalid email address")
+  const confirm = form.getByLabel(/^Confirm password/)
+  await expect(confirm).toHaveAttribute("aria-invalid", "true")
+  await expect(confirm).toHaveAccessibleDescription("Passwords don't match")
+  await expect(form.getByLabel("Address line 1")).toHaveAccessibleDescription("Street address is required")
+  expect(await signedInUser(page)).toBeNull()
+
+  await email.fill(details.email)
+  await confirm.fill(details.password)
+  await form.getByLabel("Full name (optional)").fill(details.fullName)
+  await form.getByLabel("Address line 1").fill(details.addressLine1)
+  await form.getByLabel("City").fill(details.city)
+  await form.getByLabel("State/Province").fill(details.state)
+  await form.getByLabel("Postal code").fill(details.postalCode)
+  await form.getByLabel("Country").fill(details.country)
+  await expect(email).not.toHaveAttribute("aria-invalid", "true")
+  await submit.click()
+
+  // Registration hashes the password and runs Medusa's workflow: give it time.
+  await expect(page).toHaveURL(/\/$/, { timeout: 30_000 })
+  await expect(page.getByText("Account created")).toBeVisible()
+  await expect(page.getByText("Your account has been created successfully.")).toBeVisible()
+  const user = await signedInUser(page)
+  expect(user?.username).toBe(details.username)
+  expect((user as { isAdmin?: boolean } | null)?.isAdmin).toBe(false)
+})
+
+test("a taken username is shown on its field and as 'Registration failed'", async ({ page }) => {
+  const taken = newUserDetails()
+  expect((await page.request.post("/api/register", { data: taken })).status()).toBe(201)
+  await page.request.post("/api/logout")
+
+  await openAuth(page, "/auth?tab=register")
+  const form = page.getByRole("tabpanel", { name: "Register" })
+  const other = newUserDetails({ username: taken.username })
+  await form.getByLabel(/^Username/).fill(other.username)
+  await form.getByLabel(/^Email/).fill(other.email)
+  await form.getByLabel(/^Password/).fill(other.password)
+  await form.getByLabel(/^Confirm password/).fill(other.password)
+  await form.getByLabel("Address line 1").fill(other.addressLine1)
+  await form.getByLabel("City").fill(other.city)
+  await form.getByLabel("State/Province").fill(other.state)
+  await form.getByLabel("Postal code").fill(other.postalCode)
+  await form.getByLabel("Country").fill(other.country)
+  await form.getByRole("button", { name: "Create account" }).click()
+
+  await expect(form.getByLabel(/^Username/)).toHaveAccessibleDescription(/Username already taken/, { timeout: 30_000 })
+  await expect(page.getByRole("alert").filter({ hasText: "Registration failed" })).toContainText("Username already taken")
+  await expect(page).toHaveURL(/\/auth/)
+  expect(await signedInUser(page)).toBeNull()
+})
+
+test("login: required fields, a wrong password says 'Login failed' with the server's message, the right one signs in", async ({ page }) => {
+  const details = newUserDetails()
+  expect((await page.request.post("/api/register", { data: details })).status()).toBe(201)
+  await page.request.post("/api/logout")
+  expect(await signedInUser(page)).toBeNull()
+
+  await openAuth(page)
+  const form = page.getByRole("tabpanel", { name: "Login" })
+  const submit = form.getByRole("button", { name: "Sign in" })
+  await submit.click()
+  await expect(form.getByLabel("Username")).toHaveAccessibleDescription("Username is required")
+  await expect(form.getByLabel("Password")).toHaveAccessibleDescription("Password is required")
+
+  await form.getByLabel("Username").fill(details.username)
+  await form.getByLabel("Password").fill("not the password")
+  await submit.click()
+  const failure = page.getByRole("alert").filter({ hasText: "Login failed" })
+  await expect(failure).toContainText("Invalid username or password", { timeout: 20_000 })
+  await expect(page).toHaveURL(/\/auth/)
+  expect(await signedInUser(page)).toBeNull()
+
+  await form.getByLabel("Password").fill(details.password)
+  await submit.click()
+  await expect(page).toHaveURL(/\/$/, { timeout: 20_000 })
+  await expect(page.getByText("Welcome back!")).toBeVisible()
+  await expect(page.getByText(`Signed in as ${details.username}`)).toBeVisible()
+  expect((await signedInUser(page))?.username).toBe(details.username)
+
+  // Signed in, /auth sends the person home before any HTML.
+  const answer = await page.request.get("/auth", { maxRedirects: 0 })
+  expect(answer.status()).toBe(302)
+  expect(answer.headers()["location"]).toBe("/")
+  await page.goto("/auth")
+  await expect(page).toHaveURL(/\/$/)
+})
+
+test("the tabs work with the keyboard (WAI-ARIA tabs)", async ({ page }) => {
+  await openAuth(page)
+  const login = page.getByRole("tab", { name: "Login" })
+  const register = page.getByRole("tab", { name: "Register" })
+  await expect(login).toHaveAttribute("aria-selected", "true")
+  await expect(page.getByRole("tabpanel", { name: "Login" })).toBeVisible()
+  await login.focus()
+  await page.keyboard.press("ArrowRight")
+  await expect(register).toBeFocused()
+  await expect(register).toHaveAttribute("aria-selected", "true")
+  await expect(page.getByRole("tabpanel", { name: "Register" })).toBeVisible()
+  await expect(page.getByRole("tabpanel", { name: "Login" })).toBeHidden()
+  await page.keyboard.press("Home")
+  await expect(login).toBeFocused()
+  await expect(login).toHaveAttribute("aria-selected", "true")
+  await page.keyboard.press("End")
+  await expect(register).toBeFocused()
+  // Tab leaves the tab list for the panel's first field.
+  await page.keyboard.press("Tab")
+  await expect(page.getByRole("tabpanel", { name: "Register" }).getByLabel(/^Username/)).toBeFocused()
+})
+
+test("visitors are sent from /orders and /account/orders to /auth", async ({ page }) => {
+  for (const path of ["/orders", "/account/orders"]) {
+    const answer = await page.request.get(path, { maxRedirects: 0 })
+    expect(answer.status(), path).toBe(302)
+    expect(answer.headers()["location"], path).toBe("/auth")
+  }
+  await page.goto("/orders")
+  await expect(page).toHaveURL(/\/auth$/)
+  await expect(page.getByRole("tab", { name: "Login" })).toBeVisible()
+})
+
+for (const language of ["en", "de"] as const) {
+  test(`screenshots of /auth in ${language}`, async ({ page }) => {
+    await useLanguage(page, language)
+    await openAuth(page)
+    const loginTab = language === "en" ? "Login" : "Anmelden"
+    const registerTab = language === "en" ? "Register" : "Registrieren"
+    await expect(page.getByRole("tab", { name: loginTab })).toHaveAttribute("aria-selected", "true")
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(language === "en" ? "Your Enclave account" : "Ihr Enclave-Konto")
+    await page.screenshot({ path: `test-results/screenshots/auth-login-${language}.png`, fullPage: true })
+    await page.getByRole("tab", { name: registerTab }).click()
+    await page.getByRole("tabpanel", { name: registerTab }).getByRole("button", { name: language === "en" ? "Create account" : "Konto erstellen" }).click()
+    await expect(page.getByText(language === "en" ? "Street address is required" : "Straße und Hausnummer sind erforderlich")).toBeVisible()
+    await page.screenshot({ path: `test-results/screenshots/auth-register-${language}.png`, fullPage: true })
+  })
+}
