@@ -4,6 +4,7 @@
  */
 import type { Catalogue } from "./define"
 import common from "./messages/common"
+import checkout from "./messages/checkout"
 
 export const languages = ["en", "de"] as const
 export type Language = (typeof languages)[number]
@@ -26,7 +27,7 @@ export function resolveLanguage(stored: string | null | undefined, acceptLanguag
 }
 
 /** Every catalogue the storefront has; areas add theirs here. */
-export const catalogues: Record<string, Catalogue<string>> = { common }
+export const catalogues: Record<string, Catalogue<string>> = { common, checkout }
 
 const merged: Record<Language, Record<string, string>> = { en: {}, de: {} }
 for (const catalogue of Object.values(catalogues)) {
