@@ -240,6 +240,23 @@ test("an empty cart offers to browse products", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1, name: "Your Cart is Empty" })).toBeVisible()
   await expect(page.getByRole("link", { name: "Browse Products" })).toHaveAttribute("href", "/products")
   await expect(page.getByRole("button", { name: "Continue to Payment" })).toHaveCount(0)
+  await screenshot(page, "checkout-empty-en")
+})
+
+test("checkout fits a phone-sized screen", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 })
+  await registerCustomer(page)
+  const product = await productInStock(page, [4, 1, 3], 1)
+  await addToCart(page, product.id, 1)
+  await page.goto("/checkout")
+  await expect(page.getByRole("radio", { name: /Germany Standard/ })).toBeChecked()
+  // Nothing wider than the screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  await screenshot(page, "checkout-shipping-phone-en")
+  await page.getByRole("button", { name: "Continue to Payment" }).click()
+  await expect(page.getByRole("heading", { name: "Review your order" })).toBeFocused()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  await screenshot(page, "checkout-payment-phone-en")
 })
 
 test("visitors are sent to /auth from checkout and its result pages", async ({ page }) => {
@@ -271,6 +288,7 @@ test("the result page without an order, with an unknown order, and after a PayPa
   await expect(page.getByRole("heading", { level: 1, name: "Payment Issue" })).toBeVisible()
   await expect(page.getByText(/PayPal payments are not available yet/)).toBeVisible()
   await expect(page.getByRole("link", { name: "View Your Orders" })).toHaveAttribute("href", "/orders")
+  await screenshot(page, "checkout-success-issue-en")
 })
 
 test("the payment failed page lists reasons and ways on", async ({ page }) => {
