@@ -22,6 +22,7 @@ import type { z } from "zod"
 import { formatPrice, translator, type Language } from "../../../i18n"
 import { api, ApiRequestError } from "../../../lib/client/api"
 import { $cart, $toast, $user, refreshCart, setUser, showToast } from "../../../lib/client/stores"
+import { addressMessageKey } from "../address-messages"
 import { OrderSummary } from "./OrderSummary"
 import { ShippingMethodPicker, type MethodsState } from "./ShippingMethodPicker"
 
@@ -54,16 +55,6 @@ const addressFields = [
   { name: "postalCode", autoComplete: "postal-code" },
   { name: "country", autoComplete: "country-name" },
 ] as const
-
-/** The contract's SPEC §5 messages, by the catalogue key that translates them. */
-const validationKeys: Record<string, string> = {
-  "Full name is required": "checkout.validation.fullName",
-  "Address line 1 is required": "checkout.validation.addressLine1",
-  "City is required": "checkout.validation.city",
-  "State is required": "checkout.validation.state",
-  "Postal code is required": "checkout.validation.postalCode",
-  "Country is required": "checkout.validation.country",
-}
 
 const cents = (amount: string | number) => Math.round(Number(amount) * 100)
 
@@ -240,8 +231,8 @@ export default function CheckoutFlow({ language, user, cart, shippingMethods, pa
 
   const fieldError = (message: string | undefined) => {
     if (!message) return undefined
-    if (validationKeys[message]) return t(validationKeys[message])
-    return message.endsWith("is too long") ? t("checkout.validation.tooLong") : message
+    const key = addressMessageKey(message)
+    return key ? t(key) : message
   }
 
   if (items.length === 0 && !placed.current) {
