@@ -6,6 +6,7 @@ import type { Catalogue } from "./define"
 import common from "./messages/common"
 import auth from "./messages/auth"
 import orders from "./messages/orders"
+import checkout from "./messages/checkout"
 
 export const languages = ["en", "de"] as const
 export type Language = (typeof languages)[number]
@@ -28,7 +29,7 @@ export function resolveLanguage(stored: string | null | undefined, acceptLanguag
 }
 
 /** Every catalogue the storefront has; areas add theirs here. */
-export const catalogues: Record<string, Catalogue<string>> = { common, auth, orders }
+export const catalogues: Record<string, Catalogue<string>> = { common, auth, orders, checkout }
 
 const merged: Record<Language, Record<string, string>> = { en: {}, de: {} }
 for (const catalogue of Object.values(catalogues)) {

@@ -1,0 +1,77 @@
+/**
+ * Server calls of the checkout and payment result pages: the signed-in customer's cart and orders
+ * (with their cookies), and the shop's shipping and payment methods.
+ */
+import {
+  cartSchema,
+  orderListSchema,
+  paymentMethodsSchema,
+  shippingMethodListSchema,
+  withOneDefault,
+  type CartItem,
+  type Order,
+  type PaymentMethods,
+  type ShippingMethod,
+} from "@enclave/contract"
+import type { z } from "zod"
+import { forwardedHeaders } from "./checkout-session"
+import { apiBaseUrl } from "./products"
+
+const TIMEOUT_MS = 10_000
+
+async function getJson<T>(request: Request, path: string, schema: z.ZodType<T>): Promise<T> {
+  const response = await fetch(`${apiBaseUrl()}${path}`, {
+    headers: forwardedHeaders(request),
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  })
+  if (!response.ok) {
+    await response.body?.cancel()
+    throw new Error(`GET ${path} answered ${response.status}`)
+  }
+  return schema.parse(await response.json())
+}
+
+export function getCart(request: Request): Promise<CartItem[]> {
+  return getJson(request, "/api/cart", cartSchema)
+}
+
+/**
+ * Active methods in the shop's order with exactly one marked default (SPEC §4: the default, else
+ * the first). null when they could not be loaded: the page then loads them in the browser.
+ */
+export async function getShippingMethods(request: Request): Promise<ShippingMethod[] | null> {
+  try {
+    const methods = await getJson(request, "/api/shipping-methods", shippingMethodListSchema)
+    return withOneDefault(methods.filter((m) => m.isActive))
+  } catch (error) {
+    console.error(`[storefront] checkout: shipping methods unavailable: ${(error as Error).message}`)
+    return null
+  }
+}
+
+/** Which providers checkout may offer; both off when the answer cannot be had. */
+export async function getPaymentMethods(request: Request): Promise<PaymentMethods> {
+  try {
+    return await getJson(request, "/api/payment-methods", paymentMethodsSchema)
+  } catch (error) {
+    console.error(`[storefront] checkout: payment methods unavailable: ${(error as Error).message}`)
+    return { stripe: false, paypal: false }
+  }
+}
+
+/** One of the customer's orders by its id; null when they have none with that id. */
+export async function findOrder(request: Request, orderId: number): Promise<Order | null> {
+  const orders = await getJson(request, "/api/orders", orderListSchema)
+  return orders.find((order) => order.id === orderId) ?? null
+}
+
+/** SPEC §4: the cart is cleared on entering the result page (placing the order already emptied it). */
+export async function clearCart(request: Request): Promise<void> {
+  const response = await fetch(`${apiBaseUrl()}/api/cart`, {
+    method: "DELETE",
+    headers: forwardedHeaders(request),
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  })
+  await response.body?.cancel()
+  if (!response.ok) console.error(`[storefront] checkout result: DELETE /api/cart answered ${response.status}`)
+}

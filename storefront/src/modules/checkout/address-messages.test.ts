@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest"
+import { shippingAddressSchema } from "@enclave/contract"
+import checkout from "../../i18n/messages/checkout"
+import { translator } from "../../i18n"
+import { addressMessageKey } from "./address-messages"
+
+describe("checkout messages", () => {
+  it("the German catalogue has exactly the English keys, none empty, with the same placeholders", () => {
+    expect(Object.keys(checkout.de).sort()).toEqual(Object.keys(checkout.en).sort())
+    for (const [key, english] of Object.entries(checkout.en)) {
+      const german = checkout.de[key as keyof typeof checkout.de]
+      expect(german.trim(), key).not.toBe("")
+      const placeholders = (text: string) => (text.match(/\{\w+\}/g) ?? []).sort()
+      expect(placeholders(german), key).toEqual(placeholders(english))
+    }
+  })
+
+  it("every message the address schema gives for an empty field is translated, in English word for word", () => {
+    const empty = { fullName: "", addressLine1: "", city: "", state: "", postalCode: "", country: "" }
+    const result = shippingAddressSchema.safeParse(empty)
+    expect(result.success).toBe(false)
+    const messages = result.error!.issues.map((issue) => issue.message)
+    expect(messages).toHaveLength(6)
+    for (const message of messages) {
+      const key = addressMessageKey(message)
+      expect(key, message).not.toBeNull()
+      expect(translator("en")(key!)).toBe(message)
+      expect(translator("de")(key!)).not.toBe(message)
+    }
+    const tooLong = shippingAddressSchema.safeParse({ ...empty, fullName: "x".repeat(201) })
+    const longMessage = tooLong.error!.issues.find((issue) => issue.path[0] === "fullName")!.message
+    expect(translator("de")(addressMessageKey(longMessage)!)).toBe("Diese Angabe ist zu lang")
+  })
+})

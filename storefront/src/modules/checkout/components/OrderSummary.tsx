@@ -1,0 +1,96 @@
+import type { CartItem } from "@enclave/contract"
+import { formatPrice, type Language, type Translate } from "../../../i18n"
+import { productImageUrl } from "../../../lib/images"
+
+interface Props {
+  items: CartItem[]
+  /** Euros; null while no method is chosen. */
+  subtotal: number
+  shipping: number | null
+  total: number
+  language: Language
+  t: Translate
+}
+
+const icon = {
+  width: 18,
+  height: 18,
+  viewBox: "0 0 24 24",
+  fill: "none",
+  stroke: "currentColor",
+  strokeWidth: 2,
+  strokeLinecap: "round" as const,
+  strokeLinejoin: "round" as const,
+  "aria-hidden": true,
+  focusable: false,
+}
+
+/** SPEC §2 order summary sidebar: items, subtotal, shipping, tax 'Included', total, trust badges. */
+export function OrderSummary({ items, subtotal, shipping, total, language, t }: Props) {
+  const price = (amount: number | string) => formatPrice(language, amount)
+  return (
+    <aside className="co-summary" aria-labelledby="order-summary-title">
+      <h2 id="order-summary-title" className="co-summary__title">
+        {t("checkout.summary.title")}
+      </h2>
+      <ul className="co-summary__items" aria-label={t("checkout.summary.items")}>
+        {items.map((item) => (
+          <li key={item.id} className="co-summary__item">
+            <img src={productImageUrl(item.product.imageUrl)} alt="" width={56} height={56} loading="lazy" />
+            <span className="co-summary__item-text">
+              <span className="co-summary__item-name">{item.product.name}</span>
+              <span className="co-summary__item-qty">{t("checkout.summary.quantity", { quantity: item.quantity })}</span>
+            </span>
+            <span className="co-summary__item-total">{price((Math.round(Number(item.product.price) * 100) * item.quantity) / 100)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="co-summary__totals">
+        <div>
+          <dt>{t("checkout.summary.subtotal")}</dt>
+          <dd data-testid="summary-subtotal">{price(subtotal)}</dd>
+        </div>
+        <div>
+          <dt>{t("checkout.summary.shipping")}</dt>
+          <dd data-testid="summary-shipping">{shipping === null ? t("checkout.summary.shippingNone") : price(shipping)}</dd>
+        </div>
+        <div>
+          <dt>{t("checkout.summary.tax")}</dt>
+          <dd>{t("checkout.summary.taxIncluded")}</dd>
+        </div>
+        <div className="co-summary__total">
+          <dt>{t("checkout.summary.total")}</dt>
+          <dd data-testid="summary-total">{price(total)}</dd>
+        </div>
+      </dl>
+      <ul className="co-trust">
+        <li>
+          <svg {...icon}>
+            <path d="M21 8 12 3 3 8v8l9 5 9-5V8ZM3 8l9 5 9-5M12 13v8" />
+          </svg>
+          {t("checkout.trust.discreet")}
+        </li>
+        <li>
+          <svg {...icon}>
+            <rect x="2" y="5" width="20" height="14" rx="2" />
+            <path d="M2 10h20" />
+          </svg>
+          {t("checkout.trust.secure")}
+        </li>
+        <li>
+          <svg {...icon}>
+            <rect x="5" y="11" width="14" height="10" rx="2" />
+            <path d="M8 11V8a4 4 0 0 1 8 0v3" />
+          </svg>
+          {t("checkout.trust.encrypted")}
+        </li>
+      </ul>
+      <div className="co-summary__notes">
+        <p>
+          <strong>{t("checkout.note.nextDay")}</strong>
+        </p>
+        <p>{t("checkout.note.devices")}</p>
+      </div>
+    </aside>
+  )
+}

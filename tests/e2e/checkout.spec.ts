@@ -1,0 +1,346 @@
+import { expect, test, type Locator, type Page } from "@playwright/test"
+import { newUserDetails } from "../support/api.ts"
+
+/**
+ * Checkout as a customer goes through it (SPEC §2 Checkout, §4 Checkout, §5 address rules): both
+ * steps, the simulated card, the result pages. Other suites buy from the same shop at the same
+ * time, so prices and stock are read from the API, never assumed.
+ */
+
+interface Product {
+  id: number
+  name: string
+  price: string
+  stockQuantity: number
+}
+interface ShippingMethod {
+  id: number
+  name: string
+  price: string
+}
+
+const SHOTS = "test-results/screenshots"
+
+/** Registers a customer through the API; page.request shares the page's cookies, so the page is signed in. */
+async function registerCustomer(page: Page, overrides: Record<string, unknown> = {}) {
+  const details = newUserDetails(overrides)
+  const answer = await page.request.post("/api/register", { data: details })
+  expect(answer.status(), await answer.text()).toBe(201)
+  return details
+}
+
+async function addToCart(page: Page, productId: number, quantity: number) {
+  const answer = await page.request.post("/api/cart", { data: { productId, quantity } })
+  expect(answer.ok(), await answer.text()).toBeTruthy()
+}
+
+/** A product that still has the stock the test wants to buy. */
+async function productInStock(page: Page, ids: number[], quantity: number): Promise<Product> {
+  const products = (await (await page.request.get("/api/products")).json()) as Product[]
+  const found = ids.map((id) => products.find((p) => p.id === id)).find((p) => p && p.stockQuantity >= quantity)
+  if (!found) throw new Error(`none of products ${ids.join(", ")} has ${quantity} in stock`)
+  return found
+}
+
+async function shippingMethods(page: Page): Promise<ShippingMethod[]> {
+  return (await (await page.request.get("/api/shipping-methods")).json()) as ShippingMethod[]
+}
+
+const euro = (amount: number) => new Intl.NumberFormat("en-IE", { style: "currency", currency: "EUR" }).format(amount)
+const cents = (price: string) => Math.round(Number(price) * 100)
+
+/** A full-page picture from the top (a scrolled page would draw the fixed header mid-page). */
+async function screenshot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true })
+}
+
+async function useGerman(page: Page) {
+  await page.context().addCookies([{ name: "language", value: "de", url: process.env.ENCLAVE_URL! }])
+}
+
+/** Presses Tab until the element has the focus (no mouse anywhere). */
+async function tabTo(page: Page, target: Locator, limit = 80) {
+  for (let i = 0; i < limit; i++) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return
+    await page.keyboard.press("Tab")
+  }
+  throw new Error(`Tab never reached ${target}`)
+}
+
+test("a customer checks out in two steps and pays with the simulated card", async ({ page }) => {
+  const details = await registerCustomer(page)
+  const phone = await productInStock(page, [1, 3], 1)
+  const sleeve = await productInStock(page, [4, 5, 1, 3].filter((id) => id !== phone.id), 2)
+  await addToCart(page, phone.id, 1)
+  await addToCart(page, sleeve.id, 2)
+  const methods = await shippingMethods(page)
+  const standard = methods.find((m) => m.name === "Germany Standard")!
+  const express = methods.find((m) => m.name === "Germany Express")!
+  const subtotal = cents(phone.price) + 2 * cents(sleeve.price)
+  const payment = (await (await page.request.get("/api/payment-methods")).json()) as { stripe: boolean; paypal: boolean }
+
+  await page.goto("/checkout")
+  await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible()
+
+  // Step 1: the address is prefilled from the profile.
+  await expect(page.getByLabel("Full name")).toHaveValue(details.fullName)
+  await expect(page.getByLabel("Address line 1")).toHaveValue(details.addressLine1)
+  await expect(page.getByLabel("City")).toHaveValue(details.city)
+  await expect(page.getByLabel("Country")).toHaveValue(details.country)
+
+  // The default method is preselected and remembered for the session.
+  await expect(page.getByRole("radio", { name: /Germany Standard/ })).toBeChecked()
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem("selectedShippingMethodId"))).toBe(String(standard.id))
+  const summary = page.getByRole("complementary", { name: "Order Summary" })
+  await expect(summary).toContainText(phone.name)
+  await expect(summary).toContainText(sleeve.name)
+  await expect(summary).toContainText("Qty: 2")
+  await expect(summary).toContainText("Included")
+  await expect(summary.getByTestId("summary-subtotal")).toHaveText(euro(subtotal / 100))
+  await expect(summary.getByTestId("summary-shipping")).toHaveText(euro(cents(standard.price) / 100))
+  await expect(summary.getByTestId("summary-total")).toHaveText(euro((subtotal + cents(standard.price)) / 100))
+  await expect(summary).toContainText("All orders ship on the next business day")
+  await expect(summary).toContainText("Discreet shipping")
+  await expect(page.getByText("Your privacy matters")).toBeVisible()
+  await expect(page.getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/")
+  await screenshot(page, "checkout-shipping-en")
+
+  // Emptied required fields: the SPEC §5 messages, and no step change.
+  await page.getByLabel("Full name").fill("")
+  await page.getByLabel("City").fill(" ")
+  await page.getByRole("button", { name: "Continue to Payment" }).click()
+  await expect(page.getByText("Full name is required")).toBeVisible()
+  await expect(page.getByText("City is required")).toBeVisible()
+  await expect(page.getByLabel("Full name")).toHaveAttribute("aria-invalid", "true")
+  await expect(page.getByLabel("Full name")).toBeFocused()
+  await expect(page.getByRole("heading", { name: "Review your order" })).toHaveCount(0)
+  await page.getByLabel("Full name").fill("Grace Hopper")
+  await page.getByLabel("City").fill("Hamburg")
+  await expect(page.getByText("Full name is required")).toHaveCount(0)
+
+  // Switching to Express changes shipping and total.
+  await page.getByText("Germany Express").click()
+  await expect(page.getByRole("radio", { name: /Germany Express/ })).toBeChecked()
+  await expect(summary.getByTestId("summary-shipping")).toHaveText(euro(cents(express.price) / 100))
+  const total = subtotal + cents(express.price)
+  await expect(summary.getByTestId("summary-total")).toHaveText(euro(total / 100))
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem("selectedShippingMethodId"))).toBe(String(express.id))
+
+  // Step 2: the review.
+  await page.getByRole("button", { name: "Continue to Payment" }).click()
+  await expect(page.getByRole("heading", { name: "Review your order" })).toBeFocused()
+  await expect(page.getByTestId("review-address")).toContainText("Grace Hopper")
+  await expect(page.getByTestId("review-address")).toContainText("Hamburg")
+  await expect(page.getByTestId("review-method")).toContainText("Germany Express")
+  await expect(page.getByText("Test card (sandbox)").first()).toBeVisible()
+  if (!payment.stripe && !payment.paypal) {
+    await expect(page.getByText("Payment methods unavailable")).toBeVisible()
+    await expect(page.getByText("All payment methods are currently disabled. Please try again later.")).toBeVisible()
+  }
+  await expect(page.getByLabel("Card number")).toHaveValue("4242 4242 4242 4242")
+  await expect(page.getByLabel("Card number")).toBeDisabled()
+  await expect(page.getByLabel("Expiry")).toHaveValue("12/25")
+  await expect(page.getByLabel("CVC")).toHaveValue("123")
+  await expect(page.getByLabel("CVC")).toBeDisabled()
+  await screenshot(page, "checkout-payment-en")
+
+  // Back and forward between the steps keep everything.
+  await page.getByRole("button", { name: "Back to Shipping" }).click()
+  await expect(page.getByLabel("Full name")).toHaveValue("Grace Hopper")
+  await expect(page.getByLabel("City")).toHaveValue("Hamburg")
+  await expect(page.getByRole("radio", { name: /Germany Express/ })).toBeChecked()
+  await page.getByRole("button", { name: "Continue to Payment" }).click()
+  await expect(page.getByTestId("review-method")).toContainText("Germany Express")
+  await page.goBack()
+  await expect(page.getByLabel("City")).toHaveValue("Hamburg")
+  await expect(page.getByRole("heading", { name: "Review your order" })).toHaveCount(0)
+  await page.goForward()
+  await expect(page.getByTestId("review-address")).toContainText("Hamburg")
+
+  // Pay: 'Processing payment...' for 2 s, the order, the toast, then the result page.
+  await page.getByRole("button", { name: `Pay ${euro(total / 100)}` }).click()
+  await expect(page.getByRole("button", { name: "Processing payment..." })).toBeVisible()
+  await expect(page.getByText("Test Order Placed Successfully")).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByText("This is a TEST order using sandbox payment. No actual payment was processed.")).toBeVisible()
+  await page.waitForURL(/\/checkout\/success\?orderId=\d+$/, { timeout: 15_000 })
+  const orderId = Number(new URL(page.url()).searchParams.get("orderId"))
+
+  await expect(page.getByRole("heading", { level: 1, name: "Payment Successful" })).toBeVisible()
+  await expect(page.getByTestId("result-order-id")).toHaveText(`#${orderId}`)
+  await expect(page.getByTestId("result-total")).toHaveText(euro(total / 100))
+  await expect(page.getByTestId("result-status")).toHaveText("Processing")
+  await expect(page.getByTestId("test-payment-banner")).toContainText("TEST PAYMENT")
+  await expect(page.getByText("What's Next")).toBeVisible()
+  await expect(page.getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/")
+  await expect(page.getByRole("link", { name: "View Your Orders" })).toHaveAttribute("href", "/orders")
+  await screenshot(page, "checkout-success-en")
+
+  // The cart is empty and the order carries the chosen method and figures.
+  expect(await (await page.request.get("/api/cart")).json()).toEqual([])
+  const orders = (await (await page.request.get("/api/orders")).json()) as Array<Record<string, any>>
+  const order = orders.find((o) => o.id === orderId)!
+  expect(order).toBeTruthy()
+  expect(order.shippingMethod.name).toBe("Germany Express")
+  expect(order.shippingCost).toBe(express.price)
+  expect(cents(order.total)).toBe(total)
+  expect(order.isTestPayment).toBe(true)
+  expect(order.paymentId).toMatch(/^str-/)
+  expect(order.shippingAddress.fullName).toBe("Grace Hopper")
+})
+
+test("the whole purchase works with the keyboard alone", async ({ page }) => {
+  await registerCustomer(page)
+  const product = await productInStock(page, [4, 1, 3], 1)
+  await addToCart(page, product.id, 1)
+  await page.goto("/checkout")
+  await expect(page.getByRole("radio", { name: /Germany Standard/ })).toBeChecked()
+
+  // Step 1: Tab to the default method (already chosen), on to the button, Enter.
+  await tabTo(page, page.getByRole("radio", { name: /Germany Standard/ }))
+  await page.keyboard.press("Space")
+  await tabTo(page, page.getByRole("button", { name: "Continue to Payment" }))
+  await page.keyboard.press("Enter")
+
+  // Step 2: focus starts at the step's heading; Tab to the pay button, Space.
+  const heading = page.getByRole("heading", { name: "Review your order" })
+  await expect(heading).toBeFocused()
+  await tabTo(page, page.getByRole("button", { name: /^Pay / }))
+  await page.keyboard.press("Space")
+  await expect(page.getByRole("button", { name: "Processing payment..." })).toBeVisible()
+  await page.waitForURL(/\/checkout\/success\?orderId=\d+$/, { timeout: 15_000 })
+  await expect(page.getByRole("heading", { level: 1, name: "Payment Successful" })).toBeVisible()
+
+  // And from the result page, on to the orders with Enter.
+  await tabTo(page, page.getByRole("link", { name: "View Your Orders" }))
+  await page.keyboard.press("Enter")
+  await expect(page).toHaveURL(/\/orders$/)
+})
+
+test("a failed order says so and shows why", async ({ page }) => {
+  await registerCustomer(page)
+  const product = await productInStock(page, [4, 1, 3], 1)
+  await addToCart(page, product.id, 1)
+  await page.goto("/checkout")
+  await page.getByRole("button", { name: "Continue to Payment" }).click()
+  await expect(page.getByRole("heading", { name: "Review your order" })).toBeVisible()
+  // The cart is emptied behind the page's back (another tab): the order is refused.
+  expect((await page.request.delete("/api/cart")).ok()).toBeTruthy()
+  await page.getByRole("button", { name: /^Pay / }).click()
+  await expect(page.getByText("Order Failed")).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByText(/There was a problem placing your order\. Please try again\..*cart is empty/i).first()).toBeVisible()
+  await expect(page).toHaveURL(/\/checkout$/)
+  // The page follows the (now empty) cart.
+  await expect(page.getByRole("heading", { name: "Your Cart is Empty" })).toBeVisible()
+})
+
+test("an empty cart offers to browse products", async ({ page }) => {
+  await registerCustomer(page)
+  await page.goto("/checkout")
+  await expect(page.getByRole("heading", { level: 1, name: "Your Cart is Empty" })).toBeVisible()
+  await expect(page.getByRole("link", { name: "Browse Products" })).toHaveAttribute("href", "/products")
+  await expect(page.getByRole("button", { name: "Continue to Payment" })).toHaveCount(0)
+  await screenshot(page, "checkout-empty-en")
+})
+
+test("checkout fits a phone-sized screen", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 })
+  await registerCustomer(page)
+  const product = await productInStock(page, [4, 1, 3], 1)
+  await addToCart(page, product.id, 1)
+  await page.goto("/checkout")
+  await expect(page.getByRole("radio", { name: /Germany Standard/ })).toBeChecked()
+  // Nothing wider than the screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  await screenshot(page, "checkout-shipping-phone-en")
+  await page.getByRole("button", { name: "Continue to Payment" }).click()
+  await expect(page.getByRole("heading", { name: "Review your order" })).toBeFocused()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  await screenshot(page, "checkout-payment-phone-en")
+})
+
+test("visitors are sent to /auth from checkout and its result pages", async ({ page }) => {
+  for (const path of ["/checkout", "/checkout/success?orderId=1", "/checkout/error"]) {
+    const answer = await page.request.get(path, { maxRedirects: 0 })
+    expect(answer.status(), path).toBe(302)
+    expect(answer.headers().location, path).toBe("/auth")
+  }
+  await page.goto("/checkout")
+  await expect(page).toHaveURL(/\/auth$/)
+})
+
+test("the result page without an order, with an unknown order, and after a PayPal return", async ({ page }) => {
+  await registerCustomer(page)
+  const product = await productInStock(page, [4, 1, 3], 1)
+  await addToCart(page, product.id, 1)
+
+  await page.goto("/checkout/success")
+  await expect(page.getByRole("heading", { level: 1, name: "Payment Issue" })).toBeVisible()
+  await expect(page.getByText("No order information found")).toBeVisible()
+
+  await page.goto("/checkout/success?orderId=987654321")
+  await expect(page.getByRole("heading", { level: 1, name: "Payment Issue" })).toBeVisible()
+  await expect(page.getByText("Your payment was successful, but we could not retrieve the detailed order information.")).toBeVisible()
+  // No order found: the cart is left alone.
+  expect(((await (await page.request.get("/api/cart")).json()) as unknown[]).length).toBe(1)
+
+  await page.goto("/checkout/success?paypal=true&token=EC-123")
+  await expect(page.getByRole("heading", { level: 1, name: "Payment Issue" })).toBeVisible()
+  await expect(page.getByText(/PayPal payments are not available yet/)).toBeVisible()
+  await expect(page.getByRole("link", { name: "View Your Orders" })).toHaveAttribute("href", "/orders")
+  await screenshot(page, "checkout-success-issue-en")
+})
+
+test("the payment failed page lists reasons and ways on", async ({ page }) => {
+  await registerCustomer(page)
+  await page.goto("/checkout/error?orderId=42")
+  await expect(page.getByRole("heading", { level: 1, name: "Payment Failed" })).toBeVisible()
+  await expect(page.getByText("Order number: 42")).toBeVisible()
+  await expect(page.getByRole("heading", { name: "Common reasons" })).toBeVisible()
+  await expect(page.getByRole("link", { name: "Try Again" })).toHaveAttribute("href", "/checkout")
+  await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/")
+  await screenshot(page, "checkout-error-en")
+})
+
+test("checkout and its result pages in German", async ({ page }) => {
+  await useGerman(page)
+  await registerCustomer(page)
+  const product = await productInStock(page, [4, 1, 3], 1)
+  await addToCart(page, product.id, 1)
+  const standard = (await shippingMethods(page)).find((m) => m.name === "Germany Standard")!
+  const total = cents(product.price) + cents(standard.price)
+  const euroDe = (amount: number) => new Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" }).format(amount)
+
+  await page.goto("/checkout")
+  await expect(page.getByRole("heading", { level: 1, name: "Kasse" })).toBeVisible()
+  await expect(page.getByTestId("summary-total")).toHaveText(euroDe(total / 100))
+  await expect(page.getByText("Alle Bestellungen werden am nächsten Werktag versandt")).toBeVisible()
+  await page.getByLabel("Stadt").fill("")
+  await page.getByRole("button", { name: "Weiter zur Zahlung" }).click()
+  await expect(page.getByText("Stadt ist erforderlich")).toBeVisible()
+  await screenshot(page, "checkout-shipping-de")
+  await page.getByLabel("Stadt").fill("München")
+  await page.getByRole("button", { name: "Weiter zur Zahlung" }).click()
+  await expect(page.getByRole("heading", { name: "Bestellung prüfen" })).toBeVisible()
+  await expect(page.getByRole("button", { name: "Zurück zum Versand" })).toBeVisible()
+  await expect(page.getByLabel("Kartennummer")).toHaveValue("4242 4242 4242 4242")
+  await screenshot(page, "checkout-payment-de")
+
+  await page.getByRole("button", { name: `${euroDe(total / 100)} bezahlen` }).click()
+  await expect(page.getByRole("button", { name: "Zahlung wird verarbeitet..." })).toBeVisible()
+  await page.waitForURL(/\/checkout\/success\?orderId=\d+$/, { timeout: 15_000 })
+  await expect(page.getByRole("heading", { level: 1, name: "Zahlung erfolgreich" })).toBeVisible()
+  await expect(page.getByTestId("test-payment-banner")).toContainText("TESTZAHLUNG")
+  await expect(page.getByTestId("result-total")).toHaveText(euroDe(total / 100))
+  await screenshot(page, "checkout-success-de")
+
+  await page.goto("/checkout/error")
+  await expect(page.getByRole("heading", { level: 1, name: "Zahlung fehlgeschlagen" })).toBeVisible()
+  await expect(page.getByRole("link", { name: "Erneut versuchen" })).toHaveAttribute("href", "/checkout")
+  await screenshot(page, "checkout-error-de")
+
+  // The empty cart, in German.
+  await page.goto("/checkout")
+  await expect(page.getByRole("heading", { level: 1, name: "Ihr Warenkorb ist leer" })).toBeVisible()
+  await expect(page.getByRole("link", { name: "Produkte ansehen" })).toBeVisible()
+})
