@@ -14,7 +14,7 @@ import {
   type ShippingMethod,
 } from "@enclave/contract"
 import type { z } from "zod"
-import { forwardedHeaders } from "./checkout-session"
+import { forwardedHeaders } from "./session"
 import { apiBaseUrl } from "./products"
 
 const TIMEOUT_MS = 10_000

@@ -28,11 +28,17 @@ export class SessionApiError extends Error {
   }
 }
 
-/** GET a facade path as the browser that sent `request` (its cookies, its language). */
-async function getAsBrowser(request: Request, path: string): Promise<Response> {
+/** The request's cookies, forwarded as they came: the facade's session cookie is among them. */
+export function forwardedHeaders(request: Request): Record<string, string> {
   const headers: Record<string, string> = { accept: "application/json" }
   const cookie = request.headers.get("cookie")
   if (cookie) headers.cookie = cookie
+  return headers
+}
+
+/** GET a facade path as the browser that sent `request` (its cookies, its language). */
+async function getAsBrowser(request: Request, path: string): Promise<Response> {
+  const headers = forwardedHeaders(request)
   const url = `${apiBaseUrl()}${path}`
   try {
     return await fetch(url, { headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
@@ -49,22 +55,30 @@ async function getAsBrowser(request: Request, path: string): Promise<Response> {
  * (the cause is logged): a guarded page then sends people to /auth, where signing in tells them more.
  */
 export async function currentUser(request: Request): Promise<User | null> {
-  const cookie = request.headers.get("cookie") ?? ""
-  if (!/(?:^|;\s*)enclave\.sid=/.test(cookie)) return null
   try {
-    const response = await getAsBrowser(request, "/api/user")
-    if (response.status === 401) {
-      await response.body?.cancel()
-      return null
-    }
-    if (!response.ok) throw new SessionApiError(`GET /api/user answered ${response.status}`, response.status)
-    const parsed = userSchema.safeParse(await response.json())
-    if (!parsed.success) throw new SessionApiError("GET /api/user answered a body that does not match the contract")
-    return parsed.data
+    return await fetchUser(request)
   } catch (error) {
     console.error(`[storefront] current user unknown: ${error instanceof Error ? error.message : String(error)}`)
     return null
   }
+}
+
+/**
+ * The signed-in user, or null for a visitor; throws SessionApiError when the facade cannot tell
+ * (pages that must not guess, such as checkout, answer 503 then).
+ */
+export async function fetchUser(request: Request): Promise<User | null> {
+  const cookie = request.headers.get("cookie") ?? ""
+  if (!/(?:^|;\s*)enclave\.sid=/.test(cookie)) return null
+  const response = await getAsBrowser(request, "/api/user")
+  if (response.status === 401) {
+    await response.body?.cancel()
+    return null
+  }
+  if (!response.ok) throw new SessionApiError(`GET /api/user answered ${response.status}`, response.status)
+  const parsed = userSchema.safeParse(await response.json())
+  if (!parsed.success) throw new SessionApiError("GET /api/user answered a body that does not match the contract")
+  return parsed.data
 }
 
 /**
