@@ -68,8 +68,6 @@ export default defineMessages(
     "checkout.toast.testOrderText": "This is a TEST order using sandbox payment. No actual payment was processed.",
     "checkout.toast.orderFailedTitle": "Order Failed",
     "checkout.toast.orderFailedText": "There was a problem placing your order. Please try again.",
-    "checkout.toast.dismiss": "Dismiss notification",
-    "checkout.notifications": "Notifications",
 
     "checkout.summary.title": "Order Summary",
     "checkout.summary.items": "Items in your order",
@@ -197,8 +195,6 @@ export default defineMessages(
     "checkout.toast.testOrderText": "Dies ist eine TEST-Bestellung mit Sandbox-Zahlung. Es wurde keine echte Zahlung durchgeführt.",
     "checkout.toast.orderFailedTitle": "Bestellung fehlgeschlagen",
     "checkout.toast.orderFailedText": "Beim Aufgeben Ihrer Bestellung ist ein Problem aufgetreten. Bitte versuchen Sie es erneut.",
-    "checkout.toast.dismiss": "Benachrichtigung schließen",
-    "checkout.notifications": "Benachrichtigungen",
 
     "checkout.summary.title": "Bestellübersicht",
     "checkout.summary.items": "Artikel Ihrer Bestellung",

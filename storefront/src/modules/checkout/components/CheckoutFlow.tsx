@@ -21,7 +21,7 @@ import {
 import type { z } from "zod"
 import { formatPrice, translator, type Language } from "../../../i18n"
 import { api, ApiRequestError } from "../../../lib/client/api"
-import { $cart, $toast, $user, refreshCart, setUser, showToast } from "../../../lib/client/stores"
+import { $cart, $user, refreshCart, setUser, showToast } from "../../../lib/client/stores"
 import { addressMessageKey } from "../address-messages"
 import { OrderSummary } from "./OrderSummary"
 import { ShippingMethodPicker, type MethodsState } from "./ShippingMethodPicker"
@@ -243,7 +243,6 @@ export default function CheckoutFlow({ language, user, cart, shippingMethods, pa
         <a className="button button--primary" href="/products">
           {t("checkout.empty.action")}
         </a>
-        <CheckoutToast dismissLabel={t("checkout.toast.dismiss")} regionLabel={t("checkout.notifications")} />
       </div>
     )
   }
@@ -428,37 +427,6 @@ export default function CheckoutFlow({ language, user, cart, shippingMethods, pa
         language={language}
         t={t}
       />
-      <CheckoutToast dismissLabel={t("checkout.toast.dismiss")} regionLabel={t("checkout.notifications")} />
-    </div>
-  )
-}
-
-/**
- * The one toast on screen (SPEC §9: at most one, shown 5 s). Drawn here until the shop-wide toaster
- * renders $toast on every page; then this goes.
- */
-function CheckoutToast({ dismissLabel, regionLabel }: { dismissLabel: string; regionLabel: string }) {
-  const toast = useStore($toast)
-  useEffect(() => {
-    if (!toast) return
-    const timer = setTimeout(() => $toast.set(null), 5000)
-    return () => clearTimeout(timer)
-  }, [toast])
-  return (
-    <div className="co-toaster" role="region" aria-label={regionLabel}>
-      <div aria-live="polite" aria-atomic="true">
-        {toast && (
-          <div className={`co-toast${toast.variant === "destructive" ? " co-toast--destructive" : ""}`} role={toast.variant === "destructive" ? "alert" : "status"}>
-            <div>
-              <p className="co-toast__title">{toast.title}</p>
-              {toast.description && <p className="co-toast__text">{toast.description}</p>}
-            </div>
-            <button type="button" className="co-toast__close" aria-label={dismissLabel} onClick={() => $toast.set(null)}>
-              ×
-            </button>
-          </div>
-        )}
-      </div>
     </div>
   )
 }
