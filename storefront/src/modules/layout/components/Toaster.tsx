@@ -1,0 +1,64 @@
+/**
+ * The notification area (SPEC §9): one toast at a time, shown for 5000 ms (the timer pauses while the
+ * pointer or focus is on it), F8 moves focus to the area. The live region exists from the first paint,
+ * so screen readers announce every toast put into it.
+ */
+import { useEffect, useRef, useState } from "react"
+import { useStore } from "@nanostores/react"
+import { $toast } from "../../../lib/client/stores"
+import { messageTranslator } from "../../../i18n/format"
+
+export const TOAST_DURATION_MS = 5000
+
+export default function Toaster({ messages }: { messages: Record<string, string> }) {
+  const t = messageTranslator(messages)
+  const toast = useStore($toast)
+  const region = useRef<HTMLElement>(null)
+  const [paused, setPaused] = useState(false)
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "F8") {
+        event.preventDefault()
+        region.current?.focus()
+      }
+    }
+    window.addEventListener("keydown", onKey)
+    return () => window.removeEventListener("keydown", onKey)
+  }, [])
+
+  useEffect(() => {
+    if (!toast || paused) return
+    const timer = window.setTimeout(() => {
+      if ($toast.get()?.id === toast.id) $toast.set(null)
+    }, TOAST_DURATION_MS)
+    return () => window.clearTimeout(timer)
+  }, [toast, paused])
+
+  return (
+    <section
+      ref={region}
+      className="toaster"
+      aria-label={t("toast.region")}
+      tabIndex={-1}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      <div role="status" aria-live="polite" aria-atomic="true">
+        {toast && (
+          <div key={toast.id} className={`toast${toast.variant === "destructive" ? " toast--destructive" : ""}`}>
+            <div className="toast__body">
+              <p className="toast__title">{toast.title}</p>
+              {toast.description && <p className="toast__text">{toast.description}</p>}
+            </div>
+            <button type="button" className="toast__close" aria-label={t("toast.dismiss")} onClick={() => $toast.set(null)}>
+              <span aria-hidden="true">×</span>
+            </button>
+          </div>
+        )}
+      </div>
+    </section>
+  )
+}
