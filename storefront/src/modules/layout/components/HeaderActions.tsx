@@ -57,7 +57,10 @@ export default function HeaderActions({ messages, links }: Props) {
   const mobile = useRef<HTMLDivElement>(null)
   const mobileButton = useRef<HTMLButtonElement>(null)
 
+  // Server-rendered buttons stay disabled until hydrated, so an early click is never silently lost.
+  const [ready, setReady] = useState(false)
   useEffect(() => {
+    setReady(true)
     void loadUser()
   }, [])
   useDismiss(userMenuOpen, () => setUserMenuOpen(false), userMenu, userButton)
@@ -144,6 +147,7 @@ export default function HeaderActions({ messages, links }: Props) {
         className="header-button header-button--cart"
         aria-label={count > 0 ? t("nav.cartWithCount", { count }) : t("nav.cart")}
         aria-haspopup="dialog"
+        disabled={!ready}
         onClick={() => $cartOpen.set(true)}
       >
         <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -166,6 +170,7 @@ export default function HeaderActions({ messages, links }: Props) {
           aria-expanded={mobileOpen}
           aria-controls="mobile-menu"
           aria-label={mobileOpen ? t("nav.closeMenu") : t("nav.openMenu")}
+          disabled={!ready}
           onClick={() => setMobileOpen((open) => !open)}
         >
           <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">

@@ -3,7 +3,7 @@
  * SPEC §4) and the add-to-cart button with its loading state, disabled when the product is out of stock.
  * Visitors are told to sign in (SPEC §5); every add refreshes the cart (SPEC §4).
  */
-import { useState } from "react"
+import { useEffect, useState } from "react"
 import { $user, loadUser, refreshCart, showToast } from "../../../lib/client/stores"
 import { api, ApiRequestError } from "../../../lib/client/api"
 import { messageTranslator } from "../../../i18n/format"
@@ -20,6 +20,9 @@ export default function AddToCart({ messages, productId, productName, stockQuant
   const [quantity, setQuantity] = useState(1)
   const [adding, setAdding] = useState(false)
   const [needsLogin, setNeedsLogin] = useState(false)
+  // Server-rendered controls stay disabled until hydrated, so an early click is never silently lost.
+  const [ready, setReady] = useState(false)
+  useEffect(() => setReady(true), [])
   const soldOut = stockQuantity <= 0
 
   function loginRequired() {
@@ -64,7 +67,7 @@ export default function AddToCart({ messages, productId, productName, stockQuant
           <button
             type="button"
             aria-label={t("product.decrease")}
-            disabled={quantity <= 1 || soldOut}
+            disabled={!ready || quantity <= 1 || soldOut}
             onClick={() => setQuantity((q) => Math.max(1, q - 1))}
           >
             −
@@ -76,20 +79,20 @@ export default function AddToCart({ messages, productId, productName, stockQuant
             step={1}
             value={quantity}
             aria-label={t("product.quantity")}
-            disabled={soldOut}
+            disabled={!ready || soldOut}
             onChange={(event) => {
               const value = Math.floor(Number(event.target.value))
               setQuantity(Number.isFinite(value) && value >= 1 ? value : 1)
             }}
           />
-          <button type="button" aria-label={t("product.increase")} disabled={soldOut} onClick={() => setQuantity((q) => q + 1)}>
+          <button type="button" aria-label={t("product.increase")} disabled={!ready || soldOut} onClick={() => setQuantity((q) => q + 1)}>
             +
           </button>
         </div>
         <button
           type="button"
-          className="button button--accent purchase__add"
-          disabled={soldOut || adding}
+          className={`button button--accent purchase__add${soldOut ? " is-sold-out" : ""}`}
+          disabled={!ready || soldOut || adding}
           aria-busy={adding || undefined}
           onClick={() => void add()}
         >
