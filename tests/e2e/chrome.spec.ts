@@ -157,8 +157,26 @@ test.describe("on a phone-sized screen", () => {
     await page.getByRole("button", { name: "Open menu" }).click()
     await expect(menu).toContainText(`Signed in as ${details.username}`)
     await expect(menu.getByRole("link", { name: "My Orders" })).toBeVisible()
+    await shot(page, "mobile-menu-signed-in-en", false)
     await menu.getByRole("button", { name: "Logout" }).click()
     await expect(page.getByRole("region", { name: "Notifications (F8)" })).toContainText("Signed out")
+  })
+})
+
+test.describe("on a phone-sized screen in German", () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test("the toggle menu speaks German", async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: "language", value: "de", url: baseURL! }])
+    await registerInBrowser(page)
+    await page.goto("/")
+    await page.getByRole("button", { name: "Menü öffnen" }).click()
+    const menu = page.getByRole("navigation", { name: "Menü" })
+    await expect(menu.getByRole("link", { name: "Startseite" })).toHaveAttribute("aria-current", "page")
+    await expect(menu).toContainText("Angemeldet als")
+    await expect(menu.getByRole("link", { name: "Meine Bestellungen" })).toHaveAttribute("href", "/orders")
+    await expect(menu.getByRole("button", { name: "Abmelden" })).toBeVisible()
+    await shot(page, "mobile-menu-signed-in-de", false)
   })
 })
 
