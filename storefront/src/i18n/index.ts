@@ -7,6 +7,11 @@ import common from "./messages/common"
 import auth from "./messages/auth"
 import orders from "./messages/orders"
 import checkout from "./messages/checkout"
+import home from "./messages/home"
+import catalogue from "./messages/catalogue"
+import product from "./messages/product"
+import cart from "./messages/cart"
+import { fill } from "./format"
 
 export const languages = ["en", "de"] as const
 export type Language = (typeof languages)[number]
@@ -29,7 +34,7 @@ export function resolveLanguage(stored: string | null | undefined, acceptLanguag
 }
 
 /** Every catalogue the storefront has; areas add theirs here. */
-export const catalogues: Record<string, Catalogue<string>> = { common, auth, orders, checkout }
+export const catalogues: Record<string, Catalogue<string>> = { common, home, catalogue, product, cart, auth, orders, checkout }
 
 const merged: Record<Language, Record<string, string>> = { en: {}, de: {} }
 for (const catalogue of Object.values(catalogues)) {
@@ -43,16 +48,20 @@ export type Translate = (key: string, params?: Record<string, string | number>) 
 export function translator(language: Language): Translate {
   return (key, params) => {
     const text = merged[language][key] ?? merged.en[key] ?? key
-    return params ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole)) : text
+    return fill(text, params)
   }
 }
 
-const currency: Record<Language, Intl.NumberFormat> = {
-  en: new Intl.NumberFormat("en-IE", { style: "currency", currency: "EUR" }),
-  de: new Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" }),
+/**
+ * The texts an island shows, picked on the server by key prefix ("cart.", "nav.") and passed as a prop:
+ * the island then uses `messageTranslator` from ./format and ships no catalogue.
+ */
+export function islandMessages(language: Language, ...prefixes: string[]): Record<string, string> {
+  const picked: Record<string, string> = {}
+  for (const key of Object.keys(merged.en)) {
+    if (prefixes.some((prefix) => key.startsWith(prefix))) picked[key] = merged[language][key] ?? merged.en[key]!
+  }
+  return picked
 }
 
-/** Prices in euros, written the way the active language writes them (€599.00 / 599,00 €). */
-export function formatPrice(language: Language, amount: string | number): string {
-  return currency[language].format(Number(amount))
-}
+export { formatPrice } from "./format"

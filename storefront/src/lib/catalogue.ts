@@ -1,5 +1,6 @@
 /**
- * The catalogue's URL query (?search=&level=&sort=) and the labels the shop shows for it.
+ * The catalogue's URL query (?search=&level=&sort=) and the message keys of the labels the shop shows for it
+ * (i18n/messages/catalogue.ts).
  * Filtering and sorting themselves are the contract's `queryCatalogue`, shared with the API.
  */
 import {
@@ -10,19 +11,19 @@ import {
   type SecurityLevelFilter,
 } from "@enclave/contract"
 
-export const levelOptions: ReadonlyArray<{ value: SecurityLevelFilter; label: string }> = [
-  { value: "all", label: "All Levels" },
-  { value: "low", label: "Basic (Level 3)" },
-  { value: "medium", label: "Enhanced (Level 4)" },
-  { value: "high", label: "Maximum (Level 5)" },
+export const levelOptions: ReadonlyArray<{ value: SecurityLevelFilter; labelKey: string }> = [
+  { value: "all", labelKey: "catalogue.level.all" },
+  { value: "low", labelKey: "catalogue.level.low" },
+  { value: "medium", labelKey: "catalogue.level.medium" },
+  { value: "high", labelKey: "catalogue.level.high" },
 ]
 
-export const sortOptions: ReadonlyArray<{ value: CatalogueSort; label: string }> = [
-  { value: "default", label: "Default Order" },
-  { value: "name-asc", label: "Name (A-Z)" },
-  { value: "name-desc", label: "Name (Z-A)" },
-  { value: "price-asc", label: "Price (Low to High)" },
-  { value: "price-desc", label: "Price (High to Low)" },
+export const sortOptions: ReadonlyArray<{ value: CatalogueSort; labelKey: string }> = [
+  { value: "default", labelKey: "catalogue.sort.default" },
+  { value: "name-asc", labelKey: "catalogue.sort.name-asc" },
+  { value: "name-desc", labelKey: "catalogue.sort.name-desc" },
+  { value: "price-asc", labelKey: "catalogue.sort.price-asc" },
+  { value: "price-desc", labelKey: "catalogue.sort.price-desc" },
 ]
 
 export interface ParsedCatalogueQuery extends CatalogueQuery {
@@ -53,17 +54,4 @@ export function parseCatalogueQuery(params: URLSearchParams): ParsedCatalogueQue
 /** SPEC §2: 'Clear Filters' resets search and level but keeps the sort. */
 export function clearFiltersHref(sort: CatalogueSort): string {
   return sort === "default" ? "/products" : `/products?sort=${encodeURIComponent(sort)}`
-}
-
-/** Names of the security levels: the customer side shows 3 to 5, the admin can set 1 to 5. */
-const levelNames: Record<number, string> = {
-  1: "Minimal",
-  2: "Standard",
-  3: "Basic",
-  4: "Enhanced",
-  5: "Maximum",
-}
-
-export function securityLevelName(level: number): string {
-  return levelNames[level] ?? `Level ${level}`
 }

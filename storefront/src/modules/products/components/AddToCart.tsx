@@ -1,0 +1,110 @@
+/**
+ * Product detail's purchase controls: quantity stepper (starts at 1, never below 1, no upper bound:
+ * SPEC §4) and the add-to-cart button with its loading state, disabled when the product is out of stock.
+ * Visitors are told to sign in (SPEC §5); every add refreshes the cart (SPEC §4).
+ */
+import { useEffect, useState } from "react"
+import { $user, loadUser, refreshCart, showToast } from "../../../lib/client/stores"
+import { api, ApiRequestError } from "../../../lib/client/api"
+import { messageTranslator } from "../../../i18n/format"
+
+interface Props {
+  messages: Record<string, string>
+  productId: number
+  productName: string
+  stockQuantity: number
+}
+
+export default function AddToCart({ messages, productId, productName, stockQuantity }: Props) {
+  const t = messageTranslator(messages)
+  const [quantity, setQuantity] = useState(1)
+  const [adding, setAdding] = useState(false)
+  const [needsLogin, setNeedsLogin] = useState(false)
+  // Server-rendered controls stay disabled until hydrated, so an early click is never silently lost.
+  const [ready, setReady] = useState(false)
+  useEffect(() => setReady(true), [])
+  const soldOut = stockQuantity <= 0
+
+  function loginRequired() {
+    setNeedsLogin(true)
+    showToast({ title: t("cart.loginRequired"), variant: "destructive" })
+  }
+
+  async function add() {
+    if (adding || soldOut) return
+    setAdding(true)
+    setNeedsLogin(false)
+    try {
+      const user = $user.get() === undefined ? await loadUser() : $user.get()
+      if (!user) {
+        loginRequired()
+        return
+      }
+      await api.post("/api/cart", { productId, quantity })
+      await refreshCart().catch(() => undefined)
+      showToast({ title: t("cart.added"), description: t("cart.addedText", { name: productName }) })
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.status === 401) {
+        loginRequired()
+      } else {
+        // A 409 (beyond stock) carries a message worth reading; anything else gets the SPEC §8 text.
+        const description =
+          error instanceof ApiRequestError && error.status === 409 && error.serverMessage ? error.serverMessage : t("cart.addFailed")
+        showToast({ title: t("cart.addFailedTitle"), description, variant: "destructive" })
+      }
+    } finally {
+      setAdding(false)
+    }
+  }
+
+  return (
+    <div className="purchase">
+      <div className="purchase__row">
+        <div className="stepper stepper--large" role="group" aria-labelledby="quantity-label">
+          <span id="quantity-label" className="visually-hidden">
+            {t("product.quantity")}
+          </span>
+          <button
+            type="button"
+            aria-label={t("product.decrease")}
+            disabled={!ready || quantity <= 1 || soldOut}
+            onClick={() => setQuantity((q) => Math.max(1, q - 1))}
+          >
+            −
+          </button>
+          <input
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            value={quantity}
+            aria-label={t("product.quantity")}
+            disabled={!ready || soldOut}
+            onChange={(event) => {
+              const value = Math.floor(Number(event.target.value))
+              setQuantity(Number.isFinite(value) && value >= 1 ? value : 1)
+            }}
+          />
+          <button type="button" aria-label={t("product.increase")} disabled={!ready || soldOut} onClick={() => setQuantity((q) => q + 1)}>
+            +
+          </button>
+        </div>
+        <button
+          type="button"
+          className={`button button--accent purchase__add${soldOut ? " is-sold-out" : ""}`}
+          disabled={!ready || soldOut || adding}
+          aria-busy={adding || undefined}
+          onClick={() => void add()}
+        >
+          {adding && <span className="spinner spinner--light" aria-hidden="true" />}
+          {soldOut ? t("cart.outOfStock") : adding ? t("cart.adding") : t("cart.add")}
+        </button>
+      </div>
+      {needsLogin && (
+        <p className="purchase__login" role="alert">
+          {t("cart.loginRequired")}. <a href="/auth">{t("cart.signIn")}</a>
+        </p>
+      )}
+    </div>
+  )
+}
