@@ -32,6 +32,14 @@ for (const language of ["en", "de"] as const) {
     test("a customer's pages: cart drawer, checkout, orders, result pages", async ({ page }) => {
       expect((await page.request.post("/api/register", { data: newUserDetails() })).status()).toBe(201)
       expect((await page.request.post("/api/cart", { data: { productId: 4, quantity: 1 } })).status()).toBe(201)
+      await page.goto("/product/1")
+      // The cart panel, open.
+      const cartButton = page.getByRole("button", { name: language === "en" ? "Cart, 1 item" : "Warenkorb, 1 Artikel" })
+      await expect(cartButton).toBeEnabled({ timeout: 20_000 })
+      await cartButton.click()
+      await expect(page.getByRole("dialog")).toBeVisible()
+      expect(await seriousViolations(page), "cart panel").toEqual([])
+      await page.keyboard.press("Escape")
       await page.goto("/checkout")
       expect(await seriousViolations(page), "/checkout").toEqual([])
       const order = await page.request.post("/api/orders", {

@@ -128,7 +128,7 @@ test("login: required fields, a wrong password says 'Login failed' with the serv
   await submit.click()
   await expect(page).toHaveURL(/\/$/, { timeout: 20_000 })
   await expect(page.getByText("Welcome back!")).toBeVisible()
-  await expect(page.getByText(`Signed in as ${details.username}`)).toBeVisible()
+  await expect(page.getByRole("region", { name: /Notifications/ }).getByText(`Signed in as ${details.username}`)).toBeVisible()
   expect((await signedInUser(page))?.username).toBe(details.username)
 
   // Signed in, /auth sends the person home before any HTML.

@@ -145,7 +145,7 @@ export default function HeaderActions({ messages, links }: Props) {
       <button
         type="button"
         className="header-button header-button--cart"
-        aria-label={count > 0 ? t("nav.cartWithCount", { count }) : t("nav.cart")}
+        aria-label={count === 1 ? t("nav.cartWithOne") : count > 0 ? t("nav.cartWithCount", { count }) : t("nav.cart")}
         aria-haspopup="dialog"
         disabled={!ready}
         onClick={() => $cartOpen.set(true)}
