@@ -61,6 +61,25 @@ export async function createFrontDoor(options: FrontDoorOptions): Promise<http.S
   const admin = sirv(adminDir, { single: true, etag: true }) as Handler
   const uploads = sirv(options.uploadsDir, { etag: true, dev: true }) as Handler
 
+  /**
+   * SPEC §2/§6 route guard of the back office, decided by the server before the app is sent: a
+   * visitor goes to /auth, a signed-in customer to /. The app's own files (scripts, styles) hold no
+   * data and are served to anyone; every admin call of the app is guarded again by the facade.
+   */
+  const adminGate = async (req: http.IncomingMessage): Promise<"admin" | "visitor" | "customer" | "unknown"> => {
+    const cookie = req.headers.cookie ?? ""
+    if (!/(?:^|;\s*)enclave\.sid=/.test(cookie)) return "visitor"
+    try {
+      const answer = await fetch(`${options.apiUrl}/api/user`, { headers: { cookie, accept: "application/json" }, signal: AbortSignal.timeout(10_000) })
+      if (answer.status === 401) return "visitor"
+      if (!answer.ok) return "unknown"
+      return ((await answer.json()) as { isAdmin?: boolean }).isAdmin === true ? "admin" : "customer"
+    } catch {
+      return "unknown"
+    }
+  }
+  const isAdminPage = (path: string) => !/\.[a-z0-9]+$/i.test(path) || path.endsWith(".html")
+
   const route = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = req.url ?? "/"
     if (url === "/api" || url.startsWith("/api/") || url.startsWith("/api?")) return proxy.web(req, res)
@@ -69,8 +88,20 @@ export async function createFrontDoor(options: FrontDoorOptions): Promise<http.S
       return res.end()
     }
     if (url.startsWith("/admin/")) {
-      req.url = url.slice("/admin".length)
-      return admin(req, res, () => sendJson(res, 404, { message: "Not found" }))
+      const path = url.split("?")[0]
+      const serve = () => {
+        req.url = url.slice("/admin".length)
+        admin(req, res, () => sendJson(res, 404, { message: "Not found" }))
+      }
+      if (!isAdminPage(path)) return serve()
+      void adminGate(req).then((who) => {
+        res.setHeader("cache-control", "private, no-store")
+        if (who === "admin") return serve()
+        if (who === "unknown") return sendJson(res, 503, { message: "The shop's server is not answering. Please try again in a moment." })
+        res.writeHead(302, { location: who === "visitor" ? "/auth" : "/" })
+        res.end()
+      })
+      return
     }
     if (url.startsWith("/uploads/")) {
       req.url = url.slice("/uploads".length)
