@@ -192,8 +192,22 @@ test("a customer checks out in two steps and pays with the simulated card", asyn
 test("the whole purchase works with the keyboard alone", async ({ page }) => {
   await registerCustomer(page)
   const product = await productInStock(page, [4, 1, 3], 1)
-  await addToCart(page, product.id, 1)
-  await page.goto("/checkout")
+
+  // From the product page: add to cart, open the cart panel, follow its checkout link.
+  await page.goto(`/product/${product.id}`)
+  const add = page.getByRole("button", { name: "Add to Cart" })
+  await expect(add).toBeEnabled({ timeout: 20_000 })
+  await tabTo(page, add)
+  await page.keyboard.press("Enter")
+  const cartButton = page.getByRole("button", { name: "Cart, 1 item" })
+  await expect(cartButton).toBeVisible({ timeout: 20_000 })
+  await tabTo(page, cartButton, 200)
+  await page.keyboard.press("Enter")
+  const panel = page.getByRole("dialog")
+  await expect(panel).toContainText(product.name)
+  await tabTo(page, panel.getByRole("link", { name: /checkout/i }))
+  await page.keyboard.press("Enter")
+  await expect(page).toHaveURL(/\/checkout$/)
   await expect(page.getByRole("radio", { name: /Germany Standard/ })).toBeChecked()
 
   // Step 1: Tab to the default method (already chosen), on to the button, Enter.
@@ -212,9 +226,15 @@ test("the whole purchase works with the keyboard alone", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1, name: "Payment Successful" })).toBeVisible()
 
   // And from the result page, on to the orders with Enter.
+  const orderNumber = new URL(page.url()).searchParams.get("orderId")
   await tabTo(page, page.getByRole("link", { name: "View Your Orders" }))
   await page.keyboard.press("Enter")
   await expect(page).toHaveURL(/\/orders$/)
+  // The new order is in the Processing tab.
+  await tabTo(page, page.getByRole("link", { name: /Processing/ }))
+  await page.keyboard.press("Enter")
+  await expect(page).toHaveURL(/tab=processing/)
+  await expect(page.getByText(`Order #${orderNumber}`)).toBeVisible()
 })
 
 test("a failed order says so and shows why", async ({ page }) => {
