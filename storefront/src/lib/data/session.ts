@@ -82,6 +82,19 @@ export async function fetchUser(request: Request): Promise<User | null> {
 }
 
 /**
+ * For pages that still help when the facade is down (the payment result pages): the user, null for a
+ * visitor, or undefined when the facade could not tell (logged; the page renders without the account).
+ */
+export async function userIfKnown(request: Request, page: string): Promise<User | null | undefined> {
+  try {
+    return await fetchUser(request)
+  } catch (error) {
+    console.error(`[storefront] ${page}: ${(error as Error).message}`)
+    return undefined
+  }
+}
+
+/**
  * Route guard of SPEC §2/§6 for protected pages (/orders, /account/orders, /checkout, /checkout/success,
  * /checkout/error). Use it first thing in the page's frontmatter:
  *
