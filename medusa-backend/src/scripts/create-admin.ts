@@ -1,5 +1,6 @@
 import type { ExecArgs } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ACCOUNTS_MODULE } from "@enclave/accounts/.medusa/server/src/modules/accounts"
 import { registerShopUserWorkflow } from "@enclave/accounts/.medusa/server/src/workflows/register-shop-user"
 
 /**
@@ -10,7 +11,7 @@ export default async function createAdmin({ container }: ExecArgs) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const password = process.env.ADMIN_PASSWORD
   if (!password) throw new Error("ADMIN_PASSWORD is not set: the launcher sets it, a deployment must set it")
-  const accounts = container.resolve("accounts") as { listShopUsers(f: object): Promise<unknown[]> }
+  const accounts = container.resolve(ACCOUNTS_MODULE) as { listShopUsers(f: object): Promise<unknown[]> }
   if ((await accounts.listShopUsers({ username_key: "admin" })).length > 0) {
     logger.info("Enclave: the admin account exists already")
     return

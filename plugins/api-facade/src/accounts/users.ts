@@ -1,8 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { User } from "@enclave/contract"
+import { ACCOUNTS_MODULE } from "@enclave/accounts/.medusa/server/src/modules/accounts"
 
-export const ACCOUNTS_MODULE = "accounts"
 
 /** A shop_user row as the accounts module returns it. */
 export interface ShopUserRow {

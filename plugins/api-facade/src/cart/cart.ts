@@ -167,4 +167,4 @@ export async function clearCart(container: MedusaContainer, user: ShopUserRow) {
   })
 }
 
-export { ensureCart, withCartLock }
+export { withCartLock }

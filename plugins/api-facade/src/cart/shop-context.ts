@@ -1,5 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
+import { ApiError } from "../http/api-error"
 
 /** German (and common short) names people type for countries Medusa knows by English name. */
 const EXTRA_NAMES: Record<string, string> = {
@@ -65,4 +66,19 @@ export function shopContext(container: MedusaContainer): Promise<ShopContext> {
 /** The alpha-2 code for what a person typed as their country, or null when the shop cannot tell. */
 export function countryCodeOf(context: ShopContext, country: string): string | null {
   return context.countryCodes.get(country.trim().toLowerCase()) ?? null
+}
+
+/**
+ * Where an address goes: its country's code and the region that sells there, or a 400 on the
+ * address's country field when the shop cannot tell.
+ */
+export function destinationOf(context: ShopContext, country: string): { countryCode: string; regionId: string } {
+  const countryCode = countryCodeOf(context, country)
+  const regionId = countryCode ? context.regionByCountry.get(countryCode) : undefined
+  if (!countryCode || !regionId) {
+    throw new ApiError(400, `We cannot ship to "${country}": enter the country's name or its two-letter code`, {
+      fields: { "shippingAddress.country": "Unknown country" },
+    })
+  }
+  return { countryCode, regionId }
 }

@@ -3,8 +3,9 @@ import { Modules } from "@medusajs/framework/utils"
 import { updateOrderWorkflow } from "@medusajs/medusa/core-flows"
 import type { Order, OrderStatus, ShippingAddress } from "@enclave/contract"
 import type { ShopUserRow } from "../accounts/users"
-import { countryCodeOf, shopContext } from "../cart/shop-context"
+import { countryCodeOf, destinationOf, shopContext } from "../cart/shop-context"
 import { ApiError } from "../http/api-error"
+import { medusaAddress } from "./medusa-address"
 import { findOrder, shopOrders } from "./read-orders"
 
 async function existingOrder(container: MedusaContainer, orderNumber: number) {
@@ -33,31 +34,16 @@ export async function setShippingAddress(
   const found = await existingOrder(container, orderNumber)
   const context = await shopContext(container)
   const before = found.details.shipping_address
-  const newCode = countryCodeOf(context, address.country)
+  const { countryCode: newCode } = destinationOf(context, address.country)
   const oldCode = before ? countryCodeOf(context, before.country) : null
-  if (!newCode) {
-    throw new ApiError(400, `We cannot ship to "${address.country}": enter the country's name or its two-letter code`, {
-      fields: { "shippingAddress.country": "Unknown country" },
-    })
-  }
   if (oldCode && newCode !== oldCode) {
     throw new ApiError(409, "The country of a placed order cannot be changed: its shipping was priced for the original country")
   }
-  const parts = address.fullName.trim().split(/\s+/)
   await updateOrderWorkflow(container).run({
     input: {
       id: found.medusaOrderId,
       user_id: admin.id,
-      shipping_address: {
-        first_name: parts.length > 1 ? parts.slice(0, -1).join(" ") : parts[0],
-        last_name: parts.length > 1 ? parts.at(-1)! : "",
-        address_1: address.addressLine1,
-        address_2: address.addressLine2 ?? "",
-        city: address.city,
-        province: address.state,
-        postal_code: address.postalCode,
-        country_code: newCode,
-      },
+      shipping_address: medusaAddress(address, newCode),
     },
   })
   const stored = { ...address, addressLine2: address.addressLine2 || null }

@@ -11,9 +11,10 @@ import { SANDBOX_CARD_PAYMENT_PREFIX, type CreateOrderRequest, type Order } from
 import { accountsService, type ShopUserRow } from "../accounts/users"
 import { catalogueEntries } from "../catalogue/products"
 import { findCart, withCartLock } from "../cart/cart"
-import { countryCodeOf, shopContext } from "../cart/shop-context"
+import { destinationOf, shopContext } from "../cart/shop-context"
 import { ApiError } from "../http/api-error"
 import { readPaymentSettings } from "../payment-settings/payment-settings"
+import { medusaAddress } from "./medusa-address"
 import { findOrder, shopOrders } from "./read-orders"
 
 /** Medusa's own provider for payments that were settled before the order is placed. */
@@ -78,11 +79,6 @@ export async function verifyPayment(container: MedusaContainer, request: CreateO
 const cents = (value: number | string) => Math.round(Number(value) * 100)
 const euro = (centsValue: number) => (centsValue / 100).toFixed(2)
 
-function splitName(fullName: string) {
-  const parts = fullName.trim().split(/\s+/)
-  return { first_name: parts.length > 1 ? parts.slice(0, -1).join(" ") : parts[0], last_name: parts.length > 1 ? parts.at(-1)! : "" }
-}
-
 /**
  * Places the user's cart as an order: checks address, method, stock, payment and the client's
  * figures against the server's, then lets Medusa complete the cart (which reserves the stock)
@@ -125,28 +121,14 @@ export async function placeOrder(container: MedusaContainer, user: ShopUserRow, 
 
     const context = await shopContext(container)
     const address = request.shippingAddress
-    const countryCode = countryCodeOf(context, address.country)
-    const regionId = countryCode ? context.regionByCountry.get(countryCode) : undefined
-    if (!countryCode || !regionId) {
-      throw new ApiError(400, `We cannot ship to "${address.country}": enter the country's name or its two-letter code`, {
-        fields: { "shippingAddress.country": "Unknown country" },
-      })
-    }
+    const { countryCode, regionId } = destinationOf(context, address.country)
 
     await updateCartWorkflow(container).run({
       input: {
         id: cart.id,
         region_id: regionId,
         email: user.email,
-        shipping_address: {
-          ...splitName(address.fullName),
-          address_1: address.addressLine1,
-          address_2: address.addressLine2 ?? "",
-          city: address.city,
-          province: address.state,
-          postal_code: address.postalCode,
-          country_code: countryCode,
-        },
+        shipping_address: medusaAddress(address, countryCode),
       },
     })
     await addShippingMethodToCartWorkflow(container).run({ input: { cart_id: cart.id, options: [{ id: method.optionId }] } })

@@ -15,20 +15,13 @@ import {
 } from "@enclave/contract"
 import type { z } from "zod"
 import { forwardedHeaders } from "./session"
-import { apiBaseUrl } from "./products"
+import { apiBaseUrl, getJson as getFacadeJson } from "./products"
 
 const TIMEOUT_MS = 10_000
 
-async function getJson<T>(request: Request, path: string, schema: z.ZodType<T>): Promise<T> {
-  const response = await fetch(`${apiBaseUrl()}${path}`, {
-    headers: forwardedHeaders(request),
-    signal: AbortSignal.timeout(TIMEOUT_MS),
-  })
-  if (!response.ok) {
-    await response.body?.cancel()
-    throw new Error(`GET ${path} answered ${response.status}`)
-  }
-  return schema.parse(await response.json())
+/** A GET as the customer's browser (its cookies), validated with the contract. */
+function getJson<T>(request: Request, path: string, schema: z.ZodType<T>): Promise<T> {
+  return getFacadeJson(path, schema, false, forwardedHeaders(request))
 }
 
 export function getCart(request: Request): Promise<CartItem[]> {

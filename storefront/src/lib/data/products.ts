@@ -19,12 +19,12 @@ const DEFAULT_API_URL = "http://127.0.0.1:9000"
 const REQUEST_TIMEOUT_MS = 10_000
 
 /**
- * The product API could not be asked or answered something we cannot use (network failure, timeout,
+ * The facade could not be asked or answered something we cannot use (network failure, timeout,
  * an unexpected status, a body that is not JSON or does not match the contract). Pages show their
  * "temporarily unavailable" state and answer 503 for it.
  */
-export class ProductApiError extends Error {
-  override name = "ProductApiError"
+export class FacadeApiError extends Error {
+  override name = "FacadeApiError"
   constructor(
     message: string,
     /** The HTTP status the API answered, when it answered at all. */
@@ -40,24 +40,30 @@ export function apiBaseUrl(): string {
 }
 
 /**
- * GET a path of the facade and validate the JSON body with the contract's schema.
- * Returns null for a 404 when `allowNotFound` is set; throws ProductApiError for everything else that is not ok.
+ * GET a path of the facade and validate the JSON body with the contract's schema; with `headers`
+ * (a browser's forwarded cookies) it asks as that browser. Returns null for a 404 when
+ * `allowNotFound` is set; throws FacadeApiError for everything else that is not ok.
  */
-async function getJson<T>(path: string, schema: z.ZodType<T>, allowNotFound: true): Promise<T | null>
-async function getJson<T>(path: string, schema: z.ZodType<T>, allowNotFound?: false): Promise<T>
-async function getJson<T>(path: string, schema: z.ZodType<T>, allowNotFound = false): Promise<T | null> {
+export async function getJson<T>(path: string, schema: z.ZodType<T>, allowNotFound: true, headers?: Record<string, string>): Promise<T | null>
+export async function getJson<T>(path: string, schema: z.ZodType<T>, allowNotFound?: false, headers?: Record<string, string>): Promise<T>
+export async function getJson<T>(
+  path: string,
+  schema: z.ZodType<T>,
+  allowNotFound = false,
+  headers: Record<string, string> = { accept: "application/json" },
+): Promise<T | null> {
   const url = `${apiBaseUrl()}${path}`
   let response: Response
   try {
     response = await fetch(url, {
-      headers: { accept: "application/json" },
+      headers,
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     })
   } catch (cause) {
     // undici reports "fetch failed" and keeps the real reason (ECONNREFUSED, a timeout …) in `cause`.
     const inner = cause instanceof Error && cause.cause instanceof Error ? `: ${cause.cause.message}` : ""
     const reason = cause instanceof Error ? `${cause.message}${inner}` : String(cause)
-    throw new ProductApiError(`GET ${url} failed: ${reason}`, undefined, { cause })
+    throw new FacadeApiError(`GET ${url} failed: ${reason}`, undefined, { cause })
   }
 
   if (response.status === 404 && allowNotFound) {
@@ -67,7 +73,7 @@ async function getJson<T>(path: string, schema: z.ZodType<T>, allowNotFound = fa
   }
   if (!response.ok) {
     const text = await response.text().catch(() => "")
-    throw new ProductApiError(
+    throw new FacadeApiError(
       `GET ${url} answered ${response.status} ${response.statusText}${text ? `: ${text.slice(0, 200)}` : ""}`,
       response.status,
     )
@@ -77,11 +83,11 @@ async function getJson<T>(path: string, schema: z.ZodType<T>, allowNotFound = fa
   try {
     body = await response.json()
   } catch (cause) {
-    throw new ProductApiError(`GET ${url} answered a body that is not JSON`, response.status, { cause })
+    throw new FacadeApiError(`GET ${url} answered a body that is not JSON`, response.status, { cause })
   }
   const parsed = schema.safeParse(body)
   if (!parsed.success) {
-    throw new ProductApiError(
+    throw new FacadeApiError(
       `GET ${url} answered a body that does not match the contract: ${describeIssues(parsed.error.issues)}`,
       response.status,
       { cause: parsed.error },

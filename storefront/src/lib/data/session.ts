@@ -11,22 +11,10 @@
  */
 import type { AstroGlobal } from "astro"
 import { orderListSchema, userSchema, type Order, type User } from "@enclave/contract"
-import { apiBaseUrl } from "./products"
+import { apiBaseUrl, FacadeApiError, getJson } from "./products"
 
 /** A page must not hang on a stuck backend. */
 const REQUEST_TIMEOUT_MS = 10_000
-
-/** The facade could not be asked, or answered something unusable (not a 401). */
-export class SessionApiError extends Error {
-  override name = "SessionApiError"
-  constructor(
-    message: string,
-    readonly status?: number,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options)
-  }
-}
 
 /** The request's cookies, forwarded as they came: the facade's session cookie is among them. */
 export function forwardedHeaders(request: Request): Record<string, string> {
@@ -45,7 +33,7 @@ async function getAsBrowser(request: Request, path: string): Promise<Response> {
   } catch (cause) {
     const inner = cause instanceof Error && cause.cause instanceof Error ? `: ${cause.cause.message}` : ""
     const reason = cause instanceof Error ? `${cause.message}${inner}` : String(cause)
-    throw new SessionApiError(`GET ${url} failed: ${reason}`, undefined, { cause })
+    throw new FacadeApiError(`GET ${url} failed: ${reason}`, undefined, { cause })
   }
 }
 
@@ -64,7 +52,7 @@ export async function currentUser(request: Request): Promise<User | null> {
 }
 
 /**
- * The signed-in user, or null for a visitor; throws SessionApiError when the facade cannot tell
+ * The signed-in user, or null for a visitor; throws FacadeApiError when the facade cannot tell
  * (pages that must not guess, such as checkout, answer 503 then).
  */
 export async function fetchUser(request: Request): Promise<User | null> {
@@ -75,9 +63,9 @@ export async function fetchUser(request: Request): Promise<User | null> {
     await response.body?.cancel()
     return null
   }
-  if (!response.ok) throw new SessionApiError(`GET /api/user answered ${response.status}`, response.status)
+  if (!response.ok) throw new FacadeApiError(`GET /api/user answered ${response.status}`, response.status)
   const parsed = userSchema.safeParse(await response.json())
-  if (!parsed.success) throw new SessionApiError("GET /api/user answered a body that does not match the contract")
+  if (!parsed.success) throw new FacadeApiError("GET /api/user answered a body that does not match the contract")
   return parsed.data
 }
 
@@ -112,31 +100,11 @@ export async function requireUser(astro: Pick<AstroGlobal, "request" | "redirect
 }
 
 /**
- * The signed-in customer's orders, newest first (GET /api/orders). Throws SessionApiError when the facade
+ * The signed-in customer's orders, newest first (GET /api/orders). Throws FacadeApiError when the facade
  * cannot be asked or answers something other than the list (the page shows 'Failed to load your orders').
  */
 export async function listOrders(request: Request): Promise<Order[]> {
-  const response = await getAsBrowser(request, "/api/orders")
-  if (!response.ok) {
-    const text = await response.text().catch(() => "")
-    throw new SessionApiError(`GET /api/orders answered ${response.status}${text ? `: ${text.slice(0, 200)}` : ""}`, response.status)
-  }
-  let body: unknown
-  try {
-    body = await response.json()
-  } catch (cause) {
-    throw new SessionApiError("GET /api/orders answered a body that is not JSON", response.status, { cause })
-  }
-  const parsed = orderListSchema.safeParse(body)
-  if (!parsed.success) {
-    const first = parsed.error.issues[0]
-    throw new SessionApiError(
-      `GET /api/orders answered a body that does not match the contract: ${first ? `${first.path.join(".")}: ${first.message}` : ""}`,
-      response.status,
-      { cause: parsed.error },
-    )
-  }
-  return parsed.data
+  return getJson("/api/orders", orderListSchema, false, forwardedHeaders(request))
 }
 
 export type OrdersResult = { ok: true; orders: Order[] } | { ok: false }
@@ -149,7 +117,7 @@ export async function ordersForPage(astro: Pick<AstroGlobal, "request" | "respon
   try {
     return { ok: true, orders: await listOrders(astro.request) }
   } catch (error) {
-    if (!(error instanceof SessionApiError)) throw error
+    if (!(error instanceof FacadeApiError)) throw error
     console.error(`[storefront] ${astro.url.pathname}: orders unavailable: ${error.message}`)
     astro.response.status = 503
     astro.response.headers.set("retry-after", "30")

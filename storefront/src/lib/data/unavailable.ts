@@ -1,5 +1,5 @@
 import type { AstroGlobal } from "astro"
-import { ProductApiError } from "./products"
+import { FacadeApiError } from "./products"
 
 /**
  * Runs a product-API call for a page. When the API is unreachable or answers something unusable,
@@ -13,7 +13,7 @@ export async function loadOrUnavailable<T>(
   try {
     return { ok: true, data: await load() }
   } catch (error) {
-    if (!(error instanceof ProductApiError)) throw error
+    if (!(error instanceof FacadeApiError)) throw error
     console.error(`[storefront] ${astro.url.pathname}: product API unavailable: ${error.message}`)
     astro.response.status = 503
     astro.response.headers.set("retry-after", "30")
