@@ -74,6 +74,17 @@ export default defineConfig({
   modules: [
     ...redisModules,
     {
+      resolve: "@medusajs/medusa/payment",
+      // The providers read the admin's payment settings at every call (keys, modes, on/off).
+      dependencies: ["paymentSettings"],
+      options: {
+        providers: [
+          { resolve: "@enclave/payments/.medusa/server/src/providers/stripe", id: "enclave", options: {} },
+          { resolve: "@enclave/payments/.medusa/server/src/providers/paypal", id: "enclave", options: {} },
+        ],
+      },
+    },
+    {
       resolve: "@medusajs/medusa/file",
       options: {
         providers: [

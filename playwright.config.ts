@@ -3,14 +3,22 @@ import { defineConfig } from "@playwright/test"
 /** Debian's Chromium: test tools may not download browsers on these machines. */
 const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
 
+const SHOP_WIDE_SETTINGS = /admin-(payments|shipping)\.spec\.ts$/
+
 export default defineConfig({
   testDir: "tests/e2e",
   // Playwright empties its output folder at start; the reports of tests/run.ts stay beside it.
   outputDir: "test-results/e2e-artifacts",
   globalSetup: "./tests/support/playwright-setup.ts",
-  timeout: 60_000,
+  timeout: 120_000,
   workers: 2,
   reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  // The admin's payment and shipping-method specs change settings every checkout reads (providers
+  // on and off, the default method): they run after every other spec on the shared shop is done.
+  projects: [
+    { name: "shop", testIgnore: SHOP_WIDE_SETTINGS },
+    { name: "shop-wide-settings", testMatch: SHOP_WIDE_SETTINGS, dependencies: ["shop"] },
+  ],
   use: {
     baseURL: process.env.ENCLAVE_URL,
     trace: "retain-on-failure",

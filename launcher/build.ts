@@ -64,7 +64,9 @@ function run(command: string, args: string[], cwd: string): Promise<void> {
     const child = spawn(command, args, {
       cwd,
       stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1", MEDUSA_DISABLE_TELEMETRY: "true" },
+      // Always production bundles: a build started from a test runner (NODE_ENV=test) would
+      // otherwise ship React's development build.
+      env: { ...process.env, NODE_ENV: "production", ASTRO_TELEMETRY_DISABLED: "1", MEDUSA_DISABLE_TELEMETRY: "true" },
     })
     let output = ""
     child.stdout.on("data", (c) => (output += c))

@@ -1,6 +1,9 @@
 import { StrictMode } from "react"
 import { createRoot } from "react-dom/client"
 import { App } from "./App"
+import { language } from "./i18n"
+
+document.documentElement.lang = language
 
 const root = document.getElementById("root")
 if (!root) throw new Error("index.html has no #root element")

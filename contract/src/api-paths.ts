@@ -12,6 +12,17 @@ import { addToCartSchema, cartSchema, updateCartItemSchema } from "./cart.js"
 import { apiErrorSchema, healthSchema } from "./errors.js"
 import { orderListSchema, orderSchema, createOrderSchema, updateOrderStatusSchema, updateShippingAddressSchema } from "./order.js"
 import { paymentConfigSchema, paymentConfigUpdateSchema, paymentMethodsSchema, shippingSettingsSchema } from "./payment-settings.js"
+import {
+  capturePaypalOrderSchema,
+  cardPaymentSchema,
+  createCardPaymentSchema,
+  createPaypalOrderSchema,
+  paymentErrorSchema,
+  paypalCaptureSchema,
+  paypalOrderCreatedSchema,
+  paypalOrderSchema,
+  unfinalisedPaymentListSchema,
+} from "./payment.js"
 import { productIdSchema, productListSchema, productSchema } from "./product.js"
 import {
   shippingMethodIdSchema,
@@ -84,6 +95,15 @@ export const apiSchemas: Record<string, ZodType> = {
   PaymentMethods: paymentMethodsSchema,
   PaymentConfig: paymentConfigSchema,
   PaymentConfigUpdate: paymentConfigUpdateSchema,
+  PaymentError: paymentErrorSchema,
+  CreatePaypalOrder: createPaypalOrderSchema,
+  PaypalOrderCreated: paypalOrderCreatedSchema,
+  CapturePaypalOrder: capturePaypalOrderSchema,
+  PaypalCapture: paypalCaptureSchema,
+  PaypalOrder: paypalOrderSchema,
+  CreateCardPayment: createCardPaymentSchema,
+  CardPayment: cardPaymentSchema,
+  UnfinalisedPaymentList: unfinalisedPaymentListSchema,
 }
 
 const productId = { id: productIdSchema }
@@ -117,10 +137,17 @@ export const apiOperations: ApiOperation[] = [
   { method: "get", path: "/api/shipping-settings", summary: "Shipping label and price", access: "public", response: shippingSettingsSchema },
   { method: "get", path: "/api/shipping-methods", summary: "Active shipping methods", access: "public", response: shippingMethodListSchema },
   { method: "get", path: "/api/payment-methods", summary: "Which payment providers are enabled", access: "public", response: paymentMethodsSchema },
-  { method: "post", path: "/api/orders", summary: "Place an order from the cart", access: "customer", body: createOrderSchema, response: orderSchema, status: 201, errors: { ...signedIn, 400: "Missing or invalid address, unknown shipping method, empty cart or unverified payment", 409: "Not enough stock, or the client's total disagrees with the server's" } },
+  { method: "post", path: "/api/orders", summary: "Place an order from the cart, paid by the simulated card (sandbox) or a card payment that succeeded", access: "customer", body: createOrderSchema, response: orderSchema, status: 201, errors: { ...signedIn, 400: "Missing or invalid address, unknown shipping method, empty cart or unverified payment", 402: "The card payment has not gone through", 404: "No such card payment for this account", 409: "Not enough stock, the client's total disagrees with the server's, or the payment was taken but the order could not be made (paymentReceived)" } },
+  { method: "post", path: "/api/card-payments", summary: "Start a card payment: a Stripe PaymentIntent for the server's total of the cart", access: "customer", body: createCardPaymentSchema, response: cardPaymentSchema, status: 201, errors: { ...signedIn, 400: "Card payments are switched off, or invalid address or shipping method", 409: "Not enough stock, or the client's total disagrees with the server's", 502: "Stripe failed" } },
+  { method: "post", path: "/api/paypal-server/create-order", summary: "Start a PayPal payment for the server's total of the cart", access: "customer", body: createPaypalOrderSchema, response: paypalOrderCreatedSchema, status: 201, errors: { ...signedIn, 400: "PayPal payments are switched off, or invalid address or shipping method", 403: "userId is not the signed-in user's", 409: "Not enough stock, or the amount disagrees with the server's", 502: "PayPal failed: non-JSON reply, error reply, no order id or no approval URL" } },
+  { method: "post", path: "/api/paypal-server/capture-order", summary: "Capture an approved PayPal payment and place its order (idempotent)", access: "customer", body: capturePaypalOrderSchema, response: paypalCaptureSchema, errors: { ...signedIn, 403: "userId is not the signed-in user's", 404: "No such PayPal order for this account", 409: "Not approved yet, or the payment was taken but the order could not be made (paymentReceived)", 402: "PayPal declined the payment", 502: "PayPal failed: non-JSON reply, error reply or no payment id" } },
+  { method: "get", path: "/api/paypal-server/order/{id}", summary: "PayPal's view of one of the user's PayPal orders", access: "customer", params: { id: paypalOrderSchema.shape.id }, response: paypalOrderSchema, errors: { ...signedIn, 404: "No such PayPal order for this account", 502: "PayPal failed" } },
+  { method: "post", path: "/api/webhooks/stripe", summary: "Stripe's events (payment_intent.succeeded / payment_failed), signed with the saved webhook secret", access: "public", errors: { 400: "The signature is missing or wrong" } },
+  { method: "post", path: "/api/webhooks/paypal", summary: "PayPal's events (PAYMENT.CAPTURE.COMPLETED / DENIED), verified with PayPal for the saved webhook id", access: "public", errors: { 400: "The signature could not be verified" } },
   { method: "get", path: "/api/orders", summary: "The signed-in user's orders with their items", access: "customer", response: orderListSchema, errors: signedIn },
 
   // Admin: users and orders
+  { method: "get", path: "/api/admin/unfinalised-payments", summary: "Payments taken that could not become an order, for staff to finish or refund", access: "admin", response: unfinalisedPaymentListSchema, errors: adminOnly },
   { method: "get", path: "/api/admin/users", summary: "Every user (view only)", access: "admin", response: userListSchema, errors: adminOnly },
   { method: "get", path: "/api/admin/orders", summary: "Every order", access: "admin", response: orderListSchema, errors: adminOnly },
   { method: "put", path: "/api/admin/orders/{id}/status", summary: "Set an order's status", access: "admin", params: { id: wholeNumberIdSchema("Order") }, body: updateOrderStatusSchema, response: orderSchema, errors: { ...adminOnly, 404: "No such order" } },

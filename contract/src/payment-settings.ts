@@ -5,8 +5,20 @@ export const DEFAULT_SHIPPING_LABEL = "World wide Shipping"
 export const DEFAULT_SHIPPING_PRICE = "10.00"
 export const SHIPPING_SETTINGS_PRICE_MESSAGE = "Shipping price must be a number of at least 0"
 
-/** GET /api/payment-methods: which providers checkout may offer (enabled, and keys saved for the active mode). */
-export const paymentMethodsSchema = z.object({ stripe: z.boolean(), paypal: z.boolean() })
+/**
+ * GET /api/payment-methods: which providers checkout may offer (enabled, and keys saved for the
+ * active mode), the card provider's publishable key for Stripe Elements, and which are in sandbox
+ * mode. simulatedCard: the sandbox's pretend card (SPEC §4) is offered while the card provider is
+ * in sandbox mode, whether or not it is enabled.
+ */
+export const paymentMethodsSchema = z.object({
+  stripe: z.boolean(),
+  paypal: z.boolean(),
+  stripePublicKey: z.string().nullable(),
+  stripeSandbox: z.boolean(),
+  paypalSandbox: z.boolean(),
+  simulatedCard: z.boolean(),
+})
 export type PaymentMethods = z.infer<typeof paymentMethodsSchema>
 
 /** GET /api/shipping-settings. */
@@ -17,7 +29,14 @@ export const shippingSettingsSchema = z.object({
 export type ShippingSettings = z.infer<typeof shippingSettingsSchema>
 
 /** The settings fields that hold secrets: stored encrypted, answered only masked. */
-export const paymentSecretFields = ["stripeSecretKey", "stripeSandboxSecretKey", "paypalSecret", "paypalSandboxSecret"] as const
+export const paymentSecretFields = [
+  "stripeSecretKey",
+  "stripeSandboxSecretKey",
+  "stripeWebhookSecret",
+  "stripeSandboxWebhookSecret",
+  "paypalSecret",
+  "paypalSandboxSecret",
+] as const
 export type PaymentSecretField = (typeof paymentSecretFields)[number]
 
 /** What a masked secret starts with; a value that starts with it is never a real secret. */
@@ -33,7 +52,8 @@ export function maskSecret(secret: string | null | undefined): string {
 }
 
 /**
- * GET /api/admin/payment-config (SPEC §3 PaymentSettings): every field, secrets masked, plus
+ * GET /api/admin/payment-config (SPEC §3 PaymentSettings, plus the webhook signing secrets of the
+ * card provider and the webhook ids of the wallet provider): every field, secrets masked, plus
  * whether each secret is saved and whether each provider's keys for its current mode are saved
  * (the admin's enable toggle depends on it, SPEC §4).
  */
@@ -58,6 +78,12 @@ export const paymentConfigSchema = z.object({
   paypalKeysSaved: z.boolean(),
   shippingLabel: z.string(),
   shippingPrice: z.string(),
+  stripeWebhookSecret: z.string(),
+  stripeWebhookSecretSet: z.boolean(),
+  stripeSandboxWebhookSecret: z.string(),
+  stripeSandboxWebhookSecretSet: z.boolean(),
+  paypalWebhookId: z.string(),
+  paypalSandboxWebhookId: z.string(),
   updatedAt: z.string().datetime({ offset: true }),
 })
 export type PaymentConfig = z.infer<typeof paymentConfigSchema>
@@ -113,6 +139,10 @@ export const paymentConfigUpdateSchema = z.strictObject(
       .max(100, "Shipping label must be at most 100 characters")
       .optional(),
     shippingPrice: shippingSettingsPriceSchema.optional(),
+    stripeWebhookSecret: key("stripeWebhookSecret"),
+    stripeSandboxWebhookSecret: key("stripeSandboxWebhookSecret"),
+    paypalWebhookId: key("paypalWebhookId"),
+    paypalSandboxWebhookId: key("paypalSandboxWebhookId"),
   },
   { error: (issue) => (issue.code === "unrecognized_keys" ? `Unknown field: ${issue.keys.join(", ")}` : undefined) },
 )

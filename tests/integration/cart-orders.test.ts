@@ -217,9 +217,13 @@ describe("POST /api/orders", () => {
     const method = await customer.post("/api/orders", { shippingAddress: address, shippingMethod: 99999, paymentMethod: "stripe", paymentId: "str-abcdef" })
     expect(method.status).toBe(400)
     expect(method.body.details.fields.shippingMethod).toBe("Unknown shipping method")
+    // A card payment the shop never started is no payment.
     const unpaid = await customer.post("/api/orders", { shippingAddress: address, shippingMethod: 1, paymentMethod: "stripe", paymentId: "pi_made_up" })
-    expect(unpaid.status).toBe(400)
-    expect(unpaid.body.message).toMatch(/payment could not be verified/)
+    expect(unpaid.status).toBe(404)
+    expect(unpaid.body.message).toBe("There is no card payment with this id for your account")
+    const noPayment = await customer.post("/api/orders", { shippingAddress: address, shippingMethod: 1, paymentMethod: "invoice" })
+    expect(noPayment.status).toBe(400)
+    expect(noPayment.body.message).toMatch(/payment could not be verified/)
     const nowhere = await customer.post("/api/orders", {
       shippingAddress: { ...address, country: "Atlantis" },
       shippingMethod: 1,

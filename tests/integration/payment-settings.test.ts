@@ -25,6 +25,7 @@ const keys = {
   paypalSandboxSecret: "sandbox-paypal-secret-0003",
   paypalClientId: "live-client-id-0004",
   paypalSecret: "live-paypal-secret-value-0004",
+  stripeSandboxWebhookSecret: "whsec_enclaveSandboxWebhook0005",
 }
 const clearSecrets = Object.entries(keys)
   .filter(([field]) => /Secret/.test(field))
@@ -48,10 +49,16 @@ async function saveOk(body: Record<string, unknown>): Promise<PaymentConfig> {
   return answer.body
 }
 
-async function paymentMethods() {
+async function paymentMethodsAnswer() {
   const answer = await asVisitor().get("/api/payment-methods")
   expect(answer.status).toBe(200)
   return paymentMethodsSchema.parse(answer.body)
+}
+
+/** Which providers checkout offers. */
+async function paymentMethods() {
+  const { stripe, paypal } = await paymentMethodsAnswer()
+  return { stripe, paypal }
 }
 
 function expectNoClearSecret(body: unknown) {
@@ -176,6 +183,20 @@ describe("POST /api/admin/payment-config", () => {
     await saveOk({ stripeSandboxSecretKey: keys.stripeSandboxSecretKey })
   })
 
+  it("keeps the webhook signing secret masked and the PayPal webhook id as it is", async () => {
+    const saved = await saveOk({ stripeSandboxWebhookSecret: keys.stripeSandboxWebhookSecret, paypalSandboxWebhookId: "WH-SANDBOX-0006" })
+    expect(saved).toMatchObject({
+      stripeSandboxWebhookSecret: "••••0005",
+      stripeSandboxWebhookSecretSet: true,
+      stripeWebhookSecretSet: false,
+      paypalSandboxWebhookId: "WH-SANDBOX-0006",
+    })
+    expectNoClearSecret(saved)
+    expectNoClearSecret((await admin.get("/api/admin/payment-config")).body)
+    const cleared = await saveOk({ stripeSandboxWebhookSecret: null, paypalSandboxWebhookId: "" })
+    expect(cleared).toMatchObject({ stripeSandboxWebhookSecretSet: false, stripeSandboxWebhookSecret: "", paypalSandboxWebhookId: "" })
+  })
+
   it("toggles one provider with a single flag, and checkout offers exactly the enabled providers with keys", async () => {
     await saveOk({
       stripeSandboxMode: true,
@@ -185,8 +206,17 @@ describe("POST /api/admin/payment-config", () => {
       paypalSandboxClientId: keys.paypalSandboxClientId,
       paypalSandboxSecret: keys.paypalSandboxSecret,
     })
+    expect(await paymentMethodsAnswer()).toEqual({
+      stripe: false,
+      paypal: false,
+      stripePublicKey: null,
+      stripeSandbox: true,
+      paypalSandbox: true,
+      simulatedCard: true,
+    })
     expect((await saveOk({ stripeEnabled: true })).stripeEnabled).toBe(true)
-    expect(await paymentMethods()).toEqual({ stripe: true, paypal: false })
+    // Stripe Elements needs the publishable key of the mode the card provider is in.
+    expect(await paymentMethodsAnswer()).toMatchObject({ stripe: true, paypal: false, stripePublicKey: keys.stripeSandboxPublicKey })
     expect((await saveOk({ paypalEnabled: true })).paypalEnabled).toBe(true)
     expect(await paymentMethods()).toEqual({ stripe: true, paypal: true })
     expect((await saveOk({ stripeEnabled: false })).stripeEnabled).toBe(false)
@@ -248,7 +278,7 @@ describe("POST /api/admin/payment-config", () => {
     [{ paypalSandboxMode: 1 }, "paypalSandboxMode", "paypalSandboxMode must be true or false"],
     [{ paypalSecret: 12345 }, "paypalSecret", "paypalSecret must be a text"],
     [{ stripePublicKey: ["pk"] }, "stripePublicKey", "stripePublicKey must be a text"],
-    [{ stripeWebhookSecret: "whsec" }, "", "Unknown field: stripeWebhookSecret"],
+    [{ stripeWebhookToken: "whsec" }, "", "Unknown field: stripeWebhookToken"],
   ])("refuses %j with 400 naming %s", async (body, field, message) => {
     const before = await config()
     const answer = await save(body)

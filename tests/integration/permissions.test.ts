@@ -28,10 +28,21 @@ const customerCalls: Call[] = [
   ["DELETE", "/api/cart"],
   ["GET", "/api/orders"],
   ["POST", "/api/orders", { shippingAddress: address, shippingMethod: 1, paymentMethod: "stripe", paymentId: "str-permission" }],
+  ["POST", "/api/card-payments", { shippingAddress: address, shippingMethodId: 1 }],
+  ["POST", "/api/paypal-server/create-order", { shippingAddress: address, shippingMethodId: 1, amount: "1.00" }],
+  ["POST", "/api/paypal-server/capture-order", { orderId: "5O190127TN364715T" }],
+  ["GET", "/api/paypal-server/order/5O190127TN364715T"],
+]
+
+/** Called by the payment providers, not people: the signature decides, not the session. */
+const providerCalls: Call[] = [
+  ["POST", "/api/webhooks/stripe", { type: "payment_intent.succeeded" }],
+  ["POST", "/api/webhooks/paypal", { event_type: "PAYMENT.CAPTURE.COMPLETED" }],
 ]
 
 const adminCalls: Call[] = [
   ["GET", "/api/admin/users"],
+  ["GET", "/api/admin/unfinalised-payments"],
   ["GET", "/api/admin/orders"],
   ["PUT", "/api/admin/orders/999999/status", { status: "shipped" }],
   ["PUT", "/api/admin/orders/999999/shipping-address", { shippingAddress: address }],
@@ -84,6 +95,13 @@ describe("who may call what (SPEC §6)", () => {
       const status = await statusOf(admin, call)
       expect([401, 403], `${call[0]} ${call[1]} as admin: ${status}`).not.toContain(status)
       expect(status, `${call[0]} ${call[1]} as admin`).toBeLessThan(500)
+    }
+  })
+
+  it("provider webhooks refuse an unsigned delivery with 400, whoever sends it", async () => {
+    const [customer, admin] = [await asNewCustomer(), await asAdmin()]
+    for (const call of providerCalls) {
+      for (const client of [asVisitor(), customer, admin]) expect(await statusOf(client, call), call.join(" ")).toBe(400)
     }
   })
 })

@@ -5,7 +5,8 @@
  */
 import { gzipSync } from "node:zlib"
 
-const STATIC_IMPORT = /(?:^|[;\n}])\s*(?:import|export)\s*(?:[^"'()]*?\sfrom\s*)?["']([^"']+)["']/g
+/** Static imports, in minified output too (`import{a as b}from"./x.js"`, `import"./y.js"`). */
+const STATIC_IMPORT = /(?:^|[;\n}])\s*(?:import|export)\s*(?:[^"'()]*?from\s*)?["']([^"']+)["']/g
 
 export interface PageWeight {
   files: Array<{ url: string; gzipBytes: number }>

@@ -1,5 +1,6 @@
 import { Button, Result } from "antd"
 import { useLocation, useNavigate } from "react-router"
+import { tShell } from "../i18n/shell"
 
 /** Any /admin/* path no route claims. */
 export default function NotFound() {
@@ -8,11 +9,11 @@ export default function NotFound() {
   return (
     <Result
       status="404"
-      title="404 Page Not Found"
-      subTitle={`There is no admin page at /admin${pathname === "/" ? "" : pathname}.`}
+      title={tShell("notFound.title")}
+      subTitle={tShell("notFound.text", { path: `/admin${pathname === "/" ? "" : pathname}` })}
       extra={
-        <Button type="primary" onClick={() => navigate("/products")}>
-          Back to products
+        <Button type="primary" onClick={() => navigate("/")}>
+          {tShell("notFound.back")}
         </Button>
       }
     />

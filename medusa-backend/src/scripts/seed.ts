@@ -14,6 +14,7 @@ import {
   linkSalesChannelsToStockLocationWorkflow,
   updateStoresWorkflow,
 } from "@medusajs/medusa/core-flows"
+import { SHOP_PAYMENT_PROVIDERS as PAYMENT_PROVIDERS } from "@enclave/payments/.medusa/server/src/providers/ids"
 import { SECURITY_LEVELS_MODULE } from "@enclave/security-levels/.medusa/server/src/modules/security-levels"
 import {
   SHIPPING_FULFILLMENT_PROVIDER_ID as FULFILLMENT_PROVIDER_ID,
@@ -65,8 +66,8 @@ export default async function seed({ container }: ExecArgs) {
   await createRegionsWorkflow(container).run({
     input: {
       regions: [
-        { name: "Germany", currency_code: "eur", countries: germany, payment_providers: ["pp_system_default"] },
-        { name: "Worldwide", currency_code: "eur", countries: worldwide, payment_providers: ["pp_system_default"] },
+        { name: "Germany", currency_code: "eur", countries: germany, payment_providers: PAYMENT_PROVIDERS },
+        { name: "Worldwide", currency_code: "eur", countries: worldwide, payment_providers: PAYMENT_PROVIDERS },
       ],
     },
   })

@@ -37,6 +37,20 @@ export function isTestOrder(order: Pick<Order, "isTestPayment" | "paymentId">): 
   return order.isTestPayment || id.startsWith("SANDBOX-") || id.startsWith("sb-")
 }
 
+/**
+ * SPEC §8: a wallet-provider order id starting 'SANDBOX-' or a status containing 'SANDBOX', or a
+ * sandbox payment id. The contract's isSandboxWalletOrder says the same; this copy keeps the success
+ * page's island free of the contract's runtime (and so of zod).
+ */
+export function isTestWalletCapture(capture: { id: string; status: string; paymentId: string }): boolean {
+  return (
+    capture.id.startsWith("SANDBOX-") ||
+    capture.status.toUpperCase().includes("SANDBOX") ||
+    capture.paymentId.startsWith("SANDBOX-") ||
+    capture.paymentId.startsWith("sb-")
+  )
+}
+
 /** SPEC §2: wallet-provider orders link to the provider's payment details (its sandbox site for test orders). */
 export function walletPaymentUrl(order: Pick<Order, "paymentProvider" | "paymentId" | "isTestPayment">): string | null {
   if (order.paymentProvider !== "paypal" || !order.paymentId) return null

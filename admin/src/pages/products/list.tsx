@@ -1,19 +1,25 @@
 import { formatEuro, type Product, type ProductCategory } from "@enclave/contract"
-import type { CrudFilter } from "@refinedev/core"
-import { Flex, Input, Table, Tag, Typography } from "antd"
-import { useEffect, useRef, useState } from "react"
+import { DeleteOutlined, EditOutlined, PlusOutlined } from "@ant-design/icons"
+import { useDelete, type CrudFilter, type HttpError } from "@refinedev/core"
+import { Button, Flex, Input, Popconfirm, Select, Space, Table, Tag, Typography } from "antd"
+import { lazy, Suspense, useEffect, useRef, useState } from "react"
 import { RequestError } from "../../components/request-error"
 import { StockTag } from "../../components/stock-tag"
 import { useTable } from "../../hooks/use-table"
-import { PRODUCT_SEARCH_FIELD, type ProductSortField } from "../../providers/data-provider"
+import { t } from "../../i18n/products"
+import { PRODUCT_SEARCH_FIELD, productSortFields, type ProductSortField } from "../../providers/data-provider"
+import { toast } from "./toast"
+
+// The dialog brings antd's Form and Upload: fetched when it is first opened, not with the list.
+const ProductDialog = lazy(() => import("./product-dialog").then((module) => ({ default: module.ProductDialog })))
 
 const SEARCH_DELAY_MS = 300
 
-const categoryLabels: Record<ProductCategory, string> = {
-  phone: "Phone",
-  accessory: "Accessory",
-  service: "Service",
-}
+/** SPEC §9: every sort field, ascending and descending, in the sort menu. */
+const sortOptions = productSortFields.flatMap((field) =>
+  (["asc", "desc"] as const).map((order) => ({ value: `${field}:${order}`, label: t(`sort.${field}.${order}`) })),
+)
+const DEFAULT_SORT = "id:asc"
 
 function searchFilter(text: string): CrudFilter[] {
   const trimmed = text.trim()
@@ -26,7 +32,7 @@ function searchOf(filters: readonly CrudFilter[]): string {
 }
 
 export default function ProductList() {
-  const { tableProps, sortOrder: sortOrderOf, filters, setFilters, setCurrentPage, tableQuery } = useTable<Product>({
+  const { tableProps, sortOrder: sortOrderOf, filters, setFilters, setCurrentPage, sorters, setSorters, tableQuery } = useTable<Product>({
     resource: "products",
     sorters: { initial: [{ field: "id", order: "asc" }] },
     pagination: { pageSize: 10 },
@@ -58,23 +64,56 @@ export default function ProductList() {
   }, [search])
 
   const sortOrder = (field: ProductSortField) => sortOrderOf(field)
+  // The menu and the column headers share the table's sorters (and so the URL).
+  const sortValue = sorters[0] ? `${sorters[0].field}:${sorters[0].order}` : DEFAULT_SORT
+  const applySort = (value: string) => {
+    const [field, order] = value.split(":") as [ProductSortField, "asc" | "desc"]
+    setSorters([{ field, order }])
+    setCurrentPage(1)
+  }
+
+  // The add dialog (no product) or the edit dialog of one product.
+  const [dialog, setDialog] = useState<{ product?: Product } | undefined>(undefined)
+  const { mutateAsync: deleteProduct } = useDelete<Product, HttpError>()
+  const [deleting, setDeleting] = useState<number | undefined>(undefined)
+  const remove = async (product: Product) => {
+    setDeleting(product.id)
+    try {
+      await deleteProduct({
+        resource: "products",
+        id: product.id,
+        successNotification: () => toast("success", t("toast.deleted"), t("toast.deletedText", { name: product.name })),
+        errorNotification: (error) => toast("error", t("toast.error"), error?.message ?? ""),
+      })
+    } catch {
+      // Shown by the error toast.
+    } finally {
+      setDeleting(undefined)
+    }
+  }
+
   const emptyText = tableQuery.isLoading ? (
     <div style={{ height: 96 }} />
   ) : appliedSearch ? (
-    `No products match "${appliedSearch}"`
+    t("noMatch", { search: appliedSearch })
   ) : (
-    "No products yet"
+    t("noProducts")
   )
 
   return (
     <section aria-labelledby="products-title">
       <Flex justify="space-between" align="center" wrap gap="middle" style={{ marginBottom: 16 }}>
         <Typography.Title id="products-title" level={3} style={{ margin: 0 }}>
-          Products
+          {t("title")}
         </Typography.Title>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({})}>
+          {t("addProduct")}
+        </Button>
+      </Flex>
+      <Flex justify="space-between" align="center" wrap gap="middle" style={{ marginBottom: 16 }}>
         <Input.Search
-          aria-label="Search products"
-          placeholder="Search by name or description"
+          aria-label={t("searchLabel")}
+          placeholder={t("searchPlaceholder")}
           allowClear
           value={search}
           onChange={(event) => setSearch(event.target.value)}
@@ -84,10 +123,23 @@ export default function ProductList() {
           }}
           style={{ width: 320, maxWidth: "100%" }}
         />
+        <Space>
+          <Typography.Text id="products-sort-label">{t("sortLabel")}</Typography.Text>
+          <Select
+            aria-labelledby="products-sort-label"
+            data-testid="products-sort"
+            value={sortValue}
+            options={sortOptions}
+            // Ten options: all rendered, none recycled while scrolling.
+            virtual={false}
+            onChange={applySort}
+            style={{ width: 260, maxWidth: "100%" }}
+          />
+        </Space>
       </Flex>
       {tableQuery.isError ? (
         <RequestError
-          title="Could not load products"
+          title={t("loadFailed")}
           error={tableQuery.error}
           onRetry={() => void tableQuery.refetch()}
           retrying={tableQuery.isFetching}
@@ -103,14 +155,14 @@ export default function ProductList() {
               ? false
               : {
                   ...tableProps.pagination,
-                  showTotal: (total) => `${total} ${total === 1 ? "product" : "products"}`,
+                  showTotal: (total) => t(total === 1 ? "totalOne" : "totalMany", { count: total }),
                 }
           }
         >
-          <Table.Column<Product> dataIndex="id" title="ID" sorter sortOrder={sortOrder("id")} width={80} />
+          <Table.Column<Product> dataIndex="id" title={t("column.id")} sorter sortOrder={sortOrder("id")} width={80} />
           <Table.Column<Product>
             dataIndex="imageUrl"
-            title="Image"
+            title={t("column.image")}
             width={80}
             render={(imageUrl: string, product) => (
               <img
@@ -125,19 +177,19 @@ export default function ProductList() {
           />
           <Table.Column<Product>
             dataIndex="name"
-            title="Name"
+            title={t("column.name")}
             sorter
             sortOrder={sortOrder("name")}
             render={(name: string) => <Typography.Text strong>{name}</Typography.Text>}
           />
           <Table.Column<Product>
             dataIndex="category"
-            title="Category"
-            render={(category: ProductCategory) => <Tag>{categoryLabels[category]}</Tag>}
+            title={t("column.category")}
+            render={(category: ProductCategory) => <Tag>{t(`category.${category}`)}</Tag>}
           />
           <Table.Column<Product>
             dataIndex="price"
-            title="Price"
+            title={t("column.price")}
             align="right"
             sorter
             sortOrder={sortOrder("price")}
@@ -145,21 +197,57 @@ export default function ProductList() {
           />
           <Table.Column<Product>
             dataIndex="securityLevel"
-            title="Security Level"
+            title={t("column.securityLevel")}
             align="center"
             sorter
             sortOrder={sortOrder("securityLevel")}
-            render={(level: number) => `${level} / 5`}
+            render={(level: number) => t("levelOf", { level })}
           />
           <Table.Column<Product>
             dataIndex="stockQuantity"
-            title="Stock"
+            title={t("column.stock")}
             sorter
             sortOrder={sortOrder("stockQuantity")}
             render={(quantity: number) => <StockTag quantity={quantity} />}
           />
+          <Table.Column<Product>
+            key="actions"
+            title={t("column.actions")}
+            fixed="right"
+            render={(_, product) => (
+              <Space>
+                <Button
+                  icon={<EditOutlined />}
+                  aria-label={t("editNamed", { name: product.name })}
+                  title={t("edit")}
+                  onClick={() => setDialog({ product })}
+                />
+                <Popconfirm
+                  title={t("deleteConfirmTitle")}
+                  description={t("deleteConfirmText", { name: product.name })}
+                  okText={t("delete")}
+                  cancelText={t("cancel")}
+                  okButtonProps={{ danger: true }}
+                  onConfirm={() => remove(product)}
+                >
+                  <Button
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={t("deleteNamed", { name: product.name })}
+                    title={t("delete")}
+                    loading={deleting === product.id}
+                  />
+                </Popconfirm>
+              </Space>
+            )}
+          />
         </Table>
       )}
+      {dialog ? (
+        <Suspense fallback={null}>
+          <ProductDialog product={dialog.product} onClose={() => setDialog(undefined)} />
+        </Suspense>
+      ) : null}
     </section>
   )
 }

@@ -27,5 +27,7 @@ export default defineMiddlewares({
       middlewares: [imageUploadMiddleware],
     },
     // ---- end admin product images -----------------------------------------------------------
+    // ---- payment provider webhooks: the signature covers the exact bytes sent ----
+    { methods: ["POST"], matcher: "/api/webhooks/*", bodyParser: { preserveRawBody: true } },
   ],
 })

@@ -3,13 +3,15 @@ import type { ZodError, ZodType } from "zod"
 /**
  * An answer the caller can act on: a 4xx status, a message a person can read, and optional
  * details. Routes throw it; the facade's error handler (api/middlewares.ts) writes it as
- * `{ "message": ..., "details": ... }`.
+ * `{ "message": ..., "details": ... }` (plus any extra fields).
  */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly details?: unknown,
+    /** More top-level fields of the answer (the payment calls' `error`, `paymentReceived`, ...). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message)
     this.name = "ApiError"
@@ -32,9 +34,16 @@ export function validationError(error: ZodError): ApiError {
   return new ApiError(400, error.issues[0]?.message ?? "Invalid input", { fields })
 }
 
-/** Parses with the shared contract or throws a 400 that names each failing field. */
-export function validate<T extends ZodType>(schema: T, value: unknown): ReturnType<T["parse"]> {
+/**
+ * Parses with the shared contract or throws a 400 that names each failing field. The payment
+ * calls also repeat the message as `error` (SPEC §3 wallet responses: error and details).
+ */
+export function validate<T extends ZodType>(schema: T, value: unknown, options: { asPaymentError?: boolean } = {}): ReturnType<T["parse"]> {
   const result = schema.safeParse(value)
-  if (!result.success) throw validationError(result.error)
+  if (!result.success) {
+    const error = validationError(result.error)
+    if (!options.asPaymentError) throw error
+    throw new ApiError(error.status, error.message, error.details, { error: error.message })
+  }
   return result.data as ReturnType<T["parse"]>
 }

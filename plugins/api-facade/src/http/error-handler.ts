@@ -2,6 +2,7 @@ import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusaj
 import { errorHandler as medusaErrorHandler } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { ZodError } from "zod"
+import { asGatewayError, type PaymentGatewayError } from "@enclave/payments/.medusa/server/src/gateways/errors"
 import { ApiError, validationError } from "./api-error"
 
 const medusaDefault = medusaErrorHandler()
@@ -15,6 +16,28 @@ const medusaStatus: Record<string, number> = {
   [MedusaError.Types.CONFLICT]: 409,
   [MedusaError.Types.UNAUTHORIZED]: 401,
   [MedusaError.Types.FORBIDDEN]: 403,
+}
+
+/**
+ * A payment provider's failure: its words for the customer as message and error (SPEC §3 wallet
+ * responses), what the provider said as details. The provider failing is a 502; a refused or
+ * unapproved payment, or a provider switched off, is the caller's to fix (4xx).
+ */
+const gatewayStatus: Record<PaymentGatewayError["code"], number> = {
+  invalid_response: 502,
+  not_ok: 502,
+  no_order_id: 502,
+  no_approval_url: 502,
+  no_payment_id: 502,
+  unreachable: 502,
+  declined: 402,
+  not_approved: 409,
+  switched_off: 400,
+  invalid_signature: 400,
+}
+
+export function gatewayAnswer(error: PaymentGatewayError): ApiError {
+  return new ApiError(gatewayStatus[error.code] ?? 502, error.message, error.details ?? "", { error: error.message })
 }
 
 /** body-parser's own errors carry a status and a type. */
@@ -45,7 +68,9 @@ export function facadeErrorHandler(error: unknown, req: MedusaRequest, res: Medu
   if (!req.originalUrl?.startsWith("/api")) return medusaDefault(error, req, res, next)
   if (res.headersSent) return next(error)
   let answer: ApiError | null = null
+  const gatewayError = asGatewayError(error)
   if (error instanceof ApiError) answer = error
+  else if (gatewayError) answer = gatewayAnswer(gatewayError)
   else if (error instanceof ZodError) answer = validationError(error)
   else if (error && typeof error === "object" && "type" in error && typeof (error as MedusaError).type === "string") {
     const type = (error as MedusaError).type
@@ -60,5 +85,7 @@ export function facadeErrorHandler(error: unknown, req: MedusaRequest, res: Medu
     res.status(500).json({ message: "Something went wrong on our side. Please try again." })
     return
   }
-  res.status(answer.status).json(answer.details === undefined ? { message: answer.message } : { message: answer.message, details: answer.details })
+  const body: Record<string, unknown> = { ...answer.extra, message: answer.message }
+  if (answer.details !== undefined) body.details = answer.details
+  res.status(answer.status).json(body)
 }

@@ -18,11 +18,34 @@ export interface OrderDetailsRow {
   notes: string | null
 }
 
+/** A payment started at checkout with PayPal or Stripe (modules/shop-orders/models/checkout-payment.ts). */
+export interface CheckoutPaymentRow {
+  id: string
+  provider: "stripe" | "paypal"
+  reference: string
+  payment_session_id: string
+  cart_id: string
+  user_number: number
+  amount: string
+  is_test_payment: boolean
+  shipping_address: ShippingAddress
+  shipping_method_number: number
+  shipping_method_name: string
+  status: "created" | "paid" | "ordered" | "failed" | "unfinalised"
+  payment_id: string | null
+  order_id: string | null
+  failure_reason: string | null
+  created_at: string | Date
+}
+
 export interface ShopOrdersService {
   listOrderDetails(filters?: Record<string, unknown>, config?: Record<string, unknown>): Promise<OrderDetailsRow[]>
   createOrderDetails(data: Record<string, unknown>): Promise<OrderDetailsRow>
   updateOrderDetails(data: Record<string, unknown>): Promise<OrderDetailsRow>
   deleteOrderDetails(ids: string[]): Promise<void>
+  listCheckoutPayments(filters?: Record<string, unknown>, config?: Record<string, unknown>): Promise<CheckoutPaymentRow[]>
+  createCheckoutPayments(data: Record<string, unknown>): Promise<CheckoutPaymentRow>
+  updateCheckoutPayments(data: Record<string, unknown>): Promise<CheckoutPaymentRow>
 }
 
 export function shopOrders(container: MedusaContainer): ShopOrdersService {
@@ -134,4 +157,14 @@ export async function findOrder(container: MedusaContainer, displayId: number) {
   const [details] = await shopOrders(container).listOrderDetails({ order_id: order.id }, { take: 1 })
   if (!details) return null
   return { medusaOrderId: order.id, details, order: toContractOrder(order, details), lineItemIds: (order.items ?? []).map((i) => i.id) }
+}
+
+/** One order by its Medusa id, in the shop's shape; null when the shop has no details for it. */
+export async function findOrderById(container: MedusaContainer, medusaOrderId: string): Promise<Order | null> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "order", fields: orderFields, filters: { id: medusaOrderId } })
+  const order = data[0] as unknown as MedusaOrderRow | undefined
+  if (!order) return null
+  const [details] = await shopOrders(container).listOrderDetails({ order_id: order.id }, { take: 1 })
+  return details ? toContractOrder(order, details) : null
 }

@@ -27,9 +27,14 @@ export function readPaymentSettings(container: MedusaContainer): Promise<Payment
 }
 
 function methodsOf(settings: PaymentSettings): PaymentMethods {
+  const stripe = settings.stripeEnabled ? stripeKeys(settings) : null
   return {
-    stripe: settings.stripeEnabled && stripeKeys(settings) !== null,
+    stripe: stripe !== null,
     paypal: settings.paypalEnabled && paypalKeys(settings) !== null,
+    stripePublicKey: stripe?.publicKey ?? null,
+    stripeSandbox: settings.stripeSandboxMode,
+    paypalSandbox: settings.paypalSandboxMode,
+    simulatedCard: settings.stripeSandboxMode,
   }
 }
 
@@ -67,6 +72,12 @@ export function maskedConfig(s: PaymentSettings): PaymentConfig {
     paypalKeysSaved: paypalKeys(s) !== null,
     shippingLabel: s.shippingLabel,
     shippingPrice: s.shippingPrice,
+    stripeWebhookSecret: maskSecret(s.stripeWebhookSecret),
+    stripeWebhookSecretSet: !!s.stripeWebhookSecret,
+    stripeSandboxWebhookSecret: maskSecret(s.stripeSandboxWebhookSecret),
+    stripeSandboxWebhookSecretSet: !!s.stripeSandboxWebhookSecret,
+    paypalWebhookId: s.paypalWebhookId ?? "",
+    paypalSandboxWebhookId: s.paypalSandboxWebhookId ?? "",
     updatedAt: s.updatedAt.toISOString(),
   }
 }
@@ -114,12 +125,14 @@ export async function savePaymentConfig(container: MedusaContainer, update: Paym
   set("paypalEnabled", update.paypalEnabled)
   set("paypalSandboxMode", update.paypalSandboxMode)
   // Public keys and client ids are not secret: "" or null clears them.
-  for (const field of ["stripePublicKey", "stripeSandboxPublicKey", "paypalClientId", "paypalSandboxClientId"] as const) {
+  for (const field of ["stripePublicKey", "stripeSandboxPublicKey", "paypalClientId", "paypalSandboxClientId", "paypalWebhookId", "paypalSandboxWebhookId"] as const) {
     const value = update[field]
     if (value !== undefined) patch[field] = value === "" ? null : value
   }
   set("stripeSecretKey", secretChange(update.stripeSecretKey))
   set("stripeSandboxSecretKey", secretChange(update.stripeSandboxSecretKey))
+  set("stripeWebhookSecret", secretChange(update.stripeWebhookSecret))
+  set("stripeSandboxWebhookSecret", secretChange(update.stripeSandboxWebhookSecret))
   set("paypalSecret", eitherName("paypalSecret", update.paypalSecret, "paypalClientSecret", update.paypalClientSecret))
   set(
     "paypalSandboxSecret",

@@ -42,13 +42,13 @@ export async function getShippingMethods(request: Request): Promise<ShippingMeth
   }
 }
 
-/** Which providers checkout may offer; both off when the answer cannot be had. */
+/** Which providers checkout may offer; all off (and no simulated card) when the answer cannot be had. */
 export async function getPaymentMethods(request: Request): Promise<PaymentMethods> {
   try {
     return await getJson(request, "/api/payment-methods", paymentMethodsSchema)
   } catch (error) {
     console.error(`[storefront] checkout: payment methods unavailable: ${(error as Error).message}`)
-    return { stripe: false, paypal: false }
+    return { stripe: false, paypal: false, stripePublicKey: null, stripeSandbox: false, paypalSandbox: false, simulatedCard: false }
   }
 }
 

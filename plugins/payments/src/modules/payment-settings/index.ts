@@ -4,7 +4,7 @@ import PaymentSettingsModuleService from "./service"
 export const PAYMENT_SETTINGS_MODULE = "paymentSettings"
 
 export type { PaymentSettings, PaymentSettingsPatch, PaypalKeys, StripeKeys } from "./settings"
-export { paypalKeys, secretSettings, stripeKeys } from "./settings"
+export { paypalKeys, paypalKeysFor, secretSettings, stripeKeys, stripeKeysFor } from "./settings"
 export type { PaymentSettingsModuleOptions } from "./service"
 export type { PaymentSettingsModuleService }
 

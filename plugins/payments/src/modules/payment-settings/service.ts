@@ -27,6 +27,10 @@ const columns = {
   paypalSandboxSecret: "paypal_sandbox_secret",
   shippingLabel: "shipping_label",
   shippingPrice: "shipping_price",
+  stripeWebhookSecret: "stripe_webhook_secret",
+  stripeSandboxWebhookSecret: "stripe_sandbox_webhook_secret",
+  paypalWebhookId: "paypal_webhook_id",
+  paypalSandboxWebhookId: "paypal_sandbox_webhook_id",
 } as const satisfies Record<keyof PaymentSettingsPatch, string>
 
 type Row = { id: string; updated_at: Date | string } & Record<(typeof columns)[keyof typeof columns], unknown>

@@ -1,3 +1,5 @@
+import { paymentSecretFields } from "@enclave/contract"
+
 /**
  * The payment settings as the server uses them: SPEC §3 names, secrets in clear. They never leave
  * the server in this form (the admin sees them masked, checkout sees only which providers work).
@@ -17,38 +19,56 @@ export interface PaymentSettings {
   paypalSandboxSecret: string | null
   shippingLabel: string
   shippingPrice: string
+  /** Stripe's webhook signing secrets (whsec_…) and PayPal's webhook ids, for live and sandbox mode. */
+  stripeWebhookSecret: string | null
+  stripeSandboxWebhookSecret: string | null
+  paypalWebhookId: string | null
+  paypalSandboxWebhookId: string | null
   updatedAt: Date
 }
 
 /** What a save may change; a field left out keeps its value, null clears it. */
 export type PaymentSettingsPatch = Partial<Omit<PaymentSettings, "updatedAt">>
 
-/** The fields stored encrypted. */
-export const secretSettings = ["stripeSecretKey", "stripeSandboxSecretKey", "paypalSecret", "paypalSandboxSecret"] as const
+/** The fields stored encrypted: the contract's secret fields. */
+export const secretSettings = paymentSecretFields
 
 export interface StripeKeys {
   secretKey: string
   publicKey: string
   sandbox: boolean
+  /** null while none is saved: webhooks are then refused. */
+  webhookSecret: string | null
 }
 export interface PaypalKeys {
   clientId: string
   secret: string
   sandbox: boolean
+  webhookId: string | null
 }
 
-/** Stripe's keys for the mode it is in (sandbox or live), or null while either is missing. */
-export function stripeKeys(s: PaymentSettings): StripeKeys | null {
-  const sandbox = s.stripeSandboxMode
+/** Stripe's keys for a mode (sandbox or live), or null while either is missing. */
+export function stripeKeysFor(s: PaymentSettings, sandbox: boolean): StripeKeys | null {
   const secretKey = sandbox ? s.stripeSandboxSecretKey : s.stripeSecretKey
   const publicKey = sandbox ? s.stripeSandboxPublicKey : s.stripePublicKey
-  return secretKey && publicKey ? { secretKey, publicKey, sandbox } : null
+  const webhookSecret = (sandbox ? s.stripeSandboxWebhookSecret : s.stripeWebhookSecret) || null
+  return secretKey && publicKey ? { secretKey, publicKey, sandbox, webhookSecret } : null
 }
 
-/** PayPal's client id and secret for the mode it is in, or null while either is missing. */
-export function paypalKeys(s: PaymentSettings): PaypalKeys | null {
-  const sandbox = s.paypalSandboxMode
+/** Stripe's keys for the mode it is in now. */
+export function stripeKeys(s: PaymentSettings): StripeKeys | null {
+  return stripeKeysFor(s, s.stripeSandboxMode)
+}
+
+/** PayPal's client id and secret for a mode, or null while either is missing. */
+export function paypalKeysFor(s: PaymentSettings, sandbox: boolean): PaypalKeys | null {
   const clientId = sandbox ? s.paypalSandboxClientId : s.paypalClientId
   const secret = sandbox ? s.paypalSandboxSecret : s.paypalSecret
-  return clientId && secret ? { clientId, secret, sandbox } : null
+  const webhookId = (sandbox ? s.paypalSandboxWebhookId : s.paypalWebhookId) || null
+  return clientId && secret ? { clientId, secret, sandbox, webhookId } : null
+}
+
+/** PayPal's keys for the mode it is in now. */
+export function paypalKeys(s: PaymentSettings): PaypalKeys | null {
+  return paypalKeysFor(s, s.paypalSandboxMode)
 }

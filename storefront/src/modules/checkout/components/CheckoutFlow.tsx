@@ -1,41 +1,48 @@
 /**
  * The checkout island (SPEC §2 Checkout, §4 Checkout): step 1 address and shipping method, step 2
- * review and the simulated card, the order summary beside both. The page renders it with the
- * customer, cart, shipping methods and payment methods already loaded, so the first paint needs no
- * request from the browser.
+ * review and payment (card, PayPal, the simulated card), the order summary beside both. The page
+ * renders it with the customer, cart, shipping methods and payment methods already loaded, so the
+ * first paint needs no request from the browser. Each way to pay is its own component; placing the
+ * order and what follows a successful payment is useOrderPlacement.
  */
 import { useEffect, useRef, useState } from "react"
 import { useForm } from "react-hook-form"
 import { zodResolver } from "@hookform/resolvers/zod"
-import { useStore } from "@nanostores/react"
 import {
+  checkoutStorageKeys,
+  isSandboxPaymentId,
+  isSandboxWalletOrder,
   shippingAddressSchema,
   withOneDefault,
   type CartItem,
-  type Order,
   type PaymentMethods,
+  type PaypalCapture,
   type ShippingAddress,
   type ShippingMethod,
   type User,
 } from "@enclave/contract"
 import type { z } from "zod"
-import { formatPrice, translator, type Language } from "../../../i18n"
-import { api, ApiRequestError } from "../../../lib/client/api"
-import { $cart, $user, refreshCart, setUser, showToast } from "../../../lib/client/stores"
+import type { Language } from "../../../i18n"
+import { formatPrice, messageTranslator } from "../../../i18n/format"
+import { api } from "../../../lib/client/api"
+import { clearPendingPaypalOrder, readPendingPaypalOrder, type PendingCardOrder, type PendingPaypalOrder } from "../../../lib/client/checkout-storage"
+import { $cart, $user, setUser } from "../../../lib/client/stores"
 import { addressMessageKey } from "../address-messages"
+import { euros, followAvailability, offeredChoices, providersUnavailable, type PaymentChoice } from "../payment"
+import { CardPayment } from "./CardPayment"
+import { OrderReview } from "./OrderReview"
 import { OrderSummary } from "./OrderSummary"
+import { PaymentChoicePicker } from "./PaymentChoicePicker"
+import { PaypalPayment } from "./PaypalPayment"
+import { PendingPaypalPanel } from "./PendingPaypalPanel"
 import { ShippingMethodPicker, type MethodsState } from "./ShippingMethodPicker"
-
-/** SPEC §3/§4: the selected shipping method id is kept in session storage (it survives the wallet redirect). */
-export const SHIPPING_METHOD_STORAGE_KEY = "selectedShippingMethodId"
-/** SPEC §9: the simulated card takes 2 s; after the order, the next page comes 1.5 s later. */
-const SIMULATED_CARD_DELAY_MS = 2000
-const REDIRECT_AFTER_ORDER_MS = 1500
-/** SPEC §2: the simulated card is prefilled with a fixed test card. */
-const TEST_CARD = { number: "4242 4242 4242 4242", expiry: "12/25", cvc: "123" }
+import { SimulatedCard } from "./SimulatedCard"
+import { useOrderPlacement } from "./useOrderPlacement"
 
 interface Props {
   language: Language
+  /** The texts this island shows (islandMessages of "checkout."), so it ships no catalogue. */
+  messages: Record<string, string>
   user: User
   cart: CartItem[]
   /** null when the server could not load them: the island loads them itself. */
@@ -44,7 +51,6 @@ interface Props {
 }
 
 type AddressForm = z.input<typeof shippingAddressSchema>
-type PayState = "idle" | "processing" | "placing" | "done"
 
 const addressFields = [
   { name: "fullName", autoComplete: "name", wide: true },
@@ -58,18 +64,12 @@ const addressFields = [
 
 const cents = (amount: string | number) => Math.round(Number(amount) * 100)
 
-function sandboxPaymentId(): string {
-  const bytes = new Uint8Array(8)
-  crypto.getRandomValues(bytes)
-  return "str-" + Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")
-}
-
 function activeMethods(methods: ShippingMethod[]): ShippingMethod[] {
   return withOneDefault(methods.filter((m) => m.isActive))
 }
 
-export default function CheckoutFlow({ language, user, cart, shippingMethods, paymentMethods }: Props) {
-  const t = translator(language)
+export default function CheckoutFlow({ language, messages, user, cart, shippingMethods, paymentMethods: initialPaymentMethods }: Props) {
+  const t = messageTranslator(messages)
   const price = (amount: number | string) => formatPrice(language, amount)
 
   const [step, setStep] = useState<1 | 2>(1)
@@ -81,10 +81,15 @@ export default function CheckoutFlow({ language, user, cart, shippingMethods, pa
   const [selectedId, setSelectedId] = useState<number | null>(() => loadedMethods.find((m) => m.isDefault)?.id ?? null)
   const [methodError, setMethodError] = useState<string | undefined>()
   const [address, setAddress] = useState<ShippingAddress | null>(null)
-  const [payState, setPayState] = useState<PayState>("idle")
-  const [payError, setPayError] = useState<string | null>(null)
-  const placed = useRef(false)
+  const [paymentMethods, setPaymentMethods] = useState(initialPaymentMethods)
+  const [choice, setChoice] = useState<PaymentChoice | null>(() => followAvailability(null, initialPaymentMethods))
+  const [paying, setPaying] = useState(false)
+  const [pendingPaypal, setPendingPaypal] = useState<PendingPaypalOrder | null>(null)
+  const { phase, orderError, placed, finish, placeOrder } = useOrderPlacement(t)
   const stepHeading = useRef<HTMLHeadingElement>(null)
+  // Server-rendered controls stay disabled until hydrated, so an early click is never silently lost.
+  const [ready, setReady] = useState(false)
+  useEffect(() => setReady(true), [])
   const firstRender = useRef(true)
 
   const form = useForm<AddressForm, unknown, ShippingAddress>({
@@ -128,7 +133,7 @@ export default function CheckoutFlow({ language, user, cart, shippingMethods, pa
     if (methods.kind !== "loaded" || methods.methods.length === 0) return
     let stored: number | null = null
     try {
-      stored = Number(sessionStorage.getItem(SHIPPING_METHOD_STORAGE_KEY)) || null
+      stored = Number(sessionStorage.getItem(checkoutStorageKeys.shippingMethodId)) || null
     } catch {
       // storage can be unavailable (privacy settings): the choice then lives only in this page
     }
@@ -140,11 +145,41 @@ export default function CheckoutFlow({ language, user, cart, shippingMethods, pa
     setSelectedId(id)
     setMethodError(undefined)
     try {
-      sessionStorage.setItem(SHIPPING_METHOD_STORAGE_KEY, String(id))
+      sessionStorage.setItem(checkoutStorageKeys.shippingMethodId, String(id))
     } catch {
       // see above
     }
   }
+
+  // SPEC §4: a PayPal order left unfinished in this browser session (the customer came back without
+  // PayPal's redirect) is offered for completion. Storage exists only in the browser, hence after mount.
+  useEffect(() => {
+    setPendingPaypal(readPendingPaypalOrder(checkoutStorageKeys))
+    // Also when the browser's back button restores this page from its back/forward cache.
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setPendingPaypal(readPendingPaypalOrder(checkoutStorageKeys))
+    }
+    window.addEventListener("pageshow", onShow)
+    return () => window.removeEventListener("pageshow", onShow)
+  }, [])
+
+  // SPEC §4: the payment step follows the admin's current settings; a provider switched off since the
+  // page loaded gives way to the other one.
+  useEffect(() => {
+    if (step !== 2) return
+    let current = true
+    api
+      .get<PaymentMethods>("/api/payment-methods")
+      .then((latest) => {
+        if (!current) return
+        setPaymentMethods(latest)
+        setChoice((chosen) => followAvailability(chosen, latest))
+      })
+      .catch(() => undefined)
+    return () => {
+      current = false
+    }
+  }, [step])
 
   // Browser back and forward move between the steps too.
   useEffect(() => {
@@ -192,41 +227,27 @@ export default function CheckoutFlow({ language, user, cart, shippingMethods, pa
     else setStep(1)
   }
 
-  async function pay() {
-    if (!address || !selected || payState !== "idle") return
-    setPayError(null)
-    setPayState("processing")
-    await new Promise((resolve) => setTimeout(resolve, SIMULATED_CARD_DELAY_MS))
-    const paymentId = sandboxPaymentId()
-    setPayState("placing")
-    try {
-      const order = await api.post<Order>("/api/orders", {
-        shippingAddress: address,
-        shippingMethod: selected.id,
-        shippingCost: (shippingCents! / 100).toFixed(2),
-        paymentMethod: "stripe",
-        paymentId,
-        total: (totalCents / 100).toFixed(2),
-      })
-      placed.current = true
-      setPayState("done")
-      // SPEC §4: after payment the cart is cleared (the order took its items) and a toast shown.
-      refreshCart().catch(() => $cart.set([]))
-      showToast({ title: t("checkout.toast.testOrderTitle"), description: t("checkout.toast.testOrderText") })
-      setTimeout(() => window.location.assign(`/checkout/success?orderId=${order.id}`), REDIRECT_AFTER_ORDER_MS)
-    } catch (error) {
-      setPayState("idle")
-      const serverMessage = error instanceof ApiRequestError ? error.serverMessage : null
-      const text = t("checkout.toast.orderFailedText")
-      setPayError(serverMessage ? `${text} ${serverMessage}` : text)
-      showToast({
-        title: t("checkout.toast.orderFailedTitle"),
-        description: serverMessage ? `${text} ${serverMessage}` : text,
-        variant: "destructive",
-      })
-      // A stock or price change on the server shows up in the summary.
-      refreshCart().catch(() => undefined)
+  function orderFor(paymentId: string): PendingCardOrder {
+    return {
+      paymentMethod: "stripe",
+      paymentId,
+      shippingAddress: address!,
+      shippingMethod: selected!.id,
+      shippingCost: euros(shippingCents!),
+      total: euros(totalCents),
     }
+  }
+
+  function paypalCaptured(capture: PaypalCapture) {
+    setPendingPaypal(null)
+    const sandbox =
+      paymentMethods.paypalSandbox || isSandboxWalletOrder(capture) || isSandboxPaymentId(capture.paymentId) || capture.order.isTestPayment
+    finish(capture.order, sandbox)
+  }
+
+  function discardPendingPaypal() {
+    clearPendingPaypalOrder(checkoutStorageKeys)
+    setPendingPaypal(null)
   }
 
   const fieldError = (message: string | undefined) => {
@@ -247,19 +268,17 @@ export default function CheckoutFlow({ language, user, cart, shippingMethods, pa
     )
   }
 
-  const busy = payState !== "idle"
-  const paymentStatus =
-    payState === "processing"
-      ? t("checkout.card.processing")
-      : payState === "placing"
-        ? t("checkout.card.placing")
-        : payState === "done"
-          ? t("checkout.card.done")
-          : ""
+  const choices = offeredChoices(paymentMethods)
+  const locked = phase !== "idle"
+  const amountLabel = price(totalCents / 100)
+  const placingStatus = phase === "placing" ? t("checkout.card.placing") : phase === "done" ? t("checkout.card.done") : ""
 
   return (
     <div className="co-layout">
       <div className="co-main">
+        {pendingPaypal && (
+          <PendingPaypalPanel pending={pendingPaypal} onCaptured={paypalCaptured} onDiscard={discardPendingPaypal} locked={locked} t={t} />
+        )}
         <ol className="co-steps" aria-label={t("checkout.steps")}>
           <li className={step === 1 ? "co-steps__item co-steps__item--current" : "co-steps__item co-steps__item--done"} aria-current={step === 1 ? "step" : undefined}>
             <span className="co-steps__number" aria-hidden="true">1</span>
@@ -325,7 +344,7 @@ export default function CheckoutFlow({ language, user, cart, shippingMethods, pa
               <a className="button button--ghost" href="/">
                 {t("checkout.back.shopping")}
               </a>
-              <button type="submit" className="button button--primary">
+              <button type="submit" className="button button--primary" disabled={!ready}>
                 {t("checkout.continue")}
               </button>
             </div>
@@ -338,80 +357,73 @@ export default function CheckoutFlow({ language, user, cart, shippingMethods, pa
               <span className="visually-hidden">{t("checkout.step", { number: 2 })}: </span>
               {t("checkout.payment.review")}
             </h2>
-            <dl className="co-review">
-              <div>
-                <dt>{t("checkout.payment.shipTo")}</dt>
-                <dd data-testid="review-address">
-                  {address.fullName}
-                  <br />
-                  {address.addressLine1}
-                  {address.addressLine2 ? (
-                    <>
-                      <br />
-                      {address.addressLine2}
-                    </>
-                  ) : null}
-                  <br />
-                  {address.postalCode} {address.city}, {address.state}
-                  <br />
-                  {address.country}
-                </dd>
-              </div>
-              <div>
-                <dt>{t("checkout.payment.method")}</dt>
-                <dd data-testid="review-method">
-                  {selected.name} · {price(selected.price)}
-                </dd>
-              </div>
-              <div>
-                <dt>{t("checkout.payment.choice")}</dt>
-                <dd>{t("checkout.payment.choiceSandbox")}</dd>
-              </div>
-            </dl>
+            <OrderReview address={address} method={selected} choice={choice} language={language} t={t} />
 
             <h2 className="co-card__title co-card__title--sub">{t("checkout.payment.title")}</h2>
-            {!paymentMethods.stripe && !paymentMethods.paypal && (
+            {providersUnavailable(paymentMethods) && (
               <div className="co-notice" role="note">
                 <p className="co-notice__title">{t("checkout.payment.unavailableTitle")}</p>
                 <p>{t("checkout.payment.unavailableText")}</p>
               </div>
             )}
 
-            <div className="co-testcard">
-              <p className="co-testcard__title">
-                <span className="badge badge--accent">Sandbox</span> {t("checkout.card.title")}
-              </p>
-              <p className="co-testcard__note">{t("checkout.payment.sandboxNote")}</p>
-              <div className="co-fields">
-                <div className="field co-field co-field--wide">
-                  <label htmlFor="card-number">{t("checkout.card.number")}</label>
-                  <input id="card-number" className="input" value={TEST_CARD.number} disabled readOnly />
-                </div>
-                <div className="field co-field">
-                  <label htmlFor="card-expiry">{t("checkout.card.expiry")}</label>
-                  <input id="card-expiry" className="input" value={TEST_CARD.expiry} disabled readOnly />
-                </div>
-                <div className="field co-field">
-                  <label htmlFor="card-cvc">{t("checkout.card.cvc")}</label>
-                  <input id="card-cvc" className="input" value={TEST_CARD.cvc} disabled readOnly />
-                </div>
-              </div>
-              <button type="button" className="button button--accent co-pay" onClick={pay} aria-disabled={busy || undefined} disabled={payState === "done"}>
-                {busy && payState !== "done" && <span className="co-spinner co-spinner--light" aria-hidden="true" />}
-                {busy ? paymentStatus : t("checkout.card.pay", { amount: price(totalCents / 100) })}
-              </button>
+            {choices.length > 0 && (
+              <PaymentChoicePicker
+                choices={choices}
+                value={choice}
+                onChange={setChoice}
+                methods={paymentMethods}
+                disabled={paying || locked}
+                t={t}
+              />
+            )}
+
+            <div className="co-payment">
+              {choice === "card" && (
+                <CardPayment
+                  // A new total or address needs a new PaymentIntent.
+                  key={`${selected.id}-${totalCents}-${JSON.stringify(address)}`}
+                  address={address}
+                  shippingMethodId={selected.id}
+                  totalCents={totalCents}
+                  amountLabel={amountLabel}
+                  language={language}
+                  sandbox={paymentMethods.stripeSandbox}
+                  orderFor={orderFor}
+                  onPaid={placeOrder}
+                  locked={locked}
+                  onBusyChange={setPaying}
+                  t={t}
+                />
+              )}
+              {choice === "paypal" && (
+                <PaypalPayment
+                  address={address}
+                  shippingMethodId={selected.id}
+                  totalCents={totalCents}
+                  userId={user.id}
+                  amountLabel={amountLabel}
+                  sandbox={paymentMethods.paypalSandbox}
+                  locked={locked}
+                  onBusyChange={setPaying}
+                  t={t}
+                />
+              )}
+              {choice === "simulated" && (
+                <SimulatedCard amount={amountLabel} phase={phase} onPaid={(paymentId) => placeOrder(orderFor(paymentId), true)} onBusyChange={setPaying} t={t} />
+              )}
               <p className="visually-hidden" role="status">
-                {paymentStatus}
+                {choice === "simulated" ? "" : placingStatus}
               </p>
-              {payError && (
-                <p className="co-field__error co-pay__error" role="alert">
-                  {payError}
+              {orderError && (
+                <p className="co-field__error co-pay__error" role="alert" data-testid="order-error">
+                  {orderError}
                 </p>
               )}
             </div>
 
             <div className="co-actions">
-              <button type="button" className="button button--ghost" onClick={backToShipping} disabled={payState === "done"}>
+              <button type="button" className="button button--ghost" onClick={backToShipping} disabled={paying || locked}>
                 {t("checkout.back.shipping")}
               </button>
             </div>

@@ -1,5 +1,6 @@
 import type { CartItem } from "@enclave/contract"
-import { formatPrice, type Language, type Translate } from "../../../i18n"
+import type { Language, Translate } from "../../../i18n"
+import { formatPrice } from "../../../i18n/format"
 import { productImageUrl } from "../../../lib/images"
 
 interface Props {

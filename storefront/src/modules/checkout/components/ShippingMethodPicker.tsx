@@ -1,5 +1,6 @@
 import type { ShippingMethod } from "@enclave/contract"
-import { formatPrice, type Language, type Translate } from "../../../i18n"
+import type { Language, Translate } from "../../../i18n"
+import { formatPrice } from "../../../i18n/format"
 
 /** What the picker shows: the methods, or that they are loading, or that loading failed. */
 export type MethodsState = { kind: "loading" } | { kind: "failed" } | { kind: "loaded"; methods: ShippingMethod[] }

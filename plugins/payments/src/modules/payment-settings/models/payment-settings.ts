@@ -22,6 +22,11 @@ const PaymentSettings = model.define("payment_settings", {
   shipping_label: model.text().default("World wide Shipping"),
   // Text, as in SPEC §3: a decimal with two places, e.g. "10.00".
   shipping_price: model.text().default("10.00"),
+  // Stripe's webhook signing secrets (secret-box values) and PayPal's webhook ids, per mode.
+  stripe_webhook_secret: model.text().nullable(),
+  stripe_sandbox_webhook_secret: model.text().nullable(),
+  paypal_webhook_id: model.text().nullable(),
+  paypal_sandbox_webhook_id: model.text().nullable(),
 })
 
 export default PaymentSettings

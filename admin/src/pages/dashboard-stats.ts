@@ -1,0 +1,117 @@
+import { LOW_STOCK_THRESHOLD, type Order, type OrderStatus, type Product, type User } from "@enclave/contract"
+
+/** The dashboard's figures (SPEC §2, issue 6), computed from the facade's whole lists. */
+
+export const DAY_MS = 24 * 60 * 60 * 1000
+export const TREND_DAYS = 30
+export const RECENT_ORDERS = 5
+
+/** Change of the last 30 days against the 30 before: a whole percentage, or "new" when there was nothing before. */
+export type Trend = { kind: "percent"; percent: number } | { kind: "new" }
+
+export function trend(current: number, previous: number): Trend {
+  if (previous === 0) return current === 0 ? { kind: "percent", percent: 0 } : { kind: "new" }
+  return { kind: "percent", percent: Math.round(((current - previous) / previous) * 100) }
+}
+
+/** Cents, so sums of decimal strings stay exact. */
+function cents(amount: string): number {
+  return Math.round(Number(amount) * 100)
+}
+
+/** Revenue counts every order that was not cancelled. */
+export function countsAsRevenue(order: Pick<Order, "status">): boolean {
+  return order.status !== "cancelled"
+}
+
+interface Windows {
+  /** [start, now]: the last 30 days. */
+  current: (iso: string) => boolean
+  /** [start - 30 days, start): the 30 days before. */
+  previous: (iso: string) => boolean
+}
+
+function windows(now: Date): Windows {
+  const end = now.getTime()
+  const start = end - TREND_DAYS * DAY_MS
+  const before = start - TREND_DAYS * DAY_MS
+  return {
+    current: (iso) => {
+      const t = Date.parse(iso)
+      return t > start && t <= end
+    },
+    previous: (iso) => {
+      const t = Date.parse(iso)
+      return t > before && t <= start
+    },
+  }
+}
+
+export interface Card {
+  /** The headline: a count, or revenue in cents. */
+  value: number
+  trend: Trend
+}
+
+export interface DashboardStats {
+  users: Card
+  products: Card
+  orders: Card
+  revenue: Card
+  revenuePerDay: Array<{ day: string; cents: number }>
+  recentOrders: Order[]
+  lowStock: Product[]
+}
+
+function countTrend<T extends { createdAt: string }>(items: readonly T[], w: Windows): Trend {
+  return trend(items.filter((i) => w.current(i.createdAt)).length, items.filter((i) => w.previous(i.createdAt)).length)
+}
+
+/** A local calendar day as YYYY-MM-DD. */
+export function dayKey(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, "0")
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
+}
+
+/** The last 30 calendar days, today included, oldest first, with the revenue of each. */
+export function revenuePerDay(orders: readonly Order[], now: Date): Array<{ day: string; cents: number }> {
+  const days: Array<{ day: string; cents: number }> = []
+  for (let i = TREND_DAYS - 1; i >= 0; i--) {
+    const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() - i)
+    days.push({ day: dayKey(d), cents: 0 })
+  }
+  const index = new Map(days.map((d, i) => [d.day, i]))
+  for (const order of orders) {
+    if (!countsAsRevenue(order)) continue
+    const i = index.get(dayKey(new Date(order.createdAt)))
+    if (i !== undefined) days[i].cents += cents(order.total)
+  }
+  return days
+}
+
+export function newestFirst(a: Pick<Order, "createdAt" | "id">, b: Pick<Order, "createdAt" | "id">): number {
+  return Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id
+}
+
+export function dashboardStats(users: readonly User[], products: readonly Product[], orders: readonly Order[], now = new Date()): DashboardStats {
+  const w = windows(now)
+  const paid = orders.filter(countsAsRevenue)
+  const sum = (list: readonly Order[]) => list.reduce((total, o) => total + cents(o.total), 0)
+  return {
+    users: { value: users.length, trend: countTrend(users, w) },
+    products: { value: products.length, trend: countTrend(products, w) },
+    orders: { value: orders.length, trend: countTrend(orders, w) },
+    revenue: {
+      value: sum(paid),
+      trend: trend(sum(paid.filter((o) => w.current(o.createdAt))), sum(paid.filter((o) => w.previous(o.createdAt)))),
+    },
+    revenuePerDay: revenuePerDay(orders, now),
+    recentOrders: [...orders].sort(newestFirst).slice(0, RECENT_ORDERS),
+    lowStock: products.filter((p) => p.stockQuantity <= LOW_STOCK_THRESHOLD).sort((a, b) => a.stockQuantity - b.stockQuantity || a.id - b.id),
+  }
+}
+
+/** SPEC §2: completed green, pending yellow, any other status red. */
+export function statusColour(status: OrderStatus): "green" | "gold" | "red" {
+  return status === "completed" ? "green" : status === "pending" ? "gold" : "red"
+}

@@ -1,0 +1,275 @@
+import { ArrowDownOutlined, ArrowUpOutlined, MinusOutlined, RiseOutlined } from "@ant-design/icons"
+import {
+  formatEuro,
+  orderListSchema,
+  productListSchema,
+  userListSchema,
+  type Order,
+    type Product,
+} from "@enclave/contract"
+import type { HttpError } from "@refinedev/core"
+import { useQuery } from "@tanstack/react-query"
+import { Col, Empty, Flex, Row, Spin, Tag, Typography, theme } from "antd"
+import type { CSSProperties, ReactNode } from "react"
+import { RequestError } from "../components/request-error"
+import { language, locale } from "../i18n"
+import { tDashboard as t } from "../i18n/dashboard"
+import { getJson, validated } from "../providers/http"
+import { dashboardStats, statusColour, type Card as CardData, type DashboardStats, type Trend } from "./dashboard-stats"
+
+const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" })
+const shortDay = new Intl.DateTimeFormat(locale, { day: "numeric", month: "short" })
+const count = new Intl.NumberFormat(locale)
+const euros = (cents: number) => formatEuro(cents / 100, language)
+
+/** The lists the dashboard reads, each whole from the facade (SPEC §2). */
+async function load<T>(path: string, parse: (body: unknown) => { success: true; data: T } | { success: false; error: any }, signal?: AbortSignal): Promise<T> {
+  return validated(parse(await getJson(path, signal)), path)
+}
+
+function useDashboardData() {
+  const users = useQuery({ queryKey: ["dashboard", "users"], queryFn: ({ signal }) => load("/admin/users", (b) => userListSchema.safeParse(b), signal) })
+  const products = useQuery({ queryKey: ["dashboard", "products"], queryFn: ({ signal }) => load("/products", (b) => productListSchema.safeParse(b), signal) })
+  const orders = useQuery({ queryKey: ["dashboard", "orders"], queryFn: ({ signal }) => load("/admin/orders", (b) => orderListSchema.safeParse(b), signal) })
+  const queries = [users, products, orders]
+  const error = queries.find((q) => q.isError)?.error as HttpError | undefined
+  const stats = users.data && products.data && orders.data ? dashboardStats(users.data, products.data, orders.data) : undefined
+  return {
+    stats,
+    error,
+    fetching: queries.some((q) => q.isFetching),
+    retry: () => queries.forEach((q) => q.isError && void q.refetch()),
+  }
+}
+
+/**
+ * A bordered panel in antd's card style. Plain elements rather than antd's Card and Table: those
+ * bring Tabs, Skeleton, Pagination and Select into the first admin screen's download.
+ */
+function Panel({ title, children, testId, flush = false, style }: { title?: ReactNode; children: ReactNode; testId?: string; flush?: boolean; style?: CSSProperties }) {
+  const { token } = theme.useToken()
+  return (
+    <div
+      data-testid={testId}
+      style={{ background: token.colorBgContainer, border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadiusLG, ...style }}
+    >
+      {title ? <div style={{ padding: "12px 24px", borderBottom: `1px solid ${token.colorBorderSecondary}`, fontWeight: 600 }}>{title}</div> : null}
+      <div style={{ padding: flush ? 0 : 24 }}>{children}</div>
+    </div>
+  )
+}
+
+function TrendLine({ trend }: { trend: Trend }) {
+  const { token } = theme.useToken()
+  if (trend.kind === "new") {
+    return (
+      <Typography.Text style={{ color: token.colorSuccess }} data-trend="new">
+        <RiseOutlined aria-hidden /> {t("trend.new")}
+      </Typography.Text>
+    )
+  }
+  const { percent } = trend
+  const [Icon, colour, text] =
+    percent > 0
+      ? [ArrowUpOutlined, token.colorSuccess, t("trend.up", { percent })]
+      : percent < 0
+        ? [ArrowDownOutlined, token.colorError, t("trend.down", { percent: Math.abs(percent) })]
+        : [MinusOutlined, token.colorTextSecondary, t("trend.flat")]
+  return (
+    <Typography.Text style={{ color: colour }} data-trend={percent > 0 ? "up" : percent < 0 ? "down" : "flat"} data-percent={percent}>
+      <Icon aria-hidden /> {text}
+    </Typography.Text>
+  )
+}
+
+function StatCard({ id, title, card, money = false }: { id: string; title: string; card: CardData; money?: boolean }) {
+  return (
+    <Panel testId={`card-${id}`} style={{ height: "100%" }}>
+      <Typography.Text type="secondary" id={`card-${id}-title`}>
+        {title}
+      </Typography.Text>
+      <div aria-labelledby={`card-${id}-title`} data-testid={`card-${id}-value`} style={{ fontSize: 28, fontWeight: 600, margin: "4px 0" }}>
+        {money ? euros(card.value) : count.format(card.value)}
+      </div>
+      <TrendLine trend={card.trend} />
+    </Panel>
+  )
+}
+
+/** A plain SVG bar chart with its figures in words and as a table (no chart library). */
+function RevenueChart({ days }: { days: DashboardStats["revenuePerDay"] }) {
+  const { token } = theme.useToken()
+  const total = days.reduce((sum, d) => sum + d.cents, 0)
+  const best = days.reduce((top, d) => (d.cents > top.cents ? d : top), days[0])
+  const max = Math.max(1, ...days.map((d) => d.cents))
+  const width = 600
+  const height = 180
+  const gap = 4
+  const barWidth = width / days.length - gap
+  const dayLabel = (day: string) => shortDay.format(new Date(`${day}T12:00:00`))
+  const summary = total === 0 ? t("chart.empty") : t("chart.summary", { total: euros(total), best: euros(best.cents), date: dayLabel(best.day) })
+  return (
+    <Panel title={<h2 style={{ fontSize: 16, margin: 0 }} id="revenue-chart-title">{t("chart.title")}</h2>}>
+      <svg
+        viewBox={`0 0 ${width} ${height + 20}`}
+        width="100%"
+        role="img"
+        aria-labelledby="revenue-chart-title revenue-chart-summary"
+        data-testid="revenue-chart"
+        style={{ display: "block", maxHeight: 240 }}
+      >
+        <line x1={0} y1={height} x2={width} y2={height} stroke={token.colorBorder} />
+        {days.map((d, i) => {
+          const h = Math.round((d.cents / max) * (height - 10))
+          return (
+            <rect key={d.day} x={i * (barWidth + gap) + gap / 2} y={height - h} width={barWidth} height={h} fill={token.colorPrimary} rx={2}>
+              <title>{`${dayLabel(d.day)}: ${euros(d.cents)}`}</title>
+            </rect>
+          )
+        })}
+        {[0, 14, days.length - 1].map((i, n) => (
+          <text
+            key={i}
+            x={n === 0 ? 0 : n === 2 ? width : i * (barWidth + gap) + barWidth / 2}
+            y={height + 16}
+            fontSize={11}
+            textAnchor={n === 0 ? "start" : n === 2 ? "end" : "middle"}
+            fill={token.colorTextSecondary}
+          >
+            {dayLabel(days[i].day)}
+          </text>
+        ))}
+      </svg>
+      <Typography.Paragraph id="revenue-chart-summary" style={{ marginTop: 8 }}>
+        {summary}
+      </Typography.Paragraph>
+      <details>
+        <summary style={{ cursor: "pointer", color: token.colorLink }}>{t("chart.showTable")}</summary>
+        <table style={{ width: "100%", marginTop: 8, borderCollapse: "collapse" }} aria-label={t("chart.title")}>
+          <thead>
+            <tr>
+              <th style={{ textAlign: "left" }}>{t("chart.date")}</th>
+              <th style={{ textAlign: "right" }}>{t("chart.revenue")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {days.map((d) => (
+              <tr key={d.day}>
+                <td>{dayLabel(d.day)}</td>
+                <td style={{ textAlign: "right" }}>{euros(d.cents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </Panel>
+  )
+}
+
+function RecentOrders({ orders }: { orders: Order[] }) {
+  const { token } = theme.useToken()
+  const cell: CSSProperties = { padding: "8px 16px", borderBottom: `1px solid ${token.colorBorderSecondary}`, whiteSpace: "nowrap" }
+  const head: CSSProperties = { ...cell, background: token.colorFillAlter, fontWeight: 600, textAlign: "left" }
+  return (
+    <Panel title={<h2 style={{ fontSize: 16, margin: 0 }} id="recent-orders-title">{t("recent.title")}</h2>} testId="recent-orders" flush>
+      {orders.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("recent.empty")} style={{ padding: 24 }} />
+      ) : (
+        <div style={{ overflowX: "auto" }}>
+          <table aria-labelledby="recent-orders-title" style={{ width: "100%", borderCollapse: "collapse" }}>
+            <thead>
+              <tr>
+                <th style={head}>{t("recent.id")}</th>
+                <th style={head}>{t("recent.user")}</th>
+                <th style={head}>{t("recent.date")}</th>
+                <th style={{ ...head, textAlign: "right" }}>{t("recent.total")}</th>
+                <th style={head}>{t("recent.status")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.map((order) => (
+                <tr key={order.id} data-row-key={order.id}>
+                  <td style={cell}>#{order.id}</td>
+                  <td style={cell}>{order.userId ?? t("recent.guest")}</td>
+                  <td style={cell}>{dateTime.format(new Date(order.createdAt))}</td>
+                  <td style={{ ...cell, textAlign: "right" }}>{formatEuro(order.total, language)}</td>
+                  <td style={cell}>
+                    <Tag color={statusColour(order.status)} data-status={order.status}>
+                      {t(`status.${order.status}`)}
+                    </Tag>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Panel>
+  )
+}
+
+function LowStock({ products }: { products: Product[] }) {
+  return (
+    <Panel title={<h2 style={{ fontSize: 16, margin: 0 }}>{t("lowStock.title")}</h2>} testId="low-stock" style={{ height: "100%" }}>
+      {products.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("lowStock.empty")} />
+      ) : (
+        <ul style={{ listStyle: "none", margin: 0, padding: 0 }}>
+          {products.map((p) => (
+            <li key={p.id} data-product-id={p.id} style={{ display: "flex", justifyContent: "space-between", gap: 8, padding: "6px 0" }}>
+              <Typography.Text ellipsis>{p.name}</Typography.Text>
+              <Tag color={p.stockQuantity === 0 ? "red" : "gold"} style={{ marginInlineEnd: 0 }}>
+                {p.stockQuantity === 0 ? t("lowStock.out") : t("lowStock.left", { count: p.stockQuantity })}
+              </Tag>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  )
+}
+
+/** SPEC §2 dashboard at /admin. */
+export default function Dashboard() {
+  const { stats, error, fetching, retry } = useDashboardData()
+  return (
+    <section aria-labelledby="dashboard-title">
+      <Typography.Title id="dashboard-title" level={3} style={{ marginTop: 0 }}>
+        {t("title")}
+      </Typography.Title>
+      {error ? (
+        <RequestError title={t("error.title")} error={error} onRetry={retry} retrying={fetching} />
+      ) : !stats ? (
+        <Flex role="status" aria-label={t("loading")} justify="center" style={{ padding: 64 }}>
+          <Spin size="large" />
+        </Flex>
+      ) : (
+        <Flex vertical gap={16}>
+          <Row gutter={[16, 16]}>
+            <Col xs={24} sm={12} xl={6}>
+              <StatCard id="users" title={t("cards.users")} card={stats.users} />
+            </Col>
+            <Col xs={24} sm={12} xl={6}>
+              <StatCard id="products" title={t("cards.products")} card={stats.products} />
+            </Col>
+            <Col xs={24} sm={12} xl={6}>
+              <StatCard id="orders" title={t("cards.orders")} card={stats.orders} />
+            </Col>
+            <Col xs={24} sm={12} xl={6}>
+              <StatCard id="revenue" title={t("cards.revenue")} card={stats.revenue} money />
+            </Col>
+          </Row>
+          <RevenueChart days={stats.revenuePerDay} />
+          <Row gutter={[16, 16]}>
+            <Col xs={24} xl={16}>
+              <RecentOrders orders={stats.recentOrders} />
+            </Col>
+            <Col xs={24} xl={8}>
+              <LowStock products={stats.lowStock} />
+            </Col>
+          </Row>
+        </Flex>
+      )}
+    </section>
+  )
+}

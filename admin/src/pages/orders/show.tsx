@@ -1,0 +1,383 @@
+import { ArrowLeftOutlined, DeleteOutlined, EditOutlined } from "@ant-design/icons"
+import { formatEuro, orderStatuses, type Order, type OrderItem, type OrderStatus, type ShippingAddress } from "@enclave/contract"
+import { useDelete, useNotification, useOne, useUpdate, type HttpError } from "@refinedev/core"
+import { useQuery } from "@tanstack/react-query"
+import { Alert, Badge, Button, Card, Col, Descriptions, Empty, Flex, Popconfirm, Row, Select, Skeleton, Space, Table, Typography } from "antd"
+import { useEffect, useState } from "react"
+import { Link, useNavigate, useParams } from "react-router"
+import { RequestError } from "../../components/request-error"
+import { language } from "../../i18n"
+import { statusLabel, t } from "../../i18n/orders"
+import { fetchOrderCustomer } from "../../providers/resources/orders"
+import { AddressModal } from "./address-modal"
+import { formatOrderDate, isTestOrder, OrderStatusTag, TestPaymentTag } from "./tags"
+
+const euro = (amount: string | number) => formatEuro(amount, language)
+
+/** SPEC §4: the delivery badge says Shipped for shipped or delivered orders, else Processing. */
+function isShipped(status: OrderStatus): boolean {
+  return status === "shipped" || status === "delivered"
+}
+
+function ItemsCard({ order }: { order: Order }) {
+  return (
+    <Card title={t("items")} size="small">
+      <Table<OrderItem>
+        dataSource={order.items}
+        rowKey="id"
+        pagination={false}
+        size="small"
+        scroll={{ x: "max-content" }}
+        columns={[
+          {
+            key: "product",
+            title: t("product"),
+            render: (_, item) => (
+              <Flex align="center" gap="small">
+                <img
+                  src={item.product.imageUrl}
+                  alt={item.product.name}
+                  width={40}
+                  height={40}
+                  loading="lazy"
+                  style={{ objectFit: "contain", display: "block" }}
+                />
+                <Typography.Text strong>{item.product.name}</Typography.Text>
+              </Flex>
+            ),
+          },
+          { dataIndex: "quantity", title: t("qty"), align: "right" },
+          { dataIndex: "price", title: t("price"), align: "right", render: (price: string) => euro(price) },
+          {
+            key: "lineTotal",
+            title: t("lineTotal"),
+            align: "right",
+            render: (_, item) => euro((Number(item.price) * item.quantity).toFixed(2)),
+          },
+        ]}
+        summary={() => (
+          <>
+            <Table.Summary.Row>
+              <Table.Summary.Cell index={0} colSpan={3} align="right">
+                {t("subtotal")}
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={3} align="right">
+                {euro(order.subtotal)}
+              </Table.Summary.Cell>
+            </Table.Summary.Row>
+            <Table.Summary.Row>
+              <Table.Summary.Cell index={0} colSpan={3} align="right">
+                {t("shipping")}
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={3} align="right">
+                {euro(order.shippingCost)}
+              </Table.Summary.Cell>
+            </Table.Summary.Row>
+            <Table.Summary.Row>
+              <Table.Summary.Cell index={0} colSpan={3} align="right">
+                <Typography.Text strong>{t("total")}</Typography.Text>
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={3} align="right">
+                <Typography.Text strong data-testid="order-total">
+                  {euro(order.total)}
+                </Typography.Text>
+              </Table.Summary.Cell>
+            </Table.Summary.Row>
+          </>
+        )}
+      />
+    </Card>
+  )
+}
+
+function PaymentCard({ order }: { order: Order }) {
+  return (
+    <Card title={t("payment")} size="small">
+      <Descriptions column={1} size="small">
+        <Descriptions.Item label={t("paymentMethod")}>
+          <Space wrap>
+            <span data-testid="payment-method">{order.paymentMethod}</span>
+            {isTestOrder(order) ? <TestPaymentTag /> : null}
+          </Space>
+        </Descriptions.Item>
+        <Descriptions.Item label={t("paymentId")}>
+          <Typography.Text copyable={order.paymentId ? { text: order.paymentId } : false} data-testid="payment-id">
+            {order.paymentId ?? t("none")}
+          </Typography.Text>
+        </Descriptions.Item>
+        <Descriptions.Item label={t("shippingMethod")}>{order.shippingMethod?.name ?? t("none")}</Descriptions.Item>
+        <Descriptions.Item label={t("total")}>{euro(order.total)}</Descriptions.Item>
+      </Descriptions>
+    </Card>
+  )
+}
+
+function StatusCard({ order }: { order: Order }) {
+  const [status, setStatus] = useState<OrderStatus>(order.status)
+  useEffect(() => setStatus(order.status), [order.status])
+  const { mutate, mutation } = useUpdate<Order, HttpError, { status: OrderStatus }>()
+  const save = () =>
+    mutate({
+      resource: "orders",
+      id: order.id,
+      values: { status },
+      successNotification: () => ({
+        type: "success",
+        description: t("orderUpdated"),
+        message: t("orderUpdatedText", { id: order.id, status: statusLabel(status) }),
+      }),
+      errorNotification: (error) => ({ type: "error", description: t("error"), message: error?.message ?? "" }),
+    })
+  return (
+    <Card title={t("statusSection")} size="small">
+      <Descriptions column={1} size="small">
+        <Descriptions.Item label={t("delivery")}>
+          <Badge
+            data-testid="delivery-badge"
+            status={isShipped(order.status) ? "success" : "processing"}
+            text={isShipped(order.status) ? t("deliveryShipped") : t("deliveryProcessing")}
+          />
+        </Descriptions.Item>
+        <Descriptions.Item label={t("estimatedDelivery")}>{t("estimatedDeliveryValue")}</Descriptions.Item>
+      </Descriptions>
+      <Flex gap="small" wrap align="center" style={{ marginTop: 8 }}>
+        <label htmlFor="order-status-select">{t("statusLabel")}</label>
+        <Select<OrderStatus>
+          id="order-status-select"
+          value={status}
+          onChange={setStatus}
+          style={{ minWidth: 180 }}
+          options={orderStatuses.map((value) => ({ value, label: statusLabel(value) }))}
+        />
+        <Button type="primary" onClick={save} loading={mutation.isPending} disabled={status === order.status}>
+          {t("updateStatus")}
+        </Button>
+      </Flex>
+    </Card>
+  )
+}
+
+function CustomerCard({ order }: { order: Order }) {
+  const userId = order.userId
+  const customer = useQuery({
+    queryKey: ["admin", "order-user", userId],
+    queryFn: ({ signal }) => fetchOrderCustomer(userId!, signal),
+    enabled: userId !== null,
+  })
+  // SPEC §8: the failure is also a toast; the card keeps saying it.
+  const { open } = useNotification()
+  useEffect(() => {
+    if (customer.isError) open?.({ key: `order-user-${userId}`, type: "error", description: t("error"), message: t("customerError") })
+  }, [customer.isError, userId])
+  let body
+  if (userId === null) body = <Typography.Text type="secondary">{t("noCustomer")}</Typography.Text>
+  else if (customer.isPending) body = <Skeleton active paragraph={{ rows: 3 }} title={false} aria-label={t("customerLoading")} />
+  else if (customer.isError)
+    body = <Alert type="warning" showIcon role="alert" message={t("customerError")} data-testid="customer-error" />
+  else {
+    const user = customer.data
+    const address = [user.addressLine1, user.addressLine2, [user.postalCode, user.city].filter(Boolean).join(" "), user.state, user.country]
+      .filter((line) => line)
+      .join(", ")
+    body = (
+      <Descriptions column={1} size="small" data-testid="customer-details">
+        <Descriptions.Item label={t("colUser")}>{user.id}</Descriptions.Item>
+        <Descriptions.Item label={t("username")}>{user.username}</Descriptions.Item>
+        <Descriptions.Item label={t("fullName")}>{user.fullName || t("none")}</Descriptions.Item>
+        <Descriptions.Item label={t("email")}>
+          <Typography.Link href={`mailto:${user.email}`}>{user.email}</Typography.Link>
+        </Descriptions.Item>
+        <Descriptions.Item label={t("accountAddress")}>{address || t("none")}</Descriptions.Item>
+      </Descriptions>
+    )
+  }
+  return (
+    <Card title={t("customer")} size="small">
+      {body}
+      {order.email && !customer.isSuccess ? (
+        <Descriptions column={1} size="small" style={{ marginTop: 8 }}>
+          <Descriptions.Item label={t("orderEmail")}>{order.email}</Descriptions.Item>
+        </Descriptions>
+      ) : null}
+    </Card>
+  )
+}
+
+function AddressCard({ order }: { order: Order }) {
+  const [editing, setEditing] = useState(false)
+  const { mutate, mutation } = useUpdate<Order, HttpError, { shippingAddress: ShippingAddress }>()
+  const save = (shippingAddress: ShippingAddress) =>
+    mutate(
+      {
+        resource: "orders",
+        id: order.id,
+        values: { shippingAddress },
+        successNotification: () => ({
+          type: "success",
+          description: t("addressUpdated"),
+          message: t("addressUpdatedText", { id: order.id }),
+        }),
+        errorNotification: (error) => ({
+          type: "error",
+          description: t("error"),
+          message: t("addressFailed", { message: error?.message ?? "" }),
+        }),
+      },
+      { onSuccess: () => setEditing(false) },
+    )
+  const address = order.shippingAddress
+  return (
+    <Card
+      title={t("shippingAddress")}
+      size="small"
+      extra={
+        <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
+          {t("editAddress")}
+        </Button>
+      }
+    >
+      {address ? (
+        <address style={{ fontStyle: "normal" }} data-testid="shipping-address">
+          <div>{address.fullName}</div>
+          <div>{address.addressLine1}</div>
+          {address.addressLine2 ? <div>{address.addressLine2}</div> : null}
+          <div>
+            {address.postalCode} {address.city}
+          </div>
+          <div>{address.state}</div>
+          <div>{address.country}</div>
+        </address>
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("noShippingAddress")} />
+      )}
+      <AddressModal
+        order={order}
+        open={editing}
+        saving={mutation.isPending}
+        onCancel={() => setEditing(false)}
+        onSave={save}
+      />
+    </Card>
+  )
+}
+
+function DeleteButton({ order }: { order: Order }) {
+  const navigate = useNavigate()
+  const { mutate, mutation } = useDelete<Order>()
+  const remove = () =>
+    mutate(
+      {
+        resource: "orders",
+        id: order.id,
+        successNotification: () => ({
+          type: "success",
+          description: t("orderDeleted"),
+          message: t("orderDeletedText", { id: order.id }),
+        }),
+        errorNotification: (error) => ({
+          type: "error",
+          description: t("error"),
+          message: t("deleteFailed", { message: error?.message ?? "" }),
+        }),
+      },
+      { onSuccess: () => void navigate("/orders") },
+    )
+  return (
+    <Popconfirm
+      title={t("deleteConfirmTitle", { id: order.id })}
+      description={t("deleteConfirmText")}
+      okText={t("deleteConfirmOk")}
+      cancelText={t("cancel")}
+      okButtonProps={{ danger: true, loading: mutation.isPending }}
+      onConfirm={remove}
+    >
+      <Button danger icon={<DeleteOutlined />} loading={mutation.isPending}>
+        {t("deleteOrder")}
+      </Button>
+    </Popconfirm>
+  )
+}
+
+export default function OrderShow() {
+  const { id = "" } = useParams()
+  const { query, result: order } = useOne<Order, HttpError>({
+    resource: "orders",
+    id,
+    errorNotification: false,
+  })
+
+  const back = (
+    <Link to="/orders">
+      <ArrowLeftOutlined /> {t("backToOrders")}
+    </Link>
+  )
+
+  if (query.isError) {
+    return (
+      <section aria-labelledby="order-title">
+        {back}
+        <Typography.Title id="order-title" level={3}>
+          {t("orderTitle", { id })}
+        </Typography.Title>
+        {query.error.statusCode === 404 ? (
+          <Alert type="info" showIcon message={t("orderNotFound", { id })} />
+        ) : (
+          <RequestError
+            title={t("orderLoadError")}
+            error={query.error}
+            onRetry={() => void query.refetch()}
+            retrying={query.isFetching}
+          />
+        )}
+      </section>
+    )
+  }
+
+  if (!order) {
+    return (
+      <section aria-labelledby="order-title" aria-busy="true">
+        {back}
+        <Typography.Title id="order-title" level={3}>
+          {t("orderTitle", { id })}
+        </Typography.Title>
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </section>
+    )
+  }
+
+  return (
+    <section aria-labelledby="order-title">
+      {back}
+      <Flex justify="space-between" align="center" wrap gap="middle" style={{ margin: "8px 0 16px" }}>
+        <div>
+          <Space wrap align="center">
+            <Typography.Title id="order-title" level={3} style={{ margin: 0 }}>
+              {t("orderTitle", { id: order.id })}
+            </Typography.Title>
+            <OrderStatusTag status={order.status} />
+            {isTestOrder(order) ? <TestPaymentTag /> : null}
+          </Space>
+          <Typography.Text type="secondary" style={{ display: "block" }}>
+            {t("placedOn", { date: formatOrderDate(order.createdAt) })} · {t("colUser")}: {order.userId ?? t("guest")}
+          </Typography.Text>
+        </div>
+        <DeleteButton order={order} />
+      </Flex>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={14}>
+          <Flex vertical gap={16}>
+            <ItemsCard order={order} />
+            <PaymentCard order={order} />
+          </Flex>
+        </Col>
+        <Col xs={24} xl={10}>
+          <Flex vertical gap={16}>
+            <StatusCard order={order} />
+            <CustomerCard order={order} />
+            <AddressCard order={order} />
+          </Flex>
+        </Col>
+      </Row>
+    </section>
+  )
+}

@@ -1,0 +1,363 @@
+import { DeleteOutlined, PlusOutlined, UploadOutlined } from "@ant-design/icons"
+import {
+  adminProductCreateSchema,
+  adminProductUpdateSchema,
+  IMAGE_TOO_LARGE_MESSAGE,
+  IMAGE_TYPE_MESSAGE,
+  IMAGE_UPLOAD_MAX_BYTES,
+  NO_IMAGE_URL,
+  productCategories,
+  type Product,
+  type ProductCategory,
+} from "@enclave/contract"
+import { useCreate, useInvalidate, useNotification, useUpdate, type HttpError } from "@refinedev/core"
+import { Button, Flex, Form, Input, InputNumber, Modal, Select, Typography, Upload, type UploadFile, type UploadProps } from "antd"
+import type { Rule } from "antd/es/form"
+import { useEffect, useRef, useState } from "react"
+import { t, tm } from "../../i18n/products"
+import { toast } from "./toast"
+import { ImageUploadError, UPLOAD_FAILED_MESSAGE, uploadProductImage } from "../../providers/resources/products"
+
+/** SPEC §5: the upload accepts JPEG, PNG, GIF and WebP. */
+export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const
+
+interface SpecificationRow {
+  key?: string
+  value?: string
+}
+
+interface FormValues {
+  name?: string
+  description?: string
+  price?: string
+  category?: ProductCategory
+  securityLevel?: number
+  stockQuantity?: number | null
+  imageUrl?: string
+  features?: (string | undefined)[]
+  specifications?: SpecificationRow[]
+}
+
+type FieldName = keyof FormValues
+const simpleFields: readonly FieldName[] = ["name", "description", "price", "category", "securityLevel", "stockQuantity", "imageUrl"]
+
+/** Each field is checked by the contract's own rule, so the dialog shows the words the server would use. */
+const shape = adminProductCreateSchema.shape
+function contractRule(field: "name" | "description" | "price" | "category" | "securityLevel" | "stockQuantity" | "imageUrl"): Rule {
+  return {
+    validator: async (_rule, value: unknown) => {
+      const schema = shape[field]
+      const input = field === "imageUrl" || field === "description" ? (value ?? "") : value === undefined ? (field === "price" ? "" : value) : value
+      const result = schema.safeParse(input)
+      if (!result.success) throw new Error(tm(result.error.issues[0]?.message ?? "Invalid input"))
+    },
+  }
+}
+
+function initialValues(product: Product | undefined): FormValues {
+  if (!product) {
+    // SPEC §9: category phone, security level 3, stock 0.
+    return { name: "", description: "", price: "", category: "phone", securityLevel: 3, stockQuantity: 0, imageUrl: "", features: [], specifications: [] }
+  }
+  return {
+    name: product.name,
+    description: product.description,
+    price: product.price,
+    category: product.category,
+    securityLevel: product.securityLevel,
+    stockQuantity: product.stockQuantity,
+    imageUrl: product.imageUrl === NO_IMAGE_URL ? "" : product.imageUrl,
+    features: [...product.features],
+    specifications: Object.entries(product.specifications).map(([key, value]) => ({ key, value })),
+  }
+}
+
+/** SPEC §5: a feature only if non-blank; a specification only if its key and value are both non-blank. */
+export function productBody(values: FormValues) {
+  const specifications: Record<string, string> = {}
+  for (const row of values.specifications ?? []) {
+    const key = row?.key?.trim() ?? ""
+    const value = row?.value?.trim() ?? ""
+    if (key !== "" && value !== "") specifications[key] = value
+  }
+  return {
+    name: values.name ?? "",
+    description: values.description ?? "",
+    price: (values.price ?? "").trim(),
+    category: values.category,
+    securityLevel: values.securityLevel,
+    stockQuantity: values.stockQuantity,
+    imageUrl: (values.imageUrl ?? "").trim() === "" ? null : (values.imageUrl ?? "").trim(),
+    features: (values.features ?? []).map((feature) => (feature ?? "").trim()).filter((feature) => feature !== ""),
+    specifications,
+  }
+}
+
+function imageProblem(file: { type?: string; size?: number }): string | undefined {
+  if (!(IMAGE_TYPES as readonly string[]).includes(file.type ?? "")) return tm(IMAGE_TYPE_MESSAGE)
+  if ((file.size ?? 0) > IMAGE_UPLOAD_MAX_BYTES) return tm(IMAGE_TOO_LARGE_MESSAGE)
+  return undefined
+}
+
+function uploadMessage(error: unknown): string {
+  if (error instanceof ImageUploadError) {
+    if (error.reason === "non-json") return t("upload.nonJson")
+    if (error.message === UPLOAD_FAILED_MESSAGE) return t("upload.failed")
+    return tm(error.message)
+  }
+  return t("upload.failed")
+}
+
+export interface ProductDialogProps {
+  /** The product to edit; none to add one. */
+  product?: Product
+  onClose: () => void
+}
+
+/**
+ * Add or edit a product (SPEC §5) in a modal. In the edit dialog an image is uploaded as soon as
+ * it is chosen. The add dialog has no product id to upload to yet, so the chosen image waits
+ * (with its preview) until the product is created, and is then uploaded to it before the dialog closes.
+ */
+export function ProductDialog({ product, onClose }: ProductDialogProps) {
+  const editing = product !== undefined
+  const [form] = Form.useForm<FormValues>()
+  const { open: notify } = useNotification()
+  const invalidate = useInvalidate()
+  const create = useCreate<Product, HttpError>()
+  const update = useUpdate<Product, HttpError>()
+  const [saving, setSaving] = useState(false)
+  const [fileList, setFileList] = useState<UploadFile[]>(() =>
+    product && product.imageUrl !== NO_IMAGE_URL
+      ? [{ uid: "current", name: product.name, status: "done", url: product.imageUrl }]
+      : [],
+  )
+  const uploading = fileList.some((file) => file.status === "uploading")
+  // Object URLs of the chosen files' previews, released when the dialog goes.
+  const previews = useRef<string[]>([])
+  useEffect(() => () => previews.current.forEach((url) => URL.revokeObjectURL(url)), [])
+
+  const refreshProducts = () => invalidate({ resource: "products", invalidates: ["list", "many", "detail"] })
+
+  const notifyUploadFailed = (description: string) =>
+    notify?.(toast("error", t("toast.uploadFailed"), description, "product-image"))
+
+  /** Uploads to the given product, showing progress in the file list; resolves with the new URL or undefined. */
+  const upload = async (id: number, file: File, uid: string, previous: UploadFile[] = []): Promise<string | undefined> => {
+    const patch = (change: Partial<UploadFile>) =>
+      setFileList((list) => list.map((item) => (item.uid === uid ? { ...item, ...change } : item)))
+    patch({ status: "uploading", percent: 0 })
+    try {
+      const answer = await uploadProductImage(id, file, { onProgress: (percent) => patch({ percent }) })
+      patch({ status: "done", percent: 100, url: answer.imageUrl })
+      notify?.(toast("success", t("toast.imageUploaded"), tm(answer.message), "product-image"))
+      void refreshProducts()
+      return answer.imageUrl
+    } catch (error) {
+      // The preview goes back to the image the product still has (if any); the toast says why.
+      if (previous.length > 0) setFileList(previous)
+      else patch({ status: "error", response: uploadMessage(error) })
+      notifyUploadFailed(uploadMessage(error))
+      return undefined
+    }
+  }
+
+  const uploadProps: UploadProps = {
+    name: "image",
+    accept: IMAGE_TYPES.join(","),
+    listType: "picture-card",
+    maxCount: 1,
+    fileList,
+    beforeUpload: (file) => {
+      const problem = imageProblem(file)
+      if (problem) {
+        notifyUploadFailed(problem)
+        return Upload.LIST_IGNORE
+      }
+      // The preview is the chosen file itself, before (and while) it is uploaded.
+      const thumbUrl = URL.createObjectURL(file)
+      previews.current.push(thumbUrl)
+      const item: UploadFile = { uid: file.uid, name: file.name, type: file.type, size: file.size, originFileObj: file, thumbUrl, status: undefined }
+      const previous = fileList.filter((entry) => entry.status === "done" && entry.url)
+      setFileList([item])
+      if (product) {
+        void upload(product.id, file, file.uid, previous).then((imageUrl) => {
+          if (imageUrl) form.setFieldValue("imageUrl", imageUrl)
+        })
+      }
+      // antd's own request never runs: the upload above (or after creation) does it.
+      return false
+    },
+    onRemove: () => {
+      setFileList([])
+      return true
+    },
+    onPreview: (file) => {
+      const url = file.url ?? file.thumbUrl
+      if (url) window.open(url, "_blank", "noopener")
+    },
+  }
+
+  const showIssues = (issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>) => {
+    const fields: { name: FieldName; errors: string[] }[] = []
+    for (const issue of issues) {
+      const field = issue.path[0]
+      if (typeof field === "string" && (simpleFields as readonly string[]).includes(field)) {
+        fields.push({ name: field as FieldName, errors: [tm(issue.message)] })
+      } else {
+        notify?.(toast("error", t("toast.error"), tm(issue.message)))
+      }
+    }
+    form.setFields(fields)
+  }
+
+  const errorNotification = (error?: HttpError) => toast("error", t("toast.error"), error?.message ?? "")
+
+  const submit = async (values: FormValues) => {
+    const body = productBody(values)
+    const parsed = (editing ? adminProductUpdateSchema : adminProductCreateSchema).safeParse(body)
+    if (!parsed.success) {
+      showIssues(parsed.error.issues)
+      return
+    }
+    setSaving(true)
+    try {
+      if (product) {
+        await update.mutateAsync({
+          resource: "products",
+          id: product.id,
+          values: parsed.data,
+          successNotification: (data) => toast("success", t("toast.updated"), t("toast.updatedText", { name: data?.data.name ?? product.name })),
+          errorNotification,
+        })
+        onClose()
+        return
+      }
+      const created = await create.mutateAsync({
+        resource: "products",
+        values: parsed.data,
+        successNotification: (data) => toast("success", t("toast.created"), t("toast.createdText", { name: data?.data.name ?? body.name })),
+        errorNotification,
+      })
+      const waiting = fileList.find((file) => file.originFileObj && file.status !== "done")
+      if (waiting?.originFileObj) await upload(created.data.id, waiting.originFileObj, waiting.uid)
+      onClose()
+    } catch {
+      // The error toast is shown by the mutation; the dialog stays open with what was typed.
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  const title = editing ? t("editTitle") : t("addTitle")
+  return (
+    <Modal
+      open
+      title={title}
+      onCancel={() => (saving || uploading ? undefined : onClose())}
+      okText={editing ? t("save") : t("create")}
+      cancelText={t("cancel")}
+      okButtonProps={{ loading: saving, disabled: uploading && !saving }}
+      cancelButtonProps={{ disabled: saving }}
+      onOk={() => form.submit()}
+      maskClosable={false}
+      width={720}
+      destroyOnHidden
+    >
+      <Form<FormValues>
+        form={form}
+        layout="vertical"
+        name={editing ? `product-edit-${product.id}` : "product-add"}
+        initialValues={initialValues(product)}
+        onFinish={(values) => void submit(values)}
+        requiredMark
+        disabled={saving}
+      >
+        <Form.Item name="name" label={t("field.name")} required rules={[contractRule("name")]}>
+          <Input autoFocus maxLength={200} />
+        </Form.Item>
+        <Form.Item name="description" label={t("field.description")} rules={[contractRule("description")]}>
+          <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
+        </Form.Item>
+        <Flex gap="middle" wrap>
+          <Form.Item name="price" label={t("field.price")} required rules={[contractRule("price")]} style={{ flex: "1 1 140px" }}>
+            <Input inputMode="decimal" placeholder="599.00" />
+          </Form.Item>
+          <Form.Item name="category" label={t("field.category")} rules={[contractRule("category")]} style={{ flex: "1 1 140px" }}>
+            <Select options={productCategories.map((category) => ({ value: category, label: t(`category.${category}`) }))} />
+          </Form.Item>
+          <Form.Item name="securityLevel" label={t("field.securityLevel")} rules={[contractRule("securityLevel")]} style={{ flex: "1 1 120px" }}>
+            <Select options={[1, 2, 3, 4, 5].map((level) => ({ value: level, label: t("levelOf", { level }) }))} />
+          </Form.Item>
+          <Form.Item name="stockQuantity" label={t("field.stockQuantity")} rules={[contractRule("stockQuantity")]} style={{ flex: "1 1 120px" }}>
+            <InputNumber min={0} precision={0} style={{ width: "100%" }} />
+          </Form.Item>
+        </Flex>
+
+        <Form.Item label={t("field.features")} extra={t("blankHint")}>
+          <Form.List name="features">
+            {(fields, { add, remove }) => (
+              <Flex vertical gap="small">
+                {fields.map((field, index) => (
+                  <Flex key={field.key} gap="small" align="center">
+                    <Form.Item name={field.name} noStyle>
+                      <Input aria-label={t("featureLabel", { n: index + 1 })} placeholder={t("featurePlaceholder")} />
+                    </Form.Item>
+                    <Button
+                      icon={<DeleteOutlined />}
+                      aria-label={t("removeFeature", { n: index + 1 })}
+                      onClick={() => remove(field.name)}
+                    />
+                  </Flex>
+                ))}
+                <Button type="dashed" icon={<PlusOutlined />} onClick={() => add("")} style={{ alignSelf: "flex-start" }}>
+                  {t("addFeature")}
+                </Button>
+              </Flex>
+            )}
+          </Form.List>
+        </Form.Item>
+
+        <Form.Item label={t("field.specifications")}>
+          <Form.List name="specifications">
+            {(fields, { add, remove }) => (
+              <Flex vertical gap="small">
+                {fields.map((field, index) => (
+                  <Flex key={field.key} gap="small" align="center">
+                    <Form.Item name={[field.name, "key"]} noStyle>
+                      <Input aria-label={t("specKeyLabel", { n: index + 1 })} placeholder={t("specKey")} style={{ flex: "1 1 40%" }} />
+                    </Form.Item>
+                    <Form.Item name={[field.name, "value"]} noStyle>
+                      <Input aria-label={t("specValueLabel", { n: index + 1 })} placeholder={t("specValue")} style={{ flex: "1 1 60%" }} />
+                    </Form.Item>
+                    <Button
+                      icon={<DeleteOutlined />}
+                      aria-label={t("removeSpecification", { n: index + 1 })}
+                      onClick={() => remove(field.name)}
+                    />
+                  </Flex>
+                ))}
+                <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ key: "", value: "" })} style={{ alignSelf: "flex-start" }}>
+                  {t("addSpecification")}
+                </Button>
+              </Flex>
+            )}
+          </Form.List>
+        </Form.Item>
+
+        <Form.Item name="imageUrl" label={t("field.imageUrl")} rules={[contractRule("imageUrl")]}>
+          <Input placeholder="/images/products/…" />
+        </Form.Item>
+        <Form.Item label={t("field.image")} extra={editing ? t("imageHint") : t("imageHintNew")}>
+          <Upload {...uploadProps}>
+            <button type="button" style={{ border: 0, background: "none", cursor: "pointer" }}>
+              <UploadOutlined />
+              <div style={{ marginTop: 8 }}>{t("chooseImage")}</div>
+            </button>
+          </Upload>
+          {uploading ? <Typography.Text type="secondary">{t("uploading")}</Typography.Text> : null}
+        </Form.Item>
+      </Form>
+    </Modal>
+  )
+}

@@ -1,0 +1,145 @@
+import {
+  SHIPPING_DESCRIPTION_MESSAGE,
+  SHIPPING_NAME_MESSAGE,
+  SHIPPING_PRICE_MESSAGE,
+  SHIPPING_SORT_ORDER_MESSAGE,
+  shippingMethodInputSchema,
+  type ShippingMethod,
+  type ShippingMethodInput,
+} from "@enclave/contract"
+import { Form, Input, InputNumber, Modal, Switch, type InputRef } from "antd"
+import type { Rule } from "antd/es/form"
+import { useRef } from "react"
+import { tShipping as t } from "../../i18n/shipping"
+
+export interface MethodFormValues {
+  name: string
+  description: string
+  price: string
+  estimated_delivery: string
+  sortOrder: number | null
+  isDefault: boolean
+  isActive: boolean
+}
+
+type Field = keyof MethodFormValues
+
+/** The contract's English messages, as the admin's language says them. */
+const localMessages: Record<string, string> = {
+  [SHIPPING_NAME_MESSAGE]: t("nameMessage"),
+  [SHIPPING_DESCRIPTION_MESSAGE]: t("descriptionMessage"),
+  [SHIPPING_PRICE_MESSAGE]: t("priceMessage"),
+  [SHIPPING_SORT_ORDER_MESSAGE]: t("sortOrderMessage"),
+}
+
+/** SPEC §5: each field is checked by the contract's schema, with its message. */
+function contractRule(field: Field): Rule {
+  const schema = shippingMethodInputSchema.shape[field]
+  return {
+    validator: async (_rule, value: unknown) => {
+      const result = schema.safeParse(field === "sortOrder" && (value === null || value === undefined) ? Number.NaN : value)
+      if (result.success) return
+      const message = result.error.issues[0]?.message ?? t("nameMessage")
+      throw new Error(localMessages[message] ?? message)
+    },
+  }
+}
+
+export const emptyMethod: MethodFormValues = {
+  name: "",
+  description: "",
+  price: "",
+  estimated_delivery: "",
+  sortOrder: 0,
+  isDefault: false,
+  isActive: true,
+}
+
+export function formValuesOf(method: ShippingMethod): MethodFormValues {
+  return {
+    name: method.name,
+    description: method.description,
+    price: method.price,
+    estimated_delivery: method.estimated_delivery ?? "",
+    sortOrder: method.sortOrder,
+    isDefault: method.isDefault,
+    isActive: method.isActive,
+  }
+}
+
+/** What the facade is sent: the form's values as the contract's input (trimmed by the server). */
+export function inputOf(values: MethodFormValues): ShippingMethodInput {
+  return {
+    name: values.name.trim(),
+    description: values.description.trim(),
+    price: values.price.trim(),
+    estimated_delivery: values.estimated_delivery.trim() === "" ? null : values.estimated_delivery.trim(),
+    sortOrder: values.sortOrder ?? 0,
+    isDefault: values.isDefault,
+    isActive: values.isActive,
+  }
+}
+
+interface MethodFormModalProps {
+  open: boolean
+  /** The method being edited, or null to create one. */
+  method: ShippingMethod | null
+  saving: boolean
+  onSubmit: (values: MethodFormValues) => void
+  onCancel: () => void
+}
+
+export function MethodFormModal({ open, method, saving, onSubmit, onCancel }: MethodFormModalProps) {
+  const [form] = Form.useForm<MethodFormValues>()
+  const nameInput = useRef<InputRef>(null)
+
+  return (
+    <Modal
+      open={open}
+      title={method ? t("editTitle") : t("createTitle")}
+      okText={method ? t("save") : t("create")}
+      cancelText={t("cancel")}
+      confirmLoading={saving}
+      onOk={() => form.submit()}
+      onCancel={onCancel}
+      // Keyboard users start typing the name at once (the dialog's own focus lands on its frame).
+      afterOpenChange={(opened) => {
+        if (opened) nameInput.current?.focus()
+      }}
+      // A fresh form each time the dialog opens, filled from the method (or the defaults).
+      destroyOnHidden
+    >
+      <Form<MethodFormValues>
+        form={form}
+        layout="vertical"
+        name="shipping-method"
+        key={method?.id ?? "new"}
+        initialValues={method ? formValuesOf(method) : emptyMethod}
+        onFinish={onSubmit}
+        requiredMark
+      >
+        <Form.Item name="name" label={t("fieldName")} required rules={[contractRule("name")]}>
+          <Input ref={nameInput} maxLength={100} />
+        </Form.Item>
+        <Form.Item name="description" label={t("fieldDescription")} required rules={[contractRule("description")]}>
+          <Input.TextArea rows={2} maxLength={500} />
+        </Form.Item>
+        <Form.Item name="price" label={t("fieldPrice")} required rules={[contractRule("price")]}>
+          <Input inputMode="decimal" placeholder="0.00" />
+        </Form.Item>
+        <Form.Item name="estimated_delivery" label={t("fieldDelivery")} extra={t("fieldDeliveryHint")}>
+          <Input maxLength={100} />
+        </Form.Item>
+        <Form.Item name="sortOrder" label={t("fieldSortOrder")} extra={t("fieldSortOrderHint")} rules={[contractRule("sortOrder")]}>
+          <InputNumber min={0} precision={0} step={1} style={{ width: 160 }} />
+        </Form.Item>
+        <Form.Item name="isDefault" label={t("fieldDefault")} extra={t("fieldDefaultHint")} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        <Form.Item name="isActive" label={t("fieldActive")} extra={t("fieldActiveHint")} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </Form>
+    </Modal>
+  )
+}

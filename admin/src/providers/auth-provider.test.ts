@@ -1,0 +1,30 @@
+import type { User } from "@enclave/contract"
+import { describe, expect, it } from "vitest"
+import { accessDecision } from "./auth-provider"
+import { queryUsers, USER_SEARCH_FIELD } from "./resources/users"
+
+describe("who may see the admin", () => {
+  it("an admin sees it, a customer is denied, a visitor signs in", () => {
+    expect(accessDecision({ kind: "admin", user: { isAdmin: true } as User })).toBe("show")
+    expect(accessDecision({ kind: "customer", user: { isAdmin: false } as User })).toBe("deny")
+    expect(accessDecision({ kind: "visitor" })).toBe("sign-in")
+  })
+})
+
+describe("user search", () => {
+  const users = [
+    { id: 2, username: "bob", email: "b@example.org", fullName: null },
+    { id: 1, username: "alice", email: "alice@shop.example", fullName: "Alice Liddell" },
+    { id: 3, username: "carol", email: "c@example.org", fullName: "Carol Danvers" },
+  ] as User[]
+  const search = (text: string) => queryUsers(users, { filters: [{ field: USER_SEARCH_FIELD, operator: "contains", value: text }] }).data.map((u) => u.id)
+
+  it("matches username, email or full name, case-insensitively, ordered by id", () => {
+    expect(search("")).toEqual([1, 2, 3])
+    expect(search("BOB")).toEqual([2])
+    expect(search("shop.example")).toEqual([1])
+    expect(search("danvers")).toEqual([3])
+    expect(search("example.org")).toEqual([2, 3])
+    expect(search("nobody")).toEqual([])
+  })
+})

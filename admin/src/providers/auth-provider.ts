@@ -1,0 +1,95 @@
+import { userSchema, type User } from "@enclave/contract"
+import type { AuthProvider, HttpError } from "@refinedev/core"
+import { getJson, sendJson, validated } from "./http"
+
+/** Where the storefront signs people in and where they land after signing out: outside the admin's router. */
+export const SIGN_IN_URL = "/auth"
+export const SHOP_URL = "/"
+
+/** What the back office may do for whoever is signed in (SPEC §2, §6). */
+export type Access = { kind: "admin"; user: User } | { kind: "customer"; user: User } | { kind: "visitor" }
+
+export const ACCESS_DENIED = "AccessDenied"
+export const SIGNED_OUT = "SignedOut"
+export const CHECK_FAILED = "CheckFailed"
+
+/** GET /api/user: 401 means nobody is signed in; any other failure is an error to show. */
+export async function currentAccess(signal?: AbortSignal): Promise<Access> {
+  let body: unknown
+  try {
+    body = await getJson("/user", signal)
+  } catch (error) {
+    if ((error as HttpError).statusCode === 401) return { kind: "visitor" }
+    throw error
+  }
+  const user = validated(userSchema.safeParse(body), "/user")
+  return user.isAdmin ? { kind: "admin", user } : { kind: "customer", user }
+}
+
+/** The decision the shell renders from a session check (unit-tested; the browser test reaches each case). */
+export function accessDecision(access: Access): "show" | "deny" | "sign-in" {
+  if (access.kind === "admin") return "show"
+  return access.kind === "customer" ? "deny" : "sign-in"
+}
+
+/** Leaves the SPA for a storefront page (a full navigation, not a route of /admin). */
+export function leaveAdmin(url: string) {
+  window.location.assign(url)
+}
+
+export interface Identity {
+  id: number
+  name: string
+  isAdmin: boolean
+}
+
+export const authProvider: AuthProvider = {
+  // The storefront owns the sign-in form; the admin never shows one.
+  login: async () => {
+    leaveAdmin(SIGN_IN_URL)
+    return { success: false }
+  },
+  logout: async () => {
+    try {
+      await sendJson("POST", "/logout")
+    } catch (error) {
+      return { success: false, error: error as HttpError }
+    }
+    leaveAdmin(SHOP_URL)
+    // The page is being left for the shop. Settling would make Refine re-check the session and
+    // send the browser to sign in instead: stay pending until the page unloads.
+    return new Promise<never>(() => {})
+  },
+  // Refine expects check to resolve: a failed check is a state of its own (the shell offers a retry).
+  check: async () => {
+    let access: Access
+    try {
+      access = await currentAccess()
+    } catch (error) {
+      const failure = error as HttpError
+      return { authenticated: false, error: { name: CHECK_FAILED, message: failure.message ?? String(error) } }
+    }
+    const decision = accessDecision(access)
+    if (decision === "show") return { authenticated: true }
+    return {
+      authenticated: false,
+      error: { name: decision === "deny" ? ACCESS_DENIED : SIGNED_OUT, message: decision === "deny" ? "Not an admin" : "Not signed in" },
+    }
+  },
+  getIdentity: async (): Promise<Identity | null> => {
+    const access = await currentAccess()
+    return access.kind === "visitor" ? null : { id: access.user.id, name: access.user.username, isAdmin: access.user.isAdmin }
+  },
+  getPermissions: async () => {
+    const access = await currentAccess()
+    return access.kind === "admin" ? ["admin"] : []
+  },
+  // A call the facade refuses because the session ended sends the browser to sign in again.
+  onError: async (error: HttpError) => {
+    if (error?.statusCode === 401) {
+      leaveAdmin(SIGN_IN_URL)
+      return {}
+    }
+    return {}
+  },
+}

@@ -1,0 +1,210 @@
+import {
+  IMAGE_UPLOAD_FIELD,
+  imageUploadAnswerSchema,
+  messageSchema,
+  productListSchema,
+  productSchema,
+  queryCatalogue,
+  type AdminProductCreateInput,
+  type AdminProductUpdateInput,
+  type ImageUploadAnswer,
+  type Product,
+} from "@enclave/contract"
+import type {
+  BaseRecord,
+  CreateParams,
+  CreateResponse,
+  CrudFilter,
+  CrudSort,
+  DeleteOneParams,
+  DeleteOneResponse,
+  GetListParams,
+  GetListResponse,
+  GetOneParams,
+  GetOneResponse,
+  Pagination,
+  UpdateParams,
+  UpdateResponse,
+} from "@refinedev/core"
+import { API_URL, getJson, httpError, isRecord, sendJson, signalOf, validated } from "../http"
+import type { ResourceHandler } from "./resource"
+
+/** The filter the product list's search box sets: name or description contains the text. */
+export const PRODUCT_SEARCH_FIELD = "q"
+
+/** SPEC §9: admin sort options; default id ascending. */
+export const productSortFields = ["id", "name", "price", "stockQuantity", "securityLevel"] as const
+export type ProductSortField = (typeof productSortFields)[number]
+
+const DEFAULT_PAGE_SIZE = 10
+
+function searchText(filters: readonly CrudFilter[]): string {
+  let search = ""
+  for (const filter of filters) {
+    if ("field" in filter && filter.field === PRODUCT_SEARCH_FIELD && filter.operator === "contains") {
+      if (filter.value !== undefined && filter.value !== null) search = String(filter.value)
+      continue
+    }
+    throw httpError(400, `The product list cannot filter by ${JSON.stringify(filter)}`)
+  }
+  return search
+}
+
+function isSortField(field: string): field is ProductSortField {
+  return (productSortFields as readonly string[]).includes(field)
+}
+
+const sortValue: Record<ProductSortField, (p: Product) => number | string> = {
+  id: (p) => p.id,
+  name: (p) => p.name,
+  price: (p) => Number(p.price),
+  stockQuantity: (p) => p.stockQuantity,
+  securityLevel: (p) => p.securityLevel,
+}
+
+function compareBy(sorters: readonly CrudSort[]): (a: Product, b: Product) => number {
+  const keys = sorters.map((sorter) => {
+    if (!isSortField(sorter.field)) {
+      throw httpError(400, `The product list cannot sort by ${sorter.field}`)
+    }
+    return { value: sortValue[sorter.field], direction: sorter.order === "desc" ? -1 : 1 }
+  })
+  return (a, b) => {
+    for (const { value, direction } of keys) {
+      const x = value(a)
+      const y = value(b)
+      const order = typeof x === "string" && typeof y === "string" ? x.localeCompare(y) : Number(x) - Number(y)
+      if (order !== 0) return order * direction
+    }
+    return a.id - b.id
+  }
+}
+
+export interface ProductQuery {
+  filters?: readonly CrudFilter[]
+  sorters?: readonly CrudSort[]
+  pagination?: Pagination
+}
+
+/**
+ * Search (name or description, case-insensitive, as the catalogue does), sort (default id
+ * ascending, ties by id) and paginate a product list. `total` counts every match.
+ */
+export function queryProducts(products: readonly Product[], query: ProductQuery = {}): GetListResponse<Product> {
+  const matches = queryCatalogue(products, { search: searchText(query.filters ?? []) })
+  matches.sort(compareBy(query.sorters ?? []))
+  const mode = query.pagination?.mode ?? "server"
+  if (mode !== "server") return { data: matches, total: matches.length }
+  const pageSize = Math.max(1, query.pagination?.pageSize ?? DEFAULT_PAGE_SIZE)
+  const currentPage = Math.max(1, query.pagination?.currentPage ?? 1)
+  const start = (currentPage - 1) * pageSize
+  return { data: matches.slice(start, start + pageSize), total: matches.length }
+}
+
+async function listProducts(params: GetListParams): Promise<GetListResponse<Product>> {
+  const path = "/products"
+  const products = validated(productListSchema.safeParse(await getJson(path, signalOf(params.meta))), path)
+  return queryProducts(products, params)
+}
+
+async function getProduct(params: GetOneParams): Promise<GetOneResponse<Product>> {
+  const path = `/products/${encodeURIComponent(String(params.id))}`
+  const product = validated(productSchema.safeParse(await getJson(path, signalOf(params.meta))), path)
+  return { data: product }
+}
+
+function productPath(id: string | number): string {
+  return `/admin/products/${encodeURIComponent(String(id))}`
+}
+
+/** POST /api/admin/products: the answer is the new product. */
+async function createProduct(params: CreateParams): Promise<CreateResponse<Product>> {
+  const path = "/admin/products"
+  const product = validated(productSchema.safeParse(await sendJson("POST", path, params.variables as AdminProductCreateInput)), path)
+  return { data: product }
+}
+
+/** PUT /api/admin/products/{id}: fields left out keep their value. */
+async function updateProduct(params: UpdateParams): Promise<UpdateResponse<Product>> {
+  const path = productPath(params.id)
+  const product = validated(productSchema.safeParse(await sendJson("PUT", path, params.variables as AdminProductUpdateInput)), path)
+  return { data: product }
+}
+
+/** DELETE /api/admin/products/{id}: the answer only says what happened, so the record is the id. */
+async function deleteProduct(params: DeleteOneParams): Promise<DeleteOneResponse<BaseRecord>> {
+  const path = productPath(params.id)
+  validated(messageSchema.safeParse(await sendJson("DELETE", path)), path)
+  return { data: { id: params.id } }
+}
+
+export const products: ResourceHandler = {
+  getList: listProducts,
+  getOne: getProduct,
+  create: createProduct,
+  update: updateProduct,
+  deleteOne: deleteProduct,
+}
+
+/** Why an upload failed, in the words of SPEC §8 (the page translates the fixed texts). */
+export class ImageUploadError extends Error {
+  constructor(
+    message: string,
+    readonly reason: "non-json" | "server" | "network",
+  ) {
+    super(message)
+  }
+}
+export const UPLOAD_NON_JSON_MESSAGE = "Server returned non-JSON response"
+export const UPLOAD_FAILED_MESSAGE = "Failed to upload image"
+
+export interface UploadOptions {
+  /** 0 to 100 as the body is sent. */
+  onProgress?: (percent: number) => void
+  signal?: AbortSignal
+}
+
+/**
+ * POST /api/admin/products/{id}/upload-image as multipart (field `image`), over XMLHttpRequest
+ * because fetch cannot report upload progress. A reply that is not JSON fails with 'Server
+ * returned non-JSON response'; a JSON failure with its message, else 'Failed to upload image'.
+ */
+export function uploadProductImage(id: string | number, file: Blob, options: UploadOptions = {}): Promise<ImageUploadAnswer> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest()
+    const path = `${productPath(id)}/upload-image`
+    xhr.open("POST", `${API_URL}${path}`)
+    xhr.withCredentials = true
+    xhr.setRequestHeader("Accept", "application/json")
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) options.onProgress?.(Math.round((event.loaded / event.total) * 100))
+    }
+    xhr.onerror = () => reject(new ImageUploadError(UPLOAD_FAILED_MESSAGE, "network"))
+    xhr.onabort = () => reject(new DOMException("The upload was cancelled", "AbortError"))
+    xhr.onload = () => {
+      let body: unknown
+      try {
+        body = JSON.parse(xhr.responseText)
+      } catch {
+        reject(new ImageUploadError(UPLOAD_NON_JSON_MESSAGE, "non-json"))
+        return
+      }
+      if (xhr.status < 200 || xhr.status >= 300) {
+        const message = isRecord(body) && typeof body.message === "string" && body.message !== "" ? body.message : UPLOAD_FAILED_MESSAGE
+        reject(new ImageUploadError(message, "server"))
+        return
+      }
+      const answer = imageUploadAnswerSchema.safeParse(body)
+      if (!answer.success) {
+        reject(new ImageUploadError(UPLOAD_FAILED_MESSAGE, "server"))
+        return
+      }
+      options.onProgress?.(100)
+      resolve(answer.data)
+    }
+    options.signal?.addEventListener("abort", () => xhr.abort(), { once: true })
+    const form = new FormData()
+    form.append(IMAGE_UPLOAD_FIELD, file, file instanceof File ? file.name : "image")
+    xhr.send(form)
+  })
+}

@@ -1,0 +1,160 @@
+import { z } from "zod"
+import { shippingAddressSchema } from "./address.js"
+import { orderSchema } from "./order.js"
+import { priceStringSchema } from "./product.js"
+
+/**
+ * The payment calls of checkout: the wallet provider (PayPal, SPEC §7 /api/paypal-server/*) and the
+ * card provider (Stripe; SPEC §7 leaves its calls open, so they are ours: /api/card-payments).
+ * The server computes every amount from the signed-in customer's cart and the chosen shipping
+ * method; an amount a client sends is only compared with it.
+ */
+
+/** SPEC §5 / §8 texts of the wallet flow, shown as they are. */
+export const paypalMessages = {
+  invalidResponse: "Invalid response from PayPal server",
+  invalidCaptureResponse: "Invalid response from PayPal server during capture",
+  noOrderId: "No order ID received from PayPal",
+  noApprovalUrl: "No approval URL received from PayPal",
+  noOrderIdToCapture: "No order ID available",
+  noPaymentId: "No payment ID received from PayPal after capture",
+  createFailed: "Failed to create PayPal order",
+  captureFailed: "Failed to capture PayPal payment",
+} as const
+
+/** SPEC §8: money was taken, but the order could not be finished; staff finish it from the recorded payment. */
+export const PAYMENT_RECEIVED_NOT_FINALISED_MESSAGE =
+  "Your payment was received, but we had trouble finalizing it. Please contact customer support."
+
+/** SPEC §8 sandbox detection: wallet order ids and payment ids of test payments. */
+export function isSandboxWalletOrder(order: { id?: string | null; status?: string | null }): boolean {
+  return Boolean(order.id?.startsWith("SANDBOX-") || order.status?.toUpperCase().includes("SANDBOX"))
+}
+export function isSandboxPaymentId(paymentId: string | null | undefined): boolean {
+  return Boolean(paymentId && (paymentId.startsWith("SANDBOX-") || paymentId.startsWith("sb-")))
+}
+export function isSandboxPaymentMethod(paymentMethod: string | null | undefined): boolean {
+  return Boolean(paymentMethod?.includes("Sandbox"))
+}
+
+/** The payment method names POST /api/orders takes (any case); the simulated card is told by its `str-` id. */
+export const CARD_PAYMENT_METHOD = "stripe"
+export const WALLET_PAYMENT_METHOD = "paypal"
+
+/**
+ * SPEC §3: what checkout keeps in browser storage (sessionStorage) over the wallet redirect,
+ * and the shipping method chosen at checkout. Cleared once the result page has used them.
+ */
+export const checkoutStorageKeys = {
+  pendingOrderId: "paypalPendingOrderId",
+  amount: "paypalPendingAmount",
+  userId: "paypalPendingUserId",
+  shippingMethodId: "selectedShippingMethodId",
+  /** The card order to place when the card provider sent the browser away (3-D Secure) and back. */
+  pendingCardOrder: "cardPendingOrder",
+} as const
+
+const amountSchema = z.union([z.number(), z.string().regex(/^\d{1,8}(\.\d{1,2})?$/)], { error: "Amount must be a number" })
+const idNumberSchema = (message: string) => z.union([z.number().int().positive(), z.string().regex(/^\d{1,9}$/)], { error: message }).transform(Number)
+
+/** What the checkout's payment step sends to prepare a payment: where to, how, and the total it shows. */
+const checkoutChoiceShape = {
+  shippingAddress: shippingAddressSchema,
+  shippingMethodId: idNumberSchema("Shipping method must be a shipping method id"),
+}
+
+/**
+ * POST /api/paypal-server/create-order. SPEC §7 sends amount and userId; the shop also needs the
+ * address and the shipping method to know what the amount must be. amount is checked, never used.
+ */
+export const createPaypalOrderSchema = z.strictObject({
+  ...checkoutChoiceShape,
+  amount: amountSchema.optional(),
+  userId: idNumberSchema("userId must be a user id").optional(),
+})
+export type CreatePaypalOrderRequest = z.input<typeof createPaypalOrderSchema>
+
+/** The answer: PayPal's order id, where the customer approves it (with userid and shippingMethodId added), and its status. */
+export const paypalOrderCreatedSchema = z.object({
+  id: z.string(),
+  approveUrl: z.string(),
+  status: z.string(),
+  amount: priceStringSchema,
+})
+export type PaypalOrderCreated = z.infer<typeof paypalOrderCreatedSchema>
+
+/** POST /api/paypal-server/capture-order: orderId is the `token` PayPal returns with. */
+export const capturePaypalOrderSchema = z.strictObject({
+  orderId: z.string({ error: paypalMessages.noOrderIdToCapture }).trim().min(1, paypalMessages.noOrderIdToCapture).max(64, "Unknown PayPal order"),
+  userId: idNumberSchema("userId must be a user id").optional().nullable(),
+})
+export type CapturePaypalOrderRequest = z.input<typeof capturePaypalOrderSchema>
+
+/**
+ * The capture's answer (SPEC §3: id, status), with the capture's payment id and the shop's order.
+ * Capturing the same PayPal order again answers the same.
+ */
+export const paypalCaptureSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  paymentId: z.string(),
+  orderId: z.number().int().positive(),
+  order: orderSchema,
+})
+export type PaypalCapture = z.infer<typeof paypalCaptureSchema>
+
+/** GET /api/paypal-server/order/{id}: PayPal's view of one of the customer's wallet orders. */
+export const paypalOrderSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  create_time: z.string().nullable(),
+  purchase_units: z.array(z.object({ amount: z.object({ currency_code: z.string(), value: z.string() }) })),
+})
+export type PaypalOrder = z.infer<typeof paypalOrderSchema>
+
+/** POST /api/card-payments: a PaymentIntent for the server's amount, confirmed in the browser with Stripe Elements. */
+export const createCardPaymentSchema = z.strictObject({
+  ...checkoutChoiceShape,
+  total: amountSchema.optional(),
+})
+export type CreateCardPaymentRequest = z.input<typeof createCardPaymentSchema>
+
+export const cardPaymentSchema = z.object({
+  paymentIntentId: z.string(),
+  clientSecret: z.string(),
+  publicKey: z.string(),
+  amount: priceStringSchema,
+  currency: z.literal("eur"),
+  sandbox: z.boolean(),
+})
+export type CardPayment = z.infer<typeof cardPaymentSchema>
+
+/**
+ * The error body of a payment call (SPEC §3 wallet responses: error and details on failure).
+ * paymentReceived is true when money was taken but no order could be made (the SPEC §8 text above).
+ */
+export const paymentErrorSchema = z.object({
+  message: z.string(),
+  error: z.string().optional(),
+  details: z.unknown().optional(),
+  paymentReceived: z.boolean().optional(),
+  paymentId: z.string().optional(),
+})
+export type PaymentError = z.infer<typeof paymentErrorSchema>
+
+/**
+ * GET /api/admin/unfinalised-payments: payments that were taken but could not become an order
+ * (SPEC §8 'Capture trouble after payment'), for staff to finish or refund.
+ */
+export const unfinalisedPaymentSchema = z.object({
+  provider: z.enum(["stripe", "paypal"]),
+  reference: z.string(),
+  paymentId: z.string().nullable(),
+  amount: priceStringSchema,
+  userId: z.number().int().positive(),
+  isTestPayment: z.boolean(),
+  reason: z.string().nullable(),
+  createdAt: z.string().datetime({ offset: true }),
+})
+export type UnfinalisedPayment = z.infer<typeof unfinalisedPaymentSchema>
+export const unfinalisedPaymentListSchema = z.array(unfinalisedPaymentSchema)

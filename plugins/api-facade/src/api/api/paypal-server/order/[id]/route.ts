@@ -1,0 +1,13 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ApiError } from "../../../../../http/api-error"
+import { requireUser } from "../../../../../http/current-user"
+import { walletOrder } from "../../../../../payments/wallet"
+
+const PAYPAL_ORDER_ID = /^[A-Za-z0-9-]{1,64}$/
+
+export async function GET(req: MedusaRequest, res: MedusaResponse) {
+  const user = requireUser(req, "You must be logged in to see your payments")
+  const id = req.params.id
+  if (!PAYPAL_ORDER_ID.test(id)) throw new ApiError(400, "A PayPal order id has only letters, digits and dashes")
+  res.json(await walletOrder(req.scope, user, id))
+}

@@ -1,0 +1,19 @@
+import type { MedusaRequest } from "@medusajs/framework/http"
+
+/**
+ * The shop's address as the customer's browser uses it, for the addresses a payment provider
+ * sends the customer back to. A state-changing call has passed the same-origin check, so its
+ * Origin is the shop's own; without one, the (trusted) forwarded scheme and host are used.
+ */
+export function shopOrigin(req: MedusaRequest): string {
+  const origin = req.get("origin")
+  if (origin && /^https?:\/\/[^/]+$/.test(origin)) return origin
+  const host = req.get("x-forwarded-host")?.split(",")[0]?.trim() || req.get("host")
+  return `${req.protocol}://${host}`
+}
+
+/** The storefront's language (its `language` cookie, SPEC §4), for the provider's pages. */
+export function shopLanguage(req: MedusaRequest): "en" | "de" {
+  const cookies = (req as unknown as { cookies?: Record<string, string> }).cookies
+  return cookies?.language === "de" ? "de" : "en"
+}

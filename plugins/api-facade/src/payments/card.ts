@@ -1,0 +1,77 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import type { CardPayment, CreateCardPaymentRequest, CreateOrderRequest, Order } from "@enclave/contract"
+import type { createCardPaymentSchema } from "@enclave/contract"
+import type { z } from "zod"
+import { CARD_PROVIDER_ID } from "@enclave/payments/.medusa/server/src/providers/ids"
+import type { ShopUserRow } from "../accounts/users"
+import { ApiError } from "../http/api-error"
+import { cents, euro } from "../orders/checkout"
+import { finalisePayment, orderOfPayment } from "./finalise"
+import { findCheckoutPayment, startCheckoutPayment, updateCheckoutPayment, withPaymentLock, type CheckoutPaymentRow } from "./records"
+import { cardGatewayFor } from "./settings"
+
+export type { CreateCardPaymentRequest }
+
+/**
+ * POST /api/card-payments: prepares the cart and asks Stripe (through Medusa's payment module
+ * and our provider) for a PaymentIntent of the server's amount. The browser confirms it with
+ * Stripe Elements; the order comes with POST /api/orders or Stripe's webhook, whichever is first.
+ */
+export async function startCardPayment(
+  container: MedusaContainer,
+  user: ShopUserRow,
+  request: z.output<typeof createCardPaymentSchema>,
+): Promise<CardPayment> {
+  const gateway = await cardGatewayFor(container, { newPayment: true })
+  const { prepared, reference, data } = await startCheckoutPayment(container, user, {
+    provider: "stripe",
+    providerId: CARD_PROVIDER_ID,
+    referenceKey: "id",
+    choice: { shippingAddress: request.shippingAddress, shippingMethodId: request.shippingMethodId, total: request.total },
+    sessionData: (prepared) => ({ cart_id: prepared.cartId }),
+  })
+  return {
+    paymentIntentId: reference,
+    clientSecret: String(data.client_secret),
+    publicKey: gateway.publicKey,
+    amount: euro(prepared.total),
+    currency: "eur",
+    sandbox: data.sandbox === true,
+  }
+}
+
+/**
+ * Makes the order of a card payment once Stripe says the PaymentIntent succeeded for the amount
+ * prepared; used by POST /api/orders and by the webhook. Settling it again answers the same order.
+ */
+export async function settleCardPayment(container: MedusaContainer, reference: string): Promise<Order> {
+  return withPaymentLock(container, reference, async () => {
+    const row = (await findCheckoutPayment(container, { provider: "stripe", reference }))!
+    const existing = await orderOfPayment(container, row)
+    if (existing) return existing
+    const gateway = await cardGatewayFor(container, { sandbox: row.is_test_payment })
+    const intent = await gateway.retrieve(reference)
+    if (intent.status !== "succeeded" && intent.status !== "requires_capture") {
+      await updateCheckoutPayment(container, row.id, { status: "failed", failure_reason: intent.failure ?? `payment ${intent.status}` })
+      throw new ApiError(402, "The card payment has not gone through: no money was taken", intent.failure ?? intent.status, {
+        error: "Payment Failed",
+      })
+    }
+    if (intent.amount !== cents(row.amount)) {
+      throw new ApiError(409, `The card payment is for €${euro(intent.amount)}, the order for €${row.amount}: please contact customer support`)
+    }
+    return finalisePayment(container, row, intent.id)
+  })
+}
+
+/** POST /api/orders with paymentMethod "stripe": the customer's own PaymentIntent, for the total their page shows. */
+export async function placeCardOrder(container: MedusaContainer, user: ShopUserRow, request: CreateOrderRequest, paymentId: string): Promise<Order> {
+  const row: CheckoutPaymentRow | null = await findCheckoutPayment(container, { provider: "stripe", reference: paymentId })
+  if (!row || row.user_number !== user.user_number) {
+    throw new ApiError(404, "There is no card payment with this id for your account", { fields: { paymentId: "Unknown payment" } })
+  }
+  if (request.total !== undefined && cents(request.total) !== cents(row.amount)) {
+    throw new ApiError(409, `The card payment is for €${row.amount}, not €${euro(cents(request.total))}: please review your order`, { total: row.amount })
+  }
+  return settleCardPayment(container, paymentId)
+}

@@ -1,0 +1,137 @@
+/**
+ * The payment result (SPEC §2 Payment success page): 'Payment Successful' with the order, or 'Payment
+ * Issue' with what went wrong, or the loading state while the island finishes a payment. Rendered on the
+ * server for an orderId, and by the PaymentReturn island after a PayPal or card provider return.
+ */
+import type { Order } from "@enclave/contract"
+import type { Language, Translate } from "../../../i18n"
+import { formatPrice } from "../../../i18n/format"
+import { isTestOrder } from "../../../lib/orders"
+
+export type ResultOutcome =
+  | { kind: "loading"; message: string }
+  | { kind: "success"; order: Order }
+  | { kind: "issue"; message: string; detail?: string }
+
+interface Props {
+  outcome: ResultOutcome
+  language: Language
+  t: Translate
+}
+
+const dateFormats = new Map<Language, Intl.DateTimeFormat>()
+/** Written in the shop's time zone, like the orders screen, so server and browser agree. */
+function formatDate(language: Language, iso: string): string {
+  let format = dateFormats.get(language)
+  if (!format) {
+    format = new Intl.DateTimeFormat(language === "de" ? "de-DE" : "en-GB", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Berlin" })
+    dateFormats.set(language, format)
+  }
+  return format.format(new Date(iso))
+}
+
+export function resultTitle(outcome: ResultOutcome, t: Translate): string {
+  if (outcome.kind === "success") return t("result.success.title")
+  if (outcome.kind === "issue") return t("result.issue.title")
+  return outcome.message
+}
+
+export function PaymentResult({ outcome, language, t }: Props) {
+  const title = resultTitle(outcome, t)
+  return (
+    <div className="co-result" data-testid="payment-result" data-outcome={outcome.kind}>
+      <div className="co-result__head">
+        {outcome.kind === "loading" ? (
+          <div className="co-result__icon co-result__icon--loading" aria-hidden="true">
+            <span className="co-spinner co-spinner--large" />
+          </div>
+        ) : (
+          <div className={`co-result__icon${outcome.kind === "issue" ? " co-result__icon--issue" : ""}`} aria-hidden="true">
+            {outcome.kind === "success" ? (
+              <svg width="36" height="36" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+                <path d="m5 12.5 4.5 4.5L19 7.5" />
+              </svg>
+            ) : (
+              <svg width="36" height="36" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+                <path d="M12 3 2 20h20L12 3Z" />
+                <path d="M12 10v4M12 17h.01" />
+              </svg>
+            )}
+          </div>
+        )}
+        {outcome.kind === "loading" ? (
+          <h1 role="status">{title}</h1>
+        ) : (
+          <h1 tabIndex={-1} data-result-heading="">
+            {title}
+          </h1>
+        )}
+        {outcome.kind === "success" && <p className="co-result__lead">{t("result.success.text")}</p>}
+        {outcome.kind === "issue" && (
+          <div role="alert">
+            <p className="co-result__lead">{outcome.message}</p>
+            {outcome.detail && <p className="co-result__lead">{outcome.detail}</p>}
+          </div>
+        )}
+      </div>
+
+      {outcome.kind === "success" && (
+        <>
+          {isTestOrder(outcome.order) && (
+            <div className="co-banner" data-testid="test-payment-banner">
+              <p className="co-banner__title">{t("result.testBanner")}</p>
+              <p>{t("result.testBannerText")}</p>
+            </div>
+          )}
+          <h2 className="visually-hidden">{t("result.details")}</h2>
+          <dl className="co-facts">
+            <div>
+              <dt>{t("result.orderId")}</dt>
+              <dd data-testid="result-order-id">#{outcome.order.id}</dd>
+            </div>
+            <div>
+              <dt>{t("result.date")}</dt>
+              <dd>
+                <time dateTime={outcome.order.createdAt}>{formatDate(language, outcome.order.createdAt)}</time>
+              </dd>
+            </div>
+            <div>
+              <dt>{t("result.total")}</dt>
+              <dd data-testid="result-total">{formatPrice(language, outcome.order.total)}</dd>
+            </div>
+            <div>
+              <dt>{t("result.status")}</dt>
+              <dd data-testid="result-status">{t(`result.status.${outcome.order.status}`)}</dd>
+            </div>
+            {outcome.order.shippingMethod && (
+              <div>
+                <dt>{t("result.shippingMethod")}</dt>
+                <dd>
+                  {outcome.order.shippingMethod.name} · {formatPrice(language, outcome.order.shippingCost)}
+                </dd>
+              </div>
+            )}
+          </dl>
+          <h2 className="co-card__title">{t("result.next.title")}</h2>
+          <ul className="co-list">
+            <li>{t("result.next.email")}</li>
+            <li>{t("result.next.ship")}</li>
+            <li>{t("result.next.track")}</li>
+            <li>{t("result.next.support")}</li>
+          </ul>
+        </>
+      )}
+
+      {outcome.kind !== "loading" && (
+        <div className="co-result__actions">
+          <a className="button button--ghost" href="/">
+            {t("result.continue")}
+          </a>
+          <a className="button button--primary" href="/orders">
+            {t("result.orders")}
+          </a>
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,145 @@
+/**
+ * The success page's island (SPEC §4 'Return from wallet provider'): the customer comes back from
+ * PayPal (paypal=true&token=…: capture it) or from the card provider's 3-D Secure page
+ * (card=true&payment_intent=…: place the stored card order), or with no order id at all (a pending
+ * PayPal order in session storage is completed). Loading, then success or issue, with a toast.
+ *
+ * Everything it needs from the contract comes as props or types: the contract's runtime brings zod,
+ * which this page does not otherwise load.
+ */
+import { useEffect, useRef, useState } from "react"
+import type { Order, PaypalCapture } from "@enclave/contract"
+import type { Language } from "../../../i18n"
+import { messageTranslator } from "../../../i18n/format"
+import { api, ApiRequestError } from "../../../lib/client/api"
+import {
+  clearPendingCardOrder,
+  clearPendingPaypalOrder,
+  readPendingPaypalOrder,
+  readPendingUserId,
+  takePendingCardOrder,
+  type CheckoutStorageKeys,
+} from "../../../lib/client/checkout-storage"
+import { isTestOrder, isTestWalletCapture } from "../../../lib/orders"
+import { $cart, showToast } from "../../../lib/client/stores"
+import { paymentWasReceived, paypalErrorText } from "../payment"
+import { PaymentResult, type ResultOutcome } from "./PaymentResult"
+
+export type PaymentReturnKind =
+  | { kind: "paypal"; token: string }
+  | { kind: "card"; paymentIntentId: string; redirectStatus: string | null }
+  /** No order id in the address: only session storage can tell which order is meant. */
+  | { kind: "stored" }
+
+interface Props {
+  language: Language
+  /** islandMessages of "result." and "checkout.toast." / "checkout.paypal.". */
+  messages: Record<string, string>
+  storageKeys: CheckoutStorageKeys
+  returned: PaymentReturnKind
+}
+
+export function initialOutcome(returned: PaymentReturnKind, t: (key: string) => string): ResultOutcome {
+  if (returned.kind === "paypal") return { kind: "loading", message: t("result.loading.paypal") }
+  if (returned.kind === "card") return { kind: "loading", message: t("result.loading.card") }
+  return { kind: "issue", message: t("result.issue.noOrder"), detail: t("result.issue.noOrderText") }
+}
+
+export default function PaymentReturn({ language, messages, storageKeys, returned }: Props) {
+  const t = messageTranslator(messages)
+  const [outcome, setOutcome] = useState<ResultOutcome>(() => initialOutcome(returned, t))
+  const started = useRef(false)
+  const root = useRef<HTMLDivElement>(null)
+
+  function succeeded(order: Order, toast: { title: string; description: string }) {
+    setOutcome({ kind: "success", order })
+    showToast(toast)
+    // SPEC §4: the cart is cleared on entering the result page (placing the order already emptied it).
+    api
+      .delete("/api/cart")
+      .catch(() => undefined)
+      .finally(() => $cart.set([]))
+  }
+
+  function issue(message: string, toastTitle: string, detail?: string) {
+    setOutcome({ kind: "issue", message, detail })
+    showToast({ title: toastTitle, description: message, variant: "destructive" })
+  }
+
+  function received() {
+    issue(t("checkout.toast.paymentReceivedText"), t("checkout.toast.paymentReceivedTitle"))
+  }
+
+  async function capture(orderId: string, userId: number | null) {
+    setOutcome({ kind: "loading", message: t("result.loading.paypal") })
+    let answer: PaypalCapture
+    try {
+      answer = await api.post<PaypalCapture>("/api/paypal-server/capture-order", { orderId, userId })
+    } catch (failure) {
+      const apiError = failure instanceof ApiRequestError ? failure : null
+      if (paymentWasReceived(apiError)) {
+        clearPendingPaypalOrder(storageKeys)
+        return received()
+      }
+      // The pending order stays: checkout offers 'Complete PayPal Payment' for it again.
+      return issue(paypalErrorText(apiError, t("checkout.paypal.captureFailed")), t("result.toast.issueTitle"))
+    }
+    if (!answer?.paymentId || !answer.order) return issue(t("checkout.paypal.noPaymentId"), t("result.toast.issueTitle"))
+    clearPendingPaypalOrder(storageKeys)
+    const sandbox = isTestWalletCapture(answer) || isTestOrder(answer.order)
+    succeeded(
+      answer.order,
+      sandbox
+        ? { title: t("result.toast.testPaymentTitle"), description: t("result.toast.testPaymentText") }
+        : { title: t("result.toast.paymentTitle"), description: t("result.toast.paymentText") },
+    )
+  }
+
+  async function placeCardOrder(paymentIntentId: string, redirectStatus: string | null) {
+    if (redirectStatus !== "succeeded") {
+      clearPendingCardOrder(storageKeys)
+      return issue(t("result.issue.cardNotCompleted"), t("checkout.toast.paymentFailedTitle"))
+    }
+    const body = takePendingCardOrder(storageKeys, paymentIntentId)
+    // Paid, but this browser no longer knows the order: the provider's webhook records it for staff.
+    if (!body) return issue(t("result.issue.notFound"), t("result.toast.issueTitle"))
+    try {
+      const order = await api.post<Order>("/api/orders", body)
+      succeeded(
+        order,
+        isTestOrder(order)
+          ? { title: t("checkout.toast.testOrderTitle"), description: t("checkout.toast.testOrderText") }
+          : { title: t("checkout.toast.orderPlacedTitle"), description: t("checkout.toast.orderPlacedText") },
+      )
+    } catch (failure) {
+      const apiError = failure instanceof ApiRequestError ? failure : null
+      if (paymentWasReceived(apiError)) return received()
+      const text = t("checkout.toast.orderFailedText")
+      issue(apiError?.serverMessage ? `${text} ${apiError.serverMessage}` : text, t("checkout.toast.orderFailedTitle"))
+    }
+  }
+
+  useEffect(() => {
+    if (started.current) return
+    started.current = true
+    if (returned.kind === "paypal") {
+      void capture(returned.token, readPendingUserId(storageKeys))
+    } else if (returned.kind === "card") {
+      void placeCardOrder(returned.paymentIntentId, returned.redirectStatus)
+    } else {
+      const pending = readPendingPaypalOrder(storageKeys)
+      if (pending) void capture(pending.orderId, pending.userId)
+    }
+  }, [])
+
+  // The result replaced the loading state: it is where keyboard and screen reader users continue.
+  useEffect(() => {
+    if (outcome.kind !== "loading") root.current?.querySelector<HTMLElement>("[data-result-heading]")?.focus()
+  }, [outcome.kind])
+
+  return (
+    <div ref={root}>
+      <PaymentResult outcome={outcome} language={language} t={t} />
+    </div>
+  )
+}

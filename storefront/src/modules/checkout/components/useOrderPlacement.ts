@@ -1,0 +1,65 @@
+/**
+ * Placing the order after a payment, and what follows every successful payment (SPEC §4, §8): the
+ * toast (a test order's own in sandbox), the cart refreshed (the order took its items), then the
+ * result page 1.5 s later. Failures: 'Order Failed' with the server's message, or 'Payment Received'
+ * when the money was taken but no order could be made.
+ */
+import { useRef, useState } from "react"
+import type { Order } from "@enclave/contract"
+import type { Translate } from "../../../i18n"
+import { api, ApiRequestError } from "../../../lib/client/api"
+import type { PendingCardOrder } from "../../../lib/client/checkout-storage"
+import { $cart, refreshCart, showToast } from "../../../lib/client/stores"
+import { paymentWasReceived } from "../payment"
+
+/** SPEC §9: after the order, the next page comes 1.5 s later. */
+const REDIRECT_AFTER_ORDER_MS = 1500
+
+/** Placing the order after a payment: idle, the POST /api/orders running, placed. */
+export type OrderPhase = "idle" | "placing" | "done"
+
+export function useOrderPlacement(t: Translate) {
+  const [phase, setPhase] = useState<OrderPhase>("idle")
+  const [orderError, setOrderError] = useState<string | null>(null)
+  /** Set synchronously once placed: the cart store's later updates must not empty the page. */
+  const placed = useRef(false)
+
+  /** After the payment and the order: the toast, the cart, the result page. */
+  function finish(order: Order, sandbox: boolean) {
+    placed.current = true
+    setPhase("done")
+    refreshCart().catch(() => $cart.set([]))
+    showToast(
+      sandbox
+        ? { title: t("checkout.toast.testOrderTitle"), description: t("checkout.toast.testOrderText") }
+        : { title: t("checkout.toast.orderPlacedTitle"), description: t("checkout.toast.orderPlacedText") },
+    )
+    setTimeout(() => window.location.assign(`/checkout/success?orderId=${order.id}`), REDIRECT_AFTER_ORDER_MS)
+  }
+
+  /** POST /api/orders after a card or simulated card payment. */
+  async function placeOrder(body: PendingCardOrder, sandbox: boolean) {
+    setOrderError(null)
+    setPhase("placing")
+    try {
+      const order = await api.post<Order>("/api/orders", body)
+      finish(order, sandbox || order.isTestPayment)
+    } catch (error) {
+      setPhase("idle")
+      const apiError = error instanceof ApiRequestError ? error : null
+      if (paymentWasReceived(apiError)) {
+        setOrderError(t("checkout.toast.paymentReceivedText"))
+        showToast({ title: t("checkout.toast.paymentReceivedTitle"), description: t("checkout.toast.paymentReceivedText"), variant: "destructive" })
+        return
+      }
+      const text = t("checkout.toast.orderFailedText")
+      const described = apiError?.serverMessage ? `${text} ${apiError.serverMessage}` : text
+      setOrderError(described)
+      showToast({ title: t("checkout.toast.orderFailedTitle"), description: described, variant: "destructive" })
+      // A stock or price change on the server shows up in the summary.
+      refreshCart().catch(() => undefined)
+    }
+  }
+
+  return { phase, orderError, placed, finish, placeOrder }
+}

@@ -1,0 +1,293 @@
+import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test"
+import { newUserDetails } from "../support/api.ts"
+import { TEST_ADMIN_PASSWORD } from "../support/shop.ts"
+
+/**
+ * Issue 6, the back office's frame: sidebar and navigation, the signed-in username, logout, the
+ * dashboard's figures against the facade, the users list, German, a narrow window, and who may enter.
+ */
+
+const SHOTS = "test-results/screenshots"
+// Pages arrive as lazily loaded chunks from a shop other suites keep busy: allow them time.
+const expect = baseExpect.configure({ timeout: 30_000 })
+
+async function signInAsAdmin(request: APIRequestContext) {
+  expect((await request.post("/api/login", { data: { username: "admin", password: TEST_ADMIN_PASSWORD } })).status()).toBe(200)
+}
+
+async function registerCustomer(request: APIRequestContext, overrides: Record<string, unknown> = {}) {
+  const details = newUserDetails(overrides)
+  const answer = await request.post("/api/register", { data: details })
+  expect(answer.status()).toBe(201)
+  return { details, user: (await answer.json()) as { id: number; username: string } }
+}
+
+const sider = (page: Page) => page.locator(".ant-layout-sider").first()
+const euro = new Intl.NumberFormat("en-IE", { style: "currency", currency: "EUR" })
+
+test("a visitor is sent to /auth and a customer home by the front door (SPEC §2 route guard)", async ({ page }) => {
+  await page.goto("/admin")
+  await expect(page).toHaveURL(/\/auth$/)
+  await registerCustomer(page.request)
+  await page.goto("/admin/users")
+  await expect(page).toHaveURL(/\/$/)
+  await page.screenshot({ path: `${SHOTS}/admin-shell-customer-sent-home.png`, fullPage: true })
+})
+
+test("a session that stops being an admin's while the page is open sees Access Denied", async ({ page }) => {
+  await signInAsAdmin(page.request)
+  await page.goto("/admin/users")
+  await expect(page.locator("#users-title")).toBeVisible()
+  // The same browser now holds a customer's session (signed out, a customer signed in).
+  expect((await page.request.post("/api/logout")).status()).toBe(200)
+  await registerCustomer(page.request)
+  expect(((await (await page.request.get("/api/user")).json()) as { isAdmin: boolean }).isAdmin).toBe(false)
+  // Navigating inside the app checks the session again.
+  await sider(page).getByRole("link", { name: "Dashboard" }).click()
+  await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible()
+  await expect(page.getByText("You do not have permission to access this area.")).toBeVisible()
+  await expect(page.locator(".ant-layout-sider")).toHaveCount(0)
+  await page.screenshot({ path: `${SHOTS}/admin-shell-access-denied.png`, fullPage: true })
+  await page.getByRole("link", { name: "Back to the shop" }).click()
+  await expect(page).toHaveURL(/\/$/)
+})
+
+test("a session that ends while the page is open goes to /auth on the next navigation", async ({ page }) => {
+  await signInAsAdmin(page.request)
+  await page.goto("/admin")
+  await expect(page.locator("#dashboard-title")).toBeVisible()
+  expect((await page.request.post("/api/logout")).status()).toBe(200)
+  await sider(page).getByRole("link", { name: "Users" }).click()
+  await expect(page).toHaveURL(/\/auth$/)
+})
+
+test.describe("signed in as the admin", () => {
+  test.beforeEach(async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await signInAsAdmin(page.request)
+  })
+
+  test("the sidebar lists the six areas in SPEC order, navigates, shows the username, collapses", async ({ page }) => {
+    const errors: string[] = []
+    page.on("pageerror", (e) => errors.push(e.message))
+    await page.goto("/admin")
+    const menu = sider(page).getByRole("menu")
+    await expect(menu.getByRole("menuitem")).toHaveText(["Dashboard", "Products", "Orders", "Shipping", "Users", "Payments", "Logout"])
+    const links = menu.getByRole("link")
+    const hrefs = await links.evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname))
+    expect(hrefs).toEqual(["/admin", "/admin/products", "/admin/orders", "/admin/shipping", "/admin/users", "/admin/payments"])
+    await expect(page.getByTestId("admin-username")).toHaveText("admin")
+    await expect(page).toHaveTitle("Dashboard | Enclave Admin")
+
+    await sider(page).getByRole("link", { name: "Products" }).click()
+    await expect(page).toHaveURL(/\/admin\/products/)
+    await expect(page.locator("#products-title")).toHaveText("Products")
+    // Keyboard: the Users entry is reachable and opens with Enter.
+    await sider(page).getByRole("link", { name: "Users" }).focus()
+    await page.keyboard.press("Enter")
+    await expect(page).toHaveURL(/\/admin\/users/)
+    await expect(page.locator("#users-title")).toHaveText("Users")
+    await sider(page).getByRole("link", { name: "Dashboard" }).click()
+    await expect(page).toHaveURL(/\/admin\/?$/)
+
+    // The collapse toggle narrows the sider to its icons and widens it again.
+    const trigger = page.locator(".ant-layout-sider-trigger")
+    await trigger.click()
+    await expect(sider(page)).toHaveClass(/ant-layout-sider-collapsed/)
+    await page.screenshot({ path: `${SHOTS}/admin-shell-sider-collapsed.png`, fullPage: true })
+    await trigger.click()
+    await expect(sider(page)).not.toHaveClass(/ant-layout-sider-collapsed/)
+    expect(errors).toEqual([])
+  })
+
+  test("the dashboard's cards, recent orders and low stock agree with the facade", async ({ page, playwright, baseURL }) => {
+    // A customer of this test places an order, so Recent Orders and today's revenue have something in them.
+    const customer = await playwright.request.newContext({ baseURL })
+    const { details } = await registerCustomer(customer)
+    const products = (await (await customer.get("/api/products")).json()) as Array<{ id: number; stockQuantity: number }>
+    const product = [1, 4, 5, 6, 7].map((id) => products.find((p) => p.id === id)).find((p) => p && p.stockQuantity >= 5)
+    expect(product, "a product with stock").toBeTruthy()
+    expect((await customer.post("/api/cart", { data: { productId: product!.id, quantity: 1 } })).status()).toBeLessThan(300)
+    const placed = await customer.post("/api/orders", {
+      data: {
+        shippingAddress: { fullName: details.fullName, addressLine1: details.addressLine1, city: details.city, state: details.state, postalCode: details.postalCode, country: details.country },
+        shippingMethod: 1,
+        paymentMethod: "stripe",
+        paymentId: `str-shell-${Math.random().toString(36).slice(2, 8)}`,
+      },
+    })
+    expect(placed.status(), await placed.text()).toBe(201)
+    const myOrder = (await placed.json()) as { id: number }
+    await customer.dispose()
+
+    // Other suites add users and orders to the same shop at any time: compare with exactly what the
+    // facade answered the page.
+    const answers = ["/api/admin/users", "/api/products", "/api/admin/orders"].map((path) =>
+      page.waitForResponse((r) => new URL(r.url()).pathname === path && r.request().method() === "GET"),
+    )
+    await page.goto("/admin")
+    const [users, allProducts, orders] = await Promise.all(answers.map(async (a) => (await a).json()))
+    await expect(page.locator("#dashboard-title")).toHaveText("Dashboard")
+    const revenueCents = (orders as Array<{ total: string; status: string }>)
+      .filter((o) => o.status !== "cancelled")
+      .reduce((sum, o) => sum + Math.round(Number(o.total) * 100), 0)
+    await expect(page.getByTestId("card-users")).toContainText("Total Users")
+    await expect(page.getByTestId("card-users-value")).toHaveText(new Intl.NumberFormat("en-GB").format(users.length))
+    await expect(page.getByTestId("card-products-value")).toHaveText(String(allProducts.length))
+    await expect(page.getByTestId("card-orders-value")).toHaveText(new Intl.NumberFormat("en-GB").format(orders.length))
+    await expect(page.getByTestId("card-revenue-value")).toHaveText(euro.format(revenueCents / 100))
+    // Every card carries a trend (up, down, flat or new) computed from the data.
+    for (const card of ["users", "products", "orders", "revenue"]) {
+      await expect(page.getByTestId(`card-${card}`).locator("[data-trend]")).toHaveCount(1)
+    }
+    // Users were registered in the last 30 days (this suite registers some); if none existed before, the trend is "new".
+    await expect(page.getByTestId("card-users").locator("[data-trend]")).toHaveAttribute("data-trend", /up|new|flat|down/)
+
+    // Recent Orders: the latest five by creation date, newest first, with status colours.
+    const latest = [...(orders as Array<{ id: number; createdAt: string; status: string; total: string; userId: number }>)]
+      .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id)
+      .slice(0, 5)
+    const rows = page.getByTestId("recent-orders").locator("tbody tr")
+    await expect(rows).toHaveCount(latest.length)
+    const shownIds = await rows.evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute("data-row-key"))))
+    expect(shownIds).toEqual(latest.map((o) => o.id))
+    expect(latest.map((o) => o.id), "this test's order is among the latest five").toContain(myOrder.id)
+    for (const [i, order] of latest.entries()) {
+      const row = rows.nth(i)
+      await expect(row).toContainText(`#${order.id}`)
+      await expect(row).toContainText(euro.format(Number(order.total)))
+      const tag = row.locator("[data-status]")
+      await expect(tag).toHaveAttribute("data-status", order.status)
+      const colour = order.status === "completed" ? "green" : order.status === "pending" ? "gold" : "red"
+      await expect(tag).toHaveClass(new RegExp(`ant-tag-${colour}`))
+    }
+
+    // Low Stock Alert: every product with 10 or fewer, 'Out of Stock' at 0, else 'N left'.
+    const low = (allProducts as Array<{ id: number; stockQuantity: number }>).filter((p) => p.stockQuantity <= 10)
+    const items = page.getByTestId("low-stock").locator("li")
+    await expect(items).toHaveCount(low.length)
+    for (const product of low) {
+      await expect(items.locator(`xpath=self::li[@data-product-id="${product.id}"]`)).toContainText(
+        product.stockQuantity === 0 ? "Out of Stock" : `${product.stockQuantity} left`,
+      )
+    }
+
+    // The chart has a text alternative and a table of the same figures.
+    await expect(page.getByRole("img", { name: /Revenue per day, last 30 days/ })).toBeVisible()
+    await page.getByText("Show as table").click()
+    const perDay = page.getByRole("table", { name: "Revenue per day, last 30 days" }).locator("tbody tr")
+    await expect(perDay).toHaveCount(30)
+    // Today's row (the last) holds at least this test's order.
+    await expect(perDay.last().locator("td").last()).not.toHaveText(euro.format(0))
+    await expect(page.locator("#revenue-chart-summary")).not.toHaveText("No revenue in the last 30 days.")
+    await page.screenshot({ path: `${SHOTS}/admin-shell-dashboard.png`, fullPage: true })
+  })
+
+  test("users: search by username, email or full name; lock state is visible", async ({ page, playwright, baseURL }) => {
+    const tag = Math.random().toString(36).slice(2, 8)
+    const locked = newUserDetails({ username: `lockme-${tag}`, fullName: `Grace Locked ${tag}` })
+    const tried = newUserDetails({ username: `tried-${tag}`, email: `tried-${tag}@shell.example.org` })
+    // Register and mistype passwords from a client of their own, not the admin's browser session.
+    const other = await playwright.request.newContext({ baseURL })
+    for (const details of [locked, tried]) expect((await other.post("/api/register", { data: details })).status()).toBe(201)
+    await other.post("/api/logout")
+    for (let i = 0; i < 5; i++) await other.post("/api/login", { data: { username: locked.username, password: "wrong password!" } })
+    for (let i = 0; i < 2; i++) await other.post("/api/login", { data: { username: tried.username, password: "wrong password!" } })
+    await other.dispose()
+
+    await page.goto("/admin/users")
+    await expect(page.locator("#users-title")).toHaveText("Users")
+    const search = page.locator('input[aria-label="Search users"]')
+    await search.fill(`Grace Locked ${tag}`)
+    const rows = page.locator("tbody tr.ant-table-row")
+    await expect(rows).toHaveCount(1)
+    await expect(rows.first()).toContainText(locked.username)
+    await expect(rows.first().locator("[data-lock-state]")).toHaveAttribute("data-lock-state", "locked")
+    await expect(rows.first()).toContainText("Locked")
+    await page.screenshot({ path: `${SHOTS}/admin-shell-users-locked.png`, fullPage: true })
+
+    await search.fill(`tried-${tag}@shell`)
+    await expect(rows).toHaveCount(1)
+    await expect(rows.first()).toContainText(tried.username)
+    await expect(rows.first().locator("[data-lock-state]")).toHaveAttribute("data-lock-state", "active")
+    await expect(rows.first()).toContainText("2 failed attempts")
+
+    await search.fill(`lockme-${tag}`)
+    await expect(rows).toHaveCount(1)
+    await search.fill(`nobody-${tag}`)
+    await expect(page.getByText(`No users match "nobody-${tag}"`)).toBeVisible()
+    await search.fill("")
+    await expect(rows.first()).toBeVisible()
+    await page.screenshot({ path: `${SHOTS}/admin-shell-users.png`, fullPage: true })
+  })
+
+  test("the language menu switches the admin to German and back", async ({ page }) => {
+    await page.goto("/admin")
+    await expect(page.locator("#dashboard-title")).toHaveText("Dashboard")
+    await page.getByRole("button", { name: "Language: English" }).click()
+    await page.getByRole("menuitem", { name: "Deutsch" }).click()
+    await expect(page.locator("#dashboard-title")).toHaveText("Übersicht")
+    await expect(page.locator("html")).toHaveAttribute("lang", "de")
+    await expect(sider(page).getByRole("menu").getByRole("menuitem")).toHaveText([
+      "Übersicht",
+      "Produkte",
+      "Bestellungen",
+      "Versand",
+      "Benutzer",
+      "Zahlungen",
+      "Abmelden",
+    ])
+    await expect(page.getByTestId("card-users")).toContainText("Benutzer gesamt")
+    await expect(page.getByText("Neueste Bestellungen")).toBeVisible()
+    // The storefront reads the same setting.
+    expect((await page.context().cookies()).find((c) => c.name === "language")?.value).toBe("de")
+    await page.screenshot({ path: `${SHOTS}/admin-shell-dashboard-de.png`, fullPage: true })
+    await sider(page).getByRole("link", { name: "Benutzer" }).click()
+    await expect(page.locator("#users-title")).toHaveText("Benutzer")
+    await expect(page.locator('input[aria-label="Benutzer suchen"]')).toBeVisible()
+    await page.screenshot({ path: `${SHOTS}/admin-shell-users-de.png`, fullPage: true })
+    await page.getByRole("button", { name: "Sprache: Deutsch" }).click()
+    await page.getByRole("menuitem", { name: "English" }).click()
+    await expect(page.locator("#users-title")).toHaveText("Users")
+  })
+
+  test("a narrow window collapses the sidebar into a drawer; 1000 px shows the icons only", async ({ page }) => {
+    await page.setViewportSize({ width: 1000, height: 800 })
+    await page.goto("/admin")
+    await expect(page.locator("#dashboard-title")).toBeVisible()
+    await expect(sider(page)).toHaveClass(/ant-layout-sider-collapsed/)
+    await expect(page.getByTestId("card-users-value")).toBeVisible()
+    await page.screenshot({ path: `${SHOTS}/admin-shell-1000px.png`, fullPage: true })
+    // Wider again: the sider opens.
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await expect(sider(page)).not.toHaveClass(/ant-layout-sider-collapsed/)
+
+    await page.setViewportSize({ width: 800, height: 900 })
+    await page.reload()
+    await expect(page.locator("#dashboard-title")).toBeVisible()
+    // No sidebar beside the page: the menu waits in a drawer behind a button.
+    await expect(page.getByRole("link", { name: "Products" })).toBeHidden()
+    await expect(page.getByTestId("card-users-value")).toBeVisible()
+    await page.screenshot({ path: `${SHOTS}/admin-shell-800px.png`, fullPage: true })
+    await page.locator(".ant-btn").filter({ has: page.locator(".anticon-bars") }).click()
+    await expect(page.getByRole("link", { name: "Products" })).toBeVisible()
+    await page.screenshot({ path: `${SHOTS}/admin-shell-800px-drawer.png`, fullPage: true })
+    await page.getByRole("link", { name: "Products" }).click()
+    await expect(page).toHaveURL(/\/admin\/products/)
+  })
+
+  test("logout signs out and goes to the shop's home", async ({ page }) => {
+    await page.goto("/admin")
+    await expect(page.getByTestId("admin-username")).toHaveText("admin")
+    await sider(page).getByRole("menuitem", { name: "Logout" }).click()
+    await expect(page).toHaveURL(/\/$/)
+    expect((await page.request.get("/api/user")).status()).toBe(401)
+    await page.goto("/admin")
+    await expect(page).toHaveURL(/\/auth$/)
+  })
+
+  test("an area without its page yet says so instead of a blank screen", async ({ page }) => {
+    await page.goto("/admin/no-such-page")
+    await expect(page.getByText("404 Page Not Found")).toBeVisible()
+  })
+})
