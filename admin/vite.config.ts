@@ -32,8 +32,8 @@ export default defineConfig(({ command, mode }) => {
     plugins: [react()],
     resolve: {
       // npm leaves identical copies of some packages in nested node_modules folders (e.g.
-      // @ant-design/icons under antd, @refinedev/antd and pro-layout): resolve each to one copy
-      // so it is bundled once and React contexts are shared.
+      // @ant-design/icons under the admin and under antd): resolve each to one copy so it is
+      // bundled once and React contexts are shared.
       dedupe: [
         "react",
         "react-dom",
@@ -57,11 +57,9 @@ export default defineConfig(({ command, mode }) => {
       emptyOutDir: true,
       rolldownOptions: {
         treeshake: {
-          // CommonJS packages without a "sideEffects" field that Refine imports for features the
-          // admin does not use (MarkdownField, CSV import/export): let them drop when unused.
-          moduleSideEffects: [
-            { test: /[\\/]node_modules[\\/](react-markdown|remark-gfm|papaparse)[\\/]/, sideEffects: false },
-          ],
+          // A CommonJS package without a "sideEffects" field that Refine imports for a feature the
+          // admin does not use (CSV import/export): let it drop when unused.
+          moduleSideEffects: [{ test: /[\\/]node_modules[\\/]papaparse[\\/]/, sideEffects: false }],
         },
         output: {
           codeSplitting: {

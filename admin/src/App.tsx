@@ -1,27 +1,20 @@
-import {
-  CarOutlined,
-  CreditCardOutlined,
-  DashboardOutlined,
-  SafetyCertificateOutlined,
-  ShoppingCartOutlined,
-  ShoppingOutlined,
-  TeamOutlined,
-} from "@ant-design/icons"
-import { RefineThemes, ThemedLayout, useNotificationProvider, useThemedLayoutContext } from "@refinedev/antd"
-import "@refinedev/antd/dist/reset.css"
+import "antd/dist/reset.css"
 import { Refine, type I18nProvider } from "@refinedev/core"
 import routerProvider, { DocumentTitleHandler } from "@refinedev/react-router"
-import { App as AntdApp, ConfigProvider, Grid } from "antd"
+import { ConfigProvider } from "antd"
 import deDE from "antd/locale/de_DE"
-import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from "react"
+import { lazy, Suspense } from "react"
 import { BrowserRouter, Outlet, Route, Routes } from "react-router"
 import { AccessGate } from "./components/access-gate"
-import { AdminHeader } from "./components/header"
 import { PageLoading } from "./components/page-loading"
+import { AdminLayout } from "./components/shell/admin-layout"
+import { ADMIN_TITLE } from "./components/shell/admin-title"
+import { areas } from "./components/shell/areas"
 import { changeLanguage, language, type Language } from "./i18n"
 import { shellMessages, tShell } from "./i18n/shell"
 import { authProvider } from "./providers/auth-provider"
 import { dataProvider } from "./providers/data-provider"
+import { notificationProvider, useToastHostWanted } from "./providers/notification-provider"
 
 // Route-level code splitting: each page is its own chunk, fetched when its route is entered.
 const pages = {
@@ -46,25 +39,29 @@ if (typeof window !== "undefined") {
 }
 const NotFound = lazy(() => import("./pages/not-found"))
 
-export const ADMIN_TITLE = "Enclave Admin"
-
-/** SPEC §2: the sidebar below 1024 px is collapsed (below antd's lg, 992 px, it becomes a drawer). */
-export const SIDER_COLLAPSE_QUERY = "(max-width: 1023.98px)"
-
 /**
- * SPEC §2's sidebar, in its order: every area is declared here; a route exists only for the
- * pages that are built (an entry without one opens the not-found page).
+ * Refine's resources, one per area of the sidebar (SPEC §2): they name the pages for the
+ * document title and the data provider. Orders also have a detail page.
  */
-const resources = [
-  { name: "dashboard", list: "/", meta: { label: tShell("nav.dashboard"), icon: <DashboardOutlined /> } },
-  { name: "products", list: "/products", meta: { label: tShell("nav.products"), icon: <ShoppingOutlined /> } },
-  { name: "orders", list: "/orders", show: "/orders/:id", meta: { label: tShell("nav.orders"), icon: <ShoppingCartOutlined /> } },
-  { name: "shipping-methods", list: "/shipping", meta: { label: tShell("nav.shipping"), icon: <CarOutlined /> } },
-  { name: "users", list: "/users", meta: { label: tShell("nav.users"), icon: <TeamOutlined /> } },
-  { name: "payment-config", list: "/payments", meta: { label: tShell("nav.payments"), icon: <CreditCardOutlined /> } },
-]
+const resources = areas.map((area) => ({
+  name: area.name,
+  list: area.path,
+  ...(area.name === "orders" ? { show: "/orders/:id" } : {}),
+  meta: { label: area.label },
+}))
 
-/** Refine's own texts (the sider's Logout, unsaved-changes warning) from the shell's catalogue. */
+// Toasts bring antd's notification code: loaded with the first toast, not with the first screen.
+const ToastHost = lazy(() => import("./components/shell/toast-host"))
+
+function Toasts() {
+  return useToastHostWanted() ? (
+    <Suspense fallback={null}>
+      <ToastHost />
+    </Suspense>
+  ) : null
+}
+
+/** Refine's own texts (its default toasts, the unsaved-changes warning) from the shell's catalogue. */
 const i18nProvider: I18nProvider = {
   translate: (key, options, defaultMessage) => {
     const known = key in shellMessages.en
@@ -75,52 +72,14 @@ const i18nProvider: I18nProvider = {
   getLocale: () => language,
 }
 
-function subscribeToWidth(onChange: () => void) {
-  const query = window.matchMedia(SIDER_COLLAPSE_QUERY)
-  query.addEventListener("change", onChange)
-  return () => query.removeEventListener("change", onChange)
-}
-
-function isNarrow(): boolean {
-  return window.matchMedia(SIDER_COLLAPSE_QUERY).matches
-}
-
-/**
- * Crossing 1024 px collapses or opens the sider as the new width wants (the collapse toggle still
- * works in between), without remounting the page: an open dialog keeps what was typed.
- */
-function SiderFollowsWidth({ narrow }: { narrow: boolean }) {
-  const { setSiderCollapsed } = useThemedLayoutContext()
-  // The context's setter is a new function at every render: only a change of width may act,
-  // or the collapse toggle would be undone at once.
-  const setCollapsed = useRef(setSiderCollapsed)
-  setCollapsed.current = setSiderCollapsed
-  const first = useRef(true)
-  useEffect(() => {
-    if (first.current) {
-      first.current = false
-      return
-    }
-    setCollapsed.current(narrow)
-  }, [narrow])
-  return null
-}
-
 function Shell() {
-  // Below antd's lg breakpoint ThemedSider turns into a drawer whose open button is fixed just
-  // under the header: keep the page's heading clear of it.
-  const siderIsDrawer = Grid.useBreakpoint().lg === false
-  const narrow = useSyncExternalStore(subscribeToWidth, isNarrow, () => false)
   return (
     <AccessGate>
-      <ThemedLayout Header={AdminHeader} initialSiderCollapsed={narrow}>
-        <SiderFollowsWidth narrow={narrow} />
-        <div style={siderIsDrawer ? { paddingTop: 40 } : undefined}>
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
-        </div>
-      </ThemedLayout>
+      <AdminLayout>
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </AdminLayout>
     </AccessGate>
   )
 }
@@ -129,50 +88,48 @@ export function App() {
   return (
     // The front door serves the admin under /admin; routes below are relative to it.
     <BrowserRouter basename="/admin">
-      <ConfigProvider theme={RefineThemes.Blue} locale={language === "de" ? deDE : undefined}>
-        <AntdApp>
-          <Refine
-            dataProvider={dataProvider}
-            authProvider={authProvider}
-            i18nProvider={i18nProvider}
-            routerProvider={routerProvider}
-            notificationProvider={useNotificationProvider}
-            resources={resources}
-            options={{
-              syncWithLocation: true,
-              disableTelemetry: true,
-              title: { text: ADMIN_TITLE, icon: <SafetyCertificateOutlined style={{ fontSize: 24 }} /> },
-              // SPEC §9: cached data never goes stale, no refetch on focus, no polling, no retries.
-              reactQuery: {
-                clientConfig: {
-                  defaultOptions: {
-                    queries: { staleTime: Infinity, refetchOnWindowFocus: false, retry: false },
-                    mutations: { retry: false },
-                  },
+      <ConfigProvider locale={language === "de" ? deDE : undefined}>
+        <Refine
+          dataProvider={dataProvider}
+          authProvider={authProvider}
+          i18nProvider={i18nProvider}
+          routerProvider={routerProvider}
+          notificationProvider={notificationProvider}
+          resources={resources}
+          options={{
+            syncWithLocation: true,
+            disableTelemetry: true,
+            // SPEC §9: cached data never goes stale, no refetch on focus, no polling, no retries.
+            reactQuery: {
+              clientConfig: {
+                defaultOptions: {
+                  queries: { staleTime: Infinity, refetchOnWindowFocus: false, retry: false },
+                  mutations: { retry: false },
                 },
               },
+            },
+          }}
+        >
+          <Routes>
+            <Route element={<Shell />}>
+              <Route index element={<Dashboard />} />
+              <Route path="/products" element={<ProductList />} />
+              <Route path="/users" element={<UserList />} />
+              <Route path="/shipping" element={<ShippingMethodList />} />
+              <Route path="/payments" element={<PaymentSettings />} />
+              <Route path="/orders" element={<OrderList />} />
+              <Route path="/orders/:id" element={<OrderShow />} />
+              <Route path="*" element={<NotFound />} />
+            </Route>
+          </Routes>
+          <DocumentTitleHandler
+            handler={({ resource }) => {
+              const label = resource?.meta?.label ?? resource?.name
+              return label ? `${label} | ${ADMIN_TITLE}` : ADMIN_TITLE
             }}
-          >
-            <Routes>
-              <Route element={<Shell />}>
-                <Route index element={<Dashboard />} />
-                <Route path="/products" element={<ProductList />} />
-                <Route path="/users" element={<UserList />} />
-                <Route path="/shipping" element={<ShippingMethodList />} />
-                <Route path="/payments" element={<PaymentSettings />} />
-                <Route path="/orders" element={<OrderList />} />
-                <Route path="/orders/:id" element={<OrderShow />} />
-                <Route path="*" element={<NotFound />} />
-              </Route>
-            </Routes>
-            <DocumentTitleHandler
-              handler={({ resource }) => {
-                const label = resource?.meta?.label ?? resource?.name
-                return label ? `${label} | ${ADMIN_TITLE}` : ADMIN_TITLE
-              }}
-            />
-          </Refine>
-        </AntdApp>
+          />
+        </Refine>
+        <Toasts />
       </ConfigProvider>
     </BrowserRouter>
   )

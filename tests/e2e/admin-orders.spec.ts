@@ -139,7 +139,7 @@ test.describe("signed in as the admin", () => {
     await expect(page.locator("#orders-title")).toHaveText("Orders")
     await expect(page).toHaveTitle(/Orders \| Enclave Admin/)
     // The sidebar leads here.
-    await expect(page.getByRole("menuitem", { name: /Orders/ })).toBeVisible()
+    await expect(page.getByRole("navigation", { name: "Admin areas" }).getByRole("link", { name: "Orders" })).toHaveAttribute("aria-current", "page")
 
     await searchOrders(page, String(newer.id))
     const row = page.locator(`tr[data-row-key="${newer.id}"]`)

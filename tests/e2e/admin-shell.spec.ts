@@ -23,6 +23,8 @@ async function registerCustomer(request: APIRequestContext, overrides: Record<st
 }
 
 const sider = (page: Page) => page.locator(".ant-layout-sider").first()
+/** The sidebar's navigation landmark (the areas as links, then Logout). */
+const areasNav = (page: Page, name = "Admin areas") => sider(page).getByRole("navigation", { name })
 const euro = new Intl.NumberFormat("en-IE", { style: "currency", currency: "EUR" })
 
 test("a visitor is sent to /auth and a customer home by the front door (SPEC §2 route guard)", async ({ page }) => {
@@ -71,9 +73,10 @@ test.describe("signed in as the admin", () => {
     const errors: string[] = []
     page.on("pageerror", (e) => errors.push(e.message))
     await page.goto("/admin")
-    const menu = sider(page).getByRole("menu")
-    await expect(menu.getByRole("menuitem")).toHaveText(["Dashboard", "Products", "Orders", "Shipping", "Users", "Payments", "Logout"])
-    const links = menu.getByRole("link")
+    const nav = areasNav(page)
+    await expect(nav.getByRole("listitem")).toHaveText(["Dashboard", "Products", "Orders", "Shipping", "Users", "Payments", "Logout"])
+    await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page")
+    const links = nav.getByRole("link")
     const hrefs = await links.evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname))
     expect(hrefs).toEqual(["/admin", "/admin/products", "/admin/orders", "/admin/shipping", "/admin/users", "/admin/payments"])
     await expect(page.getByTestId("admin-username")).toHaveText("admin")
@@ -82,6 +85,8 @@ test.describe("signed in as the admin", () => {
     await sider(page).getByRole("link", { name: "Products" }).click()
     await expect(page).toHaveURL(/\/admin\/products/)
     await expect(page.locator("#products-title")).toHaveText("Products")
+    await expect(nav.getByRole("link", { name: "Products" })).toHaveAttribute("aria-current", "page")
+    await expect(nav.getByRole("link", { name: "Dashboard" })).not.toHaveAttribute("aria-current", "page")
     // Keyboard: the Users entry is reachable and opens with Enter.
     await sider(page).getByRole("link", { name: "Users" }).focus()
     await page.keyboard.press("Enter")
@@ -94,6 +99,8 @@ test.describe("signed in as the admin", () => {
     const trigger = page.locator(".ant-layout-sider-trigger")
     await trigger.click()
     await expect(sider(page)).toHaveClass(/ant-layout-sider-collapsed/)
+    // Icons only; the names stay the links' accessible names and tooltips.
+    await expect(nav.getByRole("link", { name: "Products" })).toHaveAttribute("title", "Products")
     await page.screenshot({ path: `${SHOTS}/admin-shell-sider-collapsed.png`, fullPage: true })
     await trigger.click()
     await expect(sider(page)).not.toHaveClass(/ant-layout-sider-collapsed/)
@@ -228,7 +235,7 @@ test.describe("signed in as the admin", () => {
     await page.getByRole("menuitem", { name: "Deutsch" }).click()
     await expect(page.locator("#dashboard-title")).toHaveText("Übersicht")
     await expect(page.locator("html")).toHaveAttribute("lang", "de")
-    await expect(sider(page).getByRole("menu").getByRole("menuitem")).toHaveText([
+    await expect(areasNav(page, "Admin-Bereiche").getByRole("listitem")).toHaveText([
       "Übersicht",
       "Produkte",
       "Bestellungen",
@@ -246,8 +253,18 @@ test.describe("signed in as the admin", () => {
     await expect(page.locator("#users-title")).toHaveText("Benutzer")
     await expect(page.locator('input[aria-label="Benutzer suchen"]')).toBeVisible()
     await page.screenshot({ path: `${SHOTS}/admin-shell-users-de.png`, fullPage: true })
-    await page.getByRole("button", { name: "Sprache: Deutsch" }).click()
-    await page.getByRole("menuitem", { name: "English" }).click()
+    // Back by keyboard: the arrow key opens the menu on the current language, Escape closes it
+    // and gives the focus back, Enter chooses.
+    const button = page.getByRole("button", { name: "Sprache: Deutsch" })
+    await button.focus()
+    await page.keyboard.press("ArrowDown")
+    await expect(page.getByRole("menuitem", { name: "English" })).toBeFocused()
+    await page.keyboard.press("Escape")
+    await expect(page.getByRole("menu")).toHaveCount(0)
+    await expect(button).toBeFocused()
+    await expect(button).toHaveAttribute("aria-expanded", "false")
+    await page.keyboard.press("ArrowDown")
+    await page.keyboard.press("Enter")
     await expect(page.locator("#users-title")).toHaveText("Users")
   })
 
@@ -269,17 +286,20 @@ test.describe("signed in as the admin", () => {
     await expect(page.getByRole("link", { name: "Products" })).toBeHidden()
     await expect(page.getByTestId("card-users-value")).toBeVisible()
     await page.screenshot({ path: `${SHOTS}/admin-shell-800px.png`, fullPage: true })
-    await page.locator(".ant-btn").filter({ has: page.locator(".anticon-bars") }).click()
+    await page.getByRole("button", { name: "Open menu" }).click()
     await expect(page.getByRole("link", { name: "Products" })).toBeVisible()
     await page.screenshot({ path: `${SHOTS}/admin-shell-800px-drawer.png`, fullPage: true })
     await page.getByRole("link", { name: "Products" }).click()
     await expect(page).toHaveURL(/\/admin\/products/)
+    // The drawer closes on the way.
+    await expect(page.getByRole("link", { name: "Products" })).toBeHidden()
+    await expect(page.locator("#products-title")).toBeVisible()
   })
 
   test("logout signs out and goes to the shop's home", async ({ page }) => {
     await page.goto("/admin")
     await expect(page.getByTestId("admin-username")).toHaveText("admin")
-    await sider(page).getByRole("menuitem", { name: "Logout" }).click()
+    await areasNav(page).getByRole("button", { name: "Logout" }).click()
     await expect(page).toHaveURL(/\/$/)
     expect((await page.request.get("/api/user")).status()).toBe(401)
     await page.goto("/admin")

@@ -1,45 +1,21 @@
-import { CheckOutlined, GlobalOutlined, ShopOutlined, UserOutlined } from "@ant-design/icons"
-import { ThemedTitle } from "@refinedev/antd"
+import { BarsOutlined, ShopOutlined, UserOutlined } from "@ant-design/icons"
 import { useGetIdentity } from "@refinedev/core"
-import { Button, Dropdown, Grid, Layout, Space, Typography, theme } from "antd"
-import { changeLanguage, language, languages, type Language } from "../i18n"
+import { Button, Flex, Grid, Layout, theme } from "antd"
 import { tShell } from "../i18n/shell"
 import type { Identity } from "../providers/auth-provider"
-
-function LanguageMenu() {
-  const name = (lang: Language) => tShell(`language.${lang}`)
-  return (
-    <Dropdown
-      trigger={["click"]}
-      menu={{
-        selectable: true,
-        selectedKeys: [language],
-        items: languages.map((lang) => ({
-          key: lang,
-          label: <span lang={lang}>{name(lang)}</span>,
-          icon: lang === language ? <CheckOutlined /> : <span style={{ display: "inline-block", width: 14 }} />,
-        })),
-        onClick: ({ key }) => {
-          if (key !== language) changeLanguage(key as Language)
-        },
-      }}
-    >
-      <Button type="text" icon={<GlobalOutlined />} aria-label={`${tShell("header.language")}: ${name(language)}`}>
-        {name(language)}
-      </Button>
-    </Dropdown>
-  )
-}
+import { AdminTitle } from "./shell/admin-title"
+import { LanguageMenu } from "./shell/language-menu"
 
 /**
  * The layout's top bar: the signed-in username, the language menu and the way back to the shop;
- * the title on small screens, where the sider becomes a drawer. Logout is in the sider (SPEC §2).
+ * in a narrow window also the menu button and the title, as the sidebar waits in a drawer there.
+ * Logout is in the sidebar (SPEC §2).
  */
-export function AdminHeader() {
+export function AdminHeader({ onOpenMenu }: { onOpenMenu?: () => void }) {
   const { token } = theme.useToken()
   const screens = Grid.useBreakpoint()
   const { data: user } = useGetIdentity<Identity>()
-  const siderIsDrawer = screens.lg === false
+  const small = screens.md === false
   return (
     <Layout.Header
       style={{
@@ -47,31 +23,34 @@ export function AdminHeader() {
         top: 0,
         zIndex: 1,
         display: "flex",
-        justifyContent: siderIsDrawer ? "space-between" : "flex-end",
+        justifyContent: onOpenMenu ? "space-between" : "flex-end",
         alignItems: "center",
+        gap: 8,
         height: 64,
-        padding: "0 24px",
+        padding: small ? "0 12px" : "0 24px",
+        lineHeight: "normal",
         backgroundColor: token.colorBgElevated,
         borderBottom: `1px solid ${token.colorBorderSecondary}`,
       }}
     >
-      {siderIsDrawer ? (
-        <div style={{ display: "flex", alignItems: "center", lineHeight: "normal" }}>
-          <ThemedTitle collapsed={false} />
-        </div>
+      {onOpenMenu ? (
+        <Flex align="center" gap={8}>
+          <Button type="text" icon={<BarsOutlined />} aria-label={tShell("nav.open")} onClick={onOpenMenu} />
+          <AdminTitle collapsed={small} />
+        </Flex>
       ) : null}
-      <Space size={screens.md === false ? "small" : "large"}>
+      <Flex align="center" gap={small ? "small" : "large"}>
         {user?.name ? (
-          <Typography.Text strong data-testid="admin-username" title={tShell("header.signedInAs", { name: user.name })}>
+          <strong data-testid="admin-username" title={tShell("header.signedInAs", { name: user.name })} style={{ color: token.colorText }}>
             <UserOutlined aria-hidden /> {user.name}
-          </Typography.Text>
+          </strong>
         ) : null}
         <LanguageMenu />
         {/* The storefront lives outside the admin's router, on the same origin. */}
-        <Typography.Link href="/" aria-label={screens.md === false ? tShell("header.viewShop") : undefined}>
-          <ShopOutlined aria-hidden /> {screens.md === false ? null : tShell("header.viewShop")}
-        </Typography.Link>
-      </Space>
+        <a href="/" aria-label={small ? tShell("header.viewShop") : undefined} style={{ color: token.colorLink, whiteSpace: "nowrap" }}>
+          <ShopOutlined aria-hidden /> {small ? null : tShell("header.viewShop")}
+        </a>
+      </Flex>
     </Layout.Header>
   )
 }

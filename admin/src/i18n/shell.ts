@@ -9,6 +9,8 @@ export const shellMessages = defineMessages(
     "nav.shipping": "Shipping",
     "nav.users": "Users",
     "nav.payments": "Payments",
+    "nav.label": "Admin areas",
+    "nav.open": "Open menu",
     "buttons.logout": "Logout",
     "header.viewShop": "View shop",
     "header.signedInAs": "Signed in as {name}",
@@ -28,6 +30,7 @@ export const shellMessages = defineMessages(
     "notFound.text": "There is no admin page at {path}.",
     "notFound.back": "Back to the dashboard",
     "warnWhenUnsavedChanges": "Are you sure you want to leave? You have unsaved changes.",
+    "toast.undo": "Undo",
   },
   {
     "nav.dashboard": "Übersicht",
@@ -36,6 +39,8 @@ export const shellMessages = defineMessages(
     "nav.shipping": "Versand",
     "nav.users": "Benutzer",
     "nav.payments": "Zahlungen",
+    "nav.label": "Admin-Bereiche",
+    "nav.open": "Menü öffnen",
     "buttons.logout": "Abmelden",
     "header.viewShop": "Zum Shop",
     "header.signedInAs": "Angemeldet als {name}",
@@ -55,6 +60,7 @@ export const shellMessages = defineMessages(
     "notFound.text": "Unter {path} gibt es keine Admin-Seite.",
     "notFound.back": "Zurück zur Übersicht",
     "warnWhenUnsavedChanges": "Möchten Sie die Seite wirklich verlassen? Es gibt ungespeicherte Änderungen.",
+    "toast.undo": "Rückgängig",
   },
 )
 

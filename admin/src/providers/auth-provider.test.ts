@@ -1,6 +1,6 @@
 import type { User } from "@enclave/contract"
 import { describe, expect, it } from "vitest"
-import { accessDecision } from "./auth-provider"
+import { accessDecision, sessionUser } from "./auth-provider"
 import { queryUsers, USER_SEARCH_FIELD } from "./resources/users"
 
 describe("who may see the admin", () => {
@@ -8,6 +8,18 @@ describe("who may see the admin", () => {
     expect(accessDecision({ kind: "admin", user: { isAdmin: true } as User })).toBe("show")
     expect(accessDecision({ kind: "customer", user: { isAdmin: false } as User })).toBe("deny")
     expect(accessDecision({ kind: "visitor" })).toBe("sign-in")
+  })
+})
+
+describe("the session's user", () => {
+  it("takes id, username and the admin flag from GET /api/user's answer", () => {
+    expect(sessionUser({ id: 7, username: "admin", email: "a@b.c", isAdmin: true, accountLocked: false })).toEqual({ id: 7, username: "admin", isAdmin: true })
+  })
+
+  it("refuses an answer that is not a user, so nobody is let in by accident", () => {
+    for (const body of [null, [], "admin", { id: "7", username: "admin", isAdmin: true }, { id: 7, username: "admin", isAdmin: "true" }, { id: 7, isAdmin: true }]) {
+      expect(() => sessionUser(body), JSON.stringify(body)).toThrow("GET /api/user did not answer a user")
+    }
   })
 })
 

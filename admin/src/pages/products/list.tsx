@@ -7,7 +7,7 @@ import { RequestError } from "../../components/request-error"
 import { StockTag } from "../../components/stock-tag"
 import { useTable } from "../../hooks/use-table"
 import { t } from "../../i18n/products"
-import { PRODUCT_SEARCH_FIELD, productSortFields, type ProductSortField } from "../../providers/data-provider"
+import { PRODUCT_SEARCH_FIELD, productSortFields, type ProductSortField } from "../../providers/resources/products"
 import { toast } from "./toast"
 
 // The dialog brings antd's Form and Upload: fetched when it is first opened, not with the list.

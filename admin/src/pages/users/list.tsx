@@ -6,7 +6,7 @@ import { RequestError } from "../../components/request-error"
 import { useTable } from "../../hooks/use-table"
 import { locale } from "../../i18n"
 import { tUsers as t } from "../../i18n/users"
-import { USER_SEARCH_FIELD } from "../../providers/data-provider"
+import { USER_SEARCH_FIELD } from "../../providers/resources/users"
 
 const SEARCH_DELAY_MS = 300
 const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" })

@@ -1,0 +1,22 @@
+import { CarOutlined, CreditCardOutlined, DashboardOutlined, ShoppingCartOutlined, ShoppingOutlined, TeamOutlined } from "@ant-design/icons"
+import type { ReactNode } from "react"
+import { tShell } from "../../i18n/shell"
+
+export interface Area {
+  /** Refine's resource name. */
+  name: string
+  /** The area's path inside /admin. */
+  path: string
+  label: string
+  icon: ReactNode
+}
+
+/** SPEC §2's sidebar, in its order. */
+export const areas: Area[] = [
+  { name: "dashboard", path: "/", label: tShell("nav.dashboard"), icon: <DashboardOutlined /> },
+  { name: "products", path: "/products", label: tShell("nav.products"), icon: <ShoppingOutlined /> },
+  { name: "orders", path: "/orders", label: tShell("nav.orders"), icon: <ShoppingCartOutlined /> },
+  { name: "shipping-methods", path: "/shipping", label: tShell("nav.shipping"), icon: <CarOutlined /> },
+  { name: "users", path: "/users", label: tShell("nav.users"), icon: <TeamOutlined /> },
+  { name: "payment-config", path: "/payments", label: tShell("nav.payments"), icon: <CreditCardOutlined /> },
+]

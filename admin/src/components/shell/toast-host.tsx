@@ -1,0 +1,42 @@
+import { Button, notification } from "antd"
+import { useEffect } from "react"
+import { tShell } from "../../i18n/shell"
+import { connectToasts } from "../../providers/notification-provider"
+
+/**
+ * antd's notification holder inside the theme and locale (loaded on the first toast). As with
+ * Refine's antd provider, a toast's `description` is its title and its `message` the text below.
+ */
+export default function ToastHost() {
+  const [toasts, holder] = notification.useNotification()
+  useEffect(() => {
+    connectToasts({
+      open: ({ key, message, description, type, cancelMutation, undoableTimeout }) => {
+        if (type === "progress") {
+          // An undoable mutation: the change is applied when the time runs out unless undone.
+          toasts.info({
+            key,
+            message,
+            duration: undoableTimeout ?? 5,
+            btn: (
+              <Button
+                size="small"
+                onClick={() => {
+                  cancelMutation?.()
+                  if (key) toasts.destroy(key)
+                }}
+              >
+                {tShell("toast.undo")}
+              </Button>
+            ),
+          })
+          return
+        }
+        toasts.open({ key, type, message: description ?? null, description: message })
+      },
+      close: (key) => toasts.destroy(key),
+    })
+    return () => connectToasts(undefined)
+  }, [toasts])
+  return holder
+}
