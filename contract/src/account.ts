@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { INVALID_CREDENTIALS_MESSAGE } from "./values.js"
 
 /** Usernames are how people sign in: short, unambiguous, no spaces. */
 export const usernameSchema = z
@@ -50,8 +51,8 @@ export const registerFormSchema = registerSchema.safeExtend({ confirmPassword: z
 
 /** POST /api/login. Only presence is checked here: a wrong shape must not hint at which part is wrong. */
 export const loginSchema = z.strictObject({
-  username: z.string({ error: "Username is required" }).trim().min(1, "Username is required").max(200, "Invalid username or password"),
-  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200, "Invalid username or password"),
+  username: z.string({ error: "Username is required" }).trim().min(1, "Username is required").max(200, INVALID_CREDENTIALS_MESSAGE),
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200, INVALID_CREDENTIALS_MESSAGE),
 })
 export type LoginRequest = z.infer<typeof loginSchema>
 
@@ -82,12 +83,6 @@ export const userSchema = z.object({
 })
 export type User = z.infer<typeof userSchema>
 export const userListSchema = z.array(userSchema)
-
-/** Sign-in is refused for 15 minutes after 5 failed attempts in a row. */
-export const MAX_LOGIN_ATTEMPTS = 5
-export const LOGIN_LOCK_MINUTES = 15
-export const INVALID_CREDENTIALS_MESSAGE = "Invalid username or password"
-export const LOGIN_REQUIRED_FOR_CART_MESSAGE = "You must be logged in to add items to cart"
 
 /** A path id (user, order, cart item, shipping method): a whole number, else a 400. */
 export const wholeNumberIdSchema = (what: string) =>

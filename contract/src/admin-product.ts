@@ -1,5 +1,16 @@
 import { z } from "zod"
-import { NO_IMAGE_URL, productCategories } from "./product.js"
+import {
+  CATEGORY_MESSAGE,
+  IMAGE_UPLOAD_FIELD,
+  IMAGE_URL_MESSAGE,
+  NO_IMAGE_URL,
+  PRICE_MESSAGE,
+  PRODUCT_DESCRIPTION_MAX,
+  PRODUCT_NAME_MAX,
+  productCategories,
+  SECURITY_LEVEL_MESSAGE,
+  STOCK_QUANTITY_MESSAGE,
+} from "./values.js"
 
 /**
  * The admin product form (SPEC §5), as POST /api/admin/products and PUT /api/admin/products/{id}
@@ -7,14 +18,6 @@ import { NO_IMAGE_URL, productCategories } from "./product.js"
  * before the server does.
  */
 
-export const PRICE_MESSAGE = "Price must be a positive number"
-export const SECURITY_LEVEL_MESSAGE = "Security level must be a whole number from 1 to 5"
-export const STOCK_QUANTITY_MESSAGE = "Stock quantity must be a whole number of at least 0"
-export const CATEGORY_MESSAGE = "Category must be phone, accessory or service"
-export const IMAGE_URL_MESSAGE = "Image URL must be a path starting with / or an http(s) URL"
-
-export const PRODUCT_NAME_MAX = 200
-export const PRODUCT_DESCRIPTION_MAX = 5000
 /** Generous for a shop's catalogue, small enough that one request cannot store a novel. */
 const FEATURES_MAX = 50
 const FEATURE_MAX = 200
@@ -156,14 +159,7 @@ export type AdminProductUpdate = z.output<typeof adminProductUpdateSchema>
 export const messageSchema = z.object({ message: z.string() })
 export type MessageAnswer = z.infer<typeof messageSchema>
 
-/** POST /api/admin/products/{id}/upload-image: SPEC §5 allows JPEG, PNG, GIF and WebP. */
-export const IMAGE_UPLOAD_FIELD = "image"
-export const IMAGE_UPLOAD_MAX_BYTES = 5 * 1024 * 1024
-export const IMAGE_TYPE_MESSAGE = "Only JPEG, PNG, GIF or WebP images can be uploaded"
-export const IMAGE_TOO_LARGE_MESSAGE = "The image is larger than 5 MB"
-export const IMAGE_MISSING_MESSAGE = `No image was sent: attach one file in the form field '${IMAGE_UPLOAD_FIELD}'`
-export const IMAGE_UPLOADED_MESSAGE = "Image uploaded successfully"
-
+/** POST /api/admin/products/{id}/upload-image: the answer (its limits and messages are in values.ts). */
 export const imageUploadAnswerSchema = z.object({
   imageUrl: z.string(),
   message: z.string(),

@@ -34,8 +34,3 @@ export const cartItemSchema = z.object({
 })
 export type CartItem = z.infer<typeof cartItemSchema>
 export const cartSchema = z.array(cartItemSchema)
-
-/** SPEC §5: the cart total is the sum of price times quantity. */
-export function cartTotal(items: readonly Pick<CartItem, "quantity" | "product">[]): number {
-  return items.reduce((sum, item) => sum + Math.round(Number(item.product.price) * 100) * item.quantity, 0) / 100
-}

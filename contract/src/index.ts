@@ -1,5 +1,5 @@
+export * from "./values.js"
 export * from "./product.js"
-export * from "./catalogue.js"
 export * from "./errors.js"
 export * from "./address.js"
 export * from "./account.js"

@@ -1,13 +1,12 @@
 import { z } from "zod"
 import { shippingAddressSchema } from "./address.js"
 import { priceStringSchema } from "./product.js"
+import { orderStatuses } from "./values.js"
 
-/** SPEC §4 order status values; an admin may set any of them from any other. */
-export const orderStatuses = ["pending", "processing", "shipped", "delivered", "completed", "cancelled"] as const
+/** SPEC §4 order status values (values.ts); an admin may set any of them from any other. */
 export const orderStatusSchema = z.enum(orderStatuses, {
   error: `Status must be one of ${orderStatuses.join(", ")}`,
 })
-export type OrderStatus = z.infer<typeof orderStatusSchema>
 
 /** A money amount a client may send: a number or a decimal string. */
 const amountSchema = z.union([z.number(), z.string().regex(/^\d{1,8}(\.\d{1,2})?$/)], {
@@ -67,8 +66,3 @@ export const updateOrderStatusSchema = z.strictObject({ status: orderStatusSchem
 
 /** PUT /api/admin/orders/{id}/shipping-address */
 export const updateShippingAddressSchema = z.strictObject({ shippingAddress: shippingAddressSchema })
-
-export const MISSING_SHIPPING_ADDRESS_MESSAGE = "Missing shipping address"
-
-/** SPEC §4: the simulated card's payment ids start with `str-`; they are test payments. */
-export const SANDBOX_CARD_PAYMENT_PREFIX = "str-"

@@ -1,9 +1,5 @@
 import { z } from "zod"
-
-/** SPEC §9: what checkout charges for shipping when nothing else is configured. */
-export const DEFAULT_SHIPPING_LABEL = "World wide Shipping"
-export const DEFAULT_SHIPPING_PRICE = "10.00"
-export const SHIPPING_SETTINGS_PRICE_MESSAGE = "Shipping price must be a number of at least 0"
+import { SHIPPING_SETTINGS_PRICE_MESSAGE } from "./values.js"
 
 /**
  * GET /api/payment-methods: which providers checkout may offer (enabled, and keys saved for the
@@ -27,29 +23,6 @@ export const shippingSettingsSchema = z.object({
   shippingPrice: z.string().regex(/^\d{1,8}\.\d{2}$/),
 })
 export type ShippingSettings = z.infer<typeof shippingSettingsSchema>
-
-/** The settings fields that hold secrets: stored encrypted, answered only masked. */
-export const paymentSecretFields = [
-  "stripeSecretKey",
-  "stripeSandboxSecretKey",
-  "stripeWebhookSecret",
-  "stripeSandboxWebhookSecret",
-  "paypalSecret",
-  "paypalSandboxSecret",
-] as const
-export type PaymentSecretField = (typeof paymentSecretFields)[number]
-
-/** What a masked secret starts with; a value that starts with it is never a real secret. */
-export const SECRET_MASK_PREFIX = "••••"
-
-/**
- * A secret as the admin sees it: the mask and its last 4 characters, or only the mask when the
- * secret is too short to show any of it; "" when none is saved.
- */
-export function maskSecret(secret: string | null | undefined): string {
-  if (!secret) return ""
-  return secret.length >= 12 ? SECRET_MASK_PREFIX + secret.slice(-4) : SECRET_MASK_PREFIX
-}
 
 /**
  * GET /api/admin/payment-config (SPEC §3 PaymentSettings, plus the webhook signing secrets of the

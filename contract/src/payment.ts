@@ -2,6 +2,7 @@ import { z } from "zod"
 import { shippingAddressSchema } from "./address.js"
 import { orderSchema } from "./order.js"
 import { priceStringSchema } from "./product.js"
+import { paypalMessages } from "./values.js"
 
 /**
  * The payment calls of checkout: the wallet provider (PayPal, SPEC §7 /api/paypal-server/*) and the
@@ -9,50 +10,6 @@ import { priceStringSchema } from "./product.js"
  * The server computes every amount from the signed-in customer's cart and the chosen shipping
  * method; an amount a client sends is only compared with it.
  */
-
-/** SPEC §5 / §8 texts of the wallet flow, shown as they are. */
-export const paypalMessages = {
-  invalidResponse: "Invalid response from PayPal server",
-  invalidCaptureResponse: "Invalid response from PayPal server during capture",
-  noOrderId: "No order ID received from PayPal",
-  noApprovalUrl: "No approval URL received from PayPal",
-  noOrderIdToCapture: "No order ID available",
-  noPaymentId: "No payment ID received from PayPal after capture",
-  createFailed: "Failed to create PayPal order",
-  captureFailed: "Failed to capture PayPal payment",
-} as const
-
-/** SPEC §8: money was taken, but the order could not be finished; staff finish it from the recorded payment. */
-export const PAYMENT_RECEIVED_NOT_FINALISED_MESSAGE =
-  "Your payment was received, but we had trouble finalizing it. Please contact customer support."
-
-/** SPEC §8 sandbox detection: wallet order ids and payment ids of test payments. */
-export function isSandboxWalletOrder(order: { id?: string | null; status?: string | null }): boolean {
-  return Boolean(order.id?.startsWith("SANDBOX-") || order.status?.toUpperCase().includes("SANDBOX"))
-}
-export function isSandboxPaymentId(paymentId: string | null | undefined): boolean {
-  return Boolean(paymentId && (paymentId.startsWith("SANDBOX-") || paymentId.startsWith("sb-")))
-}
-export function isSandboxPaymentMethod(paymentMethod: string | null | undefined): boolean {
-  return Boolean(paymentMethod?.includes("Sandbox"))
-}
-
-/** The payment method names POST /api/orders takes (any case); the simulated card is told by its `str-` id. */
-export const CARD_PAYMENT_METHOD = "stripe"
-export const WALLET_PAYMENT_METHOD = "paypal"
-
-/**
- * SPEC §3: what checkout keeps in browser storage (sessionStorage) over the wallet redirect,
- * and the shipping method chosen at checkout. Cleared once the result page has used them.
- */
-export const checkoutStorageKeys = {
-  pendingOrderId: "paypalPendingOrderId",
-  amount: "paypalPendingAmount",
-  userId: "paypalPendingUserId",
-  shippingMethodId: "selectedShippingMethodId",
-  /** The card order to place when the card provider sent the browser away (3-D Secure) and back. */
-  pendingCardOrder: "cardPendingOrder",
-} as const
 
 const amountSchema = z.union([z.number(), z.string().regex(/^\d{1,8}(\.\d{1,2})?$/)], { error: "Amount must be a number" })
 const idNumberSchema = (message: string) => z.union([z.number().int().positive(), z.string().regex(/^\d{1,9}$/)], { error: message }).transform(Number)

@@ -1,8 +1,7 @@
 import { z } from "zod"
+import { productCategories } from "./values.js"
 
-export const productCategories = ["phone", "accessory", "service"] as const
 export const productCategorySchema = z.enum(productCategories)
-export type ProductCategory = z.infer<typeof productCategorySchema>
 
 /** A price on the wire: decimal(10,2) written as a string with exactly two decimals, e.g. "899.00". */
 export const priceStringSchema = z
@@ -36,17 +35,3 @@ export const productIdSchema = z
   .regex(/^\d{1,9}$/, "Product id must be a whole number")
   .transform(Number)
   .refine((n) => n >= 1, "Product id must be a whole number")
-
-/** The picture the shop shows for a product that has no image of its own. */
-export const NO_IMAGE_URL = "/images/products/no-image.svg"
-
-export const LOW_STOCK_THRESHOLD = 10
-
-export type StockState = "in_stock" | "low_stock" | "out_of_stock"
-
-/** SPEC §4: above 10 in stock, 1 to 10 low stock, 0 out of stock. */
-export function stockState(stockQuantity: number): StockState {
-  if (stockQuantity <= 0) return "out_of_stock"
-  if (stockQuantity <= LOW_STOCK_THRESHOLD) return "low_stock"
-  return "in_stock"
-}

@@ -1,11 +1,11 @@
 import { z } from "zod"
 import { wholeNumberIdSchema } from "./account.js"
-
-/** SPEC §5, shipping method form. */
-export const SHIPPING_NAME_MESSAGE = "Name must be at least 2 characters"
-export const SHIPPING_DESCRIPTION_MESSAGE = "Description must be at least 2 characters"
-export const SHIPPING_PRICE_MESSAGE = "Price must be a valid number greater than or equal to 0"
-export const SHIPPING_SORT_ORDER_MESSAGE = "Sort order must be a whole number of at least 0"
+import {
+  SHIPPING_DESCRIPTION_MESSAGE,
+  SHIPPING_NAME_MESSAGE,
+  SHIPPING_PRICE_MESSAGE,
+  SHIPPING_SORT_ORDER_MESSAGE,
+} from "./values.js"
 
 /** decimal(10,2) (SPEC §9): the largest price the shop can store. */
 const MAX_PRICE = 99_999_999.99
@@ -117,21 +117,3 @@ export const shippingMethodUpdateSchema = z.strictObject(
 export type ShippingMethodUpdate = z.output<typeof shippingMethodUpdateSchema>
 
 export const shippingMethodIdSchema = wholeNumberIdSchema("Shipping method")
-
-/** Order of every shipping method list: sortOrder, then name, then id so it is stable. */
-export function compareShippingMethods(
-  a: Pick<ShippingMethod, "sortOrder" | "name" | "id">,
-  b: Pick<ShippingMethod, "sortOrder" | "name" | "id">,
-): number {
-  return a.sortOrder - b.sortOrder || a.name.localeCompare(b.name) || a.id - b.id
-}
-
-/**
- * SPEC §4: the default method is preselected, the first when none is marked. Returns the list
- * sorted, with exactly one method marked default (none for an empty list).
- */
-export function withOneDefault<T extends Pick<ShippingMethod, "sortOrder" | "name" | "id" | "isDefault">>(methods: readonly T[]): T[] {
-  const sorted = [...methods].sort(compareShippingMethods)
-  const chosen = sorted.find((m) => m.isDefault) ?? sorted[0]
-  return sorted.map((m) => ({ ...m, isDefault: m === chosen }))
-}

@@ -1,4 +1,4 @@
-import { NO_IMAGE_URL } from "@enclave/contract"
+import { NO_IMAGE_URL } from "@enclave/contract/values"
 
 export function productImageUrl(imageUrl: string | null | undefined): string {
   return imageUrl && imageUrl.trim() !== "" ? imageUrl : NO_IMAGE_URL

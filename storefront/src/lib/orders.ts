@@ -3,6 +3,7 @@
  * detection), kept apart from the markup so it reads as rules.
  */
 import type { Order, OrderStatus } from "@enclave/contract"
+import { isSandboxPaymentId, isSandboxWalletOrder } from "@enclave/contract/values"
 
 export const orderTabs = ["all", "processing", "completed", "cancelled"] as const
 export type OrderTab = (typeof orderTabs)[number]
@@ -33,22 +34,15 @@ export function tabHref(basePath: string, tab: OrderTab): string {
  * payment id starting 'SANDBOX-' or 'sb-' (wallet-provider sandbox).
  */
 export function isTestOrder(order: Pick<Order, "isTestPayment" | "paymentId">): boolean {
-  const id = order.paymentId ?? ""
-  return order.isTestPayment || id.startsWith("SANDBOX-") || id.startsWith("sb-")
+  return order.isTestPayment || isSandboxPaymentId(order.paymentId)
 }
 
 /**
  * SPEC §8: a wallet-provider order id starting 'SANDBOX-' or a status containing 'SANDBOX', or a
- * sandbox payment id. The contract's isSandboxWalletOrder says the same; this copy keeps the success
- * page's island free of the contract's runtime (and so of zod).
+ * sandbox payment id. The contract's zod-free subpath keeps the success page's island free of zod.
  */
 export function isTestWalletCapture(capture: { id: string; status: string; paymentId: string }): boolean {
-  return (
-    capture.id.startsWith("SANDBOX-") ||
-    capture.status.toUpperCase().includes("SANDBOX") ||
-    capture.paymentId.startsWith("SANDBOX-") ||
-    capture.paymentId.startsWith("sb-")
-  )
+  return isSandboxWalletOrder(capture) || isSandboxPaymentId(capture.paymentId)
 }
 
 /** SPEC §2: wallet-provider orders link to the provider's payment details (its sandbox site for test orders). */

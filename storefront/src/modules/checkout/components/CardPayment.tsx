@@ -1,6 +1,7 @@
 import { useState, type ComponentType } from "react"
 import type { Stripe } from "@stripe/stripe-js"
-import { checkoutStorageKeys, type CardPayment as PreparedCardPayment, type CreateCardPaymentRequest, type ShippingAddress } from "@enclave/contract"
+import type { CardPayment as PreparedCardPayment, CreateCardPaymentRequest, ShippingAddress } from "@enclave/contract"
+import { checkoutStorageKeys } from "@enclave/contract/values"
 import type { Language, Translate } from "../../../i18n"
 import { api, ApiRequestError } from "../../../lib/client/api"
 import { clearPendingCardOrder, savePendingCardOrder, type PendingCardOrder } from "../../../lib/client/checkout-storage"

@@ -4,8 +4,9 @@
  * (card=true&payment_intent=…: place the stored card order), or with no order id at all (a pending
  * PayPal order in session storage is completed). Loading, then success or issue, with a toast.
  *
- * Everything it needs from the contract comes as props or types: the contract's runtime brings zod,
- * which this page does not otherwise load.
+ * Nothing of the contract's root runtime: it brings zod, which this page does not otherwise load.
+ * Types come from "@enclave/contract", plain helpers (sandbox detection, via lib/orders) from the
+ * zod-free "@enclave/contract/values", and the storage keys as a prop.
  */
 import { useEffect, useRef, useState } from "react"
 import type { Order, PaypalCapture } from "@enclave/contract"

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react"
-import { checkoutStorageKeys, type CreatePaypalOrderRequest, type PaypalOrderCreated, type ShippingAddress } from "@enclave/contract"
+import type { CreatePaypalOrderRequest, PaypalOrderCreated, ShippingAddress } from "@enclave/contract"
+import { checkoutStorageKeys } from "@enclave/contract/values"
 import type { Translate } from "../../../i18n"
 import { api, ApiRequestError } from "../../../lib/client/api"
 import { savePendingPaypalOrder } from "../../../lib/client/checkout-storage"

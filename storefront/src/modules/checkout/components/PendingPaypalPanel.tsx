@@ -1,5 +1,6 @@
 import { useState } from "react"
-import { checkoutStorageKeys, type CapturePaypalOrderRequest, type PaypalCapture } from "@enclave/contract"
+import type { CapturePaypalOrderRequest, PaypalCapture } from "@enclave/contract"
+import { checkoutStorageKeys } from "@enclave/contract/values"
 import type { Translate } from "../../../i18n"
 import { api, ApiRequestError } from "../../../lib/client/api"
 import { clearPendingPaypalOrder, type PendingPaypalOrder } from "../../../lib/client/checkout-storage"

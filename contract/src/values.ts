@@ -1,0 +1,268 @@
+/**
+ * The contract's plain values: constants, status lists, messages, formatting and the small rules
+ * (stock state, catalogue order, sandbox detection) that need no validation library.
+ *
+ * This module imports nothing (not zod, not the schema modules), so a browser bundle that takes
+ * it from "@enclave/contract/values" ships only what it uses. The zod schemas derive from these
+ * values (z.enum(orderStatuses), the form messages), and "@enclave/contract" re-exports all of it,
+ * so there is still one source of truth. tests/unit/contract-values.test.ts keeps it zod-free.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Products and stock (SPEC §3, §4)
+
+export const productCategories = ["phone", "accessory", "service"] as const
+export type ProductCategory = (typeof productCategories)[number]
+
+/** The picture the shop shows for a product that has no image of its own. */
+export const NO_IMAGE_URL = "/images/products/no-image.svg"
+
+export const LOW_STOCK_THRESHOLD = 10
+
+export type StockState = "in_stock" | "low_stock" | "out_of_stock"
+
+/** SPEC §4: above 10 in stock, 1 to 10 low stock, 0 out of stock. */
+export function stockState(stockQuantity: number): StockState {
+  if (stockQuantity <= 0) return "out_of_stock"
+  if (stockQuantity <= LOW_STOCK_THRESHOLD) return "low_stock"
+  return "in_stock"
+}
+
+// ---------------------------------------------------------------------------------------------
+// Catalogue: default order, search, level filter, sort, prices (SPEC §1, §5, §9)
+
+/** The fields of a product (the contract's Product) that the catalogue's order, search and filters read. */
+export interface CatalogueProduct {
+  id: number
+  name: string
+  description: string
+  price: string
+  category: ProductCategory
+  securityLevel: number
+}
+
+/**
+ * SPEC §5/§9: the default order puts names containing 'Base' first, then 'Medium',
+ * then 'Premium'; everything else follows, phones before accessories before services,
+ * then by id so the order is stable.
+ */
+const tierOrder = ["Base", "Medium", "Premium"]
+const categoryOrder: readonly string[] = ["phone", "accessory", "service"]
+
+function tierRank(name: string): number {
+  const rank = tierOrder.findIndex((tier) => name.includes(tier))
+  return rank === -1 ? tierOrder.length : rank
+}
+
+export function compareDefaultOrder(
+  a: Pick<CatalogueProduct, "id" | "name" | "category">,
+  b: Pick<CatalogueProduct, "id" | "name" | "category">,
+): number {
+  return (
+    categoryOrder.indexOf(a.category) - categoryOrder.indexOf(b.category) ||
+    tierRank(a.name) - tierRank(b.name) ||
+    a.id - b.id
+  )
+}
+
+export const catalogueSorts = ["default", "name-asc", "name-desc", "price-asc", "price-desc"] as const
+export type CatalogueSort = (typeof catalogueSorts)[number]
+
+/** SPEC §5: low is level 3, medium 4, high 5. */
+export const securityLevelFilters = { all: null, low: 3, medium: 4, high: 5 } as const
+export type SecurityLevelFilter = keyof typeof securityLevelFilters
+
+export interface CatalogueQuery {
+  search?: string
+  level?: SecurityLevelFilter
+  sort?: CatalogueSort
+}
+
+/** Search (name or description, case-insensitive), level filter and sort of the catalogue. */
+export function queryCatalogue<P extends CatalogueProduct>(products: readonly P[], query: CatalogueQuery): P[] {
+  const needle = query.search?.trim().toLowerCase() ?? ""
+  const level = securityLevelFilters[query.level ?? "all"] ?? null
+  const matches = products.filter(
+    (p) =>
+      (level === null || p.securityLevel === level) &&
+      (needle === "" ||
+        p.name.toLowerCase().includes(needle) ||
+        p.description.toLowerCase().includes(needle)),
+  )
+  const byPrice = (p: P) => Number(p.price)
+  switch (query.sort ?? "default") {
+    case "name-asc":
+      return matches.sort((a, b) => a.name.localeCompare(b.name))
+    case "name-desc":
+      return matches.sort((a, b) => b.name.localeCompare(a.name))
+    case "price-asc":
+      return matches.sort((a, b) => byPrice(a) - byPrice(b) || compareDefaultOrder(a, b))
+    case "price-desc":
+      return matches.sort((a, b) => byPrice(b) - byPrice(a) || compareDefaultOrder(a, b))
+    default:
+      return matches.sort(compareDefaultOrder)
+  }
+}
+
+const euro = /* @__PURE__ */ new Intl.NumberFormat("en-IE", { style: "currency", currency: "EUR" })
+const euroDe = /* @__PURE__ */ new Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" })
+
+/** Prices are shown in euros on customer screens (SPEC §1). */
+export function formatEuro(price: string | number, language: "en" | "de" = "en"): string {
+  return (language === "de" ? euroDe : euro).format(Number(price))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Accounts (SPEC §5)
+
+/** Sign-in is refused for 15 minutes after 5 failed attempts in a row. */
+export const MAX_LOGIN_ATTEMPTS = 5
+export const LOGIN_LOCK_MINUTES = 15
+export const INVALID_CREDENTIALS_MESSAGE = "Invalid username or password"
+export const LOGIN_REQUIRED_FOR_CART_MESSAGE = "You must be logged in to add items to cart"
+
+// ---------------------------------------------------------------------------------------------
+// Cart and orders (SPEC §4, §5)
+
+/** SPEC §5: the cart total is the sum of price times quantity. */
+export function cartTotal(items: readonly { quantity: number; product: { price: string } }[]): number {
+  return items.reduce((sum, item) => sum + Math.round(Number(item.product.price) * 100) * item.quantity, 0) / 100
+}
+
+/** SPEC §4 order status values; an admin may set any of them from any other. */
+export const orderStatuses = ["pending", "processing", "shipped", "delivered", "completed", "cancelled"] as const
+export type OrderStatus = (typeof orderStatuses)[number]
+
+export const MISSING_SHIPPING_ADDRESS_MESSAGE = "Missing shipping address"
+
+/** SPEC §4: the simulated card's payment ids start with `str-`; they are test payments. */
+export const SANDBOX_CARD_PAYMENT_PREFIX = "str-"
+
+// ---------------------------------------------------------------------------------------------
+// Shipping methods (SPEC §4, §5)
+
+/** SPEC §5, shipping method form. */
+export const SHIPPING_NAME_MESSAGE = "Name must be at least 2 characters"
+export const SHIPPING_DESCRIPTION_MESSAGE = "Description must be at least 2 characters"
+export const SHIPPING_PRICE_MESSAGE = "Price must be a valid number greater than or equal to 0"
+export const SHIPPING_SORT_ORDER_MESSAGE = "Sort order must be a whole number of at least 0"
+
+/** The fields of a shipping method (the contract's ShippingMethod) that set the order of a list. */
+export interface ShippingMethodOrderFields {
+  id: number
+  name: string
+  sortOrder: number
+}
+
+/** Order of every shipping method list: sortOrder, then name, then id so it is stable. */
+export function compareShippingMethods(a: ShippingMethodOrderFields, b: ShippingMethodOrderFields): number {
+  return a.sortOrder - b.sortOrder || a.name.localeCompare(b.name) || a.id - b.id
+}
+
+/**
+ * SPEC §4: the default method is preselected, the first when none is marked. Returns the list
+ * sorted, with exactly one method marked default (none for an empty list).
+ */
+export function withOneDefault<T extends ShippingMethodOrderFields & { isDefault: boolean }>(methods: readonly T[]): T[] {
+  const sorted = [...methods].sort(compareShippingMethods)
+  const chosen = sorted.find((m) => m.isDefault) ?? sorted[0]
+  return sorted.map((m) => ({ ...m, isDefault: m === chosen }))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payment and shipping settings (SPEC §3, §9)
+
+/** SPEC §9: what checkout charges for shipping when nothing else is configured. */
+export const DEFAULT_SHIPPING_LABEL = "World wide Shipping"
+export const DEFAULT_SHIPPING_PRICE = "10.00"
+export const SHIPPING_SETTINGS_PRICE_MESSAGE = "Shipping price must be a number of at least 0"
+
+/** The settings fields that hold secrets: stored encrypted, answered only masked. */
+export const paymentSecretFields = [
+  "stripeSecretKey",
+  "stripeSandboxSecretKey",
+  "stripeWebhookSecret",
+  "stripeSandboxWebhookSecret",
+  "paypalSecret",
+  "paypalSandboxSecret",
+] as const
+export type PaymentSecretField = (typeof paymentSecretFields)[number]
+
+/** What a masked secret starts with; a value that starts with it is never a real secret. */
+export const SECRET_MASK_PREFIX = "••••"
+
+/**
+ * A secret as the admin sees it: the mask and its last 4 characters, or only the mask when the
+ * secret is too short to show any of it; "" when none is saved.
+ */
+export function maskSecret(secret: string | null | undefined): string {
+  if (!secret) return ""
+  return secret.length >= 12 ? SECRET_MASK_PREFIX + secret.slice(-4) : SECRET_MASK_PREFIX
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payments (SPEC §3, §4, §5, §8)
+
+/** SPEC §5 / §8 texts of the wallet flow, shown as they are. */
+export const paypalMessages = {
+  invalidResponse: "Invalid response from PayPal server",
+  invalidCaptureResponse: "Invalid response from PayPal server during capture",
+  noOrderId: "No order ID received from PayPal",
+  noApprovalUrl: "No approval URL received from PayPal",
+  noOrderIdToCapture: "No order ID available",
+  noPaymentId: "No payment ID received from PayPal after capture",
+  createFailed: "Failed to create PayPal order",
+  captureFailed: "Failed to capture PayPal payment",
+} as const
+
+/** SPEC §8: money was taken, but the order could not be finished; staff finish it from the recorded payment. */
+export const PAYMENT_RECEIVED_NOT_FINALISED_MESSAGE =
+  "Your payment was received, but we had trouble finalizing it. Please contact customer support."
+
+/** SPEC §8 sandbox detection: wallet order ids and payment ids of test payments. */
+export function isSandboxWalletOrder(order: { id?: string | null; status?: string | null }): boolean {
+  return Boolean(order.id?.startsWith("SANDBOX-") || order.status?.toUpperCase().includes("SANDBOX"))
+}
+export function isSandboxPaymentId(paymentId: string | null | undefined): boolean {
+  return Boolean(paymentId && (paymentId.startsWith("SANDBOX-") || paymentId.startsWith("sb-")))
+}
+export function isSandboxPaymentMethod(paymentMethod: string | null | undefined): boolean {
+  return Boolean(paymentMethod?.includes("Sandbox"))
+}
+
+/** The payment method names POST /api/orders takes (any case); the simulated card is told by its `str-` id. */
+export const CARD_PAYMENT_METHOD = "stripe"
+export const WALLET_PAYMENT_METHOD = "paypal"
+
+/**
+ * SPEC §3: what checkout keeps in browser storage (sessionStorage) over the wallet redirect,
+ * and the shipping method chosen at checkout. Cleared once the result page has used them.
+ */
+export const checkoutStorageKeys = {
+  pendingOrderId: "paypalPendingOrderId",
+  amount: "paypalPendingAmount",
+  userId: "paypalPendingUserId",
+  shippingMethodId: "selectedShippingMethodId",
+  /** The card order to place when the card provider sent the browser away (3-D Secure) and back. */
+  pendingCardOrder: "cardPendingOrder",
+} as const
+
+// ---------------------------------------------------------------------------------------------
+// The admin product form and image upload (SPEC §5)
+
+export const PRICE_MESSAGE = "Price must be a positive number"
+export const SECURITY_LEVEL_MESSAGE = "Security level must be a whole number from 1 to 5"
+export const STOCK_QUANTITY_MESSAGE = "Stock quantity must be a whole number of at least 0"
+export const CATEGORY_MESSAGE = "Category must be phone, accessory or service"
+export const IMAGE_URL_MESSAGE = "Image URL must be a path starting with / or an http(s) URL"
+
+export const PRODUCT_NAME_MAX = 200
+export const PRODUCT_DESCRIPTION_MAX = 5000
+
+/** POST /api/admin/products/{id}/upload-image: SPEC §5 allows JPEG, PNG, GIF and WebP. */
+export const IMAGE_UPLOAD_FIELD = "image"
+export const IMAGE_UPLOAD_MAX_BYTES = 5 * 1024 * 1024
+export const IMAGE_TYPE_MESSAGE = "Only JPEG, PNG, GIF or WebP images can be uploaded"
+export const IMAGE_TOO_LARGE_MESSAGE = "The image is larger than 5 MB"
+export const IMAGE_MISSING_MESSAGE = `No image was sent: attach one file in the form field '${IMAGE_UPLOAD_FIELD}'`
+export const IMAGE_UPLOADED_MESSAGE = "Image uploaded successfully"
