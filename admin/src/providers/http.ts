@@ -67,7 +67,7 @@ export async function sendJson(method: "POST" | "PUT" | "DELETE", path: string, 
   return jsonOf(response, method, path)
 }
 
-type ParseResult<T> =
+export type ParseResult<T> =
   | { success: true; data: T }
   | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } }
 

@@ -1,27 +1,13 @@
 import { formatEuro, type Order, type OrderStatus } from "@enclave/contract"
-import type { CrudFilter } from "@refinedev/core"
 import { useQuery } from "@tanstack/react-query"
 import { Alert, Flex, Input, Table, Typography } from "antd"
-import { useEffect, useRef, useState } from "react"
 import { Link } from "react-router"
-import { RequestError } from "../../components/request-error"
-import { useTable } from "../../hooks/use-table"
+import { ListTable, useListTable } from "../../components/list-table"
+import { useSearchBox } from "../../hooks/use-search-box"
 import { language } from "../../i18n"
 import { t } from "../../i18n/orders"
 import { fetchUnfinalisedPayments, ORDER_SEARCH_FIELD } from "../../providers/resources/orders"
 import { formatOrderDate, isTestOrder, OrderStatusTag, TestPaymentTag } from "./tags"
-
-const SEARCH_DELAY_MS = 300
-
-function searchFilter(text: string): CrudFilter[] {
-  const trimmed = text.trim()
-  return trimmed === "" ? [] : [{ field: ORDER_SEARCH_FIELD, operator: "contains", value: trimmed }]
-}
-
-function searchOf(filters: readonly CrudFilter[]): string {
-  const filter = filters.find((f) => "field" in f && f.field === ORDER_SEARCH_FIELD)
-  return filter?.value === undefined || filter.value === null ? "" : String(filter.value)
-}
 
 /** Payments taken that could not become an order: shown only when there are some. */
 function UnfinalisedPayments() {
@@ -59,41 +45,8 @@ function UnfinalisedPayments() {
 }
 
 export default function OrderList() {
-  const { tableProps, filters, setFilters, setCurrentPage, tableQuery } = useTable<Order>({
-    resource: "orders",
-    pagination: { pageSize: 10 },
-    // The page shows load failures itself, with a retry button, instead of a toast.
-    errorNotification: false,
-  })
-
-  // The box is typed into freely; the list follows after a short pause (or at once on Enter).
-  const appliedSearch = searchOf(filters)
-  const [search, setSearch] = useState(appliedSearch)
-  const applied = useRef(appliedSearch)
-  useEffect(() => {
-    if (appliedSearch !== applied.current) {
-      applied.current = appliedSearch
-      setSearch(appliedSearch)
-    }
-  }, [appliedSearch])
-  const applySearch = (text: string) => {
-    if (text.trim() === applied.current) return
-    applied.current = text.trim()
-    setFilters(searchFilter(text), "replace")
-    setCurrentPage(1)
-  }
-  useEffect(() => {
-    const timer = window.setTimeout(() => applySearch(search), SEARCH_DELAY_MS)
-    return () => window.clearTimeout(timer)
-  }, [search])
-
-  const emptyText = tableQuery.isLoading ? (
-    <div style={{ height: 96 }} />
-  ) : appliedSearch ? (
-    t("noMatches", { search: appliedSearch })
-  ) : (
-    t("noOrders")
-  )
+  const table = useListTable<Order>({ resource: "orders" })
+  const { appliedSearch, inputProps: searchProps } = useSearchBox({ ...table, field: ORDER_SEARCH_FIELD })
 
   return (
     <section aria-labelledby="orders-title">
@@ -104,92 +57,69 @@ export default function OrderList() {
         <Input.Search
           aria-label={t("searchLabel")}
           placeholder={t("searchPlaceholder")}
-          allowClear
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          onSearch={(value) => {
-            setSearch(value)
-            applySearch(value)
-          }}
+          {...searchProps}
           style={{ width: 360, maxWidth: "100%" }}
         />
       </Flex>
       <UnfinalisedPayments />
-      {tableQuery.isError ? (
-        <RequestError
-          title={t("loadError")}
-          error={tableQuery.error}
-          onRetry={() => void tableQuery.refetch()}
-          retrying={tableQuery.isFetching}
+      <ListTable
+        table={table}
+        loadErrorTitle={t("loadError")}
+        emptyText={appliedSearch ? t("noMatches", { search: appliedSearch }) : t("noOrders")}
+        showTotal={(total) => t(total === 1 ? "countOne" : "countMany", { count: total })}
+      >
+        <Table.Column<Order>
+          dataIndex="id"
+          title={t("colId")}
+          render={(id: number) => (
+            <Link to={`/orders/${id}`} aria-label={t("viewOrder", { id })}>
+              #{id}
+            </Link>
+          )}
         />
-      ) : (
-        <Table<Order>
-          {...tableProps}
-          rowKey="id"
-          locale={{ emptyText }}
-          scroll={{ x: "max-content" }}
-          pagination={
-            tableProps.pagination === false
-              ? false
-              : {
-                  ...tableProps.pagination,
-                  showTotal: (total) => t(total === 1 ? "countOne" : "countMany", { count: total }),
-                }
-          }
-        >
-          <Table.Column<Order>
-            dataIndex="id"
-            title={t("colId")}
-            render={(id: number) => (
-              <Link to={`/orders/${id}`} aria-label={t("viewOrder", { id })}>
-                #{id}
-              </Link>
-            )}
-          />
-          <Table.Column<Order>
-            dataIndex="userId"
-            title={t("colUser")}
-            render={(userId: number | null) => userId ?? t("guest")}
-          />
-          <Table.Column<Order> dataIndex="createdAt" title={t("colDate")} render={formatOrderDate} />
-          <Table.Column<Order>
-            dataIndex="items"
-            title={t("colItems")}
-            align="right"
-            render={(items: Order["items"]) => items.reduce((sum, item) => sum + item.quantity, 0)}
-          />
-          <Table.Column<Order>
-            dataIndex="total"
-            title={t("colTotal")}
-            align="right"
-            render={(total: string) => formatEuro(total, language)}
-          />
-          <Table.Column<Order>
-            dataIndex="status"
-            title={t("colStatus")}
-            render={(status: OrderStatus) => <OrderStatusTag status={status} />}
-          />
-          <Table.Column<Order>
-            key="payment"
-            title={t("colPayment")}
-            render={(_, order) => (
-              <Flex gap={4} wrap align="center">
-                <Typography.Text>{order.paymentMethod}</Typography.Text>
-                {isTestOrder(order) ? <TestPaymentTag /> : null}
-              </Flex>
-            )}
-          />
-          <Table.Column<Order>
-            key="actions"
-            title={t("colActions")}
-            render={(_, order) => (
-              <Link to={`/orders/${order.id}`} tabIndex={-1} aria-hidden>
-                {t("view")}
-              </Link>
-            )}
-          />
-        </Table>
-      )}
+        <Table.Column<Order>
+          dataIndex="userId"
+          title={t("colUser")}
+          render={(userId: number | null) => userId ?? t("guest")}
+        />
+        <Table.Column<Order> dataIndex="createdAt" title={t("colDate")} render={formatOrderDate} />
+        <Table.Column<Order>
+          dataIndex="items"
+          title={t("colItems")}
+          align="right"
+          render={(items: Order["items"]) => items.reduce((sum, item) => sum + item.quantity, 0)}
+        />
+        <Table.Column<Order>
+          dataIndex="total"
+          title={t("colTotal")}
+          align="right"
+          render={(total: string) => formatEuro(total, language)}
+        />
+        <Table.Column<Order>
+          dataIndex="status"
+          title={t("colStatus")}
+          render={(status: OrderStatus) => <OrderStatusTag status={status} />}
+        />
+        <Table.Column<Order>
+          key="payment"
+          title={t("colPayment")}
+          render={(_, order) => (
+            <Flex gap={4} wrap align="center">
+              <Typography.Text>{order.paymentMethod}</Typography.Text>
+              {isTestOrder(order) ? <TestPaymentTag /> : null}
+            </Flex>
+          )}
+        />
+        <Table.Column<Order>
+          key="actions"
+          title={t("colActions")}
+          render={(_, order) => (
+            <Link to={`/orders/${order.id}`} tabIndex={-1} aria-hidden>
+              {t("view")}
+            </Link>
+          )}
+        />
+      </ListTable>
     </section>
   )
 }

@@ -3,7 +3,7 @@ import { formatEuro, orderStatuses, type Order, type OrderItem, type OrderStatus
 import { useDelete, useNotification, useOne, useUpdate, type HttpError } from "@refinedev/core"
 import { useQuery } from "@tanstack/react-query"
 import { Alert, Badge, Button, Card, Col, Descriptions, Empty, Flex, Popconfirm, Row, Select, Skeleton, Space, Table, Typography } from "antd"
-import { useEffect, useState } from "react"
+import { useEffect, useState, type ReactNode } from "react"
 import { Link, useNavigate, useParams } from "react-router"
 import { RequestError } from "../../components/request-error"
 import { language } from "../../i18n"
@@ -17,6 +17,28 @@ const euro = (amount: string | number) => formatEuro(amount, language)
 /** SPEC §4: the delivery badge says Shipped for shipped or delivered orders, else Processing. */
 function isShipped(status: OrderStatus): boolean {
   return status === "shipped" || status === "delivered"
+}
+
+/** The toasts of an order change (SPEC §8): a title and text on success; on failure the error title and the reason. */
+function orderToasts(title: string, text: string, failure: (message: string) => string = (message) => message) {
+  return {
+    successNotification: () => ({ type: "success" as const, description: title, message: text }),
+    errorNotification: (error?: HttpError) => ({ type: "error" as const, description: t("error"), message: failure(error?.message ?? "") }),
+  }
+}
+
+/** A line under the items: the label in the first three columns, the amount in the last. */
+function SummaryRow({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    <Table.Summary.Row>
+      <Table.Summary.Cell index={0} colSpan={3} align="right">
+        {label}
+      </Table.Summary.Cell>
+      <Table.Summary.Cell index={3} align="right">
+        {children}
+      </Table.Summary.Cell>
+    </Table.Summary.Row>
+  )
 }
 
 function ItemsCard({ order }: { order: Order }) {
@@ -57,32 +79,13 @@ function ItemsCard({ order }: { order: Order }) {
         ]}
         summary={() => (
           <>
-            <Table.Summary.Row>
-              <Table.Summary.Cell index={0} colSpan={3} align="right">
-                {t("subtotal")}
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={3} align="right">
-                {euro(order.subtotal)}
-              </Table.Summary.Cell>
-            </Table.Summary.Row>
-            <Table.Summary.Row>
-              <Table.Summary.Cell index={0} colSpan={3} align="right">
-                {t("shipping")}
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={3} align="right">
-                {euro(order.shippingCost)}
-              </Table.Summary.Cell>
-            </Table.Summary.Row>
-            <Table.Summary.Row>
-              <Table.Summary.Cell index={0} colSpan={3} align="right">
-                <Typography.Text strong>{t("total")}</Typography.Text>
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={3} align="right">
-                <Typography.Text strong data-testid="order-total">
-                  {euro(order.total)}
-                </Typography.Text>
-              </Table.Summary.Cell>
-            </Table.Summary.Row>
+            <SummaryRow label={t("subtotal")}>{euro(order.subtotal)}</SummaryRow>
+            <SummaryRow label={t("shipping")}>{euro(order.shippingCost)}</SummaryRow>
+            <SummaryRow label={<Typography.Text strong>{t("total")}</Typography.Text>}>
+              <Typography.Text strong data-testid="order-total">
+                {euro(order.total)}
+              </Typography.Text>
+            </SummaryRow>
           </>
         )}
       />
@@ -121,12 +124,7 @@ function StatusCard({ order }: { order: Order }) {
       resource: "orders",
       id: order.id,
       values: { status },
-      successNotification: () => ({
-        type: "success",
-        description: t("orderUpdated"),
-        message: t("orderUpdatedText", { id: order.id, status: statusLabel(status) }),
-      }),
-      errorNotification: (error) => ({ type: "error", description: t("error"), message: error?.message ?? "" }),
+      ...orderToasts(t("orderUpdated"), t("orderUpdatedText", { id: order.id, status: statusLabel(status) })),
     })
   return (
     <Card title={t("statusSection")} size="small">
@@ -212,16 +210,7 @@ function AddressCard({ order }: { order: Order }) {
         resource: "orders",
         id: order.id,
         values: { shippingAddress },
-        successNotification: () => ({
-          type: "success",
-          description: t("addressUpdated"),
-          message: t("addressUpdatedText", { id: order.id }),
-        }),
-        errorNotification: (error) => ({
-          type: "error",
-          description: t("error"),
-          message: t("addressFailed", { message: error?.message ?? "" }),
-        }),
+        ...orderToasts(t("addressUpdated"), t("addressUpdatedText", { id: order.id }), (message) => t("addressFailed", { message })),
       },
       { onSuccess: () => setEditing(false) },
     )
@@ -269,16 +258,7 @@ function DeleteButton({ order }: { order: Order }) {
       {
         resource: "orders",
         id: order.id,
-        successNotification: () => ({
-          type: "success",
-          description: t("orderDeleted"),
-          message: t("orderDeletedText", { id: order.id }),
-        }),
-        errorNotification: (error) => ({
-          type: "error",
-          description: t("error"),
-          message: t("deleteFailed", { message: error?.message ?? "" }),
-        }),
+        ...orderToasts(t("orderDeleted"), t("orderDeletedText", { id: order.id }), (message) => t("deleteFailed", { message })),
       },
       { onSuccess: () => void navigate("/orders") },
     )

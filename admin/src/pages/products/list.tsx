@@ -1,11 +1,11 @@
 import { formatEuro, type Product, type ProductCategory } from "@enclave/contract"
 import { DeleteOutlined, EditOutlined, PlusOutlined } from "@ant-design/icons"
-import { useDelete, type CrudFilter, type HttpError } from "@refinedev/core"
+import { useDelete, type HttpError } from "@refinedev/core"
 import { Button, Flex, Input, Popconfirm, Select, Space, Table, Tag, Typography } from "antd"
-import { lazy, Suspense, useEffect, useRef, useState } from "react"
-import { RequestError } from "../../components/request-error"
+import { lazy, Suspense, useState } from "react"
+import { ListTable, useListTable } from "../../components/list-table"
 import { StockTag } from "../../components/stock-tag"
-import { useTable } from "../../hooks/use-table"
+import { useSearchBox } from "../../hooks/use-search-box"
 import { t } from "../../i18n/products"
 import { PRODUCT_SEARCH_FIELD, productSortFields, type ProductSortField } from "../../providers/resources/products"
 import { toast } from "./toast"
@@ -13,55 +13,16 @@ import { toast } from "./toast"
 // The dialog brings antd's Form and Upload: fetched when it is first opened, not with the list.
 const ProductDialog = lazy(() => import("./product-dialog").then((module) => ({ default: module.ProductDialog })))
 
-const SEARCH_DELAY_MS = 300
-
 /** SPEC §9: every sort field, ascending and descending, in the sort menu. */
 const sortOptions = productSortFields.flatMap((field) =>
   (["asc", "desc"] as const).map((order) => ({ value: `${field}:${order}`, label: t(`sort.${field}.${order}`) })),
 )
 const DEFAULT_SORT = "id:asc"
 
-function searchFilter(text: string): CrudFilter[] {
-  const trimmed = text.trim()
-  return trimmed === "" ? [] : [{ field: PRODUCT_SEARCH_FIELD, operator: "contains", value: trimmed }]
-}
-
-function searchOf(filters: readonly CrudFilter[]): string {
-  const filter = filters.find((f) => "field" in f && f.field === PRODUCT_SEARCH_FIELD)
-  return filter?.value === undefined || filter.value === null ? "" : String(filter.value)
-}
-
 export default function ProductList() {
-  const { tableProps, sortOrder: sortOrderOf, filters, setFilters, setCurrentPage, sorters, setSorters, tableQuery } = useTable<Product>({
-    resource: "products",
-    sorters: { initial: [{ field: "id", order: "asc" }] },
-    pagination: { pageSize: 10 },
-    // The page shows load failures itself, with a retry button, instead of a toast.
-    errorNotification: false,
-  })
-
-  // The box is typed into freely; the list follows after a short pause (or at once on Enter).
-  const appliedSearch = searchOf(filters)
-  const [search, setSearch] = useState(appliedSearch)
-  const applied = useRef(appliedSearch)
-  useEffect(() => {
-    // Keep the box in step when the filter changes from outside (back/forward in the browser).
-    if (appliedSearch !== applied.current) {
-      applied.current = appliedSearch
-      setSearch(appliedSearch)
-    }
-  }, [appliedSearch])
-  const applySearch = (text: string) => {
-    if (text.trim() === applied.current) return
-    applied.current = text.trim()
-    setFilters(searchFilter(text), "replace")
-    setCurrentPage(1)
-  }
-  useEffect(() => {
-    const timer = window.setTimeout(() => applySearch(search), SEARCH_DELAY_MS)
-    return () => window.clearTimeout(timer)
-    // Only the typed text restarts the pause; applySearch reads the ref and the stable setFilters.
-  }, [search])
+  const table = useListTable<Product>({ resource: "products", sorters: { initial: [{ field: "id", order: "asc" }] } })
+  const { sortOrder: sortOrderOf, setCurrentPage, sorters, setSorters } = table
+  const { appliedSearch, inputProps: searchProps } = useSearchBox({ ...table, field: PRODUCT_SEARCH_FIELD })
 
   const sortOrder = (field: ProductSortField) => sortOrderOf(field)
   // The menu and the column headers share the table's sorters (and so the URL).
@@ -92,14 +53,6 @@ export default function ProductList() {
     }
   }
 
-  const emptyText = tableQuery.isLoading ? (
-    <div style={{ height: 96 }} />
-  ) : appliedSearch ? (
-    t("noMatch", { search: appliedSearch })
-  ) : (
-    t("noProducts")
-  )
-
   return (
     <section aria-labelledby="products-title">
       <Flex justify="space-between" align="center" wrap gap="middle" style={{ marginBottom: 16 }}>
@@ -114,13 +67,7 @@ export default function ProductList() {
         <Input.Search
           aria-label={t("searchLabel")}
           placeholder={t("searchPlaceholder")}
-          allowClear
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          onSearch={(value) => {
-            setSearch(value)
-            applySearch(value)
-          }}
+          {...searchProps}
           style={{ width: 320, maxWidth: "100%" }}
         />
         <Space>
@@ -137,112 +84,95 @@ export default function ProductList() {
           />
         </Space>
       </Flex>
-      {tableQuery.isError ? (
-        <RequestError
-          title={t("loadFailed")}
-          error={tableQuery.error}
-          onRetry={() => void tableQuery.refetch()}
-          retrying={tableQuery.isFetching}
+      <ListTable
+        table={table}
+        loadErrorTitle={t("loadFailed")}
+        emptyText={appliedSearch ? t("noMatch", { search: appliedSearch }) : t("noProducts")}
+        showTotal={(total) => t(total === 1 ? "totalOne" : "totalMany", { count: total })}
+      >
+        <Table.Column<Product> dataIndex="id" title={t("column.id")} sorter sortOrder={sortOrder("id")} width={80} />
+        <Table.Column<Product>
+          dataIndex="imageUrl"
+          title={t("column.image")}
+          width={80}
+          render={(imageUrl: string, product) => (
+            <img
+              src={imageUrl}
+              alt={product.name}
+              width={48}
+              height={48}
+              loading="lazy"
+              style={{ objectFit: "contain", display: "block" }}
+            />
+          )}
         />
-      ) : (
-        <Table<Product>
-          {...tableProps}
-          rowKey="id"
-          locale={{ emptyText }}
-          scroll={{ x: "max-content" }}
-          pagination={
-            tableProps.pagination === false
-              ? false
-              : {
-                  ...tableProps.pagination,
-                  showTotal: (total) => t(total === 1 ? "totalOne" : "totalMany", { count: total }),
-                }
-          }
-        >
-          <Table.Column<Product> dataIndex="id" title={t("column.id")} sorter sortOrder={sortOrder("id")} width={80} />
-          <Table.Column<Product>
-            dataIndex="imageUrl"
-            title={t("column.image")}
-            width={80}
-            render={(imageUrl: string, product) => (
-              <img
-                src={imageUrl}
-                alt={product.name}
-                width={48}
-                height={48}
-                loading="lazy"
-                style={{ objectFit: "contain", display: "block" }}
+        <Table.Column<Product>
+          dataIndex="name"
+          title={t("column.name")}
+          sorter
+          sortOrder={sortOrder("name")}
+          render={(name: string) => <Typography.Text strong>{name}</Typography.Text>}
+        />
+        <Table.Column<Product>
+          dataIndex="category"
+          title={t("column.category")}
+          render={(category: ProductCategory) => <Tag>{t(`category.${category}`)}</Tag>}
+        />
+        <Table.Column<Product>
+          dataIndex="price"
+          title={t("column.price")}
+          align="right"
+          sorter
+          sortOrder={sortOrder("price")}
+          render={(price: string) => formatEuro(price)}
+        />
+        <Table.Column<Product>
+          dataIndex="securityLevel"
+          title={t("column.securityLevel")}
+          align="center"
+          sorter
+          sortOrder={sortOrder("securityLevel")}
+          render={(level: number) => t("levelOf", { level })}
+        />
+        <Table.Column<Product>
+          dataIndex="stockQuantity"
+          title={t("column.stock")}
+          sorter
+          sortOrder={sortOrder("stockQuantity")}
+          render={(quantity: number) => <StockTag quantity={quantity} />}
+        />
+        <Table.Column<Product>
+          key="actions"
+          title={t("column.actions")}
+          fixed="right"
+          render={(_, product) => (
+            <Space>
+              <Button
+                icon={<EditOutlined />}
+                aria-label={t("editNamed", { name: product.name })}
+                title={t("edit")}
+                onClick={() => setDialog({ product })}
               />
-            )}
-          />
-          <Table.Column<Product>
-            dataIndex="name"
-            title={t("column.name")}
-            sorter
-            sortOrder={sortOrder("name")}
-            render={(name: string) => <Typography.Text strong>{name}</Typography.Text>}
-          />
-          <Table.Column<Product>
-            dataIndex="category"
-            title={t("column.category")}
-            render={(category: ProductCategory) => <Tag>{t(`category.${category}`)}</Tag>}
-          />
-          <Table.Column<Product>
-            dataIndex="price"
-            title={t("column.price")}
-            align="right"
-            sorter
-            sortOrder={sortOrder("price")}
-            render={(price: string) => formatEuro(price)}
-          />
-          <Table.Column<Product>
-            dataIndex="securityLevel"
-            title={t("column.securityLevel")}
-            align="center"
-            sorter
-            sortOrder={sortOrder("securityLevel")}
-            render={(level: number) => t("levelOf", { level })}
-          />
-          <Table.Column<Product>
-            dataIndex="stockQuantity"
-            title={t("column.stock")}
-            sorter
-            sortOrder={sortOrder("stockQuantity")}
-            render={(quantity: number) => <StockTag quantity={quantity} />}
-          />
-          <Table.Column<Product>
-            key="actions"
-            title={t("column.actions")}
-            fixed="right"
-            render={(_, product) => (
-              <Space>
+              <Popconfirm
+                title={t("deleteConfirmTitle")}
+                description={t("deleteConfirmText", { name: product.name })}
+                okText={t("delete")}
+                cancelText={t("cancel")}
+                okButtonProps={{ danger: true }}
+                onConfirm={() => remove(product)}
+              >
                 <Button
-                  icon={<EditOutlined />}
-                  aria-label={t("editNamed", { name: product.name })}
-                  title={t("edit")}
-                  onClick={() => setDialog({ product })}
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={t("deleteNamed", { name: product.name })}
+                  title={t("delete")}
+                  loading={deleting === product.id}
                 />
-                <Popconfirm
-                  title={t("deleteConfirmTitle")}
-                  description={t("deleteConfirmText", { name: product.name })}
-                  okText={t("delete")}
-                  cancelText={t("cancel")}
-                  okButtonProps={{ danger: true }}
-                  onConfirm={() => remove(product)}
-                >
-                  <Button
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label={t("deleteNamed", { name: product.name })}
-                    title={t("delete")}
-                    loading={deleting === product.id}
-                  />
-                </Popconfirm>
-              </Space>
-            )}
-          />
-        </Table>
-      )}
+              </Popconfirm>
+            </Space>
+          )}
+        />
+      </ListTable>
       {dialog ? (
         <Suspense fallback={null}>
           <ProductDialog product={dialog.product} onClose={() => setDialog(undefined)} />

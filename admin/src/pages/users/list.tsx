@@ -1,26 +1,13 @@
 import type { User } from "@enclave/contract"
-import type { CrudFilter } from "@refinedev/core"
 import { Flex, Input, Space, Table, Tag, Typography } from "antd"
-import { useEffect, useRef, useState } from "react"
-import { RequestError } from "../../components/request-error"
-import { useTable } from "../../hooks/use-table"
+import { ListTable, useListTable } from "../../components/list-table"
+import { useSearchBox } from "../../hooks/use-search-box"
 import { locale } from "../../i18n"
 import { tUsers as t } from "../../i18n/users"
 import { USER_SEARCH_FIELD } from "../../providers/resources/users"
 
-const SEARCH_DELAY_MS = 300
 const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" })
 const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium" })
-
-function searchFilter(text: string): CrudFilter[] {
-  const trimmed = text.trim()
-  return trimmed === "" ? [] : [{ field: USER_SEARCH_FIELD, operator: "contains", value: trimmed }]
-}
-
-function searchOf(filters: readonly CrudFilter[]): string {
-  const filter = filters.find((f) => "field" in f && f.field === USER_SEARCH_FIELD)
-  return filter?.value === undefined || filter.value === null ? "" : String(filter.value)
-}
 
 /** Locked when the account says so or a sign-in lock has not yet run out. */
 export function isLocked(user: Pick<User, "accountLocked" | "lockedUntil">, now = Date.now()): boolean {
@@ -43,33 +30,8 @@ function LockState({ user }: { user: User }) {
 
 /** SPEC §2 user management: the list with search, view only. */
 export default function UserList() {
-  const { tableProps, filters, setFilters, setCurrentPage, tableQuery } = useTable<User>({
-    resource: "users",
-    pagination: { pageSize: 10 },
-    errorNotification: false,
-  })
-
-  const appliedSearch = searchOf(filters)
-  const [search, setSearch] = useState(appliedSearch)
-  const applied = useRef(appliedSearch)
-  useEffect(() => {
-    if (appliedSearch !== applied.current) {
-      applied.current = appliedSearch
-      setSearch(appliedSearch)
-    }
-  }, [appliedSearch])
-  const applySearch = (text: string) => {
-    if (text.trim() === applied.current) return
-    applied.current = text.trim()
-    setFilters(searchFilter(text), "replace")
-    setCurrentPage(1)
-  }
-  useEffect(() => {
-    const timer = window.setTimeout(() => applySearch(search), SEARCH_DELAY_MS)
-    return () => window.clearTimeout(timer)
-  }, [search])
-
-  const emptyText = tableQuery.isLoading ? <div style={{ height: 96 }} /> : appliedSearch ? t("noMatch", { search: appliedSearch }) : t("empty")
+  const table = useListTable<User>({ resource: "users" })
+  const { appliedSearch, inputProps: searchProps } = useSearchBox({ ...table, field: USER_SEARCH_FIELD })
 
   return (
     <section aria-labelledby="users-title">
@@ -83,48 +45,33 @@ export default function UserList() {
         <Input.Search
           aria-label={t("search")}
           placeholder={t("searchPlaceholder")}
-          allowClear
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          onSearch={(value) => {
-            setSearch(value)
-            applySearch(value)
-          }}
+          {...searchProps}
           style={{ width: 340, maxWidth: "100%" }}
         />
       </Flex>
-      {tableQuery.isError ? (
-        <RequestError title={t("error.title")} error={tableQuery.error} onRetry={() => void tableQuery.refetch()} retrying={tableQuery.isFetching} />
-      ) : (
-        <Table<User>
-          {...tableProps}
-          rowKey="id"
-          locale={{ emptyText }}
-          scroll={{ x: "max-content" }}
-          pagination={
-            tableProps.pagination === false
-              ? false
-              : { ...tableProps.pagination, showTotal: (total) => (total === 1 ? t("totalOne") : t("total", { count: total })) }
-          }
-        >
-          <Table.Column<User> dataIndex="id" title={t("id")} width={70} />
-          <Table.Column<User> dataIndex="username" title={t("username")} render={(name: string) => <Typography.Text strong>{name}</Typography.Text>} />
-          <Table.Column<User> dataIndex="email" title={t("email")} />
-          <Table.Column<User> dataIndex="fullName" title={t("fullName")} render={(name: string | null) => name ?? "—"} />
-          <Table.Column<User>
-            dataIndex="isAdmin"
-            title={t("role")}
-            render={(isAdmin: boolean) => (isAdmin ? <Tag color="blue">{t("role.admin")}</Tag> : <Tag>{t("role.customer")}</Tag>)}
-          />
-          <Table.Column<User> key="lock" title={t("access")} render={(_, user) => <LockState user={user} />} />
-          <Table.Column<User>
-            dataIndex="lastLogin"
-            title={t("lastLogin")}
-            render={(value: string | null) => (value ? dateTime.format(new Date(value)) : t("never"))}
-          />
-          <Table.Column<User> dataIndex="createdAt" title={t("createdAt")} render={(value: string) => date.format(new Date(value))} />
-        </Table>
-      )}
+      <ListTable
+        table={table}
+        loadErrorTitle={t("error.title")}
+        emptyText={appliedSearch ? t("noMatch", { search: appliedSearch }) : t("empty")}
+        showTotal={(total) => (total === 1 ? t("totalOne") : t("total", { count: total }))}
+      >
+        <Table.Column<User> dataIndex="id" title={t("id")} width={70} />
+        <Table.Column<User> dataIndex="username" title={t("username")} render={(name: string) => <Typography.Text strong>{name}</Typography.Text>} />
+        <Table.Column<User> dataIndex="email" title={t("email")} />
+        <Table.Column<User> dataIndex="fullName" title={t("fullName")} render={(name: string | null) => name ?? "—"} />
+        <Table.Column<User>
+          dataIndex="isAdmin"
+          title={t("role")}
+          render={(isAdmin: boolean) => (isAdmin ? <Tag color="blue">{t("role.admin")}</Tag> : <Tag>{t("role.customer")}</Tag>)}
+        />
+        <Table.Column<User> key="lock" title={t("access")} render={(_, user) => <LockState user={user} />} />
+        <Table.Column<User>
+          dataIndex="lastLogin"
+          title={t("lastLogin")}
+          render={(value: string | null) => (value ? dateTime.format(new Date(value)) : t("never"))}
+        />
+        <Table.Column<User> dataIndex="createdAt" title={t("createdAt")} render={(value: string) => date.format(new Date(value))} />
+      </ListTable>
     </section>
   )
 }

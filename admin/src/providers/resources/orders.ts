@@ -9,37 +9,12 @@ import {
   type UnfinalisedPayment,
   type User,
 } from "@enclave/contract"
-import type {
-  CrudFilter,
-  DeleteOneParams,
-  DeleteOneResponse,
-  GetListParams,
-  GetListResponse,
-  GetOneParams,
-  GetOneResponse,
-  Pagination,
-  UpdateParams,
-  UpdateResponse,
-} from "@refinedev/core"
+import type { CrudFilter, GetListResponse, Pagination } from "@refinedev/core"
 import { getJson, httpError, sendJson, signalOf, validated } from "../http"
-import type { ResourceHandler } from "./resource"
+import { fetchList, paginate, searchTextOf, type CallParams, type ResourceHandler } from "./resource"
 
 /** The filter the order list's search box sets: id, user id, total or status contains the text. */
 export const ORDER_SEARCH_FIELD = "q"
-
-const DEFAULT_PAGE_SIZE = 10
-
-function searchText(filters: readonly CrudFilter[]): string {
-  let search = ""
-  for (const filter of filters) {
-    if ("field" in filter && filter.field === ORDER_SEARCH_FIELD && filter.operator === "contains") {
-      if (filter.value !== undefined && filter.value !== null) search = String(filter.value)
-      continue
-    }
-    throw httpError(400, `The order list cannot filter by ${JSON.stringify(filter)}`)
-  }
-  return search.trim().toLowerCase()
-}
 
 /** SPEC §9: order search matches id, userId, total or status (case-insensitive, part of the text). */
 export function orderMatches(order: Order, search: string): boolean {
@@ -62,32 +37,30 @@ export interface OrderQuery {
 
 /** Search, order newest first and paginate an order list; `total` counts every match. */
 export function queryOrders(orders: readonly Order[], query: OrderQuery = {}): GetListResponse<Order> {
-  const search = searchText(query.filters ?? [])
+  const search = searchTextOf(query.filters ?? [], ORDER_SEARCH_FIELD, "order").trim().toLowerCase()
   const matches = orders.filter((order) => orderMatches(order, search)).sort(newestFirst)
-  const mode = query.pagination?.mode ?? "server"
-  if (mode !== "server") return { data: matches, total: matches.length }
-  const pageSize = Math.max(1, query.pagination?.pageSize ?? DEFAULT_PAGE_SIZE)
-  const currentPage = Math.max(1, query.pagination?.currentPage ?? 1)
-  const start = (currentPage - 1) * pageSize
-  return { data: matches.slice(start, start + pageSize), total: matches.length }
+  return paginate(matches, query.pagination)
 }
 
 const LIST_PATH = "/admin/orders"
 
 async function fetchOrders(signal?: AbortSignal): Promise<Order[]> {
-  return validated(orderListSchema.safeParse(await getJson(LIST_PATH, signal)), LIST_PATH)
+  return fetchList(LIST_PATH, orderListSchema, signal)
 }
 
-async function listOrders(params: GetListParams): Promise<GetListResponse<Order>> {
+async function listOrders(params: CallParams<"getList">): Promise<GetListResponse<Order>> {
   return queryOrders(await fetchOrders(signalOf(params.meta)), params)
 }
 
-/** The facade has no single-order admin call: the order is read from the (small) list. */
-async function getOrder(params: GetOneParams): Promise<GetOneResponse<Order>> {
-  const id = Number(params.id)
-  const order = (await fetchOrders(signalOf(params.meta))).find((o) => o.id === id)
-  if (!order) throw httpError(404, `Order #${String(params.id)} was not found`)
-  return { data: order }
+/** The facade has no single-order admin call: the order is read from the (small) list; 404 when it is not there. */
+async function findOrder(id: string | number, signal?: AbortSignal): Promise<Order> {
+  const order = (await fetchOrders(signal)).find((o) => o.id === Number(id))
+  if (!order) throw httpError(404, `Order #${String(id)} was not found`)
+  return order
+}
+
+async function getOrder(params: CallParams<"getOne">): Promise<{ data: Order }> {
+  return { data: await findOrder(params.id, signalOf(params.meta)) }
 }
 
 function orderPath(id: string | number): string {
@@ -98,7 +71,7 @@ function orderPath(id: string | number): string {
  * An update is either a status change ({status}: PUT .../status) or an address change
  * ({shippingAddress}: PUT .../shipping-address); the answer is the order as the list now has it.
  */
-async function updateOrder(params: UpdateParams): Promise<UpdateResponse<Order>> {
+async function updateOrder(params: CallParams<"update">): Promise<{ data: Order }> {
   const variables = params.variables as Record<string, unknown>
   if ("status" in variables) {
     const body = updateOrderStatusSchema.safeParse(variables)
@@ -111,13 +84,10 @@ async function updateOrder(params: UpdateParams): Promise<UpdateResponse<Order>>
   } else {
     throw httpError(400, "An order update changes its status or its shipping address")
   }
-  const id = Number(params.id)
-  const order = (await fetchOrders()).find((o) => o.id === id)
-  if (!order) throw httpError(404, `Order #${String(params.id)} was not found`)
-  return { data: orderSchema.parse(order) }
+  return { data: orderSchema.parse(await findOrder(params.id)) }
 }
 
-async function deleteOrder(params: DeleteOneParams): Promise<DeleteOneResponse<Order>> {
+async function deleteOrder(params: CallParams<"deleteOne">): Promise<{ data: Order }> {
   await sendJson("DELETE", orderPath(params.id))
   return { data: { id: params.id } as Order }
 }

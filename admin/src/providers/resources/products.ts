@@ -10,24 +10,9 @@ import {
   type ImageUploadAnswer,
   type Product,
 } from "@enclave/contract"
-import type {
-  BaseRecord,
-  CreateParams,
-  CreateResponse,
-  CrudFilter,
-  CrudSort,
-  DeleteOneParams,
-  DeleteOneResponse,
-  GetListParams,
-  GetListResponse,
-  GetOneParams,
-  GetOneResponse,
-  Pagination,
-  UpdateParams,
-  UpdateResponse,
-} from "@refinedev/core"
+import type { BaseRecord, CrudFilter, CrudSort, GetListResponse, Pagination } from "@refinedev/core"
 import { API_URL, getJson, httpError, isRecord, sendJson, signalOf, validated } from "../http"
-import type { ResourceHandler } from "./resource"
+import { fetchList, paginate, searchTextOf, type CallParams, type ResourceHandler } from "./resource"
 
 /** The filter the product list's search box sets: name or description contains the text. */
 export const PRODUCT_SEARCH_FIELD = "q"
@@ -35,20 +20,6 @@ export const PRODUCT_SEARCH_FIELD = "q"
 /** SPEC §9: admin sort options; default id ascending. */
 export const productSortFields = ["id", "name", "price", "stockQuantity", "securityLevel"] as const
 export type ProductSortField = (typeof productSortFields)[number]
-
-const DEFAULT_PAGE_SIZE = 10
-
-function searchText(filters: readonly CrudFilter[]): string {
-  let search = ""
-  for (const filter of filters) {
-    if ("field" in filter && filter.field === PRODUCT_SEARCH_FIELD && filter.operator === "contains") {
-      if (filter.value !== undefined && filter.value !== null) search = String(filter.value)
-      continue
-    }
-    throw httpError(400, `The product list cannot filter by ${JSON.stringify(filter)}`)
-  }
-  return search
-}
 
 function isSortField(field: string): field is ProductSortField {
   return (productSortFields as readonly string[]).includes(field)
@@ -91,23 +62,16 @@ export interface ProductQuery {
  * ascending, ties by id) and paginate a product list. `total` counts every match.
  */
 export function queryProducts(products: readonly Product[], query: ProductQuery = {}): GetListResponse<Product> {
-  const matches = queryCatalogue(products, { search: searchText(query.filters ?? []) })
+  const matches = queryCatalogue(products, { search: searchTextOf(query.filters ?? [], PRODUCT_SEARCH_FIELD, "product") })
   matches.sort(compareBy(query.sorters ?? []))
-  const mode = query.pagination?.mode ?? "server"
-  if (mode !== "server") return { data: matches, total: matches.length }
-  const pageSize = Math.max(1, query.pagination?.pageSize ?? DEFAULT_PAGE_SIZE)
-  const currentPage = Math.max(1, query.pagination?.currentPage ?? 1)
-  const start = (currentPage - 1) * pageSize
-  return { data: matches.slice(start, start + pageSize), total: matches.length }
+  return paginate(matches, query.pagination)
 }
 
-async function listProducts(params: GetListParams): Promise<GetListResponse<Product>> {
-  const path = "/products"
-  const products = validated(productListSchema.safeParse(await getJson(path, signalOf(params.meta))), path)
-  return queryProducts(products, params)
+async function listProducts(params: CallParams<"getList">): Promise<GetListResponse<Product>> {
+  return queryProducts(await fetchList("/products", productListSchema, signalOf(params.meta)), params)
 }
 
-async function getProduct(params: GetOneParams): Promise<GetOneResponse<Product>> {
+async function getProduct(params: CallParams<"getOne">): Promise<{ data: Product }> {
   const path = `/products/${encodeURIComponent(String(params.id))}`
   const product = validated(productSchema.safeParse(await getJson(path, signalOf(params.meta))), path)
   return { data: product }
@@ -118,21 +82,21 @@ function productPath(id: string | number): string {
 }
 
 /** POST /api/admin/products: the answer is the new product. */
-async function createProduct(params: CreateParams): Promise<CreateResponse<Product>> {
+async function createProduct(params: CallParams<"create">): Promise<{ data: Product }> {
   const path = "/admin/products"
   const product = validated(productSchema.safeParse(await sendJson("POST", path, params.variables as AdminProductCreateInput)), path)
   return { data: product }
 }
 
 /** PUT /api/admin/products/{id}: fields left out keep their value. */
-async function updateProduct(params: UpdateParams): Promise<UpdateResponse<Product>> {
+async function updateProduct(params: CallParams<"update">): Promise<{ data: Product }> {
   const path = productPath(params.id)
   const product = validated(productSchema.safeParse(await sendJson("PUT", path, params.variables as AdminProductUpdateInput)), path)
   return { data: product }
 }
 
 /** DELETE /api/admin/products/{id}: the answer only says what happened, so the record is the id. */
-async function deleteProduct(params: DeleteOneParams): Promise<DeleteOneResponse<BaseRecord>> {
+async function deleteProduct(params: CallParams<"deleteOne">): Promise<{ data: BaseRecord }> {
   const path = productPath(params.id)
   validated(messageSchema.safeParse(await sendJson("DELETE", path)), path)
   return { data: { id: params.id } }

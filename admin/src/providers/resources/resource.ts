@@ -2,15 +2,18 @@ import type {
   BaseRecord,
   CreateParams,
   CreateResponse,
+  CrudFilter,
   DeleteOneParams,
   DeleteOneResponse,
   GetListParams,
   GetListResponse,
   GetOneParams,
   GetOneResponse,
+  Pagination,
   UpdateParams,
   UpdateResponse,
 } from "@refinedev/core"
+import { getJson, httpError, validated, type ParseResult } from "../http"
 
 /**
  * What one admin resource can do over /api/admin/* (providers/resources/<resource>.ts). A method
@@ -22,4 +25,53 @@ export interface ResourceHandler {
   create?: (params: CreateParams) => Promise<CreateResponse<BaseRecord>>
   update?: (params: UpdateParams) => Promise<UpdateResponse<BaseRecord>>
   deleteOne?: (params: DeleteOneParams) => Promise<DeleteOneResponse<BaseRecord>>
+}
+
+/** What Refine passes to one of a resource's calls, e.g. `CallParams<"getOne">` (GetOneParams). */
+export type CallParams<K extends keyof ResourceHandler> = Parameters<NonNullable<ResourceHandler[K]>>[0]
+
+/*
+ * The facade answers whole lists; a list resource searches, sorts and pages them in the browser
+ * with the helpers below (Refine's filters, sorters and pagination as the table sends them).
+ */
+
+/** The page size when Refine names none. */
+export const DEFAULT_PAGE_SIZE = 10
+
+/** A contract schema (zod): what `validated` checks an answer against. */
+export interface ListSchema<T> {
+  safeParse(value: unknown): ParseResult<T>
+}
+
+/** GET a whole list from the facade; an answer outside the contract is a 502. */
+export async function fetchList<T>(path: string, schema: ListSchema<T>, signal?: AbortSignal): Promise<T> {
+  return validated(schema.safeParse(await getJson(path, signal)), path)
+}
+
+/**
+ * The text of a list's one search filter (`field` contains text; "" when absent or empty, the last
+ * one if several). Any other filter is refused with a 400 naming the list ("product", "order" …).
+ */
+export function searchTextOf(filters: readonly CrudFilter[], field: string, list: string): string {
+  let search = ""
+  for (const filter of filters) {
+    if ("field" in filter && filter.field === field && filter.operator === "contains") {
+      if (filter.value !== undefined && filter.value !== null) search = String(filter.value)
+      continue
+    }
+    throw httpError(400, `The ${list} list cannot filter by ${JSON.stringify(filter)}`)
+  }
+  return search
+}
+
+/**
+ * One page of the matches (Refine's server pagination: page from 1, size at least 1, default
+ * DEFAULT_PAGE_SIZE); any other mode gets them all. `total` counts every match.
+ */
+export function paginate<T>(matches: T[], pagination?: Pagination): GetListResponse<T> {
+  if ((pagination?.mode ?? "server") !== "server") return { data: matches, total: matches.length }
+  const pageSize = Math.max(1, pagination?.pageSize ?? DEFAULT_PAGE_SIZE)
+  const currentPage = Math.max(1, pagination?.currentPage ?? 1)
+  const start = (currentPage - 1) * pageSize
+  return { data: matches.slice(start, start + pageSize), total: matches.length }
 }

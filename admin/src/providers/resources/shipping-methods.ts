@@ -18,8 +18,8 @@ import type {
   UpdateParams,
   UpdateResponse,
 } from "@refinedev/core"
-import { getJson, httpError, sendJson, signalOf, validated } from "../http"
-import type { ResourceHandler } from "./resource"
+import { httpError, sendJson, signalOf, validated } from "../http"
+import { fetchList, type ResourceHandler } from "./resource"
 
 const LIST_PATH = "/admin/shipping-methods"
 const pathOf = (id: string | number) => `${LIST_PATH}/${encodeURIComponent(String(id))}`
@@ -30,7 +30,7 @@ export function sortShippingMethods(methods: readonly ShippingMethod[]): Shippin
 }
 
 async function fetchAll(signal?: AbortSignal): Promise<ShippingMethod[]> {
-  return sortShippingMethods(validated(shippingMethodListSchema.safeParse(await getJson(LIST_PATH, signal)), LIST_PATH))
+  return sortShippingMethods(await fetchList(LIST_PATH, shippingMethodListSchema, signal))
 }
 
 /** The list is small and whole: no filters, no pagination, always in sort order. */

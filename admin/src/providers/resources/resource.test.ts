@@ -1,0 +1,90 @@
+import type { Order, Product } from "@enclave/contract"
+import { productListSchema } from "@enclave/contract"
+import { afterEach, describe, expect, it, vi } from "vitest"
+import { ORDER_SEARCH_FIELD, queryOrders } from "./orders"
+import { PRODUCT_SEARCH_FIELD, queryProducts } from "./products"
+import { DEFAULT_PAGE_SIZE, fetchList, paginate, searchTextOf } from "./resource"
+
+const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1)
+
+describe("searchTextOf: a list's one search filter", () => {
+  it("answers the text of the `contains` filter on the field, '' when there is none or it is empty", () => {
+    expect(searchTextOf([], "q", "product")).toBe("")
+    expect(searchTextOf([{ field: "q", operator: "contains", value: " Pixel " }], "q", "product")).toBe(" Pixel ")
+    expect(searchTextOf([{ field: "q", operator: "contains", value: null }], "q", "product")).toBe("")
+    expect(searchTextOf([{ field: "q", operator: "contains", value: 7 }], "q", "order")).toBe("7")
+  })
+
+  it("refuses any other filter with a 400 that names the list", () => {
+    const other = { field: "name", operator: "eq", value: "x" } as const
+    expect(() => searchTextOf([other], "q", "product")).toThrow(
+      expect.objectContaining({ statusCode: 400, message: `The product list cannot filter by ${JSON.stringify(other)}` }),
+    )
+    expect(() => searchTextOf([{ field: "q", operator: "eq", value: "x" }], "q", "user")).toThrow(
+      expect.objectContaining({ statusCode: 400, message: expect.stringMatching(/^The user list cannot filter by/) }),
+    )
+  })
+})
+
+describe("paginate: Refine's server pagination over a whole list", () => {
+  const items = range(25)
+
+  it("pages from 1 with the given size; total counts every match", () => {
+    expect(paginate(items, { currentPage: 1, pageSize: 10 })).toEqual({ data: range(10), total: 25 })
+    expect(paginate(items, { currentPage: 3, pageSize: 10 })).toEqual({ data: [21, 22, 23, 24, 25], total: 25 })
+    expect(paginate(items, { currentPage: 4, pageSize: 10 })).toEqual({ data: [], total: 25 })
+  })
+
+  it("defaults to the first page of DEFAULT_PAGE_SIZE and clamps page and size to at least 1", () => {
+    expect(DEFAULT_PAGE_SIZE).toBe(10)
+    expect(paginate(items)).toEqual({ data: range(10), total: 25 })
+    expect(paginate(items, { currentPage: 0, pageSize: 0 })).toEqual({ data: [1], total: 25 })
+    expect(paginate(items, { currentPage: -2, pageSize: 5 })).toEqual({ data: range(5), total: 25 })
+  })
+
+  it("any mode other than server answers every match", () => {
+    expect(paginate(items, { mode: "off", currentPage: 2, pageSize: 10 })).toEqual({ data: items, total: 25 })
+    expect(paginate(items, { mode: "client", currentPage: 2, pageSize: 10 })).toEqual({ data: items, total: 25 })
+  })
+})
+
+describe("fetchList: GET a whole list and check it against the contract", () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  it("GETs /api<path> and answers the validated list", async () => {
+    const fetch = vi.fn(async () => new Response("[]", { status: 200 }))
+    vi.stubGlobal("fetch", fetch)
+    await expect(fetchList("/products", productListSchema)).resolves.toEqual([])
+    expect(fetch).toHaveBeenCalledWith("/api/products", expect.objectContaining({ method: "GET", credentials: "include" }))
+  })
+
+  it("an answer outside the contract is a 502 naming the path", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify([{ id: "x" }]), { status: 200 })))
+    await expect(fetchList("/products", productListSchema)).rejects.toMatchObject({
+      statusCode: 502,
+      message: expect.stringMatching(/^\/api\/products answered data outside the contract/),
+    })
+  })
+})
+
+describe("the list resources use them", () => {
+  it("orders: searched, newest first, paged", () => {
+    const orders = range(12).map((id) => ({ id, userId: id === 5 ? 77 : 1, total: "10.00", status: "pending", createdAt: new Date(Date.UTC(2026, 0, id)).toISOString() })) as Order[]
+    const page1 = queryOrders(orders, { pagination: { currentPage: 1, pageSize: 10 } })
+    expect(page1.total).toBe(12)
+    expect(page1.data.map((o) => o.id)).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3])
+    expect(queryOrders(orders, { pagination: { currentPage: 2, pageSize: 10 } }).data.map((o) => o.id)).toEqual([2, 1])
+    expect(queryOrders(orders, { filters: [{ field: ORDER_SEARCH_FIELD, operator: "contains", value: " 77 " }] }).data.map((o) => o.id)).toEqual([5])
+    expect(() => queryOrders(orders, { filters: [{ field: "status", operator: "eq", value: "x" }] })).toThrow(
+      expect.objectContaining({ statusCode: 400, message: expect.stringMatching(/^The order list cannot filter by/) }),
+    )
+  })
+
+  it("products: searched, sorted by the sorters, paged", () => {
+    const products = range(15).map((id) => ({ id, name: `Phone ${String(id).padStart(2, "0")}`, description: id === 3 ? "secure" : "", price: String(100 - id), stockQuantity: id, securityLevel: 1 })) as unknown as Product[]
+    const byPrice = queryProducts(products, { sorters: [{ field: "price", order: "asc" }], pagination: { currentPage: 2, pageSize: 10 } })
+    expect(byPrice.total).toBe(15)
+    expect(byPrice.data.map((p) => p.id)).toEqual([5, 4, 3, 2, 1])
+    expect(queryProducts(products, { filters: [{ field: PRODUCT_SEARCH_FIELD, operator: "contains", value: "SECURE" }] }).data.map((p) => p.id)).toEqual([3])
+  })
+})
