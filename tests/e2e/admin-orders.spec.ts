@@ -299,7 +299,8 @@ test.describe("signed in as the admin", () => {
     await page.getByRole("button", { name: "Delete Order" }).click()
     await confirm.getByRole("button", { name: "Delete", exact: true }).click()
     await expect(toast(page, "Order Deleted")).toBeVisible()
-    await expect(page).toHaveURL(/\/admin\/orders$/)
+    // Back on the list (whose pagination the router then writes into the address).
+    await expect(page).toHaveURL(/\/admin\/orders(?:\?|$)/)
     await searchOrders(page, String(order.id))
     await expect(page.locator(`tr[data-row-key="${order.id}"]`)).toHaveCount(0)
     expect((await customerOrders(customer)).some((o) => o.id === order.id)).toBe(false)

@@ -58,7 +58,8 @@ export async function startShopProcess(options: StartOptions = {}): Promise<Shop
   let output = ""
   child.stdout!.on("data", (c) => (output += c))
   child.stderr!.on("data", (c) => (output += c))
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
+  // "close", not "exit": the last output (e.g. "Enclave stopped.") may still be in the pipes at exit.
+  const exited = new Promise<void>((resolve) => child.once("close", () => resolve()))
 
   const stop = async (signal: NodeJS.Signals = "SIGTERM") => {
     const started = Date.now()

@@ -1,4 +1,4 @@
-import { stockState, type StockState } from "@enclave/contract"
+import { stockState, type StockState } from "@enclave/contract/values"
 import { Tag } from "antd"
 
 /** SPEC §4: admin colour bands: 0 red, 1 to 10 yellow, above 10 green. */

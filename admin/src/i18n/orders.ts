@@ -1,4 +1,4 @@
-import type { OrderStatus } from "@enclave/contract"
+import type { OrderStatus } from "@enclave/contract/values"
 import { defineMessages, translator } from "./index"
 
 /** The admin's order pages (SPEC §2 Order management, §8 toasts, §9 search and order). */

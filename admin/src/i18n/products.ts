@@ -7,7 +7,7 @@ import {
   PRICE_MESSAGE,
   SECURITY_LEVEL_MESSAGE,
   STOCK_QUANTITY_MESSAGE,
-} from "@enclave/contract"
+} from "@enclave/contract/values"
 import { defineMessages, translator } from "./index"
 
 /** The product pages of the back office (list, add/edit dialog, delete, image upload). Toast titles as SPEC §8 says. */

@@ -1,4 +1,5 @@
-import { LOW_STOCK_THRESHOLD, type Order, type OrderStatus, type Product, type User } from "@enclave/contract"
+import type { Order, Product, User } from "@enclave/contract"
+import { LOW_STOCK_THRESHOLD, type OrderStatus } from "@enclave/contract/values"
 
 /** The dashboard's figures (SPEC §2, issue 6), computed from the facade's whole lists. */
 

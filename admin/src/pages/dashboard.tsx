@@ -1,5 +1,6 @@
 import { ArrowDownOutlined, ArrowUpOutlined, MinusOutlined, RiseOutlined } from "@ant-design/icons"
-import { formatEuro, type Order, type Product, type User } from "@enclave/contract"
+import type { Order, Product, User } from "@enclave/contract"
+import { formatEuro } from "@enclave/contract/values"
 import type { HttpError } from "@refinedev/core"
 import { useQuery } from "@tanstack/react-query"
 import { Col, Flex, Row, Spin, Tag, theme } from "antd"

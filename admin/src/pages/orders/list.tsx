@@ -1,4 +1,5 @@
-import { formatEuro, type Order, type OrderStatus } from "@enclave/contract"
+import type { Order } from "@enclave/contract"
+import { formatEuro, type OrderStatus } from "@enclave/contract/values"
 import { useQuery } from "@tanstack/react-query"
 import { Alert, Flex, Input, Table, Typography } from "antd"
 import { Link } from "react-router"

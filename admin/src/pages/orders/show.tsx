@@ -1,5 +1,6 @@
 import { ArrowLeftOutlined, DeleteOutlined, EditOutlined } from "@ant-design/icons"
-import { formatEuro, orderStatuses, type Order, type OrderItem, type OrderStatus, type ShippingAddress } from "@enclave/contract"
+import type { Order, OrderItem, ShippingAddress } from "@enclave/contract"
+import { formatEuro, orderStatuses, type OrderStatus } from "@enclave/contract/values"
 import { useDelete, useNotification, useOne, useUpdate, type HttpError } from "@refinedev/core"
 import { useQuery } from "@tanstack/react-query"
 import { Alert, Badge, Button, Card, Col, Descriptions, Empty, Flex, Popconfirm, Row, Select, Skeleton, Space, Table, Typography } from "antd"

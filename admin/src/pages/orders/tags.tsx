@@ -1,4 +1,5 @@
-import { isSandboxPaymentMethod, type Order, type OrderStatus } from "@enclave/contract"
+import type { Order } from "@enclave/contract"
+import { isSandboxPaymentMethod, type OrderStatus } from "@enclave/contract/values"
 import { ExperimentOutlined } from "@ant-design/icons"
 import { Tag } from "antd"
 import { locale } from "../../i18n"

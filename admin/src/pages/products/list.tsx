@@ -1,4 +1,5 @@
-import { formatEuro, type Product, type ProductCategory } from "@enclave/contract"
+import type { Product } from "@enclave/contract"
+import { formatEuro, type ProductCategory } from "@enclave/contract/values"
 import { DeleteOutlined, EditOutlined, PlusOutlined } from "@ant-design/icons"
 import { useDelete, type HttpError } from "@refinedev/core"
 import { Button, Flex, Input, Popconfirm, Select, Space, Table, Tag, Typography } from "antd"

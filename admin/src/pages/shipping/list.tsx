@@ -1,4 +1,5 @@
-import { formatEuro, type ShippingMethod } from "@enclave/contract"
+import type { ShippingMethod } from "@enclave/contract"
+import { formatEuro } from "@enclave/contract/values"
 import { ArrowLeftOutlined, CheckCircleOutlined, DeleteOutlined, EditOutlined, PlusOutlined, StarOutlined } from "@ant-design/icons"
 import { useCreate, useDelete, useList, useUpdate, type HttpError, type OpenNotificationParams } from "@refinedev/core"
 import { Button, Flex, Popconfirm, Space, Table, Tag, Tooltip, Typography } from "antd"
