@@ -5,7 +5,7 @@ import {
   type PaymentConfigUpdateInput,
 } from "@enclave/contract"
 import { LockOutlined } from "@ant-design/icons"
-import { useOne, useUpdate, type HttpError, type OpenNotificationParams } from "@refinedev/core"
+import { useOne, useUpdate, type HttpError } from "@refinedev/core"
 import { Alert, Button, Card, Divider, Flex, Form, Input, Space, Switch, Tabs, Tag, Typography } from "antd"
 import type { Rule } from "antd/es/form"
 import { useState, type ReactNode } from "react"
@@ -13,16 +13,10 @@ import { describeRequestError, RequestError } from "../../components/request-err
 import { locale } from "../../i18n"
 import { tPayments as t } from "../../i18n/payments"
 import { PAYMENT_CONFIG_ID, type PaymentConfigRecord } from "../../providers/resources/payment-config"
+import { toast } from "../../providers/toast"
 
 const RESOURCE = "payment-config"
 
-/**
- * A toast with a title and a text (SPEC §8 'Title' / 'text'). Refine's antd notification provider
- * shows `description` as the notice's title and `message` as its text.
- */
-function notice(type: "success" | "error", title: string, text: string): OpenNotificationParams {
-  return { type, message: text, description: title }
-}
 
 /** The configuration fields the forms edit (text fields and sandbox switches). */
 type TextField =
@@ -123,8 +117,8 @@ function SettingsForm({ config, fields, switchField, saveLabel, savedText, child
         resource: RESOURCE,
         id: PAYMENT_CONFIG_ID,
         values: bodyOf(values, fields, switchField),
-        successNotification: notice("success", t("savedTitle"), savedText),
-        errorNotification: notice("error", t("saveFailedTitle"), t("saveFailedText")),
+        successNotification: toast("success", t("savedTitle"), savedText),
+        errorNotification: toast("error", t("saveFailedTitle"), t("saveFailedText")),
       },
       {
         onSuccess: ({ data }) => {
@@ -215,9 +209,9 @@ function EnableSwitch({ config, provider }: ProviderProps) {
       id: PAYMENT_CONFIG_ID,
       values: { [enabledField]: next },
       successNotification: next
-        ? notice("success", t("enabledTitle"), t("enabledText", { provider }))
-        : notice("success", t("disabledTitle"), t("disabledText", { provider })),
-      errorNotification: notice(
+        ? toast("success", t("enabledTitle"), t("enabledText", { provider }))
+        : toast("success", t("disabledTitle"), t("disabledText", { provider })),
+      errorNotification: toast(
         "error",
         t("toggleFailedTitle"),
         next ? t("enableFailedText", { provider }) : t("disableFailedText", { provider }),
@@ -319,7 +313,7 @@ export default function PaymentSettings() {
   const { result: config, query } = useOne<PaymentConfigRecord>({
     resource: RESOURCE,
     id: PAYMENT_CONFIG_ID,
-    errorNotification: notice("error", t("loadFailedTitle"), t("loadFailedText")),
+    errorNotification: toast("error", t("loadFailedTitle"), t("loadFailedText")),
   })
 
   let body: ReactNode

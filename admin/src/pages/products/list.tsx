@@ -9,7 +9,7 @@ import { StockTag } from "../../components/stock-tag"
 import { useSearchBox } from "../../hooks/use-search-box"
 import { t } from "../../i18n/products"
 import { PRODUCT_SEARCH_FIELD, productSortFields, type ProductSortField } from "../../providers/resources/products"
-import { toast } from "./toast"
+import { toast } from "../../providers/toast"
 
 // The dialog brings antd's Form and Upload: fetched when it is first opened, not with the list.
 const ProductDialog = lazy(() => import("./product-dialog").then((module) => ({ default: module.ProductDialog })))

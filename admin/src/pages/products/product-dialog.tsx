@@ -15,7 +15,7 @@ import { Button, Flex, Form, Input, InputNumber, Modal, Select, Typography, Uplo
 import type { Rule } from "antd/es/form"
 import { useEffect, useRef, useState } from "react"
 import { t, tm } from "../../i18n/products"
-import { toast } from "./toast"
+import { toast } from "../../providers/toast"
 import { ImageUploadError, UPLOAD_FAILED_MESSAGE, uploadProductImage } from "../../providers/resources/products"
 
 /** SPEC §5: the upload accepts JPEG, PNG, GIF and WebP. */

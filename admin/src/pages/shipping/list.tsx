@@ -9,6 +9,7 @@ import { RequestError } from "../../components/request-error"
 import { language } from "../../i18n"
 import { tShipping as t } from "../../i18n/shipping"
 import { inputOf, MethodFormModal, type MethodFormValues } from "./method-form"
+import { toast } from "../../providers/toast"
 
 const RESOURCE = "shipping-methods"
 
@@ -16,28 +17,21 @@ const RESOURCE = "shipping-methods"
 const INACTIVE_ROW = "shipping-method-inactive"
 const inactiveRowStyle = `.${INACTIVE_ROW} > td:not(:last-child) { opacity: 0.55; }`
 
-/**
- * A toast with a title and a text (SPEC §8 'Title' / 'text'). Refine's antd notification provider
- * shows `description` as the notice's title and `message` as its text.
- */
-function notice(type: "success" | "error", title: string, text: string): OpenNotificationParams {
-  return { type, message: text, description: title }
-}
 
 function success(title: string, text: string): OpenNotificationParams {
-  return notice("success", title, text)
+  return toast("success", title, text)
 }
 
 /** SPEC §8: the server's message, or 'Failed to … shipping method'. */
 function failure(fallback: string) {
-  return (error?: HttpError): OpenNotificationParams => notice("error", t("errorTitle"), error?.message ? error.message : fallback)
+  return (error?: HttpError): OpenNotificationParams => toast("error", t("errorTitle"), error?.message ? error.message : fallback)
 }
 
 export default function ShippingMethodList() {
   const { result, query } = useList<ShippingMethod>({
     resource: RESOURCE,
     pagination: { mode: "off" },
-    errorNotification: () => notice("error", t("errorTitle"), t("loadFailed")),
+    errorNotification: () => toast("error", t("errorTitle"), t("loadFailed")),
   })
   const methods = result.data
   const { mutate: create, mutation: createMutation } = useCreate<ShippingMethod>()
