@@ -11,8 +11,8 @@ type Next = (error?: unknown) => void
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse, next?: Next) => void
 
 export interface FrontDoorOptions {
-  /** Where the /api facade answers (Medusa). */
-  apiUrl: string
+  /** Where the /api facade answers: one Medusa server, or several that take turns. */
+  apiUrl: string | string[]
   /** Uploaded product images (DATA_DIR/uploads). */
   uploadsDir: string
 }
@@ -41,7 +41,12 @@ export async function createFrontDoor(options: FrontDoorOptions): Promise<http.S
   // Without a keep-alive agent every proxied request opens a new connection to Medusa and
   // answers `connection: close`, which costs people a TCP handshake per API call.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 128 })
-  const proxy = createProxyServer({ target: options.apiUrl, xfwd: true, proxyTimeout: 60_000, agent })
+  const apiUrls = [options.apiUrl].flat()
+  if (apiUrls.length === 0) throw new Error("The front door needs at least one Medusa server")
+  // Round robin: the servers share everything through PostgreSQL and Redis, so any one may answer.
+  let turn = 0
+  const nextApiUrl = () => apiUrls[turn++ % apiUrls.length]
+  const proxy = createProxyServer({ xfwd: true, proxyTimeout: 60_000, agent })
   proxy.on("error", (_error, req, res) => {
     const isHealth = req.url?.startsWith("/api/health")
     if (res instanceof http.ServerResponse) {
@@ -70,7 +75,7 @@ export async function createFrontDoor(options: FrontDoorOptions): Promise<http.S
     const cookie = req.headers.cookie ?? ""
     if (!/(?:^|;\s*)enclave\.sid=/.test(cookie)) return "visitor"
     try {
-      const answer = await fetch(`${options.apiUrl}/api/user`, { headers: { cookie, accept: "application/json" }, signal: AbortSignal.timeout(10_000) })
+      const answer = await fetch(`${nextApiUrl()}/api/user`, { headers: { cookie, accept: "application/json" }, signal: AbortSignal.timeout(10_000) })
       if (answer.status === 401) return "visitor"
       if (!answer.ok) return "unknown"
       return ((await answer.json()) as { isAdmin?: boolean }).isAdmin === true ? "admin" : "customer"
@@ -82,7 +87,7 @@ export async function createFrontDoor(options: FrontDoorOptions): Promise<http.S
 
   const route = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = req.url ?? "/"
-    if (url === "/api" || url.startsWith("/api/") || url.startsWith("/api?")) return proxy.web(req, res)
+    if (url === "/api" || url.startsWith("/api/") || url.startsWith("/api?")) return proxy.web(req, res, { target: nextApiUrl() })
     if (url === "/admin" || url.startsWith("/admin?")) {
       res.writeHead(308, { location: "/admin/" + url.slice("/admin".length) })
       return res.end()
