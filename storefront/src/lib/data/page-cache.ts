@@ -22,7 +22,8 @@ import { apiBaseUrl } from "./products"
 import { keepAnswer, keptAnswer, recordingDependencies, type Dependency } from "./catalogue-answers"
 
 interface CachedPage {
-  html: string
+  /** Kept as bytes: encoding the text again for every answer costs more than anything else here. */
+  html: Uint8Array<ArrayBuffer>
   headers: [string, string][]
   dependencies: Dependency[]
 }
@@ -42,14 +43,23 @@ export function pageKey(url: URL, language: string, now: Date = new Date()): str
   return `${language}\u0000${now.getUTCFullYear()}\u0000${url.pathname}${url.search}`
 }
 
+type Check = "unchanged" | "changed" | "failed"
+
+/** Revalidations under way, per answer and tag, with when they were sent. */
+const checks = new Map<string, { sentAt: number; result: Promise<Check> }>()
+
 /**
- * True when every answer the page was rendered from is still the facade's answer. A changed answer
- * is kept (catalogue-answers.ts) and marked as checked in this request, so the render that follows
- * uses it without asking again.
+ * Asks the facade whether the answer at `path` still has the tag `etag`. A check already under way
+ * is shared only when it was sent after this request arrived: it then sees every change that was
+ * answered before (write paths bump before they answer), so a burst of requests costs one check.
+ * A changed answer is kept (catalogue-answers.ts) for the render that follows.
  */
-async function stillFresh(dependencies: Dependency[], revalidated: Set<string>): Promise<boolean> {
-  const checks = dependencies.map(async ({ path, etag }) => {
-    const kept = keptAnswer(path)
+function revalidate(path: string, etag: string, arrivedAt: number): Promise<Check> {
+  const key = `${path}\u0000${etag}`
+  const running = checks.get(key)
+  if (running && running.sentAt >= arrivedAt) return running.result
+  const sentAt = performance.now()
+  const result = (async (): Promise<Check> => {
     let response: Response
     try {
       response = await fetch(`${apiBaseUrl()}${path}`, {
@@ -58,27 +68,44 @@ async function stillFresh(dependencies: Dependency[], revalidated: Set<string>):
       })
     } catch {
       // The render that follows meets the same trouble and shows the page's "unavailable" state.
-      return false
+      return "failed"
     }
-    if (response.status === 304) {
-      // Someone else's render may have kept a newer answer meanwhile: the page is stale then.
-      if (kept?.etag === etag) revalidated.add(path)
-      return kept?.etag === etag
-    }
+    if (response.status === 304) return "unchanged"
     const newTag = response.headers.get("etag")
     if (response.ok && newTag) {
       try {
         keepAnswer(path, { etag: newTag, body: await response.json() })
-        revalidated.add(path)
-        return false
+        return "changed"
       } catch {
-        return false
+        return "failed"
       }
     }
     await response.body?.cancel()
-    return false
-  })
-  const results = await Promise.all(checks)
+    return "failed"
+  })()
+  checks.set(key, { sentAt, result })
+  const forget = () => {
+    if (checks.get(key)?.result === result) checks.delete(key)
+  }
+  result.then(forget, forget)
+  return result
+}
+
+/**
+ * True when every answer the page was rendered from is still the facade's answer. Paths whose kept
+ * answer is known to be current are added to `revalidated`, so the render that follows (if any) uses
+ * them without asking again.
+ */
+async function stillFresh(dependencies: Dependency[], revalidated: Set<string>, arrivedAt: number): Promise<boolean> {
+  const results = await Promise.all(
+    dependencies.map(async ({ path, etag }) => {
+      const check = await revalidate(path, etag, arrivedAt)
+      if (check === "failed") return false
+      // The kept answer is the current one unless another render kept a newer one meanwhile.
+      if (check === "changed" || keptAnswer(path)?.etag === etag) revalidated.add(path)
+      return check === "unchanged" && keptAnswer(path)?.etag === etag
+    }),
+  )
   return results.every(Boolean)
 }
 
@@ -88,12 +115,13 @@ async function stillFresh(dependencies: Dependency[], revalidated: Set<string>):
  */
 export async function cataloguePage(context: APIContext, next: MiddlewareNext): Promise<Response> {
   if (context.request.method !== "GET") return next()
+  const arrivedAt = performance.now()
   const key = pageKey(context.url, context.locals.language)
   if (!key) return next()
 
   const revalidated = new Set<string>()
   const cached = pages.get(key)
-  if (cached && (await stillFresh(cached.dependencies, revalidated))) {
+  if (cached && (await stillFresh(cached.dependencies, revalidated, arrivedAt))) {
     const headers = new Headers(cached.headers)
     headers.set("x-cache", "HIT")
     return new Response(cached.html, { status: 200, headers })
@@ -110,7 +138,7 @@ export async function cataloguePage(context: APIContext, next: MiddlewareNext): 
     if (cached) pages.delete(key)
     return response
   }
-  const html = await response.text()
+  const html = new Uint8Array(await response.arrayBuffer())
   const headers: [string, string][] = [...response.headers.entries()].filter(([name]) => name !== "content-length" && name !== "x-cache")
   if (pages.size >= MAX_PAGES && !pages.has(key)) pages.clear()
   pages.set(key, { html, headers, dependencies })
