@@ -30,7 +30,7 @@ interface CachedPage {
 
 const pages = new Map<string, CachedPage>()
 /** Searches make addresses without end: past this many pages the cache starts over. */
-const MAX_PAGES = 500
+const MAX_PAGES = 200
 const REQUEST_TIMEOUT_MS = 10_000
 
 /** The catalogue pages; everything else (account, checkout, orders, auth) is always rendered. */
