@@ -18,7 +18,8 @@ async function existingOrder(container: MedusaContainer, orderNumber: number) {
 /** SPEC §4: an admin may set any status from any other; no order is enforced. */
 export async function setOrderStatus(container: MedusaContainer, orderNumber: number, status: OrderStatus): Promise<Order> {
   const found = await existingOrder(container, orderNumber)
-  // A cancelled order's stock may go back on sale: products show stock, so they are stale now.
+  // The status alone moves no stock today, but cancelling is a stock change to people: the catalogue
+  // is marked stale (cheap, admin-only) so it stays right if cancelling ever releases reservations.
   await runThenBump("an order's status was changed", () => shopOrders(container).updateOrderDetails({ id: found.details.id, status }))
   return (await findOrder(container, orderNumber))!.order
 }
