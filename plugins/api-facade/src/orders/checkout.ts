@@ -9,6 +9,7 @@ import { destinationOf, shopContext } from "../cart/shop-context"
 import { ApiError } from "../http/api-error"
 import { medusaAddress } from "./medusa-address"
 import { findOrderById, shopOrders } from "./read-orders"
+import { runThenBump } from "../catalogue/cache"
 
 /**
  * The two halves of every purchase, whatever pays for it: prepare the customer's cart (check it,
@@ -191,7 +192,8 @@ export async function completeCheckout(
 ): Promise<{ order: Order; medusaOrderId: string }> {
   let orderId = await orderIdOfCart(container, input.cartId)
   if (!orderId) {
-    const { result } = await completeCartWorkflow(container).run({ input: { id: input.cartId } })
+    // Placing the order reserves its stock: the product pages must show the lower stock at once.
+    const { result } = await runThenBump("an order was placed", () => completeCartWorkflow(container).run({ input: { id: input.cartId } }))
     orderId = result.id
   }
   const [existing] = await shopOrders(container).listOrderDetails({ order_id: orderId }, { take: 1 })
