@@ -147,3 +147,51 @@ describe("malformed requests (issue 7)", () => {
     expect(await snapshot()).toEqual(before)
   })
 })
+
+/** One request as raw as the fuzzer's: its status, content type and parsed JSON body. */
+async function rawAnswer(role: Role, method: string, path: string, headers: Record<string, string> = {}, body?: string) {
+  const answer = await send({ index: -1, target: "", violation: "", role, method, path, headers, body })
+  expect(answer.contentType, `${method} ${path}`).toMatch(/^application\/json/)
+  return { status: answer.status, body: JSON.parse(answer.text) as { message: string; details?: unknown } }
+}
+
+describe("what the fuzzer found, fixed at the cause", () => {
+  it("a NUL character in any text field is a 400 naming the field, not a database error", async () => {
+    const login = await rawAnswer("visitor", "POST", "/api/login", { "content-type": "application/json" }, JSON.stringify({ username: "ad\u0000min", password: "whatever-it-is" }))
+    expect(login).toEqual({ status: 400, body: { message: "Text must not contain NUL characters", details: { fields: { username: "Text must not contain NUL characters" } } } })
+    const address = { fullName: "Ada\u0000", addressLine1: "Unter den Linden 1", city: "Berlin", state: "Berlin", postalCode: "10117", country: "Germany" }
+    const orderAddress = await rawAnswer("admin", "PUT", `/api/admin/orders/${ids.orderId}/shipping-address`, { "content-type": "application/json" }, JSON.stringify({ shippingAddress: address }))
+    expect(orderAddress.status).toBe(400)
+    expect(orderAddress.body.details).toEqual({ fields: { "shippingAddress.fullName": "Text must not contain NUL characters" } })
+  })
+
+  it("a session cookie that cookie-parser reads as JSON (j:...) is no session, not a 500", async () => {
+    const answer = await rawAnswer("visitor", "GET", "/api/user", { cookie: 'enclave.sid=j:{"userId":1}' })
+    expect(answer).toEqual({ status: 401, body: { message: "Not signed in" } })
+  })
+
+  it("/api paths the catch-all routes cannot reach get the JSON 404 too", async () => {
+    for (const [method, path] of [["GET", "/api"], ["GET", "/api/"], ["GET", "/api//products"], ["DELETE", "/api/cart//"], ["GET", "/api/a/b/c/d/e"], ["TRACE", "/api/products"]]) {
+      const answer = await rawAnswer("customer", method, path)
+      expect(answer, `${method} ${path}`).toEqual({ status: 404, body: { message: `No API call ${method} ${path}` } })
+    }
+  })
+
+  it("the front door answers a path that escapes /api with the JSON 404, not a storefront page", async () => {
+    for (const path of ["/api/../x", "/api/%2e%2e/admin", "//api/products", "/api\\products", "/\\api/user"]) {
+      const answer = await rawAnswer("visitor", "GET", path)
+      expect(answer, path).toEqual({ status: 404, body: { message: `No API call GET ${path}` } })
+    }
+  })
+
+  it("a body that is not JSON is refused, not read as an empty change", async () => {
+    const before = (await clients.admin.get("/api/admin/payment-config")).body
+    for (const type of ["text/plain", "application/x-www-form-urlencoded", "image/png"]) {
+      const answer = await rawAnswer("admin", "POST", "/api/admin/payment-config", { "content-type": type }, "stripeEnabled=true")
+      expect(answer, type).toEqual({ status: 400, body: { message: "Send the request body as JSON (Content-Type: application/json)" } })
+    }
+    const noType = await rawAnswer("admin", "PUT", "/api/admin/shipping-methods/1", {}, '{"name":"Changed"}')
+    expect(noType.status).toBe(400)
+    expect((await clients.admin.get("/api/admin/payment-config")).body).toEqual(before)
+  })
+})
