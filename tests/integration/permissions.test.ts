@@ -207,9 +207,9 @@ describe("another customer (SPEC §6: a customer's own cart, orders and payments
     // or capturing another customer's real PayPal order (404) is proven in payments.test.ts,
     // on the shop whose PayPal is the fake one.)
     const payFor = await other.post("/api/paypal-server/create-order", { shippingAddress: address, shippingMethodId: 1, amount: "20.00", userId: first.user.id })
-    expect([payFor.status, payFor.body.error]).toEqual([403, "You can only pay for your own cart"])
+    expect([payFor.status, payFor.body.message]).toEqual([403, "You can only pay for your own cart"])
     const capture = await other.post("/api/paypal-server/capture-order", { orderId: "5O190127TN364715T", userId: first.user.id })
-    expect([capture.status, capture.body.error]).toEqual([403, "You can only pay for your own cart"])
+    expect([capture.status, capture.body.message]).toEqual([403, "You can only pay for your own cart"])
     const view = await other.get("/api/paypal-server/order/5O190127TN364715T")
     expect([view.status, view.body.message]).toEqual([404, "There is no PayPal order with this id for your account"])
 

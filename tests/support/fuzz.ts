@@ -56,7 +56,7 @@ const address = { fullName: "Ada Lovelace", addressLine1: "Unter den Linden 1", 
 function baseBody(op: ApiOperation, ids: FuzzIds): Record<string, unknown> {
   switch (`${op.method} ${op.path}`) {
     case "post /api/login": return { username: "admin", password: "not-the-password" }
-    case "post /api/register": return { username: "fuzzer", email: "fuzzer@example.org", password: "correct horse battery", fullName: "Fuzz", isAdmin: false, ...address }
+    case "post /api/register": return { username: "fuzzer", email: "fuzzer@example.org", password: "correct horse battery", isAdmin: false, ...address, fullName: "Fuzz" }
     case "post /api/cart": return { productId: ids.productId, quantity: 1 }
     case "put /api/cart/{itemId}": return { quantity: 2 }
     case "post /api/orders": return { shippingAddress: address, shippingMethod: ids.shippingMethodId, paymentMethod: "stripe", paymentId: "str-fuzz" }
