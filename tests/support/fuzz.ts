@@ -140,7 +140,7 @@ function invalidValue(rng: Rng, schema: ZodType | undefined, base: Record<string
   return body
 }
 
-const malformedJson = ["{", "}", "{'a':1}", "[1,]", '{"a":}', '{"a":1}}', "NaN", "undefined", '{"a":"\\x00"}', "\u0000", '{"a":1,}', "\ufeff{}", "[".repeat(5000), '"unterminated']
+const malformedJson = ["{", "}", "{'a':1}", "[1,]", '{"a":}', '{"a":1}}', "NaN", "undefined", '{"a":"\\x00"}', "\u0000", '{"a":1,}', '\ufeff{"a":', "[".repeat(5000), '"unterminated']
 
 interface EncodedBody {
   body: string
