@@ -27,6 +27,24 @@ function sendJson(res: http.ServerResponse, status: number, body: unknown) {
 }
 
 /**
+ * An address meant for the API that would not reach it as written: dot segments that climb out
+ * of /api (the proxy resolves them, so Medusa would answer for another path), or /api behind
+ * doubled slashes or backslashes. Answered as the facade's JSON 404, never as a storefront page.
+ */
+export function escapesApi(url: string): boolean {
+  const rawPath = url.split("?")[0]
+  let resolved: string
+  try {
+    resolved = new URL(rawPath.replaceAll("%2e", ".").replaceAll("%2E", "."), "http://door").pathname
+  } catch {
+    return false
+  }
+  const underApi = (path: string) => path === "/api" || path.startsWith("/api/")
+  const looksLikeApi = /^[/\\]+api(?:[/\\]|$)/.test(rawPath)
+  return (underApi(rawPath) && !underApi(resolved)) || (looksLikeApi && !underApi(rawPath))
+}
+
+/**
  * The one origin people use: `/api/*` goes to Medusa with cookies intact, `/admin` is the back
  * office's static app, and everything else is the server-rendered storefront. Responses are
  * compressed here because Astro's node adapter does not compress.
@@ -87,6 +105,7 @@ export async function createFrontDoor(options: FrontDoorOptions): Promise<http.S
 
   const route = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = req.url ?? "/"
+    if (escapesApi(url)) return sendJson(res, 404, { message: `No API call ${req.method} ${url.split("?")[0]}` })
     if (url === "/api" || url.startsWith("/api/") || url.startsWith("/api?")) return proxy.web(req, res, { target: nextApiUrl() })
     if (url === "/admin" || url.startsWith("/admin?")) {
       res.writeHead(308, { location: "/admin/" + url.slice("/admin".length) })

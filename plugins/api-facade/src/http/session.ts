@@ -84,8 +84,9 @@ function sessionStore(container: MedusaContainer): SessionStore {
 }
 
 function sessionIdFrom(req: MedusaRequest): string | null {
-  const raw = (req as unknown as { cookies?: Record<string, string> }).cookies?.[SESSION_COOKIE]
-  if (!raw || !raw.startsWith("s:")) return null
+  // cookie-parser turns a `j:{...}` cookie into an object: only a string can be one of ours.
+  const raw = (req as unknown as { cookies?: Record<string, unknown> }).cookies?.[SESSION_COOKIE]
+  if (typeof raw !== "string" || !raw.startsWith("s:")) return null
   const sid = signature.unsign(raw.slice(2), secret!)
   return sid === false ? null : sid
 }
