@@ -35,6 +35,8 @@ function redisNamespaceOf(databaseUrl: string | undefined): string {
   return (name || "enclave").replace(/[^A-Za-z0-9_-]/g, "_")
 }
 export const redisNamespace = redisNamespaceOf(process.env.DATABASE_URL)
+// The facade keys its sessions, catalogue generation and sign-in counts under it too (http/redis-keys.ts).
+process.env.REDIS_NAMESPACE ||= redisNamespace
 
 /** With Redis, every instance shares events, workflow state, locks and the cache; without it they stay in memory. */
 const redisModules = redisUrl

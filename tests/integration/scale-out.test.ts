@@ -79,7 +79,7 @@ describe("the scaled-out shop (MEDUSA_SERVERS=2, REDIS_URL, DATABASE_URL)", () =
     const customer = new ApiClient(servers[0])
     expect((await customer.post("/api/register", details)).status).toBe(201)
     const sid = decodeURIComponent(customer.cookie()!).slice(2).split(".")[0]
-    expect(await redis.exists(`enclave:sess:${sid}`)).toBe(1)
+    expect(await redis.exists(`${databaseName}:sess:${sid}`)).toBe(1)
     const rows = await withClient(databaseUrl, (db) => db.query(`select count(*)::int as n from "session"`))
     expect(rows.rows[0].n).toBe(0)
 
@@ -90,7 +90,7 @@ describe("the scaled-out shop (MEDUSA_SERVERS=2, REDIS_URL, DATABASE_URL)", () =
     expect(me.body.username).toBe(details.username)
 
     expect((await onOther.post("/api/logout")).status).toBe(200)
-    expect(await redis.exists(`enclave:sess:${sid}`)).toBe(0)
+    expect(await redis.exists(`${databaseName}:sess:${sid}`)).toBe(0)
     expect((await customer.get("/api/user")).status).toBe(401)
   })
 
@@ -114,8 +114,11 @@ describe("the scaled-out shop (MEDUSA_SERVERS=2, REDIS_URL, DATABASE_URL)", () =
     for (let i = 0; i < 2; i++) expect((await visitor.get(`/api/products/${id}`)).body.price).toBe("199.00")
     expect((await visitor.get("/api/products")).body.some((p: { id: number }) => p.id === id)).toBe(true)
 
+    const generation = Number(await redis.get(`${databaseName}:catalogue:generation`))
     const changed = await admin.put(`/api/admin/products/${id}`, { price: "149.00", stockQuantity: 3 })
     expect(changed.status, JSON.stringify(changed.body)).toBe(200)
+    // The servers' caches follow one generation in Redis, under this shop's namespace.
+    expect(Number(await redis.get(`${databaseName}:catalogue:generation`))).toBeGreaterThan(generation)
     const fresh = await visitor.get(`/api/products/${id}`)
     expect(fresh.body).toMatchObject({ price: "149.00", stockQuantity: 3 })
     const listed = (await visitor.get("/api/products")).body.find((p: { id: number }) => p.id === id)

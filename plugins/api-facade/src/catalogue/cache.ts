@@ -1,6 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import Redis from "ioredis"
 import { createHash } from "node:crypto"
+import { redisKey } from "../http/redis-keys"
 
 /**
  * The catalogue cache (issue 7, Speed): the public catalogue answers (GET /api/products,
@@ -44,13 +45,14 @@ export function memoryGeneration(): CatalogueGeneration {
   }
 }
 
-export const GENERATION_KEY = "enclave:catalogue:generation"
+/** Read when a cache is made, so REDIS_NAMESPACE (set by medusa-config.ts) is known. */
+export const generationKey = () => redisKey("catalogue", "generation")
 
 /**
  * A counter in Redis shared by every instance: INCR to bump, GET per request to read (well under a
  * millisecond on the same network, and ioredis pipelines concurrent GETs).
  */
-export function redisGeneration(redis: Redis, key: string = GENERATION_KEY): CatalogueGeneration {
+export function redisGeneration(redis: Redis, key: string = generationKey()): CatalogueGeneration {
   return {
     current: async () => (await redis.get(key)) ?? "0",
     bump: async () => String(await redis.incr(key)),
