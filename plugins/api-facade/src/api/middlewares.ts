@@ -3,6 +3,7 @@ import { identifyCaller, requireAdmin } from "../http/current-user"
 import { imageUploadMiddleware } from "../admin-products/images"
 import { facadeErrorHandler } from "../http/error-handler"
 import { refuseCrossOrigin } from "../http/same-origin"
+import { setApiSecurityHeaders } from "../http/security-headers"
 import { limitSignIns } from "../http/sign-in-limit"
 
 // JSON bodies keep Express's 100 kB limit: the facade's forms are small, a bigger body is a 413.
@@ -10,8 +11,9 @@ import { limitSignIns } from "../http/sign-in-limit"
 export default defineMiddlewares({
   errorHandler: facadeErrorHandler,
   routes: [
-    // ---- every /api call: cross-origin refusal first (cheap), then who is calling ----
-    { matcher: "/api*", middlewares: [refuseCrossOrigin, identifyCaller] },
+    // ---- every /api call: security headers (so even its errors carry them), cross-origin refusal
+    // (cheap), then who is calling ----
+    { matcher: "/api*", middlewares: [setApiSecurityHeaders as never, refuseCrossOrigin, identifyCaller] },
     // ---- sign-in and registration: at most so many attempts per client and minute (429) ----
     { matcher: "/api/login", methods: ["POST"], middlewares: [limitSignIns] },
     { matcher: "/api/register", methods: ["POST"], middlewares: [limitSignIns] },
