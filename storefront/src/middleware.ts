@@ -6,9 +6,21 @@ import { LANGUAGE_KEY, resolveLanguage } from "./i18n"
 const providerOrigins = configuredProviderOrigins(process.env)
 
 /** Every page knows its language before it renders: from the `language` cookie or the browser's. */
-export const onRequest = defineMiddleware((context, next) => {
+export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.language = resolveLanguage(context.cookies.get(LANGUAGE_KEY)?.value, context.request.headers.get("accept-language"))
-  // The page's CSP (astro.config.mjs) lets Stripe.js call the Stripe API this shop is configured with.
-  if (providerOrigins.length > 0) context.csp?.insertDirective(`connect-src ${providerOrigins.join(" ")}`)
-  return next()
+  const response = await next()
+  if (providerOrigins.length > 0) allowProviderOrigins(response)
+  return response
 })
+
+/**
+ * The page's CSP (astro.config.mjs) lets Stripe.js call the Stripe API this shop is configured
+ * with. Added to the finished answer: `context.csp` in a middleware runs before the page's policy
+ * exists and would be dropped.
+ */
+function allowProviderOrigins(response: Response) {
+  const policy = response.headers.get("content-security-policy")
+  if (!policy) return
+  const extended = policy.replace(/(^|;)(\s*connect-src\b[^;]*)/, `$1$2 ${providerOrigins.join(" ")}`)
+  if (extended !== policy) response.headers.set("content-security-policy", extended)
+}
