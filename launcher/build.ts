@@ -33,7 +33,7 @@ const parts: Part[] = [
   plugin("api-facade", ["contract", "plugins/accounts", "plugins/shipping-methods", "plugins/payments"]),
   {
     dir: "storefront",
-    inputs: ["src", "public", "astro.config.mjs", "tsconfig.json", "package.json"],
+    inputs: ["src", "public", "astro.config.mjs", "tsconfig.json", "package.json", "../plugins/api-facade/src/http/security-headers.ts"],
     output: "dist",
     after: ["contract"],
   },

@@ -6,6 +6,7 @@ import { pathToFileURL } from "node:url"
 import { createProxyServer } from "http-proxy-3"
 import sirv from "sirv"
 import { repoRoot } from "./env.ts"
+import { securityHeadersFor } from "./security-headers.ts"
 
 type Next = (error?: unknown) => void
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse, next?: Next) => void
@@ -139,6 +140,8 @@ export async function createFrontDoor(options: FrontDoorOptions): Promise<http.S
   }
 
   return http.createServer((req, res) => {
+    // Before anything answers, so every answer (pages, files, redirects, errors) carries them.
+    for (const [name, value] of Object.entries(securityHeadersFor(req))) res.setHeader(name, value)
     const fail: Next = (error) => {
       if (error) console.error("front door:", error)
       if (!res.headersSent) res.writeHead(error ? 500 : 404, { "content-type": "text/plain; charset=utf-8" })

@@ -2,6 +2,12 @@
 import { defineConfig } from "astro/config"
 import node from "@astrojs/node"
 import react from "@astrojs/react"
+import { createHash } from "node:crypto"
+import { PAYMENT_PROVIDER_SOURCES as providers } from "../plugins/api-facade/src/http/security-headers.ts"
+import { INLINE_SCRIPTS } from "./src/lib/inline-scripts.ts"
+
+/** Our `is:inline` scripts (src/lib/inline-scripts.ts), which Astro does not hash itself. */
+const inlineScriptHashes = INLINE_SCRIPTS.map((source) => "sha256-" + createHash("sha256").update(source).digest("base64"))
 
 /**
  * The storefront is rendered on the server for every request (catalogue data comes from the /api facade).
@@ -20,4 +26,28 @@ export default defineConfig({
   adapter: node({ mode: "middleware" }),
   integrations: [react()],
   devToolbar: { enabled: false },
+  // Issue 7: every page carries a Content-Security-Policy header whose script-src lists the hashes
+  // of the inline scripts Astro renders (island hydration, our is:inline scripts), so no other inline
+  // script runs. The payment providers' browser code (Stripe.js, PayPal's SDK) may load, frame and
+  // connect; src/middleware.ts adds the Stripe API address a deployment configures (STRIPE_API_URL).
+  // Style attributes (`style="--grid-gap: …"`, CSS variables) need style-src-attr 'unsafe-inline';
+  // style elements stay hashed.
+  security: {
+    csp: {
+      algorithm: "SHA-256",
+      directives: [
+        "default-src 'self'",
+        `img-src 'self' data: blob: https: http:`,
+        `connect-src 'self' ${providers.connect.join(" ")}`,
+        `frame-src ${providers.frame.join(" ")}`,
+        "font-src 'self' data:",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ],
+      scriptDirective: { resources: ["'self'", ...providers.script], hashes: inlineScriptHashes },
+      styleDirective: { resources: ["'self'", { resource: "'unsafe-inline'", kind: "attribute" }] },
+    },
+  },
 })

@@ -1,12 +1,30 @@
 import { defineMiddleware } from "astro:middleware"
+import { configuredProviderOrigins } from "../../plugins/api-facade/src/http/security-headers.ts"
 import { LANGUAGE_KEY, resolveLanguage } from "./i18n"
 import { cataloguePage } from "./lib/data/page-cache"
+
+/** Read once: the deployment's provider addresses do not change while the server runs. */
+const providerOrigins = configuredProviderOrigins(process.env)
 
 /**
  * Every page knows its language before it renders: from the `language` cookie or the browser's.
  * The catalogue pages are then sent from their HTML cache when their data is unchanged (page-cache.ts).
  */
-export const onRequest = defineMiddleware((context, next) => {
+export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.language = resolveLanguage(context.cookies.get(LANGUAGE_KEY)?.value, context.request.headers.get("accept-language"))
-  return cataloguePage(context, next)
+  const response = await cataloguePage(context, next)
+  if (providerOrigins.length > 0) allowProviderOrigins(response)
+  return response
 })
+
+/**
+ * The page's CSP (astro.config.mjs) lets Stripe.js call the Stripe API this shop is configured
+ * with. Added to the finished answer: `context.csp` in a middleware runs before the page's policy
+ * exists and would be dropped.
+ */
+function allowProviderOrigins(response: Response) {
+  const policy = response.headers.get("content-security-policy")
+  if (!policy) return
+  const extended = policy.replace(/(^|;)(\s*connect-src\b[^;]*)/, `$1$2 ${providerOrigins.join(" ")}`)
+  if (extended !== policy) response.headers.set("content-security-policy", extended)
+}

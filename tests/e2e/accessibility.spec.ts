@@ -3,7 +3,8 @@
  * Pages behind sign-in are checked as a customer with a cart and a placed order.
  */
 import AxeBuilder from "@axe-core/playwright"
-import { expect, test, type Page } from "@playwright/test"
+import { expect, type Page } from "@playwright/test"
+import { test } from "../support/csp.ts"
 import { newUserDetails } from "../support/api.ts"
 
 const publicPages = ["/", "/products", "/products?q=zzzz-nothing", "/product/1", "/product/6", "/product/999999", "/no-such-page", "/auth"]

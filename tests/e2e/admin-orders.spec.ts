@@ -1,4 +1,5 @@
-import { expect as baseExpect, request as playwrightRequest, test, type APIRequestContext, type Page } from "@playwright/test"
+import { expect as baseExpect, request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test"
+import { test } from "../support/csp.ts"
 import { newUserDetails } from "../support/api.ts"
 import { TEST_ADMIN_PASSWORD } from "../support/shop.ts"
 

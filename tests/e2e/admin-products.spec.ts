@@ -1,4 +1,5 @@
-import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test"
+import { expect as baseExpect, type APIRequestContext, type Page } from "@playwright/test"
+import { test } from "../support/csp.ts"
 import { randomBytes } from "node:crypto"
 import { TEST_ADMIN_PASSWORD } from "../support/shop.ts"
 

@@ -1,4 +1,5 @@
-import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test"
+import { expect as baseExpect, type APIRequestContext, type Page } from "@playwright/test"
+import { test } from "../support/csp.ts"
 import { newUserDetails } from "../support/api.ts"
 import { TEST_ADMIN_PASSWORD } from "../support/shop.ts"
 
@@ -42,6 +43,9 @@ test("a session that stops being an admin's while the page is open sees Access D
   await signInAsAdmin(page.request)
   await page.goto("/admin/users")
   await expect(page.locator("#users-title")).toBeVisible()
+  // The list's own call must be answered before the session changes: made afterwards, its 401
+  // would send the page to /auth (and on home) before the navigation below.
+  await expect(page.locator("tbody tr.ant-table-row").first()).toBeVisible()
   // The same browser now holds a customer's session (signed out, a customer signed in).
   expect((await page.request.post("/api/logout")).status()).toBe(200)
   await registerCustomer(page.request)

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test"
+import { expect, type Page } from "@playwright/test"
+import { test } from "../support/csp.ts"
 import { newUserDetails } from "../support/api.ts"
 
 /** /auth as a person uses it: the Login and Register tabs, SPEC §5 messages inline, SPEC §8 toasts, the guards. */

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test"
+import { expect, type Page } from "@playwright/test"
+import { test } from "../support/csp.ts"
 import { routeStripeJs } from "../fakes/stripe-js.ts"
 import { newUserDetails, type ApiClient } from "../support/api.ts"
 import { startPaymentShop, type PaymentShop } from "../support/payment-shop.ts"

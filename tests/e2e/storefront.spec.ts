@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test"
+import { expect } from "@playwright/test"
+import { test } from "../support/csp.ts"
 
 /** The storefront as a shopper sees it: pages rendered on the server with the seeded catalogue. */
 

@@ -11,7 +11,7 @@ import {
   IMAGE_UPLOAD_MAX_BYTES,
 } from "@enclave/contract"
 import { ApiError } from "../http/api-error"
-import { detectImageKind } from "./image-kind"
+import { claimedTypeMismatch, detectImageKind } from "./image-kind"
 import { findShopProductRecord } from "./products"
 import { runThenBump } from "../catalogue/cache"
 
@@ -21,6 +21,9 @@ import { runThenBump } from "../catalogue/cache"
  */
 const readOneImage = multer({
   storage: multer.memoryStorage(),
+  // Keep the name as sent (busboy would cut it to its last segment), so a name with folders in
+  // it is seen and refused rather than quietly trimmed.
+  preservePath: true,
   limits: { fileSize: IMAGE_UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 11 },
 }).single(IMAGE_UPLOAD_FIELD)
 
@@ -46,12 +49,24 @@ export function imageUploadMiddleware(req: MedusaRequest, res: MedusaResponse, n
   readOneImage(req as never, res as never, (error?: unknown) => next(error ? uploadProblem(error) : undefined))
 }
 
-/** The file the middleware read, or a 400 when none was sent. */
+/**
+ * The file the middleware read, or a 400 when none was sent. The stored file gets a random name
+ * anyway; a name that tries to reach another folder (`../`, a slash or backslash, control characters) is
+ * still refused, as the attempt it is.
+ */
 export function uploadedImage(req: MedusaRequest): multer.File {
   const file = (req as MedusaRequest & { file?: multer.File }).file
   if (!file) throw new ApiError(400, IMAGE_MISSING_MESSAGE)
+  if (!isPlainFileName(file.originalname)) {
+    throw new ApiError(400, "The file name must be a plain name, without folders or '..'")
+  }
   if (file.size === 0) throw new ApiError(400, "The image file is empty")
   return file
+}
+
+function isPlainFileName(name: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  return name.length <= 255 && !/[/\\\x00-\x1f\x7f]/.test(name) && name !== "." && name !== ".."
 }
 
 /**
@@ -75,6 +90,8 @@ export async function setProductImage(container: MedusaContainer, catalogueNumbe
   const record = await findShopProductRecord(container, catalogueNumber)
   const kind = detectImageKind(file.buffer)
   if (!kind) throw new ApiError(415, IMAGE_TYPE_MESSAGE)
+  const claimed = claimedTypeMismatch(kind, file)
+  if (claimed) throw new ApiError(415, `The file is a ${kind.label} image, not ${claimed} as it claims`, { detected: kind.mimeType })
   const { result } = await uploadFilesWorkflow(container).run({
     input: {
       files: [

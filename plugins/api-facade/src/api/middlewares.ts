@@ -5,6 +5,7 @@ import { facadeErrorHandler } from "../http/error-handler"
 import { requireJsonBody } from "../http/json-body"
 import { refuseUnroutablePath } from "../http/no-such-path"
 import { refuseCrossOrigin } from "../http/same-origin"
+import { setApiSecurityHeaders } from "../http/security-headers"
 import { limitSignIns } from "../http/sign-in-limit"
 
 // JSON bodies keep Express's 100 kB limit: the facade's forms are small, a bigger body is a 413.
@@ -12,9 +13,10 @@ import { limitSignIns } from "../http/sign-in-limit"
 export default defineMiddlewares({
   errorHandler: facadeErrorHandler,
   routes: [
-    // ---- paths no route can serve (/api, //, too deep): a JSON 404; bodies only as JSON ----
-    { matcher: "/api*", middlewares: [refuseUnroutablePath, requireJsonBody] },
-    // ---- every /api call: cross-origin refusal first (cheap), then who is calling ----
+    // ---- every /api call: security headers first (so even its errors carry them); paths no route
+    // can serve (/api, //, too deep) get a JSON 404; bodies only as JSON ----
+    { matcher: "/api*", middlewares: [setApiSecurityHeaders as never, refuseUnroutablePath, requireJsonBody] },
+    // ---- then cross-origin refusal (cheap), then who is calling ----
     { matcher: "/api*", middlewares: [refuseCrossOrigin, identifyCaller] },
     // ---- sign-in and registration: at most so many attempts per client and minute (429) ----
     { matcher: "/api/login", methods: ["POST"], middlewares: [limitSignIns] },

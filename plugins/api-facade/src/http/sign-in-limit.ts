@@ -1,30 +1,88 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { rateLimit } from "express-rate-limit"
+import { ipKeyGenerator, rateLimit, type IncrementResponse, type Options, type Store } from "express-rate-limit"
+import Redis from "ioredis"
+import { redisKey } from "./redis-keys"
 import { ApiError } from "./api-error"
 
 /**
  * Sign-in and registration attempts per client address and minute. The account lock stops
  * guessing one password; this stops trying many accounts (credential stuffing) and mass sign-ups
  * from one place. SIGN_IN_LIMIT_PER_MINUTE tunes it (a shop behind one NAT may need more).
- * Counts are per server process; behind several servers each allows this many.
+ * With REDIS_URL the counts live in Redis, so several server instances share one limit per
+ * address; without it (one process) they are kept in memory.
  */
 function perMinute(): number {
   const fromEnv = Number(process.env.SIGN_IN_LIMIT_PER_MINUTE)
   return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 20
 }
 
-const limiter = rateLimit({
-  windowMs: 60_000,
-  limit: perMinute(),
-  standardHeaders: "draft-7",
-  legacyHeaders: false,
-  // Medusa trusts one proxy hop (the front door or the deployment's proxy), so req.ip is the client.
-  keyGenerator: (req) => req.ip ?? "unknown",
-  validate: { trustProxy: false, xForwardedForHeader: false },
-  handler: (_req, _res, next) => {
-    next(new ApiError(429, "Too many sign-in attempts from your network. Please wait a minute and try again."))
-  },
-})
+const WINDOW_MS = 60_000
+
+/** One atomic step: count the attempt, start the window with the first one, answer count and time left. */
+const INCREMENT_SCRIPT = `
+local hits = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {hits, ttl}`
+
+/** express-rate-limit's Store over Redis: a counter per address that expires with its window. */
+export class RedisSignInStore implements Store {
+  readonly prefix = redisKey("sign-in-limit") + ":"
+  readonly localKeys = false
+  private windowMs = WINDOW_MS
+
+  constructor(private readonly redis: Redis) {}
+
+  init(options: Options) {
+    this.windowMs = options.windowMs
+  }
+
+  async increment(key: string): Promise<IncrementResponse> {
+    const [hits, ttl] = (await this.redis.eval(INCREMENT_SCRIPT, 1, this.prefix + key, String(this.windowMs))) as [number, number]
+    return { totalHits: Number(hits), resetTime: new Date(Date.now() + Number(ttl)) }
+  }
+
+  async decrement(key: string) {
+    await this.redis.decr(this.prefix + key)
+  }
+
+  async resetKey(key: string) {
+    await this.redis.del(this.prefix + key)
+  }
+}
+
+function sharedStore(): Store | undefined {
+  const redisUrl = process.env.REDIS_URL
+  if (!redisUrl) return undefined
+  return new RedisSignInStore(new Redis(redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }))
+}
+
+/** The limiter of one server process; several processes given one Redis store share their counts. */
+export function createSignInLimiter({ limit, store }: { limit: number; store?: Store }) {
+  return rateLimit({
+    windowMs: WINDOW_MS,
+    limit,
+    standardHeaders: "draft-7",
+    legacyHeaders: false,
+    store,
+    // Redis away: the account lock still guards each account, and signing in keeps working.
+    passOnStoreError: true,
+    // Medusa trusts one proxy hop (the front door or the deployment's proxy), so req.ip is the client.
+    // An IPv6 client is counted by its /56 network: it could otherwise take a fresh address per try.
+    keyGenerator: (req) => ipKeyGenerator(req.ip ?? "unknown"),
+    validate: { trustProxy: false, xForwardedForHeader: false },
+    handler: (_req, _res, next) => {
+      next(new ApiError(429, SIGN_IN_LIMIT_MESSAGE))
+    },
+  })
+}
+
+export const SIGN_IN_LIMIT_MESSAGE = "Too many sign-in attempts from your network. Please wait a minute and try again."
+
+const limiter = createSignInLimiter({ limit: perMinute(), store: sharedStore() })
 
 export function limitSignIns(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   return limiter(req as never, res as never, next)

@@ -21,6 +21,8 @@ declare module "multer" {
     interface Options {
       storage?: unknown
       limits?: Limits
+      /** Keep the client's full file name (busboy otherwise keeps only its last path segment). */
+      preservePath?: boolean
     }
     interface Instance {
       single(field: string): RequestHandler
