@@ -1,0 +1,235 @@
+/**
+ * Fault and concurrency scenarios (issue 7), written against a shop's URL only, so the same
+ * scenario runs on the one-process test shop and on a scaled-out shop (several Medusa servers
+ * behind the front door). Each one prepares its own product and customers, then races, then
+ * checks what callers see.
+ */
+import { randomBytes } from "node:crypto"
+import fs from "node:fs"
+import pg from "pg"
+import { expect } from "vitest"
+import { orderListSchema, paypalCaptureSchema, productSchema, type Order, type Product } from "@enclave/contract"
+import { ApiClient, newUserDetails, type ApiAnswer } from "./api.ts"
+import { medusaProcessOf } from "./shop.ts"
+
+export const GERMANY_STANDARD = 1
+
+export const raceAddress = {
+  fullName: "Grace Hopper",
+  addressLine1: "Friedrichstraße 100",
+  addressLine2: "",
+  city: "Berlin",
+  state: "Berlin",
+  postalCode: "10117",
+  country: "Germany",
+}
+
+/** Runs `work` over the items with at most `limit` at a time (the setup must not itself be a stampede). */
+export async function inBatches<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length)
+  let next = 0
+  const runner = async () => {
+    while (next < items.length) {
+      const index = next++
+      results[index] = await work(items[index], index)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, runner))
+  return results
+}
+
+export type Buyer = ApiClient & { userId: number }
+
+/** A newly registered, signed-in customer of this shop. */
+export async function newBuyer(shopUrl: string): Promise<Buyer> {
+  const client = new ApiClient(shopUrl)
+  const answer = await client.post("/api/register", newUserDetails())
+  if (answer.status !== 201) throw new Error(`register answered ${answer.status}: ${JSON.stringify(answer.body)}`)
+  return Object.assign(client, { userId: (answer.body as { id: number }).id })
+}
+
+/** A product of the caller's own (through the admin API), so a race never touches what other tests buy. */
+export async function createRaceProduct(admin: ApiClient, stockQuantity: number): Promise<Product> {
+  const answer = await admin.post("/api/admin/products", {
+    name: `Last Units ${randomBytes(4).toString("hex")}`,
+    description: "A product made by a concurrency test",
+    price: "20.00",
+    category: "accessory",
+    securityLevel: 3,
+    stockQuantity,
+    features: [],
+    specifications: {},
+  })
+  if (answer.status !== 201) throw new Error(`creating a product answered ${answer.status}: ${JSON.stringify(answer.body)}`)
+  return productSchema.parse(answer.body)
+}
+
+/** What the shop's catalogue says is left. */
+export async function shownStock(shopUrl: string, productId: number): Promise<number> {
+  const answer = await new ApiClient(shopUrl).get(`/api/products/${productId}`)
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+  return productSchema.parse(answer.body).stockQuantity
+}
+
+/** A sandbox card purchase of the buyer's cart (SPEC §4: the simulated card's ids start with `str-`). */
+export function buyWithSandboxCard(buyer: ApiClient, extra: Record<string, unknown> = {}): Promise<ApiAnswer> {
+  return buyer.post("/api/orders", {
+    shippingAddress: raceAddress,
+    shippingMethod: GERMANY_STANDARD,
+    paymentMethod: "stripe",
+    paymentId: `str-${randomBytes(6).toString("hex")}`,
+    ...extra,
+  })
+}
+
+export async function ordersOf(buyer: ApiClient): Promise<Order[]> {
+  const answer = await buyer.get("/api/orders")
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+  return orderListSchema.parse(answer.body)
+}
+
+/**
+ * Medusa's own inventory for a shop product, read from its database: stocked minus reserved over
+ * every location. A second witness next to the catalogue, which may be served from a cache.
+ */
+export async function medusaAvailableStock(databaseUrl: string, productId: number): Promise<{ stocked: number; reserved: number; available: number }> {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    const { rows } = await client.query(
+      `select coalesce(sum(il.stocked_quantity), 0)::int as stocked, coalesce(sum(il.reserved_quantity), 0)::int as reserved
+         from security_profile sp
+         join product_product_securitylevels_security_profile link on link.security_profile_id = sp.id and link.deleted_at is null
+         join product_variant pv on pv.product_id = link.product_id and pv.deleted_at is null
+         join product_variant_inventory_item pvi on pvi.variant_id = pv.id and pvi.deleted_at is null
+         join inventory_level il on il.inventory_item_id = pvi.inventory_item_id and il.deleted_at is null
+        where sp.catalogue_number = $1`,
+      [productId],
+    )
+    const { stocked, reserved } = rows[0] as { stocked: number; reserved: number }
+    return { stocked, reserved, available: stocked - reserved }
+  } finally {
+    await client.end()
+  }
+}
+
+export interface LastUnitsRace {
+  product: Product
+  /** Every buyer's answer to POST /api/orders, in buyer order. */
+  answers: ApiAnswer[]
+  winners: Buyer[]
+  /** From firing the first purchase to the last answer. */
+  raceMs: number
+}
+
+/**
+ * `buyers` customers each put one unit of a product with `units` left in their cart (prepared
+ * beforehand, a few at a time), then all of them buy at the same moment with the sandbox card.
+ * Checks: exactly `units` orders, each winner's order holds the product, every other buyer got a
+ * 409 saying it is sold out or how many are left and has no order, and the stock shows 0, never
+ * less. `medusaStock`, when given, is asked for Medusa's own count too.
+ */
+export async function raceForLastUnits(
+  shopUrl: string,
+  admin: ApiClient,
+  options: { buyers?: number; units?: number; medusaStock?: (productId: number) => Promise<number> } = {},
+): Promise<LastUnitsRace> {
+  const buyerCount = options.buyers ?? 50
+  const units = options.units ?? 5
+  const product = await createRaceProduct(admin, units)
+  const buyers = await inBatches(Array.from({ length: buyerCount }), 4, async () => {
+    const buyer = await newBuyer(shopUrl)
+    const added = await buyer.post("/api/cart", { productId: product.id, quantity: 1 })
+    expect(added.status, JSON.stringify(added.body)).toBe(201)
+    return buyer
+  })
+
+  const started = performance.now()
+  const answers = await Promise.all(buyers.map((buyer) => buyWithSandboxCard(buyer)))
+  const raceMs = performance.now() - started
+
+  const statuses = answers.map((a) => a.status)
+  const unexpected = answers.filter((a) => a.status !== 201 && a.status !== 409)
+  expect(unexpected, JSON.stringify(unexpected.map((a) => [a.status, a.body]))).toEqual([])
+  expect(statuses.filter((s) => s === 201)).toHaveLength(units)
+  for (const refused of answers.filter((a) => a.status === 409)) {
+    expect(refused.body.message, JSON.stringify(refused.body)).toMatch(new RegExp(`${escape(product.name)} is sold out|Only \\d+ of ${escape(product.name)} left`))
+  }
+
+  const winners = buyers.filter((_, i) => answers[i].status === 201)
+  const orders = await inBatches(buyers, 5, (buyer) => ordersOf(buyer))
+  orders.forEach((list, i) => {
+    if (answers[i].status === 201) {
+      expect(list.map((o) => o.id)).toEqual([answers[i].body.id])
+      expect(list[0].items.map((item) => [item.productId, item.quantity])).toEqual([[product.id, 1]])
+    } else {
+      expect(list).toEqual([])
+    }
+  })
+
+  expect(await shownStock(shopUrl, product.id)).toBe(0)
+  if (options.medusaStock) expect(await options.medusaStock(product.id)).toBe(0)
+  // Too late is too late: a buyer who tries again is refused the same way.
+  const late = await buyWithSandboxCard(buyers[answers.findIndex((a) => a.status === 409)])
+  expect(late.status).toBe(409)
+  expect(late.body.message).toBe(`${product.name} is sold out: please remove it from your cart`)
+  return { product, answers, winners, raceMs }
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+}
+
+export interface TenCaptures {
+  orderId: number
+  answers: ApiAnswer[]
+}
+
+/**
+ * The same approved wallet (PayPal) order captured ten times at once by its buyer (a double
+ * click, a retrying network). SPEC §7 capture-order answers id/status (or error and details):
+ * every answer is the one order, or a 409 with a message while another capture is under way;
+ * the buyer has exactly one order, and a later capture answers that order again.
+ */
+export async function captureTenTimes(buyer: ApiClient, paypalOrderId: string): Promise<TenCaptures> {
+  const answers = await Promise.all(Array.from({ length: 10 }, () => buyer.post("/api/paypal-server/capture-order", { orderId: paypalOrderId })))
+  const captured = answers.filter((a) => a.status === 200)
+  const others = answers.filter((a) => a.status !== 200)
+  for (const other of others) {
+    expect(other.status, JSON.stringify(other.body)).toBe(409)
+    expect(other.body.message, JSON.stringify(other.body)).toEqual(expect.any(String))
+  }
+  expect(captured.length).toBeGreaterThan(0)
+  const orderIds = new Set(captured.map((a) => paypalCaptureSchema.parse(a.body).orderId))
+  expect(orderIds.size).toBe(1)
+  const [orderId] = [...orderIds]
+  expect(new Set(captured.map((a) => a.body.paymentId)).size).toBe(1)
+  expect((await ordersOf(buyer)).map((o) => o.id)).toEqual([orderId])
+  const again = await buyer.post("/api/paypal-server/capture-order", { orderId: paypalOrderId })
+  expect(again.status, JSON.stringify(again.body)).toBe(200)
+  expect(again.body.orderId).toBe(orderId)
+  return { orderId, answers }
+}
+
+/**
+ * The database of a shop running on this machine, found through its launcher (the process whose
+ * PORT is the shop's port) and the Medusa server it started. A scaled-out shop's tests pass
+ * DATABASE_URL instead.
+ */
+export function databaseUrlOf(shopUrl: string): string {
+  if (process.env.DATABASE_URL) return process.env.DATABASE_URL
+  const port = new URL(shopUrl).port
+  const environ = (pid: string) => new Map(fs.readFileSync(`/proc/${pid}/environ`, "utf8").split("\0").map((kv) => [kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1)]))
+  for (const pid of fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    try {
+      const env = environ(pid)
+      if (env.get("PORT") !== port || !env.get("DATA_DIR")) continue
+      const medusa = medusaProcessOf(env.get("DATA_DIR")!)
+      const url = environ(String(medusa.pid)).get("DATABASE_URL")
+      if (url) return url
+    } catch {
+      // not ours, or it ended while we looked
+    }
+  }
+  throw new Error(`Cannot find the database of the shop at ${shopUrl}: set DATABASE_URL`)
+}
