@@ -6,6 +6,7 @@ import { pathToFileURL } from "node:url"
 import { createProxyServer } from "http-proxy-3"
 import sirv from "sirv"
 import { repoRoot } from "./env.ts"
+import type { MedusaState } from "./medusa.ts"
 
 type Next = (error?: unknown) => void
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse, next?: Next) => void
@@ -15,7 +16,11 @@ export interface FrontDoorOptions {
   apiUrl: string
   /** Uploaded product images (DATA_DIR/uploads). */
   uploadsDir: string
+  /** Whether Medusa is up or being restarted by the launcher (launcher/medusa.ts); unknown means up. */
+  medusaState?: () => MedusaState
 }
+
+export const RESTARTING_MESSAGE = "The shop is restarting, please try again"
 
 const storefrontDir = path.join(repoRoot, "storefront", "dist")
 const adminDir = path.join(repoRoot, "admin", "dist")
@@ -42,14 +47,27 @@ export async function createFrontDoor(options: FrontDoorOptions): Promise<http.S
   // answers `connection: close`, which costs people a TCP handshake per API call.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 128 })
   const proxy = createProxyServer({ target: options.apiUrl, xfwd: true, proxyTimeout: 60_000, agent })
+  const medusaState = options.medusaState ?? (() => "running")
+  /** While the launcher restarts Medusa, /api answers at once that it will be back, rather than hanging. */
+  const sendRestarting = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (res.headersSent) return res.end()
+    res.writeHead(503, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "retry-after": "5" })
+    res.end(JSON.stringify({ ...(req.url?.startsWith("/api/health") ? { status: "unavailable" } : {}), message: RESTARTING_MESSAGE }))
+  }
   proxy.on("error", (_error, req, res) => {
-    const isHealth = req.url?.startsWith("/api/health")
-    if (res instanceof http.ServerResponse) {
+    if (!(res instanceof http.ServerResponse)) return
+    // A request cut off by Medusa's crash: the launcher learns of the exit a moment after the
+    // socket breaks, so look again for up to a second before calling Medusa unreachable.
+    const answer = (triesLeft: number) => {
+      if (medusaState() === "restarting") return sendRestarting(req, res)
+      if (triesLeft > 0 && options.medusaState) return void setTimeout(() => answer(triesLeft - 1), 50)
+      const isHealth = req.url?.startsWith("/api/health")
       sendJson(res, isHealth ? 503 : 502, {
         ...(isHealth ? { status: "unavailable" } : {}),
         message: "The shop's server is not answering. Please try again in a moment.",
       })
     }
+    answer(20)
   })
   const clientAssets = sirv(path.join(storefrontDir, "client"), {
     etag: true,
@@ -82,7 +100,9 @@ export async function createFrontDoor(options: FrontDoorOptions): Promise<http.S
 
   const route = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = req.url ?? "/"
-    if (url === "/api" || url.startsWith("/api/") || url.startsWith("/api?")) return proxy.web(req, res)
+    if (url === "/api" || url.startsWith("/api/") || url.startsWith("/api?")) {
+      return medusaState() === "restarting" ? sendRestarting(req, res) : proxy.web(req, res)
+    }
     if (url === "/admin" || url.startsWith("/admin?")) {
       res.writeHead(308, { location: "/admin/" + url.slice("/admin".length) })
       return res.end()

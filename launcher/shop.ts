@@ -4,7 +4,7 @@ import path from "node:path"
 import { prepareExternalDatabase, readSetupMark, startEmbeddedDatabase, writeSetupMark, type Database } from "./database.ts"
 import { readEnv } from "./env.ts"
 import { createFrontDoor } from "./front-door.ts"
-import { migrationFingerprint, runMedusa, startMedusa, type MedusaEnv, type MedusaServer } from "./medusa.ts"
+import { migrationFingerprint, runMedusa, superviseMedusa, type MedusaEnv } from "./medusa.ts"
 import { freePort } from "./ports.ts"
 import { shopSecrets } from "./secrets.ts"
 
@@ -36,6 +36,8 @@ export interface RunningShop {
   databaseUrl: string
   adminPassword: string
   adminPasswordSource: string
+  /** Settles when the shop can no longer serve (Medusa keeps crashing); the launcher then stops. */
+  failed: Promise<Error>
   stop(): Promise<void>
 }
 
@@ -74,11 +76,13 @@ export async function startShop(say: (line: string) => void = console.log): Prom
     }
     await setUpDatabase({ ...medusaEnv, adminPassword: secrets.adminPassword }, logFile, say)
 
-    const medusa: MedusaServer = await startMedusa(medusaEnv, env.medusaPort || (await freePort()), logFile)
+    let fail: (error: Error) => void = () => {}
+    const failed = new Promise<Error>((resolve) => (fail = resolve))
+    const medusa = await superviseMedusa(medusaEnv, env.medusaPort || (await freePort()), logFile, say, (error) => fail(error))
     stops.push(medusa.stop)
     // Server-side rendering reads the catalogue from the facade directly, not through the front door.
     process.env.ENCLAVE_API_URL = medusa.url
-    const server: http.Server = await createFrontDoor({ apiUrl: medusa.url, uploadsDir: path.join(env.dataDir, "uploads") })
+    const server: http.Server = await createFrontDoor({ apiUrl: medusa.url, uploadsDir: path.join(env.dataDir, "uploads"), medusaState: medusa.state })
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject)
       server.listen(env.port, resolve)
@@ -97,6 +101,7 @@ export async function startShop(say: (line: string) => void = console.log): Prom
       databaseUrl: medusaEnv.databaseUrl,
       adminPassword: secrets.adminPassword,
       adminPasswordSource: secrets.adminPasswordSource,
+      failed,
       stop,
     }
   } catch (error) {

@@ -233,3 +233,106 @@ export function databaseUrlOf(shopUrl: string): string {
   }
   throw new Error(`Cannot find the database of the shop at ${shopUrl}: set DATABASE_URL`)
 }
+
+export interface CrashDuringPurchases {
+  /** How many buyers had their purchase confirmed (201) before or while the server died. */
+  confirmedBefore: number
+  /** What POST /api/orders answered the rest (cut off, or refused while restarting). */
+  cutOff: ApiAnswer[]
+  /** Every non-success answer of /api/products seen between the crash and the shop being back. */
+  whileDown: ApiAnswer[]
+}
+
+/**
+ * Buyers purchase with the sandbox card, a few more every moment; once the first purchase is
+ * confirmed, `crash` kills a Medusa server (SIGKILL). Then, once the shop answers again: every
+ * confirmed order exists with its items, every buyer's session (the same cookies) still works, a
+ * buyer whose purchase was cut off buys again and ends with exactly one order (never a second for
+ * the same cart), no order is without items, and the stock went down by exactly the orders made.
+ */
+export async function crashDuringPurchases(
+  shopUrl: string,
+  admin: ApiClient,
+  options: { crash: () => void | Promise<void>; buyers?: number; staggerMs?: number; backWithinMs?: number },
+): Promise<CrashDuringPurchases> {
+  const count = options.buyers ?? 12
+  const stock = 500
+  const product = await createRaceProduct(admin, stock)
+  const buyers = await inBatches(Array.from({ length: count }), 4, async () => {
+    const buyer = await newBuyer(shopUrl)
+    expect((await buyer.post("/api/cart", { productId: product.id, quantity: 1 })).status).toBe(201)
+    return buyer
+  })
+
+  let crashed = false
+  let confirmedBefore = 0
+  let firstConfirmed: () => void = () => {}
+  const confirmed = new Promise<void>((resolve) => (firstConfirmed = resolve))
+  const purchases = buyers.map(async (buyer, i) => {
+    await new Promise((r) => setTimeout(r, i * (options.staggerMs ?? 400)))
+    const answer = await buyWithSandboxCard(buyer).catch((error: Error) => ({ status: 0, headers: new Headers(), body: { message: error.message } }) as ApiAnswer)
+    if (answer.status === 201) {
+      if (!crashed) confirmedBefore++
+      firstConfirmed()
+    }
+    return answer
+  })
+  await confirmed
+  crashed = true
+  await options.crash()
+
+  // The shop answers again: until then, every answer is an error with a message, never a hang.
+  const whileDown: ApiAnswer[] = []
+  const deadline = Date.now() + (options.backWithinMs ?? 240_000)
+  for (;;) {
+    const answer = await new ApiClient(shopUrl).get("/api/products")
+    if (answer.status === 200) break
+    whileDown.push(answer)
+    expect(answer.body?.message, JSON.stringify(answer.body)).toEqual(expect.any(String))
+    if (Date.now() > deadline) throw new Error(`The shop did not answer again within ${(options.backWithinMs ?? 240_000) / 1000} s`)
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  const answers = await Promise.all(purchases)
+
+  // Sessions are kept in the database: the same cookies still sign the same people in.
+  for (const buyer of buyers) {
+    const me = await buyer.get("/api/user")
+    expect(me.status, JSON.stringify(me.body)).toBe(200)
+    expect(me.body.id).toBe(buyer.userId)
+  }
+  // Every purchase the buyer was told about exists, with its items.
+  for (const [i, buyer] of buyers.entries()) {
+    if (answers[i].status !== 201) continue
+    const orders = await ordersOf(buyer)
+    expect(orders.map((o) => o.id)).toEqual([answers[i].body.id])
+    expect(orders[0].items.map((item) => [item.productId, item.quantity])).toEqual([[product.id, 1]])
+  }
+  // Those cut off try again with the same session: one order each, whatever the first attempt did.
+  const cutOff = answers.filter((a) => a.status !== 201)
+  for (const [i, buyer] of buyers.entries()) {
+    if (answers[i].status === 201) continue
+    const retry = await buyWithSandboxCard(buyer)
+    expect(retry.status, JSON.stringify(retry.body)).toBe(201)
+    const orders = await ordersOf(buyer)
+    expect(orders.map((o) => o.id)).toEqual([retry.body.id])
+    expect(orders[0].items.map((item) => [item.productId, item.quantity])).toEqual([[product.id, 1]])
+  }
+  expect(await shownStock(shopUrl, product.id)).toBe(stock - count)
+  return { confirmedBefore, cutOff, whileDown }
+}
+
+/** What Medusa's database says about orders made from carts: none without items, no cart made into two. */
+export async function orderIntegrity(databaseUrl: string): Promise<{ ordersWithoutItems: string[]; cartsOrderedTwice: string[] }> {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    const withoutItems = await client.query(
+      `select o.id from "order" o where o.deleted_at is null
+          and not exists (select 1 from order_item oi where oi.order_id = o.id and oi.deleted_at is null)`,
+    )
+    const twice = await client.query(`select cart_id from order_cart where deleted_at is null group by cart_id having count(*) > 1`)
+    return { ordersWithoutItems: withoutItems.rows.map((r) => r.id), cartsOrderedTwice: twice.rows.map((r) => r.cart_id) }
+  } finally {
+    await client.end()
+  }
+}
