@@ -1,33 +1,41 @@
 /**
  * Issue 7, crash safety: Medusa killed (SIGKILL) in the middle of purchases. The launcher notices,
  * answers /api with a JSON 503 while it restarts Medusa on the same port, and nothing a buyer was
- * told is lost. A shop of its own: this test kills its server.
+ * told is lost, no card payment pays for two orders. A shop of its own (the payment fakes' shop):
+ * this test kills its server.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { RESTARTING_MESSAGE } from "../../launcher/front-door.ts"
-import { ApiClient } from "../support/api.ts"
-import { crashDuringPurchases, databaseUrlOf, orderIntegrity } from "../support/races.ts"
-import { medusaProcessOf, startShopProcess, TEST_ADMIN_PASSWORD, type ShopProcess } from "../support/shop.ts"
+import { startPaymentShop, type PaymentShop } from "../support/payment-shop.ts"
+import { cardPurchase, crashDuringPurchases, databaseUrlOf, orderIntegrity, sandboxCardPurchase } from "../support/races.ts"
+import { medusaProcessOf, type ShopProcess } from "../support/shop.ts"
 
+let env: PaymentShop
 let shop: ShopProcess
 
 beforeAll(async () => {
-  shop = await startShopProcess()
+  // With the card provider's fake, so that card payments (PaymentIntents) are in the crash too.
+  env = await startPaymentShop()
+  shop = env.shop
+  await env.enableProviders()
 })
 
 afterAll(async () => {
-  await shop?.stop()
-  shop?.removeData()
+  await env?.stop()
 })
 
 describe("crash safety", () => {
   it("Medusa killed mid-purchase: restarted on the same port, 503 meanwhile, confirmed orders kept, sessions valid, retries make no second order", async () => {
-    const admin = new ApiClient(shop.url)
-    expect((await admin.post("/api/login", { username: "admin", password: TEST_ADMIN_PASSWORD })).status).toBe(200)
+    const admin = await env.admin()
     const databaseUrl = databaseUrlOf(shop.url)
     const before = medusaProcessOf(shop.dataDir)
 
-    const outcome = await crashDuringPurchases(shop.url, admin, { crash: () => process.kill(before.pid, "SIGKILL") })
+    const byCard = cardPurchase((paymentIntentId) => void env.stripe.confirm(paymentIntentId))
+    const outcome = await crashDuringPurchases(shop.url, admin, {
+      crash: () => void process.kill(before.pid, "SIGKILL"),
+      // Half pay with the simulated card, half with a real card PaymentIntent.
+      payment: (buyer, i) => (i % 2 === 0 ? sandboxCardPurchase(buyer) : byCard(buyer)),
+    })
 
     expect(outcome.confirmedBefore).toBeGreaterThan(0)
     // While Medusa was away the front door said so at once, as JSON.

@@ -172,7 +172,7 @@ export async function raceForLastUnits(
   // Too late is too late: a buyer who tries again is refused the same way.
   const late = await buyWithSandboxCard(buyers[answers.findIndex((a) => a.status === 409)])
   expect(late.status).toBe(409)
-  expect(late.body.message).toBe(`${product.name} is sold out: please remove it from your cart`)
+  expect(late.body.message).toBe(`${product.name} is sold out, none left in stock: please remove it from your cart`)
   return { product, answers, winners, raceMs }
 }
 
@@ -253,16 +253,25 @@ export interface CrashDuringPurchases {
 export async function crashDuringPurchases(
   shopUrl: string,
   admin: ApiClient,
-  options: { crash: () => void | Promise<void>; buyers?: number; staggerMs?: number; backWithinMs?: number },
+  options: {
+    crash: () => void | Promise<void>
+    /** How buyer i pays (sandbox card unless said otherwise); the same purchase is sent again as the retry. */
+    payment?: (buyer: Buyer, index: number) => Promise<Purchase>
+    buyers?: number
+    staggerMs?: number
+    backWithinMs?: number
+  },
 ): Promise<CrashDuringPurchases> {
   const count = options.buyers ?? 12
   const stock = 500
   const product = await createRaceProduct(admin, stock)
-  const buyers = await inBatches(Array.from({ length: count }), 4, async () => {
+  const payment = options.payment ?? sandboxCardPurchase
+  const prepared = await inBatches(Array.from({ length: count }), 4, async (_, i) => {
     const buyer = await newBuyer(shopUrl)
     expect((await buyer.post("/api/cart", { productId: product.id, quantity: 1 })).status).toBe(201)
-    return buyer
+    return { buyer, buy: await payment(buyer, i) }
   })
+  const buyers = prepared.map((p) => p.buyer)
 
   let crashed = false
   let confirmedBefore = 0
@@ -270,7 +279,7 @@ export async function crashDuringPurchases(
   const confirmed = new Promise<void>((resolve) => (firstConfirmed = resolve))
   const purchases = buyers.map(async (buyer, i) => {
     await new Promise((r) => setTimeout(r, i * (options.staggerMs ?? 400)))
-    const answer = await buyWithSandboxCard(buyer).catch((error: Error) => ({ status: 0, headers: new Headers(), body: { message: error.message } }) as ApiAnswer)
+    const answer = await prepared[i].buy().catch((error: Error) => ({ status: 0, headers: new Headers(), body: { message: error.message } }) as ApiAnswer)
     if (answer.status === 201) {
       if (!crashed) confirmedBefore++
       firstConfirmed()
@@ -311,14 +320,40 @@ export async function crashDuringPurchases(
   const cutOff = answers.filter((a) => a.status !== 201)
   for (const [i, buyer] of buyers.entries()) {
     if (answers[i].status === 201) continue
-    const retry = await buyWithSandboxCard(buyer)
+    const retry = await prepared[i].buy()
     expect(retry.status, JSON.stringify(retry.body)).toBe(201)
     const orders = await ordersOf(buyer)
     expect(orders.map((o) => o.id)).toEqual([retry.body.id])
     expect(orders[0].items.map((item) => [item.productId, item.quantity])).toEqual([[product.id, 1]])
   }
   expect(await shownStock(shopUrl, product.id)).toBe(stock - count)
+  // No payment paid for two orders.
+  const paymentIds = (await inBatches(buyers, 4, (buyer) => ordersOf(buyer))).flat().map((o) => o.paymentId)
+  expect(new Set(paymentIds).size).toBe(count)
   return { confirmedBefore, cutOff, whileDown }
+}
+
+/** The final POST /api/orders of a purchase, ready to send (and to send again). */
+export type Purchase = () => Promise<ApiAnswer>
+
+/** The simulated card: one payment id per buyer, so a retry is the same request again. */
+export async function sandboxCardPurchase(buyer: Buyer): Promise<Purchase> {
+  const paymentId = `str-${randomBytes(6).toString("hex")}`
+  return () => buyWithSandboxCard(buyer, { paymentId })
+}
+
+/**
+ * The card provider: the checkout starts a PaymentIntent (POST /api/card-payments), `confirm`
+ * plays the buyer's card being accepted at Stripe, and the purchase is POST /api/orders with it.
+ */
+export function cardPurchase(confirm: (paymentIntentId: string) => void): (buyer: Buyer) => Promise<Purchase> {
+  return async (buyer) => {
+    const started = await buyer.post("/api/card-payments", { shippingAddress: raceAddress, shippingMethodId: GERMANY_STANDARD })
+    expect(started.status, JSON.stringify(started.body)).toBe(201)
+    const { paymentIntentId, amount } = started.body as { paymentIntentId: string; amount: string }
+    confirm(paymentIntentId)
+    return () => buyer.post("/api/orders", { shippingAddress: raceAddress, shippingMethod: GERMANY_STANDARD, paymentMethod: "stripe", paymentId: paymentIntentId, total: amount })
+  }
 }
 
 /** What Medusa's database says about orders made from carts: none without items, no cart made into two. */

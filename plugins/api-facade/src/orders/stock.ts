@@ -23,7 +23,7 @@ export function stockRefusal(product: { id: number; name: string; stockQuantity:
   const asked = wanted !== undefined ? ` (you asked for ${wanted})` : ""
   const message =
     stock === 0
-      ? `${product.name} is sold out: please remove it from your cart`
+      ? `${product.name} is sold out, none left in stock: please remove it from your cart`
       : `Only ${stock} of ${product.name} left in stock${asked}: please change your cart`
   return new ApiError(409, message, { productId: product.id, stockQuantity: stock })
 }
