@@ -24,23 +24,52 @@ function requiredSecret(name: "JWT_SECRET" | "COOKIE_SECRET" | "APP_SECRET"): st
   return value
 }
 
+/**
+ * Two shops on one Redis (a staging and a test shop, say) must not take each other's events,
+ * workflow jobs or locks: each keeps them under its own namespace, by default its database's name.
+ */
+function redisNamespaceOf(databaseUrl: string | undefined): string {
+  if (process.env.REDIS_NAMESPACE) return process.env.REDIS_NAMESPACE
+  const name = databaseUrl ? decodeURIComponent(new URL(databaseUrl).pathname.slice(1)) : ""
+  // BullMQ refuses ":" in queue names.
+  return (name || "enclave").replace(/[^A-Za-z0-9_-]/g, "_")
+}
+export const redisNamespace = redisNamespaceOf(process.env.DATABASE_URL)
+// The facade keys its sessions, catalogue generation and sign-in counts under it too (http/redis-keys.ts).
+process.env.REDIS_NAMESPACE ||= redisNamespace
+
 /** With Redis, every instance shares events, workflow state, locks and the cache; without it they stay in memory. */
 const redisModules = redisUrl
   ? [
-      { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl } },
-      { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { redisUrl } } },
+      { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl, queueName: `${redisNamespace}-events` } },
+      {
+        resolve: "@medusajs/medusa/workflow-engine-redis",
+        options: { redis: { redisUrl, queueName: `${redisNamespace}-workflows`, jobQueueName: `${redisNamespace}-workflow-jobs` } },
+      },
       {
         resolve: "@medusajs/medusa/locking",
         options: {
           providers: [
-            { resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl } },
+            {
+              resolve: "@medusajs/medusa/locking-redis",
+              id: "locking-redis",
+              is_default: true,
+              options: { redisUrl, namespace: `${redisNamespace}:lock:` },
+            },
           ],
         },
       },
       {
         resolve: "@medusajs/medusa/caching",
         options: {
-          providers: [{ resolve: "@medusajs/medusa/caching-redis", id: "caching-redis", is_default: true, options: { redisUrl } }],
+          providers: [
+            {
+              resolve: "@medusajs/medusa/caching-redis",
+              id: "caching-redis",
+              is_default: true,
+              options: { redisUrl, prefix: `${redisNamespace}:cache:` },
+            },
+          ],
         },
       },
     ]

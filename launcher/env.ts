@@ -26,6 +26,21 @@ export interface LauncherEnv {
   medusaPort: number
   /** Where the front door and server-side rendering reach the /api facade when Medusa runs elsewhere. */
   apiUrl: string | undefined
+  /**
+   * How many Medusa servers answer /api behind the front door. Above 1, one more Medusa runs in
+   * worker mode (subscribers, scheduled jobs), and they share state through Redis, so REDIS_URL is required.
+   */
+  medusaServers: number
+}
+
+function serverCount(value: string | undefined, redisUrl: string | undefined): number {
+  if (value === undefined || value === "") return 1
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < 1 || n > 16) throw new Error(`MEDUSA_SERVERS must be a whole number from 1 to 16, not "${value}"`)
+  // In memory, each server would keep its own events, locks and workflow state: two buyers could
+  // then both take the last unit, one on each server.
+  if (n > 1 && !redisUrl) throw new Error("MEDUSA_SERVERS above 1 needs REDIS_URL: the servers share events, locks and workflows through Redis")
+  return n
 }
 
 export function readEnv(env: NodeJS.ProcessEnv = process.env): LauncherEnv {
@@ -37,5 +52,6 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): LauncherEnv {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     medusaPort: port("MEDUSA_PORT", env.MEDUSA_PORT, 0),
     apiUrl: env.ENCLAVE_API_URL || undefined,
+    medusaServers: serverCount(env.MEDUSA_SERVERS, env.REDIS_URL || undefined),
   }
 }

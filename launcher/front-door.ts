@@ -12,12 +12,12 @@ type Next = (error?: unknown) => void
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse, next?: Next) => void
 
 export interface FrontDoorOptions {
-  /** Where the /api facade answers (Medusa). */
-  apiUrl: string
+  /** Where the /api facade answers: one Medusa server, or several that take turns. */
+  apiUrl: string | string[]
   /** Uploaded product images (DATA_DIR/uploads). */
   uploadsDir: string
-  /** Whether Medusa is up or being restarted by the launcher (launcher/medusa.ts); unknown means up. */
-  medusaState?: () => MedusaState
+  /** Whether the Medusa server at this address is up or being restarted by the launcher (launcher/medusa.ts); unknown means up. */
+  medusaState?: (apiUrl: string) => MedusaState
 }
 
 export const RESTARTING_MESSAGE = "The shop is restarting, please try again"
@@ -29,6 +29,24 @@ function sendJson(res: http.ServerResponse, status: number, body: unknown) {
   if (res.headersSent) return res.end()
   res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" })
   res.end(JSON.stringify(body))
+}
+
+/**
+ * An address meant for the API that would not reach it as written: dot segments that climb out
+ * of /api (the proxy resolves them, so Medusa would answer for another path), or /api behind
+ * doubled slashes or backslashes. Answered as the facade's JSON 404, never as a storefront page.
+ */
+export function escapesApi(url: string): boolean {
+  const rawPath = url.split("?")[0]
+  let resolved: string
+  try {
+    resolved = new URL(rawPath.replaceAll("%2e", ".").replaceAll("%2E", "."), "http://door").pathname
+  } catch {
+    return false
+  }
+  const underApi = (path: string) => path === "/api" || path.startsWith("/api/")
+  const looksLikeApi = /^[/\\]+api(?:[/\\]|$)/.test(rawPath)
+  return (underApi(rawPath) && !underApi(resolved)) || (looksLikeApi && !underApi(rawPath))
 }
 
 /**
@@ -46,8 +64,22 @@ export async function createFrontDoor(options: FrontDoorOptions): Promise<http.S
   // Without a keep-alive agent every proxied request opens a new connection to Medusa and
   // answers `connection: close`, which costs people a TCP handshake per API call.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 128 })
-  const proxy = createProxyServer({ target: options.apiUrl, xfwd: true, proxyTimeout: 60_000, agent })
+  const apiUrls = [options.apiUrl].flat()
+  if (apiUrls.length === 0) throw new Error("The front door needs at least one Medusa server")
   const medusaState = options.medusaState ?? (() => "running")
+  // Round robin: the servers share everything through PostgreSQL and Redis, so any one may answer;
+  // one the launcher is restarting is skipped while another is up.
+  let turn = 0
+  const nextApiUrl = (): string | undefined => {
+    for (let i = 0; i < apiUrls.length; i++) {
+      const url = apiUrls[turn++ % apiUrls.length]
+      if (medusaState(url) !== "restarting") return url
+    }
+    return undefined
+  }
+  const proxy = createProxyServer({ xfwd: true, proxyTimeout: 60_000, agent })
+  /** Which server each proxied request went to, for its error answer. */
+  const targets = new WeakMap<http.IncomingMessage, string>()
   /** While the launcher restarts Medusa, /api answers at once that it will be back, rather than hanging. */
   const sendRestarting = (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (res.headersSent) return res.end()
@@ -59,7 +91,8 @@ export async function createFrontDoor(options: FrontDoorOptions): Promise<http.S
     // A request cut off by Medusa's crash: the launcher learns of the exit a moment after the
     // socket breaks, so look again for up to a second before calling Medusa unreachable.
     const answer = (triesLeft: number) => {
-      if (medusaState() === "restarting") return sendRestarting(req, res)
+      const target = targets.get(req)
+      if (target && medusaState(target) === "restarting") return sendRestarting(req, res)
       if (triesLeft > 0 && options.medusaState) return void setTimeout(() => answer(triesLeft - 1), 50)
       const isHealth = req.url?.startsWith("/api/health")
       sendJson(res, isHealth ? 503 : 502, {
@@ -88,7 +121,7 @@ export async function createFrontDoor(options: FrontDoorOptions): Promise<http.S
     const cookie = req.headers.cookie ?? ""
     if (!/(?:^|;\s*)enclave\.sid=/.test(cookie)) return "visitor"
     try {
-      const answer = await fetch(`${options.apiUrl}/api/user`, { headers: { cookie, accept: "application/json" }, signal: AbortSignal.timeout(10_000) })
+      const answer = await fetch(`${nextApiUrl()}/api/user`, { headers: { cookie, accept: "application/json" }, signal: AbortSignal.timeout(10_000) })
       if (answer.status === 401) return "visitor"
       if (!answer.ok) return "unknown"
       return ((await answer.json()) as { isAdmin?: boolean }).isAdmin === true ? "admin" : "customer"
@@ -100,8 +133,12 @@ export async function createFrontDoor(options: FrontDoorOptions): Promise<http.S
 
   const route = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = req.url ?? "/"
+    if (escapesApi(url)) return sendJson(res, 404, { message: `No API call ${req.method} ${url.split("?")[0]}` })
     if (url === "/api" || url.startsWith("/api/") || url.startsWith("/api?")) {
-      return medusaState() === "restarting" ? sendRestarting(req, res) : proxy.web(req, res)
+      const target = nextApiUrl()
+      if (!target) return sendRestarting(req, res)
+      targets.set(req, target)
+      return proxy.web(req, res, { target })
     }
     if (url === "/admin" || url.startsWith("/admin?")) {
       res.writeHead(308, { location: "/admin/" + url.slice("/admin".length) })

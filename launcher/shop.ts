@@ -2,9 +2,9 @@ import fs from "node:fs"
 import type http from "node:http"
 import path from "node:path"
 import { prepareExternalDatabase, readSetupMark, startEmbeddedDatabase, writeSetupMark, type Database } from "./database.ts"
-import { readEnv } from "./env.ts"
+import { readEnv, type LauncherEnv } from "./env.ts"
 import { createFrontDoor } from "./front-door.ts"
-import { migrationFingerprint, runMedusa, superviseMedusa, type MedusaEnv } from "./medusa.ts"
+import { migrationFingerprint, runMedusa, superviseMedusa, type MedusaEnv, type SupervisedMedusa } from "./medusa.ts"
 import { freePort } from "./ports.ts"
 import { shopSecrets } from "./secrets.ts"
 
@@ -30,9 +30,52 @@ export async function setUpDatabase(medusaEnv: MedusaEnv, logFile: string, say: 
   }
 }
 
+interface StartedMedusa extends SupervisedMedusa {
+  mode: "shared" | "server" | "worker"
+}
+
+/**
+ * One Medusa in "shared" mode, or (MEDUSA_SERVERS > 1, with Redis) that many in "server" mode plus
+ * one in "worker" mode, as docker-compose.yml runs them. Each writes its own log, and each is
+ * restarted on its port when it exits unexpectedly (launcher/medusa.ts).
+ */
+async function startMedusas(
+  medusaEnv: MedusaEnv,
+  env: LauncherEnv,
+  logsDir: string,
+  stops: Array<() => Promise<void>>,
+  say: (line: string) => void,
+  onGiveUp: (error: Error) => void,
+): Promise<StartedMedusa[]> {
+  if (env.medusaServers === 1) {
+    const medusa = await superviseMedusa(medusaEnv, env.medusaPort || (await freePort()), path.join(logsDir, "medusa.log"), say, onGiveUp)
+    stops.push(medusa.stop)
+    return [{ ...medusa, mode: "shared" }]
+  }
+  say(`Starting ${env.medusaServers} Medusa servers and a worker on Redis...`)
+  const plan: Array<{ mode: "server" | "worker"; log: string }> = [
+    ...Array.from({ length: env.medusaServers }, (_, i) => ({ mode: "server" as const, log: `medusa-server-${i + 1}.log` })),
+    { mode: "worker", log: "medusa-worker.log" },
+  ]
+  const started = await Promise.allSettled(
+    plan.map(async ({ mode, log }, i) => {
+      const port = i === 0 && env.medusaPort ? env.medusaPort : await freePort()
+      const medusa = await superviseMedusa({ ...medusaEnv, workerMode: mode }, port, path.join(logsDir, log), say, onGiveUp)
+      stops.push(medusa.stop)
+      return { ...medusa, mode }
+    }),
+  )
+  const failed = started.find((s) => s.status === "rejected")
+  if (failed) throw (failed as PromiseRejectedResult).reason
+  return started.map((s) => (s as PromiseFulfilledResult<StartedMedusa>).value)
+}
+
 export interface RunningShop {
   url: string
-  medusaUrl: string
+  /** The Medusa servers that answer /api (one unless MEDUSA_SERVERS says more). */
+  medusaUrls: string[]
+  /** The Medusa in worker mode, when the servers are several. */
+  workerUrl: string | undefined
   databaseUrl: string
   adminPassword: string
   adminPasswordSource: string
@@ -78,11 +121,15 @@ export async function startShop(say: (line: string) => void = console.log): Prom
 
     let fail: (error: Error) => void = () => {}
     const failed = new Promise<Error>((resolve) => (fail = resolve))
-    const medusa = await superviseMedusa(medusaEnv, env.medusaPort || (await freePort()), logFile, say, (error) => fail(error))
-    stops.push(medusa.stop)
+    const medusas = await startMedusas(medusaEnv, env, path.join(env.dataDir, "logs"), stops, say, (error) => fail(error))
+    const servers = medusas.filter((m) => m.mode !== "worker")
     // Server-side rendering reads the catalogue from the facade directly, not through the front door.
-    process.env.ENCLAVE_API_URL = medusa.url
-    const server: http.Server = await createFrontDoor({ apiUrl: medusa.url, uploadsDir: path.join(env.dataDir, "uploads"), medusaState: medusa.state })
+    process.env.ENCLAVE_API_URL = servers[0].url
+    const server: http.Server = await createFrontDoor({
+      apiUrl: servers.map((m) => m.url),
+      uploadsDir: path.join(env.dataDir, "uploads"),
+      medusaState: (url) => servers.find((m) => m.url === url)?.state() ?? "running",
+    })
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject)
       server.listen(env.port, resolve)
@@ -97,7 +144,8 @@ export async function startShop(say: (line: string) => void = console.log): Prom
     const port = (server.address() as { port: number }).port
     return {
       url: `http://localhost:${port}`,
-      medusaUrl: medusa.url,
+      medusaUrls: servers.map((m) => m.url),
+      workerUrl: medusas.find((m) => m.mode === "worker")?.url,
       databaseUrl: medusaEnv.databaseUrl,
       adminPassword: secrets.adminPassword,
       adminPasswordSource: secrets.adminPasswordSource,

@@ -11,6 +11,7 @@ try {
   await buildAll({ force: false, say: console.log })
   const shop = await startShop()
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1)
+  if (shop.workerUrl) console.log(`Medusa servers: ${shop.medusaUrls.join(" ")}; worker: ${shop.workerUrl}`)
   console.log(`Enclave is ready at ${shop.url}`)
   console.log(`Admin sign-in: ${shop.url}/admin with user "admin" and password "${shop.adminPassword}" (${shop.adminPasswordSource})`)
   console.log(`Started in ${seconds} s. Press Ctrl-C to stop.`)

@@ -1,10 +1,12 @@
 /**
- * SPEC §6 roles, decided on the server for every /api call: visitor × customer × admin.
- * Happy paths live in each domain's test file; here every call is checked for who may make it.
- * Destructive admin calls use ids that do not exist, so the guard is proven without harm.
+ * SPEC §6 roles, decided on the server for every /api call: visitor × customer × another
+ * customer × admin. Happy paths live in each domain's test file; here every call is checked for
+ * who may make it. Destructive admin calls use ids that do not exist, so the guard is proven
+ * without harm. The matrix is compared with the route files, so a new endpoint cannot escape it.
  */
 import { describe, expect, it } from "vitest"
 import { asAdmin, asNewCustomer, asVisitor, type ApiClient } from "../support/api.ts"
+import { routeCallKeys, routeFiles } from "../support/fuzz-routes.ts"
 
 type Call = [method: string, path: string, body?: unknown]
 
@@ -12,6 +14,7 @@ const address = { fullName: "Ada Lovelace", addressLine1: "Unter den Linden 1", 
 
 const publicCalls: Call[] = [
   ["GET", "/api/health"],
+  ["GET", "/api/openapi.json"],
   ["GET", "/api/products"],
   ["GET", "/api/products/1"],
   ["GET", "/api/shipping-methods"],
@@ -56,9 +59,37 @@ const adminCalls: Call[] = [
   ["POST", "/api/admin/payment-config", { shippingLabel: 42 }],
   ["GET", "/api/admin/shipping-methods"],
   ["POST", "/api/admin/shipping-methods", {}],
+  ["GET", "/api/admin/shipping-methods/999999"],
   ["PUT", "/api/admin/shipping-methods/999999", { name: "Never" }],
   ["DELETE", "/api/admin/shipping-methods/999999"],
 ]
+
+/**
+ * Signing in, up and out answer everyone; what they answer depends on the body, so here only
+ * that nobody is turned away at the door (their rules are in accounts*.test.ts).
+ */
+const accountCalls: Call[] = [
+  ["POST", "/api/login", { username: "nobody-permission-test", password: 42 }],
+  ["POST", "/api/register", { username: "" }],
+  ["POST", "/api/logout"],
+]
+
+/** Paths no route serves, one per depth the catch-all routes answer and per method: 404 for all. */
+const unknownCalls: Call[] = ["GET", "POST", "PUT", "PATCH", "DELETE"].flatMap((method) =>
+  ["/api/nope", "/api/nope/a", "/api/nope/a/b", "/api/nope/a/b/c"].map((path): Call => [method, path]),
+)
+
+const ADMIN_ONLY_VISITOR = "You must be logged in"
+const ADMIN_ONLY_CUSTOMER = "You do not have permission to access this area."
+
+/** The route file a concrete path lands on: the most specific template that matches it. */
+function routeKeyOf([method, path]: Call): string {
+  const candidates = routeFiles()
+    .filter((route) => route.methods.includes(method))
+    .filter((route) => new RegExp("^" + route.template.replace(/\{\w+\}/g, "[^/]+") + "$").test(path))
+    .sort((a, b) => (a.template.match(/\{/g)?.length ?? 0) - (b.template.match(/\{/g)?.length ?? 0))
+  return candidates[0] ? `${method} ${candidates[0].template}` : `${method} ${path} (no route)`
+}
 
 async function statusOf(client: ApiClient, [method, path, body]: Call) {
   const answer = await client.request(method, path, body)
@@ -67,6 +98,11 @@ async function statusOf(client: ApiClient, [method, path, body]: Call) {
 }
 
 describe("who may call what (SPEC §6)", () => {
+  it("the matrix covers every call of every route file under plugins/api-facade/src/api/api", () => {
+    const covered = new Set([...publicCalls, ...customerCalls, ...providerCalls, ...adminCalls, ...accountCalls, ...unknownCalls].map(routeKeyOf))
+    expect(routeCallKeys().filter((key) => !covered.has(key))).toEqual([])
+  })
+
   it("public calls answer everyone", async () => {
     const [customer, admin] = [await asNewCustomer(), await asAdmin()]
     for (const call of publicCalls) {
@@ -90,8 +126,11 @@ describe("who may call what (SPEC §6)", () => {
     const customer = await asNewCustomer({ isAdmin: true })
     const admin = await asAdmin()
     for (const call of adminCalls) {
-      expect(await statusOf(asVisitor(), call), `${call[0]} ${call[1]} as visitor`).toBe(401)
-      expect(await statusOf(customer, call), `${call[0]} ${call[1]} as customer`).toBe(403)
+      const [method, path, body] = call
+      const visitor = await asVisitor().request(method, path, body)
+      expect([visitor.status, visitor.body.message], `${method} ${path} as visitor`).toEqual([401, ADMIN_ONLY_VISITOR])
+      const refused = await customer.request(method, path, body)
+      expect([refused.status, refused.body.message], `${method} ${path} as customer`).toEqual([403, ADMIN_ONLY_CUSTOMER])
       const status = await statusOf(admin, call)
       expect([401, 403], `${call[0]} ${call[1]} as admin: ${status}`).not.toContain(status)
       expect(status, `${call[0]} ${call[1]} as admin`).toBeLessThan(500)
@@ -103,5 +142,81 @@ describe("who may call what (SPEC §6)", () => {
     for (const call of providerCalls) {
       for (const client of [asVisitor(), customer, admin]) expect(await statusOf(client, call), call.join(" ")).toBe(400)
     }
+  })
+
+  it("sign-in, sign-up and sign-out are open to everyone", async () => {
+    const [customer, admin] = [await asNewCustomer(), await asAdmin()]
+    for (const call of accountCalls) {
+      // The customer and the admin stay signed in: only the visitor signs out.
+      const callers = call[1] === "/api/logout" ? [asVisitor()] : [asVisitor(), customer, admin]
+      for (const client of callers) {
+        const status = await statusOf(client, call)
+        expect([401, 403], `${call[0]} ${call[1]}: ${status}`).not.toContain(status)
+        expect(status, call.join(" ")).toBeLessThan(500)
+      }
+    }
+  })
+
+  it("paths no route serves answer 404 with a message, whoever asks", async () => {
+    const [customer, admin] = [await asNewCustomer(), await asAdmin()]
+    for (const [method, path] of unknownCalls) {
+      for (const client of [asVisitor(), customer, admin]) {
+        const answer = await client.request(method, path)
+        expect([answer.status, answer.body.message], `${method} ${path}`).toEqual([404, `No API call ${method} ${path}`])
+      }
+    }
+  })
+})
+
+describe("another customer (SPEC §6: a customer's own cart, orders and payments)", () => {
+  it("cannot read or change the first customer's cart, orders or payments", async () => {
+    const admin = await asAdmin()
+    // A product of this test's own, so the stock other test files count is not touched.
+    const product = await admin.post("/api/admin/products", { name: "Permission test phone", price: "20.00", stockQuantity: 10, category: "accessory" })
+    expect(product.status).toBe(201)
+    const [first, other] = [await asNewCustomer(), await asNewCustomer()]
+    expect((await first.post("/api/cart", { productId: product.body.id, quantity: 1 })).status).toBe(201)
+    const order = await first.post("/api/orders", { shippingAddress: address, shippingMethod: 1, paymentMethod: "stripe", paymentId: "str-permission-" + Date.now() })
+    expect(order.status, JSON.stringify(order.body)).toBe(201)
+    const cart = await first.post("/api/cart", { productId: product.body.id, quantity: 2 })
+    expect(cart.status).toBe(201)
+    const item = cart.body[0]
+    const before = { cart: (await first.get("/api/cart")).body, orders: (await first.get("/api/orders")).body }
+
+    // The cart: the other customer's calls find no such item and see only their own (empty) cart.
+    const change = await other.put(`/api/cart/${item.id}`, { quantity: 5 })
+    expect([change.status, change.body.message]).toEqual([404, `Cart item ${item.id} not found`])
+    const remove = await other.delete(`/api/cart/${item.id}`)
+    expect([remove.status, remove.body.message]).toEqual([404, `Cart item ${item.id} not found`])
+    expect((await other.get("/api/cart")).body).toEqual([])
+    expect((await other.delete("/api/cart")).status).toBe(200)
+
+    // The orders: not in the other's list, and the admin calls on them are refused.
+    expect((await other.get("/api/orders")).body).toEqual([])
+    for (const [method, path, body] of [
+      ["PUT", `/api/admin/orders/${order.body.id}/status`, { status: "cancelled" }],
+      ["PUT", `/api/admin/orders/${order.body.id}/shipping-address`, { shippingAddress: { ...address, city: "Elsewhere" } }],
+      ["DELETE", `/api/admin/orders/${order.body.id}`],
+      ["GET", `/api/admin/order-user/${first.user.id}`],
+    ] as Call[]) {
+      const answer = await other.request(method, path, body)
+      expect([answer.status, answer.body.message], `${method} ${path}`).toEqual([403, ADMIN_ONLY_CUSTOMER])
+    }
+
+    // The payments: paying for or capturing in the first customer's name is refused. (Reading
+    // or capturing another customer's real PayPal order (404) is proven in payments.test.ts,
+    // on the shop whose PayPal is the fake one.)
+    const payFor = await other.post("/api/paypal-server/create-order", { shippingAddress: address, shippingMethodId: 1, amount: "20.00", userId: first.user.id })
+    expect([payFor.status, payFor.body.message]).toEqual([403, "You can only pay for your own cart"])
+    const capture = await other.post("/api/paypal-server/capture-order", { orderId: "5O190127TN364715T", userId: first.user.id })
+    expect([capture.status, capture.body.message]).toEqual([403, "You can only pay for your own cart"])
+    const view = await other.get("/api/paypal-server/order/5O190127TN364715T")
+    expect([view.status, view.body.message]).toEqual([404, "There is no PayPal order with this id for your account"])
+
+    // The first customer's cart and orders are exactly as they were.
+    expect((await first.get("/api/cart")).body).toEqual(before.cart)
+    expect((await first.get("/api/orders")).body).toEqual(before.orders)
+    expect(before.cart).toEqual([expect.objectContaining({ id: item.id, quantity: 2 })])
+    expect(before.orders).toEqual([expect.objectContaining({ id: order.body.id })])
   })
 })

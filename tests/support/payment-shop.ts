@@ -46,7 +46,8 @@ export interface PaymentShop {
   stop(): Promise<void>
 }
 
-export async function startPaymentShop(): Promise<PaymentShop> {
+/** `env` adds to the shop's environment, e.g. DATABASE_URL, REDIS_URL and MEDUSA_SERVERS for the scaled-out shop. */
+export async function startPaymentShop(options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<PaymentShop> {
   const paypal = new FakePaypal()
   const stripe = new FakeStripe()
   await Promise.all([paypal.start(), stripe.start()])
@@ -60,7 +61,9 @@ export async function startPaymentShop(): Promise<PaymentShop> {
       NO_PROXY: "127.0.0.1,localhost",
       NODE_EXTRA_CA_CERTS: paypal.caCertFile,
       STRIPE_API_URL: stripe.url,
+      ...options.env,
     },
+    timeoutMs: options.timeoutMs,
   })
   const admin = async () => {
     const client = new ApiClient(shop.url)

@@ -13,6 +13,7 @@ import {
 import { ApiError } from "../http/api-error"
 import { detectImageKind } from "./image-kind"
 import { findShopProductRecord } from "./products"
+import { runThenBump } from "../catalogue/cache"
 
 /**
  * multer, in memory, for one file of at most 5 MB: the upload goes on to Medusa's file module,
@@ -87,8 +88,10 @@ export async function setProductImage(container: MedusaContainer, catalogueNumbe
     },
   })
   const imageUrl = shopUrlOf(result[0].url)
-  await updateProductsWorkflow(container).run({
-    input: { selector: { id: record.productId }, update: { thumbnail: imageUrl } },
-  })
+  await runThenBump("a product image was uploaded", () =>
+    updateProductsWorkflow(container).run({
+      input: { selector: { id: record.productId }, update: { thumbnail: imageUrl } },
+    }),
+  )
   return imageUrl
 }

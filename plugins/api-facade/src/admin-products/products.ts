@@ -6,6 +6,7 @@ import { findProduct } from "../catalogue/products"
 import { ApiError } from "../http/api-error"
 import { shopDefaults } from "./shop-defaults"
 import { createShopProductWorkflow, updateShopProductWorkflow, type ProfileFields, type UpdateShopProductInput } from "./workflows"
+import { bumpCatalogue, runThenBump } from "../catalogue/cache"
 
 /** A product of the shop as Medusa holds it: the ids behind one catalogue number. */
 export interface ShopProductRecord {
@@ -96,6 +97,7 @@ export async function createAdminProduct(container: MedusaContainer, body: Admin
       defaults,
     },
   })
+  await bumpCatalogue("a product was created")
   return readBack(container, result.catalogueNumber)
 }
 
@@ -127,7 +129,7 @@ export async function updateAdminProduct(container: MedusaContainer, catalogueNu
   if (body.features !== undefined) profile.features = body.features
   if (body.specifications !== undefined) profile.specifications = body.specifications
 
-  await updateShopProductWorkflow(container).run({
+  await runThenBump("a product was updated", async () => updateShopProductWorkflow(container).run({
     input: {
       productId: record.productId,
       variantId: record.variantId ?? undefined,
@@ -137,7 +139,7 @@ export async function updateAdminProduct(container: MedusaContainer, catalogueNu
       profile: Object.keys(profile).length ? profile : undefined,
       inventory: body.stockQuantity === undefined ? undefined : await stockChange(container, record, body.stockQuantity),
     },
-  })
+  }))
   return readBack(container, catalogueNumber)
 }
 
@@ -156,7 +158,7 @@ export async function deleteAdminProduct(container: MedusaContainer, catalogueNu
         "cancel or delete those orders first, or set its stock to 0 to stop selling it",
     )
   }
-  await deleteProductsWorkflow(container).run({ input: { ids: [record.productId] } })
+  await runThenBump("a product was deleted", () => deleteProductsWorkflow(container).run({ input: { ids: [record.productId] } }))
   await removeFromOpenCarts(container, record.productId)
   return { message: `Product ${catalogueNumber} deleted` }
 }

@@ -2,6 +2,8 @@ import { defineMiddlewares } from "@medusajs/framework/http"
 import { identifyCaller, requireAdmin } from "../http/current-user"
 import { imageUploadMiddleware } from "../admin-products/images"
 import { facadeErrorHandler } from "../http/error-handler"
+import { requireJsonBody } from "../http/json-body"
+import { refuseUnroutablePath } from "../http/no-such-path"
 import { refuseCrossOrigin } from "../http/same-origin"
 import { limitSignIns } from "../http/sign-in-limit"
 
@@ -10,6 +12,8 @@ import { limitSignIns } from "../http/sign-in-limit"
 export default defineMiddlewares({
   errorHandler: facadeErrorHandler,
   routes: [
+    // ---- paths no route can serve (/api, //, too deep): a JSON 404; bodies only as JSON ----
+    { matcher: "/api*", middlewares: [refuseUnroutablePath, requireJsonBody] },
     // ---- every /api call: cross-origin refusal first (cheap), then who is calling ----
     { matcher: "/api*", middlewares: [refuseCrossOrigin, identifyCaller] },
     // ---- sign-in and registration: at most so many attempts per client and minute (429) ----

@@ -40,10 +40,31 @@ export function validationError(error: ZodError): ApiError {
  */
 export function validate<T extends ZodType>(schema: T, value: unknown, options: { asPaymentError?: boolean } = {}): ReturnType<T["parse"]> {
   const result = schema.safeParse(value)
-  if (!result.success) {
-    const error = validationError(result.error)
-    if (!options.asPaymentError) throw error
-    throw new ApiError(error.status, error.message, error.details, { error: error.message })
+  const error = result.success ? nulCharacterError(value) : validationError(result.error)
+  if (!error) return result.data as ReturnType<T["parse"]>
+  if (!options.asPaymentError) throw error
+  throw new ApiError(error.status, error.message, error.details, { error: error.message })
+}
+
+export const NUL_CHARACTER_MESSAGE = "Text must not contain NUL characters"
+
+/**
+ * PostgreSQL cannot store U+0000 in text, so a NUL that passed the schema would end as a
+ * database error (a 500) in whatever query first sees it: refused here, by field, instead.
+ */
+function nulCharacterError(value: unknown): ApiError | null {
+  const path = pathToNul(value, [])
+  if (!path) return null
+  return new ApiError(400, NUL_CHARACTER_MESSAGE, { fields: { [path.join(".")]: NUL_CHARACTER_MESSAGE } })
+}
+
+function pathToNul(value: unknown, path: string[]): string[] | null {
+  if (typeof value === "string") return value.includes("\u0000") ? path : null
+  if (!value || typeof value !== "object") return null
+  for (const [key, inner] of Object.entries(value)) {
+    if (key.includes("\u0000")) return [...path, key]
+    const found = pathToNul(inner, [...path, key])
+    if (found) return found
   }
-  return result.data as ReturnType<T["parse"]>
+  return null
 }

@@ -5,6 +5,7 @@ import signature from "cookie-signature"
 import Redis from "ioredis"
 import { randomBytes } from "node:crypto"
 import { sqlRunner, type SqlRunner } from "./database"
+import { redisKey } from "./redis-keys"
 
 /**
  * Sign-in sessions of the shop. The cookie carries only a random id (signed with COOKIE_SECRET, in
@@ -57,14 +58,14 @@ class PostgresSessionStore implements SessionStore {
 class RedisSessionStore implements SessionStore {
   constructor(private readonly redis: Redis) {}
   async get(sid: string) {
-    const value = await this.redis.get(`enclave:sess:${sid}`)
+    const value = await this.redis.get(redisKey("sess", sid))
     return value ? (JSON.parse(value) as SessionData) : null
   }
   async set(sid: string, data: SessionData, ttlMs: number) {
-    await this.redis.set(`enclave:sess:${sid}`, JSON.stringify(data), "PX", ttlMs)
+    await this.redis.set(redisKey("sess", sid), JSON.stringify(data), "PX", ttlMs)
   }
   async destroy(sid: string) {
-    await this.redis.del(`enclave:sess:${sid}`)
+    await this.redis.del(redisKey("sess", sid))
   }
 }
 
@@ -84,8 +85,9 @@ function sessionStore(container: MedusaContainer): SessionStore {
 }
 
 function sessionIdFrom(req: MedusaRequest): string | null {
-  const raw = (req as unknown as { cookies?: Record<string, string> }).cookies?.[SESSION_COOKIE]
-  if (!raw || !raw.startsWith("s:")) return null
+  // cookie-parser turns a `j:{...}` cookie into an object: only a string can be one of ours.
+  const raw = (req as unknown as { cookies?: Record<string, unknown> }).cookies?.[SESSION_COOKIE]
+  if (typeof raw !== "string" || !raw.startsWith("s:")) return null
   const sid = signature.unsign(raw.slice(2), secret!)
   return sid === false ? null : sid
 }

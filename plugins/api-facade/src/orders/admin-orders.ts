@@ -7,6 +7,7 @@ import { countryCodeOf, destinationOf, shopContext } from "../cart/shop-context"
 import { ApiError } from "../http/api-error"
 import { medusaAddress } from "./medusa-address"
 import { findOrder, shopOrders } from "./read-orders"
+import { runThenBump } from "../catalogue/cache"
 
 async function existingOrder(container: MedusaContainer, orderNumber: number) {
   const found = await findOrder(container, orderNumber)
@@ -17,7 +18,9 @@ async function existingOrder(container: MedusaContainer, orderNumber: number) {
 /** SPEC §4: an admin may set any status from any other; no order is enforced. */
 export async function setOrderStatus(container: MedusaContainer, orderNumber: number, status: OrderStatus): Promise<Order> {
   const found = await existingOrder(container, orderNumber)
-  await shopOrders(container).updateOrderDetails({ id: found.details.id, status })
+  // The status alone moves no stock today, but cancelling is a stock change to people: the catalogue
+  // is marked stale (cheap, admin-only) so it stays right if cancelling ever releases reservations.
+  await runThenBump("an order's status was changed", () => shopOrders(container).updateOrderDetails({ id: found.details.id, status }))
   return (await findOrder(container, orderNumber))!.order
 }
 
@@ -58,7 +61,9 @@ export async function setShippingAddress(
 export async function deleteOrder(container: MedusaContainer, orderNumber: number) {
   const found = await existingOrder(container, orderNumber)
   if (!["shipped", "delivered", "completed"].includes(found.details.status) && found.lineItemIds.length > 0) {
-    await container.resolve(Modules.INVENTORY).deleteReservationItemsByLineItem(found.lineItemIds)
+    await runThenBump("an order's stock went back on sale", () =>
+      container.resolve(Modules.INVENTORY).deleteReservationItemsByLineItem(found.lineItemIds),
+    )
   }
   await container.resolve(Modules.ORDER).softDeleteOrders([found.medusaOrderId])
   await shopOrders(container).deleteOrderDetails([found.details.id])

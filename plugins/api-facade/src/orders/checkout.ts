@@ -10,6 +10,7 @@ import { ApiError } from "../http/api-error"
 import { medusaAddress } from "./medusa-address"
 import { demandOfCart, ensureInStock, isMedusaStockError, stockRefusal, withStockLock } from "./stock"
 import { findOrderById, shopOrders } from "./read-orders"
+import { runThenBump } from "../catalogue/cache"
 
 /**
  * The two halves of every purchase, whatever pays for it: prepare the customer's cart (check it,
@@ -195,7 +196,8 @@ export async function completeCheckout(
       // Whoever held the lock before may have bought the last units since this cart was priced.
       await ensureInStock(container, demand)
       try {
-        const { result } = await completeCartWorkflow(container).run({ input: { id: input.cartId } })
+        // Placing the order reserves its stock: the product pages must show the lower stock at once.
+        const { result } = await runThenBump("an order was placed", () => completeCartWorkflow(container).run({ input: { id: input.cartId } }))
         return result.id
       } catch (error) {
         if (isMedusaStockError(error)) {

@@ -18,6 +18,7 @@ import {
   updateShippingMethodWorkflow,
   type DetailsData,
 } from "./workflows"
+import { runThenBump } from "../catalogue/cache"
 
 /** Shipping is charged in euros, the currency of both regions. */
 const CURRENCY = "eur"
@@ -149,7 +150,7 @@ function detailsOf(data: Partial<ShippingMethodData>): DetailsData {
 
 export async function createShippingMethod(container: MedusaContainer, data: ShippingMethodData): Promise<ShippingMethod> {
   const { serviceZoneId, shippingProfileId } = await shippingPlace(container)
-  const { result } = await createShippingMethodWorkflow(container).run({
+  const { result } = await runThenBump("a shipping method was created", () => createShippingMethodWorkflow(container).run({
     input: {
       option: {
         name: data.name,
@@ -164,7 +165,7 @@ export async function createShippingMethod(container: MedusaContainer, data: Shi
       },
       details: detailsOf(data),
     },
-  })
+  }))
   const [row] = await readRows(container, { id: result.id })
   return toShippingMethod(row)
 }
@@ -182,19 +183,19 @@ export async function updateShippingMethod(container: MedusaContainer, id: numbe
     optionChanges.prices = [{ currency_code: CURRENCY, amount: patch.price }]
   }
   if (patch.isActive !== undefined && patch.isActive !== row.is_active) optionChanges.rules = storeRules(patch.isActive)
-  await updateShippingMethodWorkflow(container).run({
+  await runThenBump("a shipping method was updated", () => updateShippingMethodWorkflow(container).run({
     input: {
       detailsId: row.id,
       option: Object.keys(optionChanges).length > 0 ? { id: option.id, ...optionChanges } : undefined,
       details: detailsOf(patch),
     },
-  })
+  }))
   return findShippingMethod(container, id)
 }
 
 export async function deleteShippingMethod(container: MedusaContainer, id: number): Promise<void> {
   const row = await findRow(container, id)
-  await deleteShippingMethodWorkflow(container).run({
+  await runThenBump("a shipping method was deleted", () => deleteShippingMethodWorkflow(container).run({
     input: { detailsId: row.id, shippingOptionId: row.shipping_option!.id },
-  })
+  }))
 }

@@ -12,6 +12,7 @@ import {
   type Product,
 } from "@enclave/contract"
 import type { z } from "zod"
+import { answerRevalidatedInThisRequest, keepAnswer, keptAnswer, recordDependency } from "./catalogue-answers"
 
 const DEFAULT_API_URL = "http://127.0.0.1:9000"
 
@@ -53,9 +54,18 @@ export async function getJson<T>(
   headers: Record<string, string> = { accept: "application/json" },
 ): Promise<T | null> {
   const url = `${apiBaseUrl()}${path}`
-  let response: Response
+  const response = await fetchFacade(url, headers)
+  if (response.status === 404 && allowNotFound) {
+    // Drain the body so the connection can be reused.
+    await response.body?.cancel()
+    return null
+  }
+  return parseAnswer(url, response, schema)
+}
+
+async function fetchFacade(url: string, headers: Record<string, string>): Promise<Response> {
   try {
-    response = await fetch(url, {
+    return await fetch(url, {
       headers,
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     })
@@ -65,12 +75,9 @@ export async function getJson<T>(
     const reason = cause instanceof Error ? `${cause.message}${inner}` : String(cause)
     throw new FacadeApiError(`GET ${url} failed: ${reason}`, undefined, { cause })
   }
+}
 
-  if (response.status === 404 && allowNotFound) {
-    // Drain the body so the connection can be reused.
-    await response.body?.cancel()
-    return null
-  }
+async function parseAnswer<T>(url: string, response: Response, schema: z.ZodType<T>): Promise<T> {
   if (!response.ok) {
     const text = await response.text().catch(() => "")
     throw new FacadeApiError(
@@ -96,6 +103,37 @@ export async function getJson<T>(
   return parsed.data
 }
 
+/**
+ * GET a public catalogue path, revalidating the copy kept from the last answer (If-None-Match; a 304
+ * reuses it without parsing), and note it as a dependency of the page being rendered (the page cache
+ * keeps the page's HTML only as long as these answers stay the same). Asked without cookies: the
+ * answer is the same for everyone.
+ */
+export async function getCatalogueJson<T>(path: string, schema: z.ZodType<T>, allowNotFound: boolean): Promise<T | null> {
+  const checked = answerRevalidatedInThisRequest(path)
+  if (checked) {
+    recordDependency(path, checked.etag)
+    return checked.body as T
+  }
+  const kept = keptAnswer(path)
+  const url = `${apiBaseUrl()}${path}`
+  const response = await fetchFacade(url, kept ? { accept: "application/json", "if-none-match": kept.etag } : { accept: "application/json" })
+  if (response.status === 304 && kept) {
+    recordDependency(path, kept.etag)
+    return kept.body as T
+  }
+  if (response.status === 404 && allowNotFound) {
+    await response.body?.cancel()
+    recordDependency(path, null)
+    return null
+  }
+  const etag = response.headers.get("etag")
+  const body = await parseAnswer(url, response, schema)
+  if (etag) keepAnswer(path, { etag, body })
+  recordDependency(path, etag)
+  return body
+}
+
 function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
   const shown = issues.slice(0, 3).map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`)
   return shown.join("; ") + (issues.length > 3 ? ` (and ${issues.length - 3} more)` : "")
@@ -103,9 +141,10 @@ function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
 
 /** All products, in the shop's default order (Base, Medium, Premium; phones, accessories, services). */
 export async function listProducts(): Promise<Product[]> {
-  const products = await getJson("/api/products", productListSchema)
+  const products = (await getCatalogueJson("/api/products", productListSchema, false))!
   // The API already answers in this order; sorting again keeps the pages right whatever the backend does.
-  return products.sort(compareDefaultOrder)
+  // A copy: the list itself is kept for the next request (catalogue-answers.ts).
+  return [...products].sort(compareDefaultOrder)
 }
 
 /**
@@ -115,5 +154,5 @@ export async function listProducts(): Promise<Product[]> {
 export async function getProduct(id: string | number): Promise<Product | null> {
   const parsedId = productIdSchema.safeParse(String(id))
   if (!parsedId.success) return null
-  return getJson(`/api/products/${parsedId.data}`, productSchema, true)
+  return getCatalogueJson(`/api/products/${parsedId.data}`, productSchema, true)
 }

@@ -1,11 +1,12 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { productIdSchema } from "@enclave/contract"
+import { sendCatalogueAnswer } from "../../../../catalogue/cache"
 import { findProduct } from "../../../../catalogue/products"
 import { ApiError, validate } from "../../../../http/api-error"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
+  // Keyed on the validated number, so "7" and "007" share an entry; unknown ids are never cached.
   const id = validate(productIdSchema, req.params.id)
-  const product = await findProduct(req.scope, id)
-  if (!product) throw new ApiError(404, `Product ${id} not found`)
-  res.json(product)
+  const found = await sendCatalogueAnswer(req, res, `product:${id}`, () => findProduct(req.scope, id))
+  if (!found) throw new ApiError(404, `Product ${id} not found`)
 }

@@ -1,0 +1,239 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import Redis from "ioredis"
+import { createHash } from "node:crypto"
+import { redisKey } from "../http/redis-keys"
+
+/**
+ * The catalogue cache (issue 7, Speed): the public catalogue answers (GET /api/products,
+ * /api/products/{id}, /api/shipping-methods) are kept as their final JSON bytes, so a hit costs no
+ * query and no JSON.stringify.
+ *
+ * Freshness is a catalogue *generation*: every entry remembers the generation it was read under and
+ * is only served while the generation is unchanged. Whatever can change those answers bumps it:
+ * the facade's own write paths synchronously, before they answer (so the admin's next request sees
+ * the change, deterministically), and the subscribers in src/subscribers for changes made elsewhere
+ * (Medusa's admin API, a worker). With REDIS_URL the generation is a Redis counter that every server
+ * instance reads per request (one GET), so a change made through any instance is seen by all of them
+ * on their next request; without it, a counter in this process.
+ *
+ * API:
+ *   catalogueCache()                 the process's cache (generation in Redis when REDIS_URL is set)
+ *   bumpCatalogue(reason)            mark everything stale; resolves once every instance will see it
+ *   sendCatalogueAnswer(req, res, key, read)
+ *                                    answer a catalogue GET from the cache (ETag, 304, X-Cache)
+ *   new CatalogueCache(generation)   a cache of its own (tests), over memoryGeneration() or
+ *                                    redisGeneration(redis, key)
+ */
+
+/** Where the current catalogue generation lives. */
+export interface CatalogueGeneration {
+  /** The current generation; throws when it cannot be known (Redis down): nothing is served from cache then. */
+  current(): Promise<string>
+  /** Moves to a new generation and resolves with it once every reader will see it. */
+  bump(): Promise<string>
+  close(): Promise<void>
+}
+
+/** One process's counter: enough when this process is the only server (no REDIS_URL). */
+export function memoryGeneration(): CatalogueGeneration {
+  // Starts from the clock so a restarted process never reuses the generation of the one before.
+  let generation = Date.now()
+  return {
+    current: async () => String(generation),
+    bump: async () => String(++generation),
+    close: async () => {},
+  }
+}
+
+/** Read when a cache is made, so REDIS_NAMESPACE (set by medusa-config.ts) is known. */
+export const generationKey = () => redisKey("catalogue", "generation")
+
+/**
+ * A counter in Redis shared by every instance: INCR to bump, GET per request to read (well under a
+ * millisecond on the same network, and ioredis pipelines concurrent GETs).
+ */
+export function redisGeneration(redis: Redis, key: string = generationKey()): CatalogueGeneration {
+  return {
+    current: async () => (await redis.get(key)) ?? "0",
+    bump: async () => String(await redis.incr(key)),
+    close: async () => {
+      redis.disconnect()
+    },
+  }
+}
+
+/** A cached answer: the exact bytes sent, and their entity tag. */
+export interface CatalogueAnswer {
+  body: Buffer
+  etag: string
+  status: "HIT" | "MISS"
+}
+
+interface Entry {
+  generation: string
+  body: Buffer
+  etag: string
+}
+
+/** Entries are one per product plus two lists; a catalogue larger than this only caches its first entries. */
+const MAX_ENTRIES = 5_000
+
+export class CatalogueCache {
+  private readonly entries = new Map<string, Entry>()
+  /** Reads under way, per key and generation: a burst of misses costs one query, not one each. */
+  private readonly reading = new Map<string, Promise<Entry | null>>()
+
+  constructor(readonly generation: CatalogueGeneration) {}
+
+  /**
+   * The answer for `key`: from the cache when it was read under the current generation, otherwise
+   * from `read` (null: nothing to answer, e.g. an unknown id, which is not cached). Errors of `read`
+   * propagate and nothing is cached.
+   */
+  async answer(key: string, read: () => Promise<unknown | null>): Promise<CatalogueAnswer | null> {
+    let generation: string | null
+    try {
+      generation = await this.generation.current()
+    } catch (error) {
+      // Without the generation nothing can be trusted to be fresh: answer from the database.
+      console.warn(`[catalogue cache] generation unknown, not caching: ${(error as Error).message}`)
+      generation = null
+    }
+    if (generation === null) {
+      const value = await read()
+      return value === null ? null : { ...toEntry("", value), status: "MISS" }
+    }
+
+    const cached = this.entries.get(key)
+    if (cached && cached.generation === generation) return { body: cached.body, etag: cached.etag, status: "HIT" }
+
+    const flightKey = `${generation}\u0000${key}`
+    let flight = this.reading.get(flightKey)
+    if (!flight) {
+      // The generation was read before the data: a change committed meanwhile bumps it again, so
+      // an entry holding data older than the change is never served after the bump.
+      flight = read().then((value) => {
+        if (value === null) return null
+        const entry = toEntry(generation, value)
+        const current = this.entries.get(key)
+        if (!current || current.generation !== generation) {
+          if (this.entries.size >= MAX_ENTRIES && !this.entries.has(key)) this.entries.clear()
+          this.entries.set(key, entry)
+        }
+        return entry
+      })
+      this.reading.set(flightKey, flight)
+      const forget = () => this.reading.delete(flightKey)
+      flight.then(forget, forget)
+    }
+    const entry = await flight
+    return entry ? { body: entry.body, etag: entry.etag, status: "MISS" } : null
+  }
+
+  /** Everything cached so far is stale from now on, in this process and (with Redis) every other. */
+  async bump(): Promise<string> {
+    const generation = await this.generation.bump()
+    // Entries of older generations are never served again; dropping them frees their memory early.
+    this.entries.clear()
+    return generation
+  }
+
+  async close() {
+    await this.generation.close()
+  }
+}
+
+function toEntry(generation: string, value: unknown): Entry {
+  const body = Buffer.from(JSON.stringify(value))
+  // A tag of the bytes, not of the generation: an answer that a bump did not change keeps its tag,
+  // so browsers and the storefront's page cache still get their 304.
+  const etag = `"${createHash("sha1").update(body).digest("base64url")}"`
+  return { generation, body, etag }
+}
+
+/** True when the request's If-None-Match names this tag (weak or strong, in a list, or `*`). */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false
+  if (header.trim() === "*") return true
+  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)
+}
+
+// One cache per process, kept on globalThis: Medusa loads routes and subscribers separately, and
+// both must bump and read the same one.
+const SINGLETON = Symbol.for("enclave.catalogueCache")
+type Holder = { [SINGLETON]?: CatalogueCache }
+
+/** The process's catalogue cache: its generation in Redis when REDIS_URL is set, else in memory. */
+export function catalogueCache(): CatalogueCache {
+  const holder = globalThis as Holder
+  if (!holder[SINGLETON]) {
+    const redisUrl = process.env.REDIS_URL
+    const generation = redisUrl
+      ? redisGeneration(
+          new Redis(redisUrl, {
+            // A request must not wait long on a Redis that is gone: it is answered from the database.
+            maxRetriesPerRequest: 1,
+            connectTimeout: 2_000,
+            commandTimeout: 1_000,
+          }),
+        )
+      : memoryGeneration()
+    holder[SINGLETON] = new CatalogueCache(generation)
+  }
+  return holder[SINGLETON]
+}
+
+/**
+ * Marks the catalogue stale. Write paths await it after their change is committed and before they
+ * answer, so the caller's next read is fresh. `reason` names the change in the log when it fails.
+ */
+export async function bumpCatalogue(reason: string): Promise<void> {
+  try {
+    await catalogueCache().bump()
+  } catch (error) {
+    // The change itself succeeded; failing the caller's request for this would be worse. Readers
+    // that cannot read the generation (the same Redis trouble) answer from the database anyway.
+    console.error(`[catalogue cache] could not mark the catalogue stale after ${reason}: ${(error as Error).message}`)
+  }
+}
+
+/**
+ * Runs a change of what the catalogue shows, then marks the catalogue stale, also when the change
+ * failed part-way (a workflow that failed after some steps may have changed something).
+ */
+export async function runThenBump<T>(reason: string, change: () => Promise<T>): Promise<T> {
+  try {
+    return await change()
+  } finally {
+    await bumpCatalogue(reason)
+  }
+}
+
+/**
+ * Answers a public catalogue GET from the cache: 200 with the JSON bytes, or 304 when the caller's
+ * If-None-Match already names them; `X-Cache: HIT|MISS` says whether the database was read.
+ * Returns false when `read` found nothing (the route answers its 404).
+ */
+export async function sendCatalogueAnswer(
+  req: MedusaRequest,
+  res: MedusaResponse,
+  key: string,
+  read: () => Promise<unknown | null>,
+): Promise<boolean> {
+  const answer = await catalogueCache().answer(key, read)
+  if (!answer) return false
+  res.setHeader("ETag", answer.etag)
+  res.setHeader("X-Cache", answer.status)
+  // Anyone may keep the answer, but must ask again before using it: the catalogue changes any time.
+  res.setHeader("Cache-Control", "no-cache")
+  if (matchesIfNoneMatch(req.headers["if-none-match"], answer.etag)) {
+    res.status(304).end()
+    return true
+  }
+  res.status(200)
+  res.setHeader("Content-Type", "application/json; charset=utf-8")
+  res.setHeader("Content-Length", answer.body.length)
+  // Not res.json/res.send: those would stringify again and hash the body for Express's own ETag.
+  res.end(answer.body)
+  return true
+}

@@ -1,0 +1,280 @@
+/**
+ * The catalogue cache (issue 7, Speed) on the shared test shop: the public catalogue answers and the
+ * catalogue pages are served from a cache, and every change an admin or a purchase makes is visible
+ * on the very next request.
+ *
+ * Other files change the shared shop at the same time, and any change anywhere starts a new cache
+ * generation. So the cache's HIT/MISS is checked on this file's own products, which nobody else
+ * asks for, and a HIT is awaited by asking again (a change elsewhere in between makes one more MISS).
+ */
+import { randomBytes } from "node:crypto"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { productListSchema, productSchema, shippingMethodListSchema, type Product } from "@enclave/contract"
+import { asAdmin, asNewCustomer, asVisitor, type ApiClient } from "../support/api.ts"
+import { shopUrl } from "../support/urls.ts"
+
+let admin: ApiClient
+const visitor = asVisitor()
+const madeProducts = new Set<number>()
+const madeMethods = new Set<number>()
+
+beforeAll(async () => {
+  admin = await asAdmin()
+})
+
+afterAll(async () => {
+  for (const id of madeProducts) expect([200, 404]).toContain((await admin.delete(`/api/admin/products/${id}`)).status)
+  for (const id of madeMethods) expect([200, 404]).toContain((await admin.delete(`/api/admin/shipping-methods/${id}`)).status)
+})
+
+const tag = () => randomBytes(4).toString("hex")
+
+async function createProduct(overrides: Record<string, unknown> = {}): Promise<Product> {
+  const answer = await admin.post("/api/admin/products", {
+    name: `Cache Phone ${tag()}`,
+    description: "A phone made by the catalogue cache test",
+    price: "199.00",
+    category: "phone",
+    securityLevel: 3,
+    stockQuantity: 20,
+    ...overrides,
+  })
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201)
+  const product = productSchema.parse(answer.body)
+  madeProducts.add(product.id)
+  return product
+}
+
+async function getProduct(id: number, headers: Record<string, string> = {}) {
+  const res = await fetch(`${shopUrl()}/api/products/${id}`, { headers: { accept: "application/json", ...headers } })
+  const text = await res.text()
+  return { status: res.status, cache: res.headers.get("x-cache"), etag: res.headers.get("etag"), text }
+}
+
+async function listed(id: number): Promise<Product | undefined> {
+  const answer = await visitor.get("/api/products")
+  expect(answer.status).toBe(200)
+  return productListSchema.parse(answer.body).find((p) => p.id === id)
+}
+
+async function one(id: number): Promise<Product> {
+  const answer = await visitor.get(`/api/products/${id}`)
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+  return productSchema.parse(answer.body)
+}
+
+/** Asks until the answer comes from the cache: a change elsewhere in the shop in between makes one more MISS. */
+async function untilHit<T extends { cache: string | null }>(ask: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const answer = await ask()
+    if (answer.cache === "HIT") return answer
+  }
+  throw new Error("never answered from the cache in 20 requests")
+}
+
+describe("GET /api/products/{id} from the cache", () => {
+  it("reads the product once (MISS), then serves the same bytes (HIT) with the same ETag", async () => {
+    const product = await createProduct()
+    const first = await getProduct(product.id)
+    expect(first.status).toBe(200)
+    // Nobody else asks for this product, and its creation started a new generation.
+    expect(first.cache).toBe("MISS")
+    expect(first.etag).toMatch(/^"[\w-]+"$/)
+    expect(productSchema.parse(JSON.parse(first.text))).toEqual(product)
+    const hit = await untilHit(() => getProduct(product.id))
+    expect(hit.text).toBe(first.text)
+    expect(hit.etag).toBe(first.etag)
+  })
+
+  it("answers 304 without a body to If-None-Match with the current ETag, and 200 to an old one", async () => {
+    const product = await createProduct()
+    const first = await getProduct(product.id)
+    const again = await getProduct(product.id, { "if-none-match": first.etag! })
+    expect(again.status).toBe(304)
+    expect(again.text).toBe("")
+    expect((await getProduct(product.id, { "if-none-match": `W/${first.etag}` })).status).toBe(304)
+
+    expect((await admin.put(`/api/admin/products/${product.id}`, { price: "201.00" })).status).toBe(200)
+    const changed = await getProduct(product.id, { "if-none-match": first.etag! })
+    expect(changed.status).toBe(200)
+    expect(changed.etag).not.toBe(first.etag)
+    expect(productSchema.parse(JSON.parse(changed.text)).price).toBe("201.00")
+  })
+
+  it("never caches a 404 or a bad id", async () => {
+    expect((await getProduct(999_999_999)).status).toBe(404)
+    const bad = await fetch(`${shopUrl()}/api/products/abc`)
+    expect(bad.status).toBe(400)
+    expect(bad.headers.get("x-cache")).toBeNull()
+  })
+})
+
+describe("an admin change is visible on the very next request", () => {
+  it("a new product, in the list and by id", async () => {
+    const list = await visitor.get("/api/products")
+    expect(list.status).toBe(200)
+    const product = await createProduct()
+    expect(await listed(product.id)).toEqual(product)
+    expect(await one(product.id)).toEqual(product)
+  })
+
+  it("a new name, description, price and security level", async () => {
+    const product = await createProduct()
+    expect(await listed(product.id)).toEqual(product)
+    expect(await one(product.id)).toEqual(product)
+    const name = `Renamed Phone ${tag()}`
+    const update = await admin.put(`/api/admin/products/${product.id}`, { name, description: "Changed", price: "249.90", securityLevel: 5 })
+    expect(update.status).toBe(200)
+    expect(await listed(product.id)).toMatchObject({ name, description: "Changed", price: "249.90", securityLevel: 5 })
+    expect(await one(product.id)).toMatchObject({ name, description: "Changed", price: "249.90", securityLevel: 5 })
+  })
+
+  it("a stock change", async () => {
+    const product = await createProduct({ stockQuantity: 7 })
+    expect((await one(product.id)).stockQuantity).toBe(7)
+    expect((await listed(product.id))?.stockQuantity).toBe(7)
+    expect((await admin.put(`/api/admin/products/${product.id}`, { stockQuantity: 0 })).status).toBe(200)
+    expect((await one(product.id)).stockQuantity).toBe(0)
+    expect((await listed(product.id))?.stockQuantity).toBe(0)
+  })
+
+  it("a new image", async () => {
+    const product = await createProduct()
+    expect((await one(product.id)).imageUrl).toBe(product.imageUrl)
+    const png = Buffer.from(
+      "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360f8cfc0f01f0005000201e5270ade0000000049454e44ae426082",
+      "hex",
+    )
+    const form = new FormData()
+    form.append("image", new Blob([new Uint8Array(png)], { type: "image/png" }), "phone.png")
+    const upload = await admin.post(`/api/admin/products/${product.id}/upload-image`, undefined, { raw: form })
+    expect(upload.status, JSON.stringify(upload.body)).toBe(200)
+    expect((await one(product.id)).imageUrl).toBe(upload.body.imageUrl)
+    expect((await listed(product.id))?.imageUrl).toBe(upload.body.imageUrl)
+  })
+
+  it("a deleted product is gone from the list and by id", async () => {
+    const product = await createProduct()
+    expect(await listed(product.id)).toBeDefined()
+    expect((await getProduct(product.id)).status).toBe(200)
+    expect((await admin.delete(`/api/admin/products/${product.id}`)).status).toBe(200)
+    expect(await listed(product.id)).toBeUndefined()
+    expect((await getProduct(product.id)).status).toBe(404)
+  })
+
+  it("a shipping method created, changed and deleted", async () => {
+    const methods = async () => shippingMethodListSchema.parse((await visitor.get("/api/shipping-methods")).body)
+    const name = `Cache courier ${tag()}`
+    await methods()
+    const created = await admin.post("/api/admin/shipping-methods", { name, description: "Test", price: "9.50", sortOrder: 99 })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    madeMethods.add(created.body.id)
+    expect((await methods()).find((m) => m.id === created.body.id)).toMatchObject({ name, price: "9.50" })
+    expect((await admin.put(`/api/admin/shipping-methods/${created.body.id}`, { price: "11.00" })).status).toBe(200)
+    expect((await methods()).find((m) => m.id === created.body.id)?.price).toBe("11.00")
+    expect((await admin.put(`/api/admin/shipping-methods/${created.body.id}`, { isActive: false })).status).toBe(200)
+    expect((await methods()).find((m) => m.id === created.body.id)).toBeUndefined()
+    expect((await admin.delete(`/api/admin/shipping-methods/${created.body.id}`)).status).toBe(200)
+    expect((await methods()).find((m) => m.id === created.body.id)).toBeUndefined()
+  })
+})
+
+describe("a purchase is visible on the very next request", () => {
+  it("placing an order lowers the stock shown; deleting it puts the stock back", async () => {
+    const product = await createProduct({ stockQuantity: 10 })
+    expect((await one(product.id)).stockQuantity).toBe(10)
+    expect((await listed(product.id))?.stockQuantity).toBe(10)
+
+    const customer = await asNewCustomer()
+    expect((await customer.post("/api/cart", { productId: product.id, quantity: 3 })).status).toBe(201)
+    const order = await customer.post("/api/orders", {
+      shippingAddress: {
+        fullName: "Ada Lovelace",
+        addressLine1: "Unter den Linden 1",
+        city: "Berlin",
+        state: "Berlin",
+        postalCode: "10117",
+        country: "Germany",
+      },
+      shippingMethod: 1,
+      paymentMethod: "stripe",
+      paymentId: `str-cache-${tag()}`,
+    })
+    expect(order.status, JSON.stringify(order.body)).toBe(201)
+    expect((await one(product.id)).stockQuantity).toBe(7)
+    expect((await listed(product.id))?.stockQuantity).toBe(7)
+
+    expect((await admin.delete(`/api/admin/orders/${order.body.id}`)).status).toBe(200)
+    expect((await one(product.id)).stockQuantity).toBe(10)
+    expect((await listed(product.id))?.stockQuantity).toBe(10)
+  })
+})
+
+describe("the catalogue pages' HTML cache", () => {
+  async function page(path: string, language: "en" | "de") {
+    const res = await fetch(shopUrl() + path, { headers: { cookie: `language=${language}`, accept: "text/html" } })
+    return { status: res.status, cache: res.headers.get("x-cache"), html: await res.text() }
+  }
+  const langOf = (html: string) => /<html lang="(\w+)"/.exec(html)?.[1]
+
+  it("serves a product page from the cache, and renders it anew on the next request after an admin change", async () => {
+    const product = await createProduct()
+    const path = `/product/${product.id}`
+    const first = await page(path, "en")
+    expect(first.status).toBe(200)
+    expect(first.cache).toBe("MISS")
+    expect(first.html).toContain(product.name)
+    const hit = await untilHit(() => page(path, "en"))
+    expect(hit.html).toBe(first.html)
+
+    const name = `Page Phone ${tag()}`
+    expect((await admin.put(`/api/admin/products/${product.id}`, { name, stockQuantity: 0 })).status).toBe(200)
+    const after = await page(path, "en")
+    expect(after.cache).toBe("MISS")
+    expect(after.html).toContain(name)
+    expect(after.html).not.toContain(product.name)
+  })
+
+  it("keeps each language's page apart", async () => {
+    const product = await createProduct()
+    const path = `/product/${product.id}`
+    // The page's answer is this product's, whose bytes (and so ETag) only this test changes: after
+    // each language's first render, both are served from their own entries.
+    for (let round = 0; round < 3; round++) {
+      const en = await page(path, "en")
+      const de = await page(path, "de")
+      expect([en.cache, de.cache]).toEqual(round === 0 ? ["MISS", "MISS"] : ["HIT", "HIT"])
+      expect(langOf(en.html)).toBe("en")
+      expect(en.html).toContain("Back to Products")
+      expect(en.html).not.toContain("Zurück zu den Produkten")
+      expect(langOf(de.html)).toBe("de")
+      expect(de.html).toContain("Zurück zu den Produkten")
+    }
+    const byAcceptLanguage = await fetch(shopUrl() + path, { headers: { "accept-language": "de-DE,de;q=0.9" } })
+    expect(langOf(await byAcceptLanguage.text())).toBe("de")
+  })
+
+  it("shows a deleted product's page as not found on the next request", async () => {
+    const product = await createProduct()
+    const path = `/product/${product.id}`
+    await untilHit(() => page(path, "en"))
+    expect((await admin.delete(`/api/admin/products/${product.id}`)).status).toBe(200)
+    const after = await page(path, "en")
+    expect(after.status).toBe(404)
+    expect(after.html).toContain("Product Not Found")
+  })
+
+  it("lists a new product on the catalogue page's next request", async () => {
+    const name = `Listed Phone ${tag()}`
+    const search = `/products?search=${encodeURIComponent(name)}`
+    const before = await page(search, "en")
+    expect(before.status).toBe(200)
+    expect(before.html).toContain("No products found")
+    expect(before.html).not.toContain(`>${name}</a>`)
+    await createProduct({ name })
+    const after = await page(search, "en")
+    expect(after.status).toBe(200)
+    expect(after.html).toContain(`>${name}</a>`)
+    expect(after.html).not.toContain("No products found")
+  })
+})

@@ -1,0 +1,199 @@
+/**
+ * Issue 7, bad input: thousands of generated malformed requests against every /api call, as a
+ * visitor, a customer and an admin. None may answer 5xx or anything but a JSON error with a
+ * message, and the shop's data must be exactly what it was.
+ *
+ * It runs on a shop of its own: "nothing changed" cannot be judged on the shared shop while
+ * other test files change products, orders and settings at the same time.
+ * FUZZ_SEED=<n> replays a run; FUZZ_COUNT=<n> changes its size; FUZZ_SHOP_URL=<url> runs it on a
+ * fresh shop already started (while debugging), not one of its own.
+ */
+import http from "node:http"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { ApiClient, asAdmin, asNewCustomer } from "../support/api.ts"
+import { describeRequest, fuzzTargets, generateRequests, type FuzzIds, type FuzzRequest, type Role } from "../support/fuzz.ts"
+import { routeCallKeys } from "../support/fuzz-routes.ts"
+import { startShopProcess, type ShopProcess } from "../support/shop.ts"
+
+const SEED = Number(process.env.FUZZ_SEED ?? 20261122)
+const COUNT = Number(process.env.FUZZ_COUNT ?? 5000)
+const IN_FLIGHT = 12
+
+let shop: ShopProcess | undefined
+let shopUrl: string
+let clients: Record<Role, ApiClient>
+let ids: FuzzIds
+
+interface Answer {
+  status: number
+  contentType: string
+  text: string
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: IN_FLIGHT })
+
+/** node:http, not fetch: fetch would resolve `/api/../x` before sending it. */
+function send(request: FuzzRequest): Promise<Answer> {
+  const url = new URL(shopUrl)
+  const headers: Record<string, string> = { ...request.headers }
+  if (headers.cookie === undefined && request.role !== "visitor") headers.cookie = clients[request.role].cookieHeader()
+  if (request.body !== undefined) headers["content-length"] = String(Buffer.byteLength(request.body))
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: url.hostname, port: url.port, method: request.method, path: request.path, headers, agent }, (res) => {
+      const chunks: Buffer[] = []
+      res.on("data", (c: Buffer) => chunks.push(c))
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, contentType: String(res.headers["content-type"] ?? ""), text: Buffer.concat(chunks).toString("utf8") }))
+      res.on("error", reject)
+    })
+    req.on("error", reject)
+    req.end(request.body)
+  })
+}
+
+/** What is wrong with an answer to a request that must be refused, or null. */
+function problemWith(answer: Answer): string | null {
+  if (answer.status < 400 || answer.status >= 500) return `status ${answer.status}`
+  if (!/^application\/json/.test(answer.contentType)) return `content type "${answer.contentType}"`
+  let body: unknown
+  try {
+    body = JSON.parse(answer.text)
+  } catch {
+    return "a body that is not JSON"
+  }
+  const message = (body as { message?: unknown } | null)?.message
+  if (typeof message !== "string" || message.trim().length < 3) return "no message"
+  if (/\bat .+\(.*:\d+:\d+\)|node_modules|stack/i.test(message)) return "internals in the message"
+  return null
+}
+
+/** Everything a malformed request could have changed, read through the API. */
+async function snapshot() {
+  const read = async (client: ApiClient, path: string) => {
+    const answer = await client.get(path)
+    expect(answer.status, `GET ${path}`).toBe(200)
+    return answer.body
+  }
+  return {
+    products: await read(clients.visitor, "/api/products"),
+    shippingMethods: await read(clients.admin, "/api/admin/shipping-methods"),
+    shippingSettings: await read(clients.visitor, "/api/shipping-settings"),
+    paymentMethods: await read(clients.visitor, "/api/payment-methods"),
+    paymentConfig: await read(clients.admin, "/api/admin/payment-config"),
+    users: await read(clients.admin, "/api/admin/users"),
+    orders: await read(clients.admin, "/api/admin/orders"),
+    unfinalisedPayments: await read(clients.admin, "/api/admin/unfinalised-payments"),
+    customer: await read(clients.customer, "/api/user"),
+    cart: await read(clients.customer, "/api/cart"),
+    customerOrders: await read(clients.customer, "/api/orders"),
+  }
+}
+
+beforeAll(async () => {
+  if (process.env.FUZZ_SHOP_URL) shopUrl = process.env.FUZZ_SHOP_URL
+  else {
+    shop = await startShopProcess()
+    shopUrl = shop.url
+  }
+  process.env.ENCLAVE_URL = shopUrl
+  const customer = await asNewCustomer()
+  const address = { fullName: "Ada Lovelace", addressLine1: "Unter den Linden 1", addressLine2: "", city: "Berlin", state: "Berlin", postalCode: "10117", country: "Germany" }
+  // One order (sandbox payment) and one item left in the cart, so ids point at real rows.
+  expect((await customer.post("/api/cart", { productId: 1, quantity: 1 })).status).toBe(201)
+  const order = await customer.post("/api/orders", { shippingAddress: address, shippingMethod: 1, paymentMethod: "stripe", paymentId: "str-fuzz-seed" })
+  expect(order.status, JSON.stringify(order.body)).toBe(201)
+  const cart = await customer.post("/api/cart", { productId: 4, quantity: 1 })
+  expect(cart.status).toBe(201)
+  clients = { visitor: new ApiClient(), customer, admin: await asAdmin() }
+  ids = { productId: 1, itemId: cart.body[0].id, orderId: order.body.id, userId: customer.user.id, shippingMethodId: 1 }
+})
+
+afterAll(async () => {
+  agent.destroy()
+  await shop?.stop()
+  shop?.removeData()
+})
+
+describe("malformed requests (issue 7)", () => {
+  it("the generator aims at every call the route files serve", () => {
+    const aimed = new Set(fuzzTargets().map((t) => t.key))
+    expect(routeCallKeys().filter((key) => !aimed.has(key))).toEqual([])
+  })
+
+  it(`${COUNT} generated malformed requests: no 5xx, always a JSON error with a message, nothing changed`, async () => {
+    console.log(`fuzz seed ${SEED} (replay with FUZZ_SEED=${SEED}), ${COUNT} requests`)
+    const requests = generateRequests(SEED, COUNT, ids)
+    const before = await snapshot()
+    const failures: string[] = []
+    const perTarget = new Map<string, number>()
+    let next = 0
+    const worker = async () => {
+      while (next < requests.length) {
+        const request = requests[next++]
+        perTarget.set(request.target, (perTarget.get(request.target) ?? 0) + 1)
+        let problem: string | null
+        let answer: Answer | undefined
+        try {
+          answer = await send(request)
+          problem = problemWith(answer)
+        } catch (error) {
+          problem = `no answer (${(error as Error).message})`
+        }
+        if (problem) failures.push(`${problem}: ${describeRequest(request, SEED)} → ${answer?.status} ${answer?.text.slice(0, 200)}`)
+      }
+    }
+    await Promise.all(Array.from({ length: IN_FLIGHT }, worker))
+    expect(failures.length, `${failures.length} bad answers, the first ones:\n${failures.slice(0, 15).join("\n")}`).toBe(0)
+    // Every call and every catch-all got its share (the contract's calls three turns, a catch-all one).
+    const turns = fuzzTargets().reduce((sum, t) => sum + (t.op ? 3 : 1), 0)
+    for (const target of fuzzTargets()) expect(perTarget.get(target.key) ?? 0, target.key).toBeGreaterThanOrEqual(Math.floor(COUNT / turns))
+    expect(await snapshot()).toEqual(before)
+  })
+})
+
+/** One request as raw as the fuzzer's: its status, content type and parsed JSON body. */
+async function rawAnswer(role: Role, method: string, path: string, headers: Record<string, string> = {}, body?: string) {
+  const answer = await send({ index: -1, target: "", violation: "", role, method, path, headers, body })
+  expect(answer.contentType, `${method} ${path}`).toMatch(/^application\/json/)
+  return { status: answer.status, body: JSON.parse(answer.text) as { message: string; details?: unknown } }
+}
+
+describe("what the fuzzer found, fixed at the cause", () => {
+  it("a NUL character in any text field is a 400 naming the field, not a database error", async () => {
+    const login = await rawAnswer("visitor", "POST", "/api/login", { "content-type": "application/json" }, JSON.stringify({ username: "ad\u0000min", password: "whatever-it-is" }))
+    expect(login).toEqual({ status: 400, body: { message: "Text must not contain NUL characters", details: { fields: { username: "Text must not contain NUL characters" } } } })
+    const address = { fullName: "Ada\u0000", addressLine1: "Unter den Linden 1", city: "Berlin", state: "Berlin", postalCode: "10117", country: "Germany" }
+    const orderAddress = await rawAnswer("admin", "PUT", `/api/admin/orders/${ids.orderId}/shipping-address`, { "content-type": "application/json" }, JSON.stringify({ shippingAddress: address }))
+    expect(orderAddress.status).toBe(400)
+    expect(orderAddress.body.details).toEqual({ fields: { "shippingAddress.fullName": "Text must not contain NUL characters" } })
+  })
+
+  it("a session cookie that cookie-parser reads as JSON (j:...) is no session, not a 500", async () => {
+    const answer = await rawAnswer("visitor", "GET", "/api/user", { cookie: 'enclave.sid=j:{"userId":1}' })
+    expect(answer).toEqual({ status: 401, body: { message: "Not signed in" } })
+  })
+
+  it("/api paths the catch-all routes cannot reach get the JSON 404 too", async () => {
+    for (const [method, path] of [["GET", "/api"], ["GET", "/api/"], ["GET", "/api//products"], ["DELETE", "/api/cart//"], ["GET", "/api/a/b/c/d/e"], ["TRACE", "/api/products"]]) {
+      const answer = await rawAnswer("customer", method, path)
+      expect(answer, `${method} ${path}`).toEqual({ status: 404, body: { message: `No API call ${method} ${path}` } })
+    }
+  })
+
+  it("the front door answers a path that escapes /api with the JSON 404, not a storefront page", async () => {
+    for (const path of ["/api/../x", "/api/%2e%2e/admin", "//api/products", "/api\\products", "/\\api/user"]) {
+      const answer = await rawAnswer("visitor", "GET", path)
+      expect(answer, path).toEqual({ status: 404, body: { message: `No API call GET ${path}` } })
+    }
+  })
+
+  it("a body that is not JSON is refused, not read as an empty change", async () => {
+    const before = (await clients.admin.get("/api/admin/payment-config")).body
+    for (const type of ["text/plain", "application/x-www-form-urlencoded", "image/png"]) {
+      const answer = await rawAnswer("admin", "POST", "/api/admin/payment-config", { "content-type": type }, "stripeEnabled=true")
+      expect(answer, type).toEqual({ status: 400, body: { message: "Send the request body as JSON (Content-Type: application/json)" } })
+    }
+    const noType = await rawAnswer("admin", "PUT", "/api/admin/shipping-methods/1", {}, '{"name":"Changed"}')
+    expect(noType.status).toBe(400)
+    expect((await clients.admin.get("/api/admin/payment-config")).body).toEqual(before)
+  })
+})

@@ -1,0 +1,131 @@
+/**
+ * The scaled-out shop (issue 7, DESIGN "Topology"): the machine's PostgreSQL and Redis, two Medusa
+ * instances in "server" mode behind the front door and one in "worker" mode, as docker-compose.yml
+ * runs them. Each test talks to the servers directly as well as through the front door, so it proves
+ * that what one server did is known to the other: sessions, the catalogue, stock and payments.
+ */
+import { randomBytes } from "node:crypto"
+import fs from "node:fs"
+import { Redis } from "ioredis"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { withClient } from "../../launcher/database.ts"
+import { ApiClient, newUserDetails } from "../support/api.ts"
+import { startPaymentShop, type PaymentShop } from "../support/payment-shop.ts"
+import { TEST_ADMIN_PASSWORD, type ShopProcess } from "../support/shop.ts"
+
+const SERVER_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres"
+const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379"
+const databaseName = `enclave_scale_${randomBytes(4).toString("hex")}`
+const databaseUrl = SERVER_URL.replace(/\/[^/]*$/, `/${databaseName}`)
+
+let paymentShop: PaymentShop
+let shop: ShopProcess
+let servers: string[] = []
+let worker = ""
+const redis = new Redis(REDIS_URL)
+
+/** The mode each of the shop's Medusa processes runs in, read from their environment. */
+function medusaModes(dataDir: string): string[] {
+  const modes: string[] = []
+  for (const pid of fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    try {
+      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")
+      const environ = fs.readFileSync(`/proc/${pid}/environ`, "utf8").split("\0")
+      if (cmd.some((c) => c.endsWith("@medusajs/cli/cli.js")) && cmd.includes("start") && environ.includes(`DATA_DIR=${dataDir}`)) {
+        modes.push(environ.find((e) => e.startsWith("MEDUSA_WORKER_MODE="))!.split("=")[1])
+      }
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return modes.sort()
+}
+
+async function signedInAdmin(baseUrl: string): Promise<ApiClient> {
+  const admin = new ApiClient(baseUrl)
+  const answer = await admin.post("/api/login", { username: "admin", password: TEST_ADMIN_PASSWORD })
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+  return admin
+}
+
+beforeAll(async () => {
+  // With the loopback PayPal and Stripe, so payments can be captured across the servers too.
+  paymentShop = await startPaymentShop({ env: { DATABASE_URL: databaseUrl, REDIS_URL, MEDUSA_SERVERS: "2" }, timeoutMs: 360_000 })
+  shop = paymentShop.shop
+  const line = /Medusa servers: (.+); worker: (\S+)/.exec(shop.output())
+  if (!line) throw new Error(`The launcher did not list its Medusa servers:\n${shop.output()}`)
+  servers = line[1].split(" ")
+  worker = line[2]
+})
+
+afterAll(async () => {
+  await paymentShop?.stop()
+  redis.disconnect()
+  await withClient(SERVER_URL, (client) => client.query(`drop database if exists "${databaseName}" with (force)`))
+})
+
+describe("the scaled-out shop (MEDUSA_SERVERS=2, REDIS_URL, DATABASE_URL)", () => {
+  it("runs two Medusa servers and one worker, each answering", async () => {
+    expect(servers).toHaveLength(2)
+    expect(medusaModes(shop.dataDir)).toEqual(["server", "server", "worker"])
+    for (const url of [...servers, worker]) expect((await fetch(`${url}/health`)).status).toBe(200)
+    for (const url of servers) expect((await fetch(`${url}/api/health`)).status).toBe(200)
+    // The front door's turn-taking between servers is proven in front-door.test.ts.
+    expect((await fetch(`${shop.url}/api/health`)).status).toBe(200)
+  })
+
+  it("keeps sessions in Redis: signed in on one server, known to the other, ended on both", async () => {
+    const details = newUserDetails()
+    const customer = new ApiClient(servers[0])
+    expect((await customer.post("/api/register", details)).status).toBe(201)
+    const sid = decodeURIComponent(customer.cookie()!).slice(2).split(".")[0]
+    expect(await redis.exists(`${databaseName}:sess:${sid}`)).toBe(1)
+    const rows = await withClient(databaseUrl, (db) => db.query(`select count(*)::int as n from "session"`))
+    expect(rows.rows[0].n).toBe(0)
+
+    const onOther = new ApiClient(servers[1])
+    onOther.setCookie("enclave.sid", customer.cookie()!)
+    const me = await onOther.get("/api/user")
+    expect(me.status).toBe(200)
+    expect(me.body.username).toBe(details.username)
+
+    expect((await onOther.post("/api/logout")).status).toBe(200)
+    expect(await redis.exists(`${databaseName}:sess:${sid}`)).toBe(0)
+    expect((await customer.get("/api/user")).status).toBe(401)
+  })
+
+  it("shows a product changed through one server fresh through the other", async () => {
+    const [first, second] = servers
+    const admin = await signedInAdmin(first)
+    const created = await admin.post("/api/admin/products", {
+      name: `Scale Phone ${randomBytes(3).toString("hex")}`,
+      description: "Made by the scale-out test",
+      price: "199.00",
+      category: "phone",
+      securityLevel: 3,
+      stockQuantity: 7,
+      features: ["Secure boot"],
+      specifications: { memory: "8GB RAM" },
+    })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const id = created.body.id as number
+    const visitor = new ApiClient(second)
+    // Read twice on the other server, so a cache there would hold the old answer.
+    for (let i = 0; i < 2; i++) expect((await visitor.get(`/api/products/${id}`)).body.price).toBe("199.00")
+    expect((await visitor.get("/api/products")).body.some((p: { id: number }) => p.id === id)).toBe(true)
+
+    const generation = Number(await redis.get(`${databaseName}:catalogue:generation`))
+    const changed = await admin.put(`/api/admin/products/${id}`, { price: "149.00", stockQuantity: 3 })
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200)
+    // The servers' caches follow one generation in Redis, under this shop's namespace.
+    expect(Number(await redis.get(`${databaseName}:catalogue:generation`))).toBeGreaterThan(generation)
+    const fresh = await visitor.get(`/api/products/${id}`)
+    expect(fresh.body).toMatchObject({ price: "149.00", stockQuantity: 3 })
+    const listed = (await visitor.get("/api/products")).body.find((p: { id: number }) => p.id === id)
+    expect(listed).toMatchObject({ price: "149.00", stockQuantity: 3 })
+
+    expect((await admin.delete(`/api/admin/products/${id}`)).status).toBe(200)
+    expect((await visitor.get(`/api/products/${id}`)).status).toBe(404)
+    expect((await visitor.get("/api/products")).body.some((p: { id: number }) => p.id === id)).toBe(false)
+  })
+})
