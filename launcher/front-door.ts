@@ -6,6 +6,7 @@ import { pathToFileURL } from "node:url"
 import { createProxyServer } from "http-proxy-3"
 import sirv from "sirv"
 import { repoRoot } from "./env.ts"
+import type { MedusaState } from "./medusa.ts"
 import { securityHeadersFor } from "./security-headers.ts"
 
 type Next = (error?: unknown) => void
@@ -16,7 +17,11 @@ export interface FrontDoorOptions {
   apiUrl: string | string[]
   /** Uploaded product images (DATA_DIR/uploads). */
   uploadsDir: string
+  /** Whether the Medusa server at this address is up or being restarted by the launcher (launcher/medusa.ts); unknown means up. */
+  medusaState?: (apiUrl: string) => MedusaState
 }
+
+export const RESTARTING_MESSAGE = "The shop is restarting, please try again"
 
 const storefrontDir = path.join(repoRoot, "storefront", "dist")
 const adminDir = path.join(repoRoot, "admin", "dist")
@@ -62,18 +67,41 @@ export async function createFrontDoor(options: FrontDoorOptions): Promise<http.S
   const agent = new http.Agent({ keepAlive: true, maxSockets: 128 })
   const apiUrls = [options.apiUrl].flat()
   if (apiUrls.length === 0) throw new Error("The front door needs at least one Medusa server")
-  // Round robin: the servers share everything through PostgreSQL and Redis, so any one may answer.
+  const medusaState = options.medusaState ?? (() => "running")
+  // Round robin: the servers share everything through PostgreSQL and Redis, so any one may answer;
+  // one the launcher is restarting is skipped while another is up.
   let turn = 0
-  const nextApiUrl = () => apiUrls[turn++ % apiUrls.length]
+  const nextApiUrl = (): string | undefined => {
+    for (let i = 0; i < apiUrls.length; i++) {
+      const url = apiUrls[turn++ % apiUrls.length]
+      if (medusaState(url) !== "restarting") return url
+    }
+    return undefined
+  }
   const proxy = createProxyServer({ xfwd: true, proxyTimeout: 60_000, agent })
+  /** Which server each proxied request went to, for its error answer. */
+  const targets = new WeakMap<http.IncomingMessage, string>()
+  /** While the launcher restarts Medusa, /api answers at once that it will be back, rather than hanging. */
+  const sendRestarting = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (res.headersSent) return res.end()
+    res.writeHead(503, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "retry-after": "5" })
+    res.end(JSON.stringify({ ...(req.url?.startsWith("/api/health") ? { status: "unavailable" } : {}), message: RESTARTING_MESSAGE }))
+  }
   proxy.on("error", (_error, req, res) => {
-    const isHealth = req.url?.startsWith("/api/health")
-    if (res instanceof http.ServerResponse) {
+    if (!(res instanceof http.ServerResponse)) return
+    // A request cut off by Medusa's crash: the launcher learns of the exit a moment after the
+    // socket breaks, so look again for up to a second before calling Medusa unreachable.
+    const answer = (triesLeft: number) => {
+      const target = targets.get(req)
+      if (target && medusaState(target) === "restarting") return sendRestarting(req, res)
+      if (triesLeft > 0 && options.medusaState) return void setTimeout(() => answer(triesLeft - 1), 50)
+      const isHealth = req.url?.startsWith("/api/health")
       sendJson(res, isHealth ? 503 : 502, {
         ...(isHealth ? { status: "unavailable" } : {}),
         message: "The shop's server is not answering. Please try again in a moment.",
       })
     }
+    answer(20)
   })
   const clientAssets = sirv(path.join(storefrontDir, "client"), {
     etag: true,
@@ -107,7 +135,12 @@ export async function createFrontDoor(options: FrontDoorOptions): Promise<http.S
   const route = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = req.url ?? "/"
     if (escapesApi(url)) return sendJson(res, 404, { message: `No API call ${req.method} ${url.split("?")[0]}` })
-    if (url === "/api" || url.startsWith("/api/") || url.startsWith("/api?")) return proxy.web(req, res, { target: nextApiUrl() })
+    if (url === "/api" || url.startsWith("/api/") || url.startsWith("/api?")) {
+      const target = nextApiUrl()
+      if (!target) return sendRestarting(req, res)
+      targets.set(req, target)
+      return proxy.web(req, res, { target })
+    }
     if (url === "/admin" || url.startsWith("/admin?")) {
       res.writeHead(308, { location: "/admin/" + url.slice("/admin".length) })
       return res.end()

@@ -106,8 +106,8 @@ export interface MedusaServer {
   stop(): Promise<void>
 }
 
-/** Starts `medusa start` and resolves once its /health answers. */
-export async function startMedusa(env: MedusaEnv, port: number, logFile: string): Promise<MedusaServer> {
+/** Starts `medusa start` and resolves once its /health answers. `onSpawn` learns the process at once, to stop a start that is under way. */
+export async function startMedusa(env: MedusaEnv, port: number, logFile: string, onSpawn?: (child: ChildProcess) => void): Promise<MedusaServer> {
   const log = fs.openSync(logFile, "a")
   // Only the front door faces people; Medusa listens on loopback.
   const child = spawn(process.execPath, [medusaCli, "start", "--host", "127.0.0.1", "--port", String(port)], {
@@ -115,6 +115,8 @@ export async function startMedusa(env: MedusaEnv, port: number, logFile: string)
     env: childEnv(env),
     stdio: ["ignore", log, log],
   })
+  fs.closeSync(log)
+  onSpawn?.(child)
   const url = `http://127.0.0.1:${port}`
   const exited = new Promise<never>((_, reject) =>
     child.once("exit", (code, signal) => reject(new Error(`Medusa exited (${signal ?? `code ${code}`}) while starting`))),
@@ -138,4 +140,93 @@ export async function startMedusa(env: MedusaEnv, port: number, logFile: string)
   }
   exited.catch(() => {})
   return { url, process: child, stop }
+}
+
+/** Medusa's state as the front door needs it: answering, being restarted, or given up on. */
+export type MedusaState = "running" | "restarting" | "stopped"
+
+export interface SupervisedMedusa {
+  url: string
+  state(): MedusaState
+  stop(): Promise<void>
+}
+
+/** More crashes than this within the window and the supervisor stops restarting: something is broken, not unlucky. */
+const MAX_CRASHES = 3
+const CRASH_WINDOW_MS = 120_000
+
+/**
+ * Medusa, restarted on the same port whenever it exits without being asked to (a crash, the
+ * kernel's OOM killer). Everything that matters is in the database (orders, carts, sessions), so
+ * a new process carries on where the old one stopped. `onGiveUp` is told when it keeps crashing.
+ */
+export async function superviseMedusa(
+  env: MedusaEnv,
+  port: number,
+  logFile: string,
+  say: (line: string) => void,
+  onGiveUp: (error: Error) => void,
+): Promise<SupervisedMedusa> {
+  let child: ChildProcess | undefined
+  let state: MedusaState = "running"
+  let stopping = false
+  const crashes: number[] = []
+
+  const tooManyCrashes = () => {
+    const now = Date.now()
+    crashes.push(now)
+    while (crashes.length > 0 && crashes[0] < now - CRASH_WINDOW_MS) crashes.shift()
+    return crashes.length > MAX_CRASHES
+  }
+  const giveUp = (why: string) => {
+    state = "stopped"
+    const error = new Error(`Medusa ${why} ${crashes.length} times within ${CRASH_WINDOW_MS / 1000} s; not restarting it again (see ${logFile})`)
+    say(error.message)
+    onGiveUp(error)
+  }
+  const watch = (server: MedusaServer) => {
+    server.process.once("exit", (code, signal) => {
+      if (stopping) return
+      say(`Medusa exited unexpectedly (${signal ?? `code ${code}`}); restarting it on port ${port}...`)
+      state = "restarting"
+      if (tooManyCrashes()) return giveUp("crashed")
+      void restart()
+    })
+  }
+  const restart = async () => {
+    for (;;) {
+      try {
+        const server = await startMedusa(env, port, logFile, (spawned) => (child = spawned))
+        if (stopping) return server.stop()
+        state = "running"
+        say(`Medusa is back on port ${port}.`)
+        watch(server)
+        return
+      } catch (error) {
+        if (stopping) return
+        say(`Medusa did not come back: ${(error as Error).message.split("\n")[0]}`)
+        if (tooManyCrashes()) return giveUp("failed to start")
+      }
+    }
+  }
+
+  const first = await startMedusa(env, port, logFile, (spawned) => (child = spawned))
+  watch(first)
+  return {
+    url: first.url,
+    state: () => state,
+    stop: async () => {
+      stopping = true
+      const current = child
+      if (!current || current.exitCode !== null || current.signalCode !== null) return
+      await new Promise<void>((resolve) => {
+        const force = setTimeout(() => current.kill("SIGKILL"), 5000)
+        current.once("exit", () => {
+          clearTimeout(force)
+          resolve()
+        })
+        current.kill("SIGTERM")
+      })
+    },
+  }
 }

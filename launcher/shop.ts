@@ -4,7 +4,7 @@ import path from "node:path"
 import { prepareExternalDatabase, readSetupMark, startEmbeddedDatabase, writeSetupMark, type Database } from "./database.ts"
 import { readEnv, type LauncherEnv } from "./env.ts"
 import { createFrontDoor } from "./front-door.ts"
-import { migrationFingerprint, runMedusa, startMedusa, type MedusaEnv, type MedusaServer } from "./medusa.ts"
+import { migrationFingerprint, runMedusa, superviseMedusa, type MedusaEnv, type SupervisedMedusa } from "./medusa.ts"
 import { freePort } from "./ports.ts"
 import { shopSecrets } from "./secrets.ts"
 
@@ -30,13 +30,14 @@ export async function setUpDatabase(medusaEnv: MedusaEnv, logFile: string, say: 
   }
 }
 
-interface StartedMedusa extends MedusaServer {
+interface StartedMedusa extends SupervisedMedusa {
   mode: "shared" | "server" | "worker"
 }
 
 /**
  * One Medusa in "shared" mode, or (MEDUSA_SERVERS > 1, with Redis) that many in "server" mode plus
- * one in "worker" mode, as docker-compose.yml runs them. Each writes its own log.
+ * one in "worker" mode, as docker-compose.yml runs them. Each writes its own log, and each is
+ * restarted on its port when it exits unexpectedly (launcher/medusa.ts).
  */
 async function startMedusas(
   medusaEnv: MedusaEnv,
@@ -44,9 +45,10 @@ async function startMedusas(
   logsDir: string,
   stops: Array<() => Promise<void>>,
   say: (line: string) => void,
+  onGiveUp: (error: Error) => void,
 ): Promise<StartedMedusa[]> {
   if (env.medusaServers === 1) {
-    const medusa = await startMedusa(medusaEnv, env.medusaPort || (await freePort()), path.join(logsDir, "medusa.log"))
+    const medusa = await superviseMedusa(medusaEnv, env.medusaPort || (await freePort()), path.join(logsDir, "medusa.log"), say, onGiveUp)
     stops.push(medusa.stop)
     return [{ ...medusa, mode: "shared" }]
   }
@@ -58,7 +60,7 @@ async function startMedusas(
   const started = await Promise.allSettled(
     plan.map(async ({ mode, log }, i) => {
       const port = i === 0 && env.medusaPort ? env.medusaPort : await freePort()
-      const medusa = await startMedusa({ ...medusaEnv, workerMode: mode }, port, path.join(logsDir, log))
+      const medusa = await superviseMedusa({ ...medusaEnv, workerMode: mode }, port, path.join(logsDir, log), say, onGiveUp)
       stops.push(medusa.stop)
       return { ...medusa, mode }
     }),
@@ -77,6 +79,8 @@ export interface RunningShop {
   databaseUrl: string
   adminPassword: string
   adminPasswordSource: string
+  /** Settles when the shop can no longer serve (Medusa keeps crashing); the launcher then stops. */
+  failed: Promise<Error>
   stop(): Promise<void>
 }
 
@@ -115,11 +119,17 @@ export async function startShop(say: (line: string) => void = console.log): Prom
     }
     await setUpDatabase({ ...medusaEnv, adminPassword: secrets.adminPassword }, logFile, say)
 
-    const medusas = await startMedusas(medusaEnv, env, path.join(env.dataDir, "logs"), stops, say)
+    let fail: (error: Error) => void = () => {}
+    const failed = new Promise<Error>((resolve) => (fail = resolve))
+    const medusas = await startMedusas(medusaEnv, env, path.join(env.dataDir, "logs"), stops, say, (error) => fail(error))
     const servers = medusas.filter((m) => m.mode !== "worker")
     // Server-side rendering reads the catalogue from the facade directly, not through the front door.
     process.env.ENCLAVE_API_URL = servers[0].url
-    const server: http.Server = await createFrontDoor({ apiUrl: servers.map((m) => m.url), uploadsDir: path.join(env.dataDir, "uploads") })
+    const server: http.Server = await createFrontDoor({
+      apiUrl: servers.map((m) => m.url),
+      uploadsDir: path.join(env.dataDir, "uploads"),
+      medusaState: (url) => servers.find((m) => m.url === url)?.state() ?? "running",
+    })
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject)
       server.listen(env.port, resolve)
@@ -139,6 +149,7 @@ export async function startShop(say: (line: string) => void = console.log): Prom
       databaseUrl: medusaEnv.databaseUrl,
       adminPassword: secrets.adminPassword,
       adminPasswordSource: secrets.adminPasswordSource,
+      failed,
       stop,
     }
   } catch (error) {

@@ -29,6 +29,13 @@ try {
     console.log("Enclave stopped.")
     process.exit(0)
   }
+  void shop.failed.then(async (error) => {
+    if (stopping) return
+    stopping = true
+    console.error(`Enclave stopped: ${error.message}`)
+    await shop.stop()
+    process.exit(1)
+  })
   process.on("SIGINT", () => void shutdown("SIGINT"))
   process.on("SIGTERM", () => void shutdown("SIGTERM"))
 } catch (error) {

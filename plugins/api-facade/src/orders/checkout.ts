@@ -8,6 +8,7 @@ import { findCart } from "../cart/cart"
 import { destinationOf, shopContext } from "../cart/shop-context"
 import { ApiError } from "../http/api-error"
 import { medusaAddress } from "./medusa-address"
+import { demandOfCart, ensureInStock, isMedusaStockError, stockRefusal, withStockLock } from "./stock"
 import { findOrderById, shopOrders } from "./read-orders"
 import { runThenBump } from "../catalogue/cache"
 
@@ -87,12 +88,8 @@ export async function prepareCheckout(container: MedusaContainer, user: ShopUser
   for (const line of cart.lines) {
     const entry = entries.get(line.productNumber)
     if (!entry) throw new ApiError(409, "A product in your cart is no longer sold: please remove it")
-    if (line.quantity > entry.product.stockQuantity) {
-      throw new ApiError(409, `Only ${entry.product.stockQuantity} of ${entry.product.name} left in stock: please change your cart`, {
-        productId: entry.product.id,
-        stockQuantity: entry.product.stockQuantity,
-      })
-    }
+    // Checked before any of the slow work below, so that buyers who come too late hear it at once.
+    if (line.quantity > entry.product.stockQuantity) throw stockRefusal(entry.product, line.quantity)
     subtotal += cents(entry.product.price) * line.quantity
   }
   const shipping = cents(method.price)
@@ -171,10 +168,12 @@ export interface CompleteCheckout {
   method: { number: number; name: string }
   payment: SettledPayment
   notes?: string | null
+  /** The caller already holds the stock lock of the cart's products (see orders/stock.ts). */
+  stockLocked?: boolean
 }
 
 /** The order Medusa made from this cart, if it made one. */
-async function orderIdOfCart(container: MedusaContainer, cartId: string): Promise<string | null> {
+export async function orderIdOfCart(container: MedusaContainer, cartId: string): Promise<string | null> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
   return (data[0] as { order_id?: string } | undefined)?.order_id ?? null
@@ -192,9 +191,23 @@ export async function completeCheckout(
 ): Promise<{ order: Order; medusaOrderId: string }> {
   let orderId = await orderIdOfCart(container, input.cartId)
   if (!orderId) {
-    // Placing the order reserves its stock: the product pages must show the lower stock at once.
-    const { result } = await runThenBump("an order was placed", () => completeCartWorkflow(container).run({ input: { id: input.cartId } }))
-    orderId = result.id
+    const demand = await demandOfCart(container, input.cartId)
+    const complete = async () => {
+      // Whoever held the lock before may have bought the last units since this cart was priced.
+      await ensureInStock(container, demand)
+      try {
+        // Placing the order reserves its stock: the product pages must show the lower stock at once.
+        const { result } = await runThenBump("an order was placed", () => completeCartWorkflow(container).run({ input: { id: input.cartId } }))
+        return result.id
+      } catch (error) {
+        if (isMedusaStockError(error)) {
+          await ensureInStock(container, demand)
+          throw new ApiError(409, "A product in your cart is no longer in stock: please change your cart")
+        }
+        throw error
+      }
+    }
+    orderId = input.stockLocked ? await complete() : await withStockLock(container, demand, complete)
   }
   const [existing] = await shopOrders(container).listOrderDetails({ order_id: orderId }, { take: 1 })
   if (!existing) {

@@ -2,11 +2,12 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { SANDBOX_CARD_PAYMENT_PREFIX, type CreateOrderRequest, type Order } from "@enclave/contract"
 import { SYSTEM_PROVIDER_ID } from "@enclave/payments/.medusa/server/src/providers/ids"
 import type { ShopUserRow } from "../accounts/users"
-import { withCartLock } from "../cart/cart"
+import { findCart, withCartLock } from "../cart/cart"
 import { ApiError } from "../http/api-error"
 import { readPaymentSettings } from "../payment-settings/payment-settings"
 import { placeCardOrder } from "../payments/card"
-import { completeCheckout, prepareCheckout, startPaymentSession } from "./checkout"
+import { ensureInStock, withStockLock } from "./stock"
+import { completeCheckout, findActiveShippingMethod, orderIdOfCart, prepareCheckout, startPaymentSession } from "./checkout"
 
 const SANDBOX_CARD_ID = /^str-[A-Za-z0-9_-]{4,100}$/
 
@@ -40,21 +41,55 @@ async function placeSandboxOrder(container: MedusaContainer, user: ShopUserRow, 
     })
   }
   return withCartLock(container, user, async () => {
-    const prepared = await prepareCheckout(container, user, {
-      shippingAddress: request.shippingAddress,
-      shippingMethodId: request.shippingMethod,
-      total: request.total,
-      shippingCost: request.shippingCost,
+    const finished = await orderOfFinishedCart(container, user, request, paymentId)
+    if (finished) return finished
+    const buy = async (stockLocked: boolean) => {
+      const prepared = await prepareCheckout(container, user, {
+        shippingAddress: request.shippingAddress,
+        shippingMethodId: request.shippingMethod,
+        total: request.total,
+        shippingCost: request.shippingCost,
+      })
+      // Medusa's system provider: the simulated card collects nothing.
+      await startPaymentSession(container, prepared, SYSTEM_PROVIDER_ID, { payment_id: paymentId })
+      const { order } = await completeCheckout(container, user, {
+        cartId: prepared.cartId,
+        address: prepared.address,
+        method: prepared.method,
+        payment: { method: "Card (Sandbox)", paymentId, provider: "sandbox", isTest: true },
+        notes: request.notes,
+        stockLocked,
+      })
+      return order
+    }
+    const cart = await findCart(container, user)
+    if (!cart || cart.lines.length === 0) throw new ApiError(400, "Your cart is empty")
+    const demand = cart.lines.map((l) => ({ productNumber: l.productNumber, quantity: l.quantity }))
+    // Refused at once when it is sold out already, before any of the slow work.
+    const { scarce } = await ensureInStock(container, demand)
+    if (!scarce) return buy(false)
+    return withStockLock(container, demand, async () => {
+      await ensureInStock(container, demand)
+      return buy(true)
     })
-    // Medusa's system provider: the simulated card collects nothing.
-    await startPaymentSession(container, prepared, SYSTEM_PROVIDER_ID, { payment_id: paymentId })
-    const { order } = await completeCheckout(container, user, {
-      cartId: prepared.cartId,
-      address: prepared.address,
-      method: prepared.method,
-      payment: { method: "Card (Sandbox)", paymentId, provider: "sandbox", isTest: true },
-      notes: request.notes,
-    })
-    return order
   })
+}
+
+/**
+ * A buyer whose answer was lost (the server restarted mid-request) retries with the same cart:
+ * when Medusa already made the order from it, the retry finishes what the first attempt left
+ * undone (the shop's order details, the customer's next cart) and answers that order, never a
+ * second one.
+ */
+async function orderOfFinishedCart(container: MedusaContainer, user: ShopUserRow, request: CreateOrderRequest, paymentId: string): Promise<Order | null> {
+  if (!user.cart_id || !(await orderIdOfCart(container, user.cart_id))) return null
+  const method = await findActiveShippingMethod(container, request.shippingMethod)
+  const { order } = await completeCheckout(container, user, {
+    cartId: user.cart_id,
+    address: request.shippingAddress,
+    method,
+    payment: { method: "Card (Sandbox)", paymentId, provider: "sandbox", isTest: true },
+    notes: request.notes,
+  })
+  return order
 }
