@@ -9,8 +9,10 @@ import fs from "node:fs"
 import { Redis } from "ioredis"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { withClient } from "../../launcher/database.ts"
+import { paypalOrderCreatedSchema } from "@enclave/contract"
 import { ApiClient, newUserDetails } from "../support/api.ts"
 import { startPaymentShop, type PaymentShop } from "../support/payment-shop.ts"
+import { captureTenTimes, GERMANY_STANDARD, medusaAvailableStock, newBuyer, raceAddress, raceForLastUnits } from "../support/races.ts"
 import { TEST_ADMIN_PASSWORD, type ShopProcess } from "../support/shop.ts"
 
 const SERVER_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres"
@@ -127,5 +129,34 @@ describe("the scaled-out shop (MEDUSA_SERVERS=2, REDIS_URL, DATABASE_URL)", () =
     expect((await admin.delete(`/api/admin/products/${id}`)).status).toBe(200)
     expect((await visitor.get(`/api/products/${id}`)).status).toBe(404)
     expect((await visitor.get("/api/products")).body.some((p: { id: number }) => p.id === id)).toBe(false)
+  })
+
+  it("sells the last 5 units to exactly 5 of 50 buyers at once, the purchases spread over both servers", async () => {
+    const admin = await signedInAdmin(shop.url)
+    const race = await raceForLastUnits(shop.url, admin, {
+      buyers: 50,
+      units: 5,
+      medusaStock: async (productId) => (await medusaAvailableStock(databaseUrl, productId)).available,
+    })
+    expect(race.winners).toHaveLength(5)
+    console.log(`scale-out no-oversell race: 50 purchases over 2 servers answered in ${(race.raceMs / 1000).toFixed(1)} s`)
+  })
+
+  it("captures one PayPal order ten times at once, over both servers, into exactly one order", async () => {
+    await paymentShop.enableProviders()
+    const buyer = await newBuyer(shop.url)
+    const SLEEVE = 4 // 49.00 + 15.00 standard shipping
+    expect((await buyer.post("/api/cart", { productId: SLEEVE, quantity: 1 })).status).toBe(201)
+    const created = await buyer.post("/api/paypal-server/create-order", {
+      shippingAddress: raceAddress,
+      shippingMethodId: GERMANY_STANDARD,
+      amount: "64.00",
+      userId: buyer.userId,
+    })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const { id } = paypalOrderCreatedSchema.parse(created.body)
+    paymentShop.paypal.approve(id)
+    await captureTenTimes(buyer, id)
+    expect(paymentShop.paypal.capturesTaken(id)).toBe(1)
   })
 })
