@@ -365,7 +365,8 @@ test.describe("signed in as the admin", () => {
     await page.goto("/admin/orders/999999999")
     await expect(page.getByText("Order #999999999 was not found. It may have been deleted.")).toBeVisible()
     await page.getByRole("link", { name: "Back to orders" }).click()
-    await expect(page).toHaveURL(/\/admin\/orders$/)
+    // The list adds its pagination to the address at once.
+    await expect(page).toHaveURL(/\/admin\/orders(?:\?|$)/)
   })
 
   test("in German the pages and the validation speak German", async ({ page }) => {

@@ -39,16 +39,20 @@ test("a visitor is sent to /auth and a customer home by the front door (SPEC §2
   await page.screenshot({ path: `${SHOTS}/admin-shell-customer-sent-home.png`, fullPage: true })
 })
 
-test("a session that stops being an admin's while the page is open sees Access Denied", async ({ page }) => {
+test("a session that stops being an admin's while the page is open sees Access Denied", async ({ page, playwright }) => {
   await signInAsAdmin(page.request)
   await page.goto("/admin/users")
   await expect(page.locator("#users-title")).toBeVisible()
   // The list's own call must be answered before the session changes: made afterwards, its 401
   // would send the page to /auth (and on home) before the navigation below.
   await expect(page.locator("tbody tr.ant-table-row").first()).toBeVisible()
-  // The same browser now holds a customer's session (signed out, a customer signed in).
-  expect((await page.request.post("/api/logout")).status()).toBe(200)
-  await registerCustomer(page.request)
+  // The same browser now holds a customer's session, swapped in one step: signing out first would
+  // leave a moment without any session, and a call the open app makes in it goes to /auth.
+  const elsewhere = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL })
+  await registerCustomer(elsewhere)
+  const customerSession = (await elsewhere.storageState()).cookies.find((c) => c.name === "enclave.sid")!
+  await elsewhere.dispose()
+  await page.context().addCookies([customerSession])
   expect(((await (await page.request.get("/api/user")).json()) as { isAdmin: boolean }).isAdmin).toBe(false)
   // Navigating inside the app checks the session again.
   await sider(page).getByRole("link", { name: "Dashboard" }).click()
@@ -272,6 +276,8 @@ test.describe("signed in as the admin", () => {
     await expect(button).toBeFocused()
     await expect(button).toHaveAttribute("aria-expanded", "false")
     await page.keyboard.press("ArrowDown")
+    // Enter must reach the item, not the button: wait until the menu has taken the focus.
+    await expect(page.getByRole("menuitem", { name: "English" })).toBeFocused()
     await page.keyboard.press("Enter")
     await expect(page.locator("#users-title")).toHaveText("Users")
   })
