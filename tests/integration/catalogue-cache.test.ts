@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { productListSchema, productSchema, shippingMethodListSchema, type Product } from "@enclave/contract"
 import { asAdmin, asNewCustomer, asVisitor, type ApiClient } from "../support/api.ts"
 import { shopUrl } from "../support/urls.ts"
+import { buyerAddress } from "../support/races.ts"
 
 let admin: ApiClient
 const visitor = asVisitor()
@@ -188,14 +189,7 @@ describe("a purchase is visible on the very next request", () => {
     const customer = await asNewCustomer()
     expect((await customer.post("/api/cart", { productId: product.id, quantity: 3 })).status).toBe(201)
     const order = await customer.post("/api/orders", {
-      shippingAddress: {
-        fullName: "Ada Lovelace",
-        addressLine1: "Unter den Linden 1",
-        city: "Berlin",
-        state: "Berlin",
-        postalCode: "10117",
-        country: "Germany",
-      },
+      shippingAddress: buyerAddress,
       shippingMethod: 1,
       paymentMethod: "stripe",
       paymentId: `str-cache-${tag()}`,

@@ -21,7 +21,7 @@ import {
 } from "@enclave/contract"
 import { ApiClient, newUserDetails } from "../support/api.ts"
 import { paymentKeys, paymentSecrets, startPaymentShop, type PaymentShop } from "../support/payment-shop.ts"
-import { captureTenTimes } from "../support/races.ts"
+import { buyerAddress as address, captureTenTimes } from "../support/races.ts"
 
 let env: PaymentShop
 let admin: ApiClient
@@ -29,15 +29,6 @@ let admin: ApiClient
 const BASE = 1 // 599.00, stock 120
 const SLEEVE = 4 // 49.00, stock 60
 const GERMANY_STANDARD = 1 // 15.00
-const address = {
-  fullName: "Grace Hopper",
-  addressLine1: "Friedrichstraße 100",
-  addressLine2: "",
-  city: "Berlin",
-  state: "Berlin",
-  postalCode: "10117",
-  country: "Germany",
-}
 
 async function customer() {
   const client = new ApiClient(env.url)

@@ -12,7 +12,7 @@ import { withClient } from "../../launcher/database.ts"
 import { paypalOrderCreatedSchema } from "@enclave/contract"
 import { ApiClient, newUserDetails } from "../support/api.ts"
 import { startPaymentShop, type PaymentShop } from "../support/payment-shop.ts"
-import { captureTenTimes, GERMANY_STANDARD, medusaAvailableStock, newBuyer, raceAddress, raceForLastUnits } from "../support/races.ts"
+import { captureTenTimes, createRaceProduct, GERMANY_STANDARD, medusaAvailableStock, newBuyer, buyerAddress, raceForLastUnits } from "../support/races.ts"
 import { TEST_ADMIN_PASSWORD, type ShopProcess } from "../support/shop.ts"
 
 const SERVER_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres"
@@ -99,32 +99,21 @@ describe("the scaled-out shop (MEDUSA_SERVERS=2, REDIS_URL, DATABASE_URL)", () =
   it("shows a product changed through one server fresh through the other", async () => {
     const [first, second] = servers
     const admin = await signedInAdmin(first)
-    const created = await admin.post("/api/admin/products", {
-      name: `Scale Phone ${randomBytes(3).toString("hex")}`,
-      description: "Made by the scale-out test",
-      price: "199.00",
-      category: "phone",
-      securityLevel: 3,
-      stockQuantity: 7,
-      features: ["Secure boot"],
-      specifications: { memory: "8GB RAM" },
-    })
-    expect(created.status, JSON.stringify(created.body)).toBe(201)
-    const id = created.body.id as number
+    const { id } = await createRaceProduct(admin, 7)
     const visitor = new ApiClient(second)
     // Read twice on the other server, so a cache there would hold the old answer.
-    for (let i = 0; i < 2; i++) expect((await visitor.get(`/api/products/${id}`)).body.price).toBe("199.00")
+    for (let i = 0; i < 2; i++) expect((await visitor.get(`/api/products/${id}`)).body.price).toBe("20.00")
     expect((await visitor.get("/api/products")).body.some((p: { id: number }) => p.id === id)).toBe(true)
 
     const generation = Number(await redis.get(`${databaseName}:catalogue:generation`))
-    const changed = await admin.put(`/api/admin/products/${id}`, { price: "149.00", stockQuantity: 3 })
+    const changed = await admin.put(`/api/admin/products/${id}`, { price: "15.00", stockQuantity: 3 })
     expect(changed.status, JSON.stringify(changed.body)).toBe(200)
     // The servers' caches follow one generation in Redis, under this shop's namespace.
     expect(Number(await redis.get(`${databaseName}:catalogue:generation`))).toBeGreaterThan(generation)
     const fresh = await visitor.get(`/api/products/${id}`)
-    expect(fresh.body).toMatchObject({ price: "149.00", stockQuantity: 3 })
+    expect(fresh.body).toMatchObject({ price: "15.00", stockQuantity: 3 })
     const listed = (await visitor.get("/api/products")).body.find((p: { id: number }) => p.id === id)
-    expect(listed).toMatchObject({ price: "149.00", stockQuantity: 3 })
+    expect(listed).toMatchObject({ price: "15.00", stockQuantity: 3 })
 
     expect((await admin.delete(`/api/admin/products/${id}`)).status).toBe(200)
     expect((await visitor.get(`/api/products/${id}`)).status).toBe(404)
@@ -148,7 +137,7 @@ describe("the scaled-out shop (MEDUSA_SERVERS=2, REDIS_URL, DATABASE_URL)", () =
     const SLEEVE = 4 // 49.00 + 15.00 standard shipping
     expect((await buyer.post("/api/cart", { productId: SLEEVE, quantity: 1 })).status).toBe(201)
     const created = await buyer.post("/api/paypal-server/create-order", {
-      shippingAddress: raceAddress,
+      shippingAddress: buyerAddress,
       shippingMethodId: GERMANY_STANDARD,
       amount: "64.00",
       userId: buyer.userId,

@@ -14,7 +14,8 @@ import { medusaProcessOf } from "./shop.ts"
 
 export const GERMANY_STANDARD = 1
 
-export const raceAddress = {
+/** A valid German shipping address (shipping method 1, Germany Standard, delivers there). */
+export const buyerAddress = {
   fullName: "Grace Hopper",
   addressLine1: "Friedrichstraße 100",
   addressLine2: "",
@@ -74,7 +75,7 @@ export async function shownStock(shopUrl: string, productId: number): Promise<nu
 /** A sandbox card purchase of the buyer's cart (SPEC §4: the simulated card's ids start with `str-`). */
 export function buyWithSandboxCard(buyer: ApiClient, extra: Record<string, unknown> = {}): Promise<ApiAnswer> {
   return buyer.post("/api/orders", {
-    shippingAddress: raceAddress,
+    shippingAddress: buyerAddress,
     shippingMethod: GERMANY_STANDARD,
     paymentMethod: "stripe",
     paymentId: `str-${randomBytes(6).toString("hex")}`,
@@ -348,11 +349,11 @@ export async function sandboxCardPurchase(buyer: Buyer): Promise<Purchase> {
  */
 export function cardPurchase(confirm: (paymentIntentId: string) => void): (buyer: Buyer) => Promise<Purchase> {
   return async (buyer) => {
-    const started = await buyer.post("/api/card-payments", { shippingAddress: raceAddress, shippingMethodId: GERMANY_STANDARD })
+    const started = await buyer.post("/api/card-payments", { shippingAddress: buyerAddress, shippingMethodId: GERMANY_STANDARD })
     expect(started.status, JSON.stringify(started.body)).toBe(201)
     const { paymentIntentId, amount } = started.body as { paymentIntentId: string; amount: string }
     confirm(paymentIntentId)
-    return () => buyer.post("/api/orders", { shippingAddress: raceAddress, shippingMethod: GERMANY_STANDARD, paymentMethod: "stripe", paymentId: paymentIntentId, total: amount })
+    return () => buyer.post("/api/orders", { shippingAddress: buyerAddress, shippingMethod: GERMANY_STANDARD, paymentMethod: "stripe", paymentId: paymentIntentId, total: amount })
   }
 }
 
