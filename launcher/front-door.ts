@@ -64,7 +64,10 @@ export async function createFrontDoor(options: FrontDoorOptions): Promise<http.S
   const compress = compression() as unknown as Handler
   // Without a keep-alive agent every proxied request opens a new connection to Medusa and
   // answers `connection: close`, which costs people a TCP handshake per API call.
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 128 })
+  // `timeout` also makes the agent honour Medusa's `Keep-Alive: timeout=5` hint (Node only applies
+  // the hint when an agent timeout is set): an idle connection is dropped before Medusa closes it,
+  // instead of being reused at the moment Medusa closes it (a reset, answered as a 502).
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 128, timeout: 4_000 })
   const apiUrls = [options.apiUrl].flat()
   if (apiUrls.length === 0) throw new Error("The front door needs at least one Medusa server")
   const medusaState = options.medusaState ?? (() => "running")
@@ -87,8 +90,21 @@ export async function createFrontDoor(options: FrontDoorOptions): Promise<http.S
     res.writeHead(503, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "retry-after": "5" })
     res.end(JSON.stringify({ ...(req.url?.startsWith("/api/health") ? { status: "unavailable" } : {}), message: RESTARTING_MESSAGE }))
   }
-  proxy.on("error", (_error, req, res) => {
+  /** GETs already sent again after a reset. */
+  const resent = new WeakSet<http.IncomingMessage>()
+  proxy.on("error", (error, req, res) => {
     if (!(res instanceof http.ServerResponse)) return
+    // A connection reset before any answer: a GET or HEAD changes nothing, so it may go once more
+    // (a kept-alive connection can still be closed by Medusa just as it is reused).
+    const reset = (error as NodeJS.ErrnoException).code === "ECONNRESET"
+    if (reset && (req.method === "GET" || req.method === "HEAD") && !res.headersSent && !resent.has(req)) {
+      resent.add(req)
+      const target = nextApiUrl()
+      if (target) {
+        targets.set(req, target)
+        return void proxy.web(req, res, { target })
+      }
+    }
     // A request cut off by Medusa's crash: the launcher learns of the exit a moment after the
     // socket breaks, so look again for up to a second before calling Medusa unreachable.
     const answer = (triesLeft: number) => {

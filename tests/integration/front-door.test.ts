@@ -52,6 +52,33 @@ describe("the front door with two Medusa servers", () => {
     expect(answered.sort()).toEqual(["one", "one", "two", "two"])
   })
 
+  it("sends a GET once more when the connection is reset before an answer, but never a POST", async () => {
+    let calls = 0
+    // Drops every other request's connection without answering, as a server closing a kept-alive connection does.
+    const flaky = http.createServer((req, res) => {
+      calls += 1
+      if (calls % 2 === 1) return req.socket.destroy()
+      res.writeHead(200, { "content-type": "application/json" })
+      res.end(JSON.stringify({ path: req.url }))
+    })
+    const flakyDoor = await createFrontDoor({ apiUrl: [await listen(flaky)], uploadsDir: os.tmpdir() })
+    const url = await listen(flakyDoor)
+    try {
+      const got = await fetch(`${url}/api/products`)
+      expect(got.status).toBe(200)
+      expect(await got.json()).toEqual({ path: "/api/products" })
+      expect(calls).toBe(2)
+      const posted = await fetch(`${url}/api/cart`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })
+      expect(posted.status).toBe(502)
+      expect(calls).toBe(3)
+    } finally {
+      for (const server of [flakyDoor, flaky]) {
+        server.closeAllConnections()
+        await new Promise((resolve) => server.close(resolve))
+      }
+    }
+  })
+
   it("answers a JSON 502 with a message when a server is down", async () => {
     const lonely = await createFrontDoor({ apiUrl: [deadUrl], uploadsDir: os.tmpdir() })
     const url = await listen(lonely)
