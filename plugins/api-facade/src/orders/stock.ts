@@ -1,5 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { LOW_STOCK_THRESHOLD } from "@enclave/contract"
 import { catalogueEntries } from "../catalogue/products"
 import { ApiError } from "../http/api-error"
 
@@ -35,7 +36,7 @@ export function stockRefusal(product: { id: number; name: string; stockQuantity:
  * cores, fifty of those at once take longer than a browser waits). Above it, checkouts prepare
  * side by side and only take the lock to complete.
  */
-export const SCARCE_STOCK = 10
+export const SCARCE_STOCK = LOW_STOCK_THRESHOLD
 
 /**
  * Refuses (409) when a product is no longer sold or its available stock is below the demand;
