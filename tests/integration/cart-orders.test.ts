@@ -7,6 +7,7 @@ const BASE = 1 // 599.00, stock 120
 const SLEEVE = 4 // 49.00, stock 60
 const SCREEN_PROTECTOR = 5 // 29.00, stock 6
 const DATA_BLOCKER = 6 // out of stock
+const DEVICE_SETUP = 8 // 99.00, stock 500
 const GERMANY_STANDARD = 1 // 15.00
 
 const address = {
@@ -106,6 +107,20 @@ describe("/api/cart", () => {
     expect((await customer.delete(`/api/cart/${sleeve.id}`)).status).toBe(404)
     expect((await customer.delete("/api/cart")).status).toBe(200)
     expect((await customer.get("/api/cart")).body).toEqual([])
+  })
+
+  // Issue 13: every 201 must be in the cart. The first add starts the cart, and each racing
+  // request used to decide from the user row it read before queueing for the cart lock.
+  it.each([
+    ["a new cart", false],
+    ["an existing cart", true],
+  ])("20 simultaneous adds to %s: every one answered 201 and the cart holds 20", async (_, existing) => {
+    const customer = await asNewCustomer()
+    if (existing) expect((await customer.post("/api/cart", { productId: SLEEVE, quantity: 1 })).status).toBe(201)
+    const answers = await Promise.all(Array.from({ length: 20 }, () => customer.post("/api/cart", { productId: DEVICE_SETUP, quantity: 1 })))
+    expect(answers.map((a) => [a.status, a.status === 201 ? "" : a.body.message])).toEqual(Array.from({ length: 20 }, () => [201, ""]))
+    const cart = cartSchema.parse((await customer.get("/api/cart")).body)
+    expect(cart.map((i) => [i.productId, i.quantity])).toEqual(existing ? [[SLEEVE, 1], [DEVICE_SETUP, 20]] : [[DEVICE_SETUP, 20]])
   })
 
   it("never lets one user read or change another's cart item", async () => {

@@ -7,7 +7,7 @@ import {
   updateLineItemInCartWorkflow,
 } from "@medusajs/medusa/core-flows"
 import type { AddToCartRequest, CartItem } from "@enclave/contract"
-import { accountsService, customerIdOf, type ShopUserRow } from "../accounts/users"
+import { accountsService, customerIdOf, findUserById, type ShopUserRow } from "../accounts/users"
 import { catalogueEntries, findCatalogueEntry, type CatalogueEntry } from "../catalogue/products"
 import { ApiError } from "../http/api-error"
 import { sqlRows } from "../http/database"
@@ -53,7 +53,10 @@ export async function findCart(container: MedusaContainer, user: ShopUserRow): P
   return user.cart_id ? readCart(container, user.cart_id) : null
 }
 
-/** The user's open cart, starting one (in their region, for their customer) when there is none. */
+/**
+ * The user's open cart, starting one (in their region, for their customer) when there is none.
+ * Runs under the cart lock only, after withCartLock re-read the user's cart id.
+ */
 async function ensureCart(container: MedusaContainer, user: ShopUserRow): Promise<UserCart> {
   const existing = await findCart(container, user)
   if (existing) return existing
@@ -72,10 +75,44 @@ async function ensureCart(container: MedusaContainer, user: ShopUserRow): Promis
   return { id: result.id, lines: [] }
 }
 
-/** One user's cart changes one at a time, on every server instance (Medusa's locking module). */
+/**
+ * How long a cart change waits for the ones queued before it (a double click, several tabs, a
+ * script): each holder takes well under a second, so this is room for dozens, and stays under
+ * the front door's 60 s proxy timeout so the caller gets our answer rather than a gateway's.
+ */
+const CART_LOCK_WAIT_SECONDS = 45
+
+export const CART_BUSY_MESSAGE = "Your cart is being changed by another request: please try again in a moment"
+
+/**
+ * One user's cart changes one at a time, on every server instance (Medusa's locking module).
+ *
+ * The user row the request read before it queued here says which cart was theirs then; the
+ * change ahead of it may since have started the cart (the first add) or made it into an order.
+ * So the cart id is read again once the lock is held: a stale one made each racing first add
+ * start a cart of its own, and only the last stayed the user's (every other add answered 201
+ * and was lost).
+ */
 async function withCartLock<T>(container: MedusaContainer, user: ShopUserRow, work: () => Promise<T>): Promise<T> {
   const locking = container.resolve(Modules.LOCKING)
-  return locking.execute(`enclave-cart:${user.id}`, work, { timeout: 15 })
+  let holding = false
+  try {
+    return await locking.execute(
+      `enclave-cart:${user.id}`,
+      async () => {
+        holding = true
+        const fresh = await findUserById(container, user.id)
+        if (!fresh) throw new ApiError(401, "Your account no longer exists")
+        user.cart_id = fresh.cart_id
+        return work()
+      },
+      { timeout: CART_LOCK_WAIT_SECONDS },
+    )
+  } catch (error) {
+    // Never got the lock (waited too long, or the lock store failed): nothing was changed.
+    if (!holding) throw new ApiError(409, CART_BUSY_MESSAGE)
+    throw error
+  }
 }
 
 function stockMessage(entry: CatalogueEntry, wanted: number): string {
