@@ -82,6 +82,11 @@ export async function createFrontDoor(options: FrontDoorOptions): Promise<http.S
     return undefined
   }
   const proxy = createProxyServer({ xfwd: true, proxyTimeout: 60_000, agent })
+  // A safety net under the facade's own fix (http/powered-by.ts): no answer names the framework
+  // behind it, whichever server answered. Runs before the proxy copies Medusa's headers.
+  proxy.on("proxyRes", (proxyRes) => {
+    delete proxyRes.headers["x-powered-by"]
+  })
   /** Which server each proxied request went to, for its error answer. */
   const targets = new WeakMap<http.IncomingMessage, string>()
   /** While the launcher restarts Medusa, /api answers at once that it will be back, rather than hanging. */

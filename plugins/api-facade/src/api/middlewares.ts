@@ -4,6 +4,7 @@ import { imageUploadMiddleware } from "../admin-products/images"
 import { facadeErrorHandler } from "../http/error-handler"
 import { requireJsonBody } from "../http/json-body"
 import { refuseUnroutablePath } from "../http/no-such-path"
+import { hidePoweredBy } from "../http/powered-by"
 import { refuseCrossOrigin } from "../http/same-origin"
 import { setApiSecurityHeaders } from "../http/security-headers"
 import { limitSignIns } from "../http/sign-in-limit"
@@ -13,9 +14,10 @@ import { limitSignIns } from "../http/sign-in-limit"
 export default defineMiddlewares({
   errorHandler: facadeErrorHandler,
   routes: [
-    // ---- every /api call: security headers first (so even its errors carry them); paths no route
-    // can serve (/api, //, too deep) get a JSON 404; bodies only as JSON ----
-    { matcher: "/api*", middlewares: [setApiSecurityHeaders as never, refuseUnroutablePath, requireJsonBody] },
+    // ---- every /api call: security headers first (so even its errors carry them), express's
+    // X-Powered-By off; paths no route can serve (/api, //, too deep) get a JSON 404; bodies only
+    // as JSON ----
+    { matcher: "/api*", middlewares: [setApiSecurityHeaders as never, hidePoweredBy, refuseUnroutablePath, requireJsonBody] },
     // ---- then cross-origin refusal (cheap), then who is calling ----
     { matcher: "/api*", middlewares: [refuseCrossOrigin, identifyCaller] },
     // ---- sign-in and registration: at most so many attempts per client and minute (429) ----
