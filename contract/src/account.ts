@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { INVALID_CREDENTIALS_MESSAGE } from "./values.js"
+import { DIRECTION_CONTROL_MESSAGE, INVALID_CREDENTIALS_MESSAGE, withoutDirectionControls } from "./values.js"
 
 /** Usernames are how people sign in: short, unambiguous, no spaces. */
 export const usernameSchema = z
@@ -18,7 +18,7 @@ export const passwordSchema = z
   .max(200, "Password must be at most 200 characters")
 
 const required = (message: string, max = 200) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `${message.replace(/ is required$/, "")} is too long`)
+  z.string({ error: message }).trim().min(1, message).max(max, `${message.replace(/ is required$/, "")} is too long`).refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE)
 
 /**
  * POST /api/register (SPEC §5). `isAdmin` is accepted because the storefront sends it, and
@@ -29,10 +29,10 @@ export const registerSchema = z.strictObject({
   email: z.string({ error: "Invalid email address" }).trim().max(254, "Invalid email address").email("Invalid email address"),
   password: passwordSchema,
   confirmPassword: z.string().optional(),
-  fullName: z.string().trim().max(200, "Full name is too long").optional().nullable(),
+  fullName: z.string().trim().max(200, "Full name is too long").refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE).optional().nullable(),
   isAdmin: z.boolean().optional(),
   addressLine1: required("Street address is required"),
-  addressLine2: z.string().trim().max(200, "Address line 2 is too long").optional().nullable(),
+  addressLine2: z.string().trim().max(200, "Address line 2 is too long").refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE).optional().nullable(),
   city: required("City is required", 100),
   state: required("State/Province is required", 100),
   postalCode: required("Postal code is required", 20),

@@ -1,6 +1,7 @@
 import { z } from "zod"
 import {
   CATEGORY_MESSAGE,
+  DIRECTION_CONTROL_MESSAGE,
   IMAGE_UPLOAD_FIELD,
   IMAGE_URL_MESSAGE,
   NO_IMAGE_URL,
@@ -10,6 +11,7 @@ import {
   productCategories,
   SECURITY_LEVEL_MESSAGE,
   STOCK_QUANTITY_MESSAGE,
+  withoutDirectionControls,
 } from "./values.js"
 
 /**
@@ -37,11 +39,13 @@ const name = text("Name is required", "Name must be text")
   .trim()
   .min(1, "Name is required")
   .max(PRODUCT_NAME_MAX, `Name must be at most ${PRODUCT_NAME_MAX} characters`)
+  .refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE)
 
 const description = z
   .string({ error: "Description must be text" })
   .trim()
   .max(PRODUCT_DESCRIPTION_MAX, `Description must be at most ${PRODUCT_DESCRIPTION_MAX} characters`)
+  .refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE)
 
 /** A string such as "599", "599.9" or "599.00": above 0, at most two decimals (SPEC §3, §5). */
 const price = z
@@ -63,7 +67,7 @@ const category = z.enum(productCategories, { error: CATEGORY_MESSAGE })
 /** The form adds a feature only if it is not blank (SPEC §5); the server drops blank ones the same way. */
 const features = z
   .array(
-    z.string({ error: "Each feature must be text" }).trim().max(FEATURE_MAX, `A feature must be at most ${FEATURE_MAX} characters`),
+    z.string({ error: "Each feature must be text" }).trim().max(FEATURE_MAX, `A feature must be at most ${FEATURE_MAX} characters`).refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE),
     { error: "Features must be a list of texts" },
   )
   .max(FEATURES_MAX, `At most ${FEATURES_MAX} features`)
@@ -72,9 +76,10 @@ const features = z
 /** A specification counts only when both its key and its value are non-blank (SPEC §5). */
 const specifications = z
   .record(
-    z.string().max(SPECIFICATION_KEY_MAX, `A specification name must be at most ${SPECIFICATION_KEY_MAX} characters`),
-    z.string({ error: "Each specification value must be text" }).max(SPECIFICATION_VALUE_MAX, `A specification value must be at most ${SPECIFICATION_VALUE_MAX} characters`),
-    { error: "Specifications must be a map of names to texts" },
+    z.string().max(SPECIFICATION_KEY_MAX, `A specification name must be at most ${SPECIFICATION_KEY_MAX} characters`).refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE),
+    z.string({ error: "Each specification value must be text" }).max(SPECIFICATION_VALUE_MAX, `A specification value must be at most ${SPECIFICATION_VALUE_MAX} characters`).refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE),
+    // A name that breaks its own rule says which (zod reports it as the record's invalid key).
+    { error: (issue) => (issue.code === "invalid_key" ? issue.issues[0]?.message : undefined) ?? "Specifications must be a map of names to texts" },
   )
   .refine((map) => Object.keys(map).length <= SPECIFICATIONS_MAX, `At most ${SPECIFICATIONS_MAX} specifications`)
   .transform((map) => {

@@ -1,7 +1,7 @@
 import { z } from "zod"
 import { shippingAddressSchema } from "./address.js"
 import { priceStringSchema } from "./product.js"
-import { orderStatuses } from "./values.js"
+import { DIRECTION_CONTROL_MESSAGE, orderStatuses, withoutDirectionControls } from "./values.js"
 
 /** SPEC §4 order status values (values.ts); an admin may set any of them from any other. */
 export const orderStatusSchema = z.enum(orderStatuses, {
@@ -24,7 +24,7 @@ export const createOrderSchema = z.strictObject({
   paymentMethod: z.string({ error: "Payment method is required" }).trim().min(1, "Payment method is required").max(100),
   paymentId: z.string().trim().max(200).optional().nullable(),
   total: amountSchema.optional(),
-  notes: z.string().trim().max(2000, "Notes are too long").optional().nullable(),
+  notes: z.string().trim().max(2000, "Notes are too long").refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE).optional().nullable(),
 })
 export type CreateOrderRequest = z.infer<typeof createOrderSchema>
 

@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { SHIPPING_SETTINGS_PRICE_MESSAGE } from "./values.js"
+import { DIRECTION_CONTROL_MESSAGE, SHIPPING_SETTINGS_PRICE_MESSAGE, withoutDirectionControls } from "./values.js"
 
 /**
  * GET /api/payment-methods: which providers checkout may offer (enabled, and keys saved for the
@@ -110,6 +110,7 @@ export const paymentConfigUpdateSchema = z.strictObject(
       .trim()
       .min(1, "Shipping label is required")
       .max(100, "Shipping label must be at most 100 characters")
+      .refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE)
       .optional(),
     shippingPrice: shippingSettingsPriceSchema.optional(),
     stripeWebhookSecret: key("stripeWebhookSecret"),

@@ -1,10 +1,12 @@
 import { z } from "zod"
 import { wholeNumberIdSchema } from "./account.js"
 import {
+  DIRECTION_CONTROL_MESSAGE,
   SHIPPING_DESCRIPTION_MESSAGE,
   SHIPPING_NAME_MESSAGE,
   SHIPPING_PRICE_MESSAGE,
   SHIPPING_SORT_ORDER_MESSAGE,
+  withoutDirectionControls,
 } from "./values.js"
 
 /** decimal(10,2) (SPEC §9): the largest price the shop can store. */
@@ -56,18 +58,21 @@ const shippingMethodFields = {
     .string({ error: SHIPPING_NAME_MESSAGE })
     .trim()
     .min(2, SHIPPING_NAME_MESSAGE)
-    .max(100, "Name must be at most 100 characters"),
+    .max(100, "Name must be at most 100 characters")
+    .refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE),
   description: z
     .string({ error: SHIPPING_DESCRIPTION_MESSAGE })
     .trim()
     .min(2, SHIPPING_DESCRIPTION_MESSAGE)
-    .max(500, "Description must be at most 500 characters"),
+    .max(500, "Description must be at most 500 characters")
+    .refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE),
   price: shippingPriceInputSchema,
   /** Optional; an empty text or null means "no estimate". */
   estimated_delivery: z
     .string({ error: "Estimated delivery must be a text" })
     .trim()
     .max(100, "Estimated delivery must be at most 100 characters")
+    .refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE)
     .nullable()
     .transform((value) => (value ? value : null)),
   isDefault: z.boolean({ error: "isDefault must be true or false" }),

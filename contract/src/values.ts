@@ -113,6 +113,23 @@ export function formatEuro(price: string | number, language: "en" | "de" = "en")
 }
 
 // ---------------------------------------------------------------------------------------------
+// Text people see
+
+/**
+ * Unicode's direction embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): they
+ * make the characters after them display in another order, so "Ada\u202Enimda" shows as
+ * "Adaadmin" and a product name or user can pass for another in the admin. Refused in every
+ * free text a person reads; ordinary right-to-left text needs none of them.
+ */
+export const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/
+export const DIRECTION_CONTROL_MESSAGE = "Text must not contain Unicode direction control characters (U+202A–U+202E, U+2066–U+2069)"
+
+/** True when the text holds none of DIRECTION_CONTROLS. */
+export function withoutDirectionControls(text: string): boolean {
+  return !DIRECTION_CONTROLS.test(text)
+}
+
+// ---------------------------------------------------------------------------------------------
 // Accounts (SPEC §5)
 
 /** Sign-in is refused for 15 minutes after 5 failed attempts in a row. */

@@ -1,5 +1,6 @@
 import {
   CATEGORY_MESSAGE,
+  DIRECTION_CONTROL_MESSAGE,
   IMAGE_TOO_LARGE_MESSAGE,
   IMAGE_TYPE_MESSAGE,
   IMAGE_UPLOADED_MESSAGE,
@@ -102,6 +103,7 @@ export const productMessages = defineMessages(
     [IMAGE_TOO_LARGE_MESSAGE]: IMAGE_TOO_LARGE_MESSAGE,
     [IMAGE_UPLOADED_MESSAGE]: IMAGE_UPLOADED_MESSAGE,
     "Name is required": "Name is required",
+    [DIRECTION_CONTROL_MESSAGE]: DIRECTION_CONTROL_MESSAGE,
   },
   {
     title: "Produkte",
@@ -192,6 +194,7 @@ export const productMessages = defineMessages(
     [IMAGE_TOO_LARGE_MESSAGE]: "Das Bild ist größer als 5 MB",
     [IMAGE_UPLOADED_MESSAGE]: "Das Bild wurde hochgeladen",
     "Name is required": "Name ist erforderlich",
+    [DIRECTION_CONTROL_MESSAGE]: "Der Text darf keine Unicode-Steuerzeichen für die Schreibrichtung enthalten (U+202A–U+202E, U+2066–U+2069)",
   },
 )
 

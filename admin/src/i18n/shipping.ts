@@ -62,6 +62,7 @@ export const shippingMessages = defineMessages(
     descriptionMessage: "Description must be at least 2 characters",
     priceMessage: "Price must be a valid number greater than or equal to 0",
     sortOrderMessage: "Sort order must be a whole number of at least 0",
+    directionControlMessage: "Text must not contain Unicode direction control characters (U+202A–U+202E, U+2066–U+2069)",
   },
   {
     menuLabel: "Versand",
@@ -123,6 +124,7 @@ export const shippingMessages = defineMessages(
     descriptionMessage: "Die Beschreibung muss mindestens 2 Zeichen lang sein",
     priceMessage: "Der Preis muss eine gültige Zahl größer oder gleich 0 sein",
     sortOrderMessage: "Die Reihenfolge muss eine ganze Zahl ab 0 sein",
+    directionControlMessage: "Der Text darf keine Unicode-Steuerzeichen für die Schreibrichtung enthalten (U+202A–U+202E, U+2066–U+2069)",
   },
 )
 

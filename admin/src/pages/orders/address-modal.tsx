@@ -1,4 +1,4 @@
-import { shippingAddressSchema, type Order, type ShippingAddress } from "@enclave/contract"
+import { DIRECTION_CONTROL_MESSAGE, shippingAddressSchema, type Order, type ShippingAddress } from "@enclave/contract"
 import { Form, Input, Modal } from "antd"
 import type { Rule } from "antd/es/form"
 import { useEffect } from "react"
@@ -32,6 +32,7 @@ const germanMessages: Record<string, string> = {
   "Postal code is too long": "Postleitzahl ist zu lang",
   "Country is required": "Land ist erforderlich",
   "Country is too long": "Land ist zu lang",
+  [DIRECTION_CONTROL_MESSAGE]: "Der Text darf keine Unicode-Steuerzeichen für die Schreibrichtung enthalten (U+202A–U+202E, U+2066–U+2069)",
 }
 
 function localised(message: string): string {

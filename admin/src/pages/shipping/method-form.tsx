@@ -1,4 +1,5 @@
 import {
+  DIRECTION_CONTROL_MESSAGE,
   SHIPPING_DESCRIPTION_MESSAGE,
   SHIPPING_NAME_MESSAGE,
   SHIPPING_PRICE_MESSAGE,
@@ -30,6 +31,7 @@ const localMessages: Record<string, string> = {
   [SHIPPING_DESCRIPTION_MESSAGE]: t("descriptionMessage"),
   [SHIPPING_PRICE_MESSAGE]: t("priceMessage"),
   [SHIPPING_SORT_ORDER_MESSAGE]: t("sortOrderMessage"),
+  [DIRECTION_CONTROL_MESSAGE]: t("directionControlMessage"),
 }
 
 /** SPEC §5: each field is checked by the contract's schema, with its message. */

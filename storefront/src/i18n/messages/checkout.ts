@@ -34,6 +34,7 @@ export default defineMessages(
     "checkout.validation.postalCode": "Postal code is required",
     "checkout.validation.country": "Country is required",
     "checkout.validation.tooLong": "This entry is too long",
+    "checkout.validation.directionControls": "This entry must not contain Unicode direction control characters",
 
     "checkout.shipping.title": "Shipping Method",
     "checkout.shipping.loading": "Loading shipping methods...",
@@ -209,6 +210,7 @@ export default defineMessages(
     "checkout.validation.postalCode": "Postleitzahl ist erforderlich",
     "checkout.validation.country": "Land ist erforderlich",
     "checkout.validation.tooLong": "Diese Angabe ist zu lang",
+    "checkout.validation.directionControls": "Diese Angabe darf keine Unicode-Steuerzeichen für die Schreibrichtung enthalten",
 
     "checkout.shipping.title": "Versandart",
     "checkout.shipping.loading": "Versandarten werden geladen...",

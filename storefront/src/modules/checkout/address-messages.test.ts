@@ -31,4 +31,13 @@ describe("checkout messages", () => {
     const longMessage = tooLong.error!.issues.find((issue) => issue.path[0] === "fullName")!.message
     expect(translator("de")(addressMessageKey(longMessage)!)).toBe("Diese Angabe ist zu lang")
   })
+
+  it("a direction control (issue 13) is named in both languages", () => {
+    const address = { fullName: "Ada\u202Enimda", addressLine1: "Unter den Linden 1", city: "Berlin", state: "Berlin", postalCode: "10117", country: "Germany" }
+    const [issue] = shippingAddressSchema.safeParse(address).error!.issues
+    const key = addressMessageKey(issue.message)
+    expect(key).toBe("checkout.validation.directionControls")
+    expect(translator("en")(key!)).toMatch(/direction control/)
+    expect(translator("de")(key!)).toMatch(/Schreibrichtung/)
+  })
 })

@@ -1,3 +1,5 @@
+import { DIRECTION_CONTROL_MESSAGE } from "@enclave/contract/values"
+
 /**
  * The contract's SPEC §5 checkout address messages (English, from shippingAddressSchema), by the
  * catalogue key that shows them in the active language.
@@ -9,6 +11,7 @@ export const addressMessageKeys: Record<string, string> = {
   "State is required": "checkout.validation.state",
   "Postal code is required": "checkout.validation.postalCode",
   "Country is required": "checkout.validation.country",
+  [DIRECTION_CONTROL_MESSAGE]: "checkout.validation.directionControls",
 }
 
 /** The key for a schema message; the 'too long' messages share one; anything else is shown as it came. */
