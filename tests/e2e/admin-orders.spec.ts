@@ -1,5 +1,6 @@
 import { expect as baseExpect, request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test"
 import { test } from "../support/csp.ts"
+import { SAME_ORIGIN_HEADERS } from "../support/urls.ts"
 import { newUserDetails } from "../support/api.ts"
 import { TEST_ADMIN_PASSWORD } from "../support/shop.ts"
 
@@ -47,7 +48,7 @@ test.afterAll(async () => {
 })
 
 async function newCustomer(): Promise<Customer> {
-  const api = await playwrightRequest.newContext({ baseURL: baseUrl() })
+  const api = await playwrightRequest.newContext({ baseURL: baseUrl(), extraHTTPHeaders: SAME_ORIGIN_HEADERS })
   const details = newUserDetails()
   const answer = await api.post("/api/register", { data: details })
   expect(answer.status(), await answer.text()).toBe(201)

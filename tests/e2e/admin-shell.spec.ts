@@ -1,5 +1,6 @@
 import { expect as baseExpect, type APIRequestContext, type Page } from "@playwright/test"
 import { test } from "../support/csp.ts"
+import { SAME_ORIGIN_HEADERS } from "../support/urls.ts"
 import { newUserDetails } from "../support/api.ts"
 import { TEST_ADMIN_PASSWORD } from "../support/shop.ts"
 
@@ -48,7 +49,7 @@ test("a session that stops being an admin's while the page is open sees Access D
   await expect(page.locator("tbody tr.ant-table-row").first()).toBeVisible()
   // The same browser now holds a customer's session, swapped in one step: signing out first would
   // leave a moment without any session, and a call the open app makes in it goes to /auth.
-  const elsewhere = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL })
+  const elsewhere = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL, extraHTTPHeaders: SAME_ORIGIN_HEADERS })
   await registerCustomer(elsewhere)
   const customerSession = (await elsewhere.storageState()).cookies.find((c) => c.name === "enclave.sid")!
   await elsewhere.dispose()
@@ -121,7 +122,7 @@ test.describe("signed in as the admin", () => {
 
   test("the dashboard's cards, recent orders and low stock agree with the facade", async ({ page, playwright, baseURL }) => {
     // A customer of this test places an order, so Recent Orders and today's revenue have something in them.
-    const customer = await playwright.request.newContext({ baseURL })
+    const customer = await playwright.request.newContext({ baseURL, extraHTTPHeaders: SAME_ORIGIN_HEADERS })
     const { details } = await registerCustomer(customer)
     const products = (await (await customer.get("/api/products")).json()) as Array<{ id: number; stockQuantity: number }>
     const product = [1, 4, 5, 6, 7].map((id) => products.find((p) => p.id === id)).find((p) => p && p.stockQuantity >= 5)
@@ -207,7 +208,7 @@ test.describe("signed in as the admin", () => {
     const locked = newUserDetails({ username: `lockme-${tag}`, fullName: `Grace Locked ${tag}` })
     const tried = newUserDetails({ username: `tried-${tag}`, email: `tried-${tag}@shell.example.org` })
     // Register and mistype passwords from a client of their own, not the admin's browser session.
-    const other = await playwright.request.newContext({ baseURL })
+    const other = await playwright.request.newContext({ baseURL, extraHTTPHeaders: SAME_ORIGIN_HEADERS })
     for (const details of [locked, tried]) expect((await other.post("/api/register", { data: details })).status()).toBe(201)
     await other.post("/api/logout")
     for (let i = 0; i < 5; i++) await other.post("/api/login", { data: { username: locked.username, password: "wrong password!" } })

@@ -1,5 +1,6 @@
 import { expect, request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test"
 import { test } from "../support/csp.ts"
+import { SAME_ORIGIN_HEADERS } from "../support/urls.ts"
 import { newUserDetails } from "../support/api.ts"
 import { TEST_ADMIN_PASSWORD } from "../support/shop.ts"
 
@@ -61,7 +62,7 @@ async function placeOrder(page: Page, details: ReturnType<typeof newUserDetails>
 }
 
 async function asAdmin(): Promise<APIRequestContext> {
-  const admin = await playwrightRequest.newContext({ baseURL: baseUrl() })
+  const admin = await playwrightRequest.newContext({ baseURL: baseUrl(), extraHTTPHeaders: SAME_ORIGIN_HEADERS })
   const answer = await admin.post("/api/login", { data: { username: "admin", password: TEST_ADMIN_PASSWORD } })
   expect(answer.status()).toBe(200)
   return admin

@@ -37,6 +37,9 @@ function send(request: FuzzRequest): Promise<Answer> {
   const url = new URL(shopUrl)
   const headers: Record<string, string> = { ...request.headers }
   if (headers.cookie === undefined && request.role !== "visitor") headers.cookie = clients[request.role].cookieHeader()
+  // A browser on the shop's pages sends its Origin with every change; the fuzzer's cross-origin
+  // cases set their own (or none, which the session cookie then makes a 403 as well).
+  if (!("origin" in headers) && !["GET", "HEAD", "OPTIONS"].includes(request.method.toUpperCase())) headers.origin = url.origin
   if (request.body !== undefined) headers["content-length"] = String(Buffer.byteLength(request.body))
   return new Promise((resolve, reject) => {
     const req = http.request({ host: url.hostname, port: url.port, method: request.method, path: request.path, headers, agent }, (res) => {

@@ -16,7 +16,14 @@ export interface RequestOptions {
   headers?: Record<string, string>
   /** A raw body (string, FormData, Blob): sent as is, without a JSON content type. */
   raw?: BodyInit
+  /**
+   * false: no Origin header on a state-changing call, as curl or another server sends it, rather
+   * than the shop's own Origin a browser adds to every POST, PUT and DELETE from the shop's pages.
+   */
+  sameOrigin?: boolean
 }
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"])
 
 export class ApiClient {
   private cookies = new Map<string, string>()
@@ -42,7 +49,10 @@ export class ApiClient {
   }
 
   async request<T = any>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<ApiAnswer<T>> {
-    const headers: Record<string, string> = { accept: "application/json", ...options.headers }
+    const headers: Record<string, string> = { accept: "application/json" }
+    // Like the storefront and the admin in a browser: their changes carry the shop's Origin.
+    if (options.sameOrigin !== false && !SAFE_METHODS.has(method.toUpperCase())) headers.origin = new URL(this.baseUrl).origin
+    Object.assign(headers, options.headers)
     if (this.cookies.size > 0) headers.cookie = this.cookieHeader()
     let payload: BodyInit | undefined = options.raw
     if (payload === undefined && body !== undefined) {

@@ -1,30 +1,56 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ApiError } from "./api-error"
+import { SESSION_COOKIE } from "./session"
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"])
 
+export const CROSS_ORIGIN_MESSAGE = "Cross-origin requests are not allowed"
+export const ORIGIN_REQUIRED_MESSAGE =
+  "A signed-in change must say where it comes from: send the shop's own Origin header (browsers do so by themselves)"
+
+/** The host the caller reached: the front door and the deployment's proxy keep Host (X-Forwarded-Host when rewritten). */
+function reachedHost(req: MedusaRequest): string | undefined {
+  return req.get("x-forwarded-host")?.split(",")[0]?.trim() || req.get("host")
+}
+
+function hostOf(origin: string): string | null {
+  try {
+    return new URL(origin).host
+  } catch {
+    return null
+  }
+}
+
 /**
- * Refuses state-changing calls that a browser made on behalf of another site (CSRF): the browser
- * tells us with `Sec-Fetch-Site`, or with an `Origin` that is not this shop's. Callers that are not
- * browsers (curl, tests, server-to-server) send neither and are judged by their credentials alone.
+ * Refuses state-changing calls that a browser may have made on behalf of another site (CSRF).
+ *
+ * - `Sec-Fetch-Site` other than `same-origin` (or `none`, a person's own action): refused.
+ * - An `Origin` that is not this shop's: refused.
+ * - Neither header, but the session cookie: refused too. Every browser sends `Origin` (and
+ *   `Sec-Fetch-Site`) with a POST, PUT or DELETE, so a signed-in change without them was not made
+ *   by the shop's own pages; only an old browser or a plugin stripping them, which must not carry
+ *   the customer's session into a change. `Referer` is not taken instead: it is left out or cut to
+ *   the origin by referrer policies, and a foreign one proves nothing good.
+ * - Neither header and no session cookie: an API client or another server (payment provider
+ *   webhooks, sign-in and registration by curl), judged by its credentials or signature alone;
+ *   without a cookie a browser's forged request has nothing to borrow.
  */
 export function refuseCrossOrigin(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
   if (SAFE_METHODS.has(req.method)) return next()
   const fetchSite = req.get("sec-fetch-site")
-  if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") {
-    return next(new ApiError(403, "Cross-origin requests are not allowed"))
-  }
+  if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") return next(new ApiError(403, CROSS_ORIGIN_MESSAGE))
   const origin = req.get("origin")
   if (origin) {
-    let originHost: string | null = null
-    try {
-      originHost = new URL(origin).host
-    } catch {
-      originHost = null
-    }
-    // The front door and the deployment's proxy keep the Host header (X-Forwarded-Host when rewritten).
-    const host = req.get("x-forwarded-host")?.split(",")[0]?.trim() || req.get("host")
-    if (!originHost || originHost !== host) return next(new ApiError(403, "Cross-origin requests are not allowed"))
+    if (hostOf(origin) !== reachedHost(req)) return next(new ApiError(403, CROSS_ORIGIN_MESSAGE))
+    return next()
   }
+  if (!fetchSite && carriesSessionCookie(req)) return next(new ApiError(403, ORIGIN_REQUIRED_MESSAGE))
   next()
+}
+
+/** Any value counts, valid or not: what matters is that a browser would have attached it by itself. */
+function carriesSessionCookie(req: MedusaRequest): boolean {
+  const cookies = (req as unknown as { cookies?: Record<string, unknown> }).cookies
+  if (cookies) return cookies[SESSION_COOKIE] !== undefined
+  return new RegExp(`(?:^|;\\s*)${SESSION_COOKIE.replace(".", "\\.")}=`).test(req.get("cookie") ?? "")
 }
