@@ -14,7 +14,7 @@ import express from "express"
 import { Redis } from "ioredis"
 import path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { apiErrorSchema, cardPaymentSchema, IMAGE_TOO_LARGE_MESSAGE, IMAGE_TYPE_MESSAGE, orderSchema, productSchema } from "@enclave/contract"
+import { apiErrorSchema, cardPaymentSchema, DIRECTION_CONTROL_MESSAGE, IMAGE_TOO_LARGE_MESSAGE, IMAGE_TYPE_MESSAGE, orderSchema, productSchema } from "@enclave/contract"
 import { DATABASE_NAME, withClient } from "../../launcher/database.ts"
 import { ApiClient, asAdmin, asNewCustomer, asVisitor, newUserDetails, type ApiAnswer, type RequestOptions } from "../support/api.ts"
 import { paymentKeys, paymentSecrets, startPaymentShop, type PaymentShop } from "../support/payment-shop.ts"
@@ -264,6 +264,93 @@ describe("cross-origin state changes", () => {
       expect(apiErrorSchema.parse(answer.body).message, what).toBe("Cross-origin requests are not allowed")
     }
     expect((await customer.get("/api/cart")).body).toEqual([])
+  })
+})
+
+describe("state changes without an Origin (issue 13)", () => {
+  const ORIGIN_REQUIRED = "A signed-in change must say where it comes from: send the shop's own Origin header (browsers do so by themselves)"
+
+  it("a signed-in change with neither Origin nor Sec-Fetch-Site is refused, a foreign Referer changes nothing", async () => {
+    const customer = await asNewCustomer()
+    const attempts: Array<[string, Promise<ApiAnswer>]> = [
+      ["foreign Referer", customer.post("/api/cart", { productId: 4, quantity: 1 }, { sameOrigin: false, headers: { referer: "https://evil.example/shop" } })],
+      ["own Referer", customer.post("/api/cart", { productId: 4, quantity: 1 }, { sameOrigin: false, headers: { referer: `${customer.baseUrl}/product/4` } })],
+      ["no header at all", customer.post("/api/cart", { productId: 4, quantity: 1 }, { sameOrigin: false })],
+      ["PUT", customer.put("/api/cart/1", { quantity: 2 }, { sameOrigin: false })],
+      ["DELETE", customer.delete("/api/cart", { sameOrigin: false })],
+      ["logout", customer.post("/api/logout", undefined, { sameOrigin: false })],
+    ]
+    for (const [what, attempt] of attempts) {
+      const answer = await attempt
+      expect([answer.status, apiErrorSchema.parse(answer.body).message], what).toEqual([403, ORIGIN_REQUIRED])
+    }
+    expect((await customer.get("/api/cart")).body).toEqual([])
+    expect((await customer.get("/api/user")).status).toBe(200)
+  })
+
+  it("the shop's own pages get through: their Origin, or Sec-Fetch-Site: same-origin", async () => {
+    const customer = await asNewCustomer()
+    expect((await customer.post("/api/cart", { productId: 4, quantity: 1 })).status).toBe(201)
+    expect((await customer.post("/api/cart", { productId: 4, quantity: 1 }, { sameOrigin: false, headers: { "sec-fetch-site": "same-origin" } })).status).toBe(201)
+    expect((await customer.get("/api/cart")).body.map((item: { quantity: number }) => item.quantity)).toEqual([2])
+  })
+
+  it("callers without a session need no Origin: sign-in and registration by an API client, provider webhooks", async () => {
+    const details = newUserDetails()
+    const client = new ApiClient()
+    expect((await client.post("/api/register", details, { sameOrigin: false })).status).toBe(201)
+    const other = new ApiClient()
+    const signedIn = await other.post("/api/login", { username: details.username, password: details.password }, { sameOrigin: false })
+    expect(signedIn.status).toBe(200)
+    // Once it holds a session, the API client says where it comes from like a browser does.
+    expect((await other.post("/api/cart", { productId: 4, quantity: 1 }, { sameOrigin: false })).status).toBe(403)
+    expect((await other.post("/api/cart", { productId: 4, quantity: 1 })).status).toBe(201)
+    // A webhook is judged by its signature: an unsigned one is a 400 from the webhook, not the origin rule.
+    for (const provider of ["stripe", "paypal"]) {
+      const webhook = await asVisitor().post(`/api/webhooks/${provider}`, { type: "payment_intent.succeeded" }, { sameOrigin: false })
+      expect(webhook.status, provider).toBe(400)
+      expect(webhook.body.message, provider).not.toBe(ORIGIN_REQUIRED)
+    }
+  })
+})
+
+describe("the framework behind the shop is not named (issue 13)", () => {
+  it("no X-Powered-By on /api answers (successes, errors, changes) or anything else", async () => {
+    const customer = await asNewCustomer()
+    const answers: Array<[string, ApiAnswer]> = [
+      ["GET /api/products", await asVisitor().get("/api/products")],
+      ["GET /api/health", await asVisitor().get("/api/health")],
+      ["GET /api/no-such-call", await asVisitor().get("/api/no-such-call")],
+      ["POST /api/cart", await customer.post("/api/cart", { productId: 4, quantity: 1 })],
+      ["POST /api/login, malformed JSON", await asVisitor().post("/api/login", undefined, { raw: "{not json", headers: { "content-type": "application/json" } })],
+    ]
+    for (const [what, answer] of answers) expect(answer.headers.get("x-powered-by"), what).toBeNull()
+    expect(answers.map(([, answer]) => answer.status)).toEqual([200, 200, 404, 201, 400])
+    for (const path of ["/", "/admin/", "/favicon.svg", "/no-such-page"]) expect((await get(path)).headers.get("x-powered-by"), path).toBeNull()
+  })
+})
+
+describe("text that would display as something else (issue 13)", () => {
+  const OVERRIDE = "\u202E"
+  it("direction controls are refused with a 400 naming the field: registration, products, shipping methods, addresses", async () => {
+    const admin = await asAdmin()
+    const fieldsOf = (answer: ApiAnswer) => [answer.status, answer.body.details?.fields]
+    const message = DIRECTION_CONTROL_MESSAGE
+    expect(fieldsOf(await asVisitor().post("/api/register", newUserDetails({ fullName: `Ada${OVERRIDE}nimda` })))).toEqual([400, { fullName: message }])
+    expect(fieldsOf(await asVisitor().post("/api/register", newUserDetails({ city: `Berlin\u2066` })))).toEqual([400, { city: message }])
+    const username = await asVisitor().post("/api/register", newUserDetails({ username: `ad${OVERRIDE}min-${randomBytes(3).toString("hex")}` }))
+    expect([username.status, Object.keys(username.body.details.fields)]).toEqual([400, ["username"]])
+    const product = await admin.post("/api/admin/products", { name: `Enclave ${OVERRIDE}esaB`, price: "10.00", features: ["ok", "\u2067bad"] })
+    expect(fieldsOf(product)).toEqual([400, { name: message, "features.1": message }])
+    expect(fieldsOf(await admin.put("/api/admin/products/1", { description: `Safe${OVERRIDE}` }))).toEqual([400, { description: message }])
+    expect(fieldsOf(await admin.put("/api/admin/shipping-methods/1", { name: `Express\u202B` }))).toEqual([400, { name: message }])
+    const customer = await asNewCustomer()
+    const address = { fullName: "Ada Lovelace", addressLine1: `Unter den Linden 1${OVERRIDE}`, city: "Berlin", state: "Berlin", postalCode: "10117", country: "Germany" }
+    const order = await customer.post("/api/orders", { shippingAddress: address, shippingMethod: 1, paymentMethod: "stripe", paymentId: "str-direction" })
+    expect(fieldsOf(order)).toEqual([400, { "shippingAddress.addressLine1": message }])
+    // Nothing of it was stored.
+    const products = (await asVisitor().get("/api/products")).body as Array<{ name: string; description: string }>
+    expect(products.filter((p) => /[\u202A-\u202E\u2066-\u2069]/.test(p.name + p.description))).toEqual([])
   })
 })
 
