@@ -1,5 +1,4 @@
 import { defineConfig } from "@playwright/test"
-import { SAME_ORIGIN_HEADERS } from "./tests/support/urls.ts"
 
 /** Debian's Chromium: test tools may not download browsers on these machines. */
 const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
@@ -22,9 +21,6 @@ export default defineConfig({
   ],
   use: {
     baseURL: process.env.ENCLAVE_URL,
-    // `page.request` stands in for the shop's own pages (tests/support/urls.ts); Chromium sets
-    // this header itself on what the pages send.
-    extraHTTPHeaders: SAME_ORIGIN_HEADERS,
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: chromium,

@@ -1,6 +1,5 @@
 import { expect as baseExpect, type APIRequestContext, type Page } from "@playwright/test"
-import { test } from "../support/csp.ts"
-import { SAME_ORIGIN_HEADERS } from "../support/urls.ts"
+import { actAsShopPages, test } from "../support/csp.ts"
 import { TEST_ADMIN_PASSWORD } from "../support/shop.ts"
 
 /**
@@ -307,7 +306,8 @@ test("the payment settings page speaks German", async ({ page }) => {
 
 test.afterAll(async ({ browser }) => {
   // Whatever happened above: both providers off and in sandbox mode, as the shop started.
-  const context = await browser.newContext({ baseURL: process.env.ENCLAVE_URL, extraHTTPHeaders: SAME_ORIGIN_HEADERS })
+  const context = await browser.newContext({ baseURL: process.env.ENCLAVE_URL })
+  actAsShopPages(context.request)
   const page = await context.newPage()
   await signInAsAdmin(page)
   await saveConfig(page.request, { stripeEnabled: false, paypalEnabled: false, stripeSandboxMode: true, paypalSandboxMode: true })

@@ -1,6 +1,5 @@
 import { expect as baseExpect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test"
-import { test } from "../support/csp.ts"
-import { SAME_ORIGIN_HEADERS } from "../support/urls.ts"
+import { actAsShopPages, test } from "../support/csp.ts"
 import { newUserDetails } from "../support/api.ts"
 import { TEST_ADMIN_PASSWORD } from "../support/shop.ts"
 
@@ -84,7 +83,8 @@ test("the admin creates, edits, defaults, deactivates and deletes a shipping met
   const errors: string[] = []
   page.on("pageerror", (e) => errors.push(e.message))
 
-  const customerContext = await browser.newContext({ baseURL: process.env.ENCLAVE_URL, extraHTTPHeaders: SAME_ORIGIN_HEADERS })
+  const customerContext = await browser.newContext({ baseURL: process.env.ENCLAVE_URL })
+  actAsShopPages(customerContext.request)
   try {
     await customerAtCheckout(await customerContext.newPage())
     let customer: Page
