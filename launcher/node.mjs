@@ -51,6 +51,11 @@ function cachedVersion(packageDir) {
   }
 }
 
+function usable(packageDir) {
+  const version = cachedVersion(packageDir)
+  return Boolean(version && isRecent(version) && fs.existsSync(binaryIn(packageDir)))
+}
+
 function fail(message) {
   console.error(message)
   process.exit(1)
@@ -64,8 +69,7 @@ function recentNode() {
   if (!name) fail(`${advice} No Node build for ${process.platform}/${process.arch} on the npm registry: please install Node ${WANTED_MAJOR} from https://nodejs.org.`)
   const home = nodeHome()
   const packageDir = path.join(home, "node_modules", name)
-  const cached = cachedVersion(packageDir)
-  if (cached && isRecent(cached) && fs.existsSync(binaryIn(packageDir))) return binaryIn(packageDir)
+  if (usable(packageDir)) return binaryIn(packageDir)
 
   console.error(`${advice} Installing Node ${WANTED_MAJOR} from the npm registry (${name}) into ${home}, once...`)
   // A folder of our own for the install, moved into place at the end, so that two shops starting
@@ -85,12 +89,10 @@ function recentNode() {
     if (result.status !== 0 || !fs.existsSync(binaryIn(installed))) {
       fail(`${advice} Installing ${name}@${WANTED_MAJOR} failed (${result.error?.message ?? `npm exit code ${result.status}`}): please install Node ${WANTED_MAJOR} from https://nodejs.org.`)
     }
-    fs.rmSync(packageDir, { recursive: true, force: true })
-    try {
+    // Another start may have moved its copy into place meanwhile, and may be running it: keep that.
+    if (!usable(packageDir)) {
+      fs.rmSync(packageDir, { recursive: true, force: true })
       fs.renameSync(installed, packageDir)
-    } catch (error) {
-      // Another start moved its copy into place first: use that one.
-      if (!fs.existsSync(binaryIn(packageDir))) throw error
     }
   } finally {
     fs.rmSync(staging, { recursive: true, force: true })
