@@ -20,6 +20,14 @@ function isShipped(status: OrderStatus): boolean {
   return status === "shipped" || status === "delivered"
 }
 
+/**
+ * The estimate of the method the order was placed with, as the admin entered it for that method;
+ * SPEC §9's fixed text only when the method names none.
+ */
+function estimatedDelivery(order: Order): string {
+  return order.shippingMethod?.estimated_delivery?.trim() || t("estimatedDeliveryValue")
+}
+
 /** The toasts of an order change (SPEC §8): a title and text on success; on failure the error title and the reason. */
 function orderToasts(title: string, text: string, failure: (message: string) => string = (message) => message) {
   return {
@@ -137,7 +145,9 @@ function StatusCard({ order }: { order: Order }) {
             text={isShipped(order.status) ? t("deliveryShipped") : t("deliveryProcessing")}
           />
         </Descriptions.Item>
-        <Descriptions.Item label={t("estimatedDelivery")}>{t("estimatedDeliveryValue")}</Descriptions.Item>
+        <Descriptions.Item label={t("estimatedDelivery")}>
+          <span data-testid="estimated-delivery">{estimatedDelivery(order)}</span>
+        </Descriptions.Item>
       </Descriptions>
       <Flex gap="small" wrap align="center" style={{ marginTop: 8 }}>
         <label htmlFor="order-status-select">{t("statusLabel")}</label>
