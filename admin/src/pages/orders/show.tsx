@@ -11,6 +11,7 @@ import { language } from "../../i18n"
 import { statusLabel, t } from "../../i18n/orders"
 import { fetchOrderCustomer } from "../../providers/resources/orders"
 import { AddressModal } from "./address-modal"
+import { estimatedDelivery } from "./delivery"
 import { formatOrderDate, isTestOrder, OrderStatusTag, TestPaymentTag } from "./tags"
 
 const euro = (amount: string | number) => formatEuro(amount, language)
@@ -18,14 +19,6 @@ const euro = (amount: string | number) => formatEuro(amount, language)
 /** SPEC §4: the delivery badge says Shipped for shipped or delivered orders, else Processing. */
 function isShipped(status: OrderStatus): boolean {
   return status === "shipped" || status === "delivered"
-}
-
-/**
- * The estimate of the method the order was placed with, as the admin entered it for that method;
- * SPEC §9's fixed text only when the method names none.
- */
-function estimatedDelivery(order: Order): string {
-  return order.shippingMethod?.estimated_delivery?.trim() || t("estimatedDeliveryValue")
 }
 
 /** The toasts of an order change (SPEC §8): a title and text on success; on failure the error title and the reason. */
