@@ -318,8 +318,9 @@ test.describe("admin products", () => {
     const form = dialog(page)
     await expect(form.getByLabel("Image URL")).toHaveValue(imageUrl)
     await expect(form.locator(".ant-upload-list-item")).toHaveCount(1)
+    // antd's picture card shows its "Remove file" button on hover.
     await form.locator(".ant-upload-list-item").hover()
-    await form.getByRole("button", { name: "Remove file" }).click()
+    await form.locator(".ant-upload-list-item").getByTitle("Remove file").click()
     await expect(form.locator(".ant-upload-list-item")).toHaveCount(0)
     // The field Save sends goes with the preview.
     await expect(form.getByLabel("Image URL")).toHaveValue("")
@@ -337,14 +338,6 @@ test.describe("admin products", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(name)
     await expect(page.getByRole("img", { name, exact: true }).first()).toHaveAttribute("src", NO_IMAGE_URL)
     await expect(page.locator(`img[src="${imageUrl}"]`)).toHaveCount(0)
-
-    // Opened again, the dialog has no image to show or send.
-    await page.goto("/admin/products")
-    await searchFor(page, name)
-    await row.getByRole("button", { name: `Edit ${name}` }).click()
-    await expect(dialog(page).getByLabel("Image URL")).toHaveValue("")
-    await expect(dialog(page).locator(".ant-upload-list-item")).toHaveCount(0)
-    await dialog(page).getByRole("button", { name: "Cancel" }).click()
   })
 
   test("server failures are shown: 'Error' + message, 'Upload Failed' + non-JSON (SPEC §8)", async ({ page }) => {
