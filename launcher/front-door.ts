@@ -177,7 +177,8 @@ export async function createFrontDoor(options: FrontDoorOptions): Promise<http.S
         res.setHeader("cache-control", "private, no-store")
         if (who === "admin") return serve()
         if (who === "unknown") return sendJson(res, 503, { message: "The shop's server is not answering. Please try again in a moment." })
-        res.writeHead(302, { location: who === "visitor" ? "/auth" : "/" })
+        // A visitor comes back to the page asked for once signed in (/auth follows only a path of this shop).
+        res.writeHead(302, { location: who === "visitor" ? `/auth?return=${encodeURIComponent(url)}` : "/" })
         res.end()
       })
       return

@@ -1,6 +1,7 @@
 import { z } from "zod"
 import { shippingAddressSchema } from "./address.js"
 import { priceStringSchema } from "./product.js"
+import { shippingMethodSchema } from "./shipping.js"
 import { DIRECTION_CONTROL_MESSAGE, orderStatuses, withoutDirectionControls } from "./values.js"
 
 /** SPEC §4 order status values (values.ts); an admin may set any of them from any other. */
@@ -52,7 +53,17 @@ export const orderSchema = z.object({
   isTestPayment: z.boolean(),
   notes: z.string().nullable(),
   shippingMethodId: z.number().int().positive().nullable(),
-  shippingMethod: z.object({ id: z.number().int().positive(), name: z.string() }).nullable(),
+  /**
+   * The method the order was placed with. Its estimated delivery is the method's (SPEC §3 ShippingMethod),
+   * null when the method names none or no longer exists; optional, as answers before it had no such field.
+   */
+  shippingMethod: z
+    .object({
+      id: z.number().int().positive(),
+      name: z.string(),
+      estimated_delivery: shippingMethodSchema.shape.estimated_delivery.optional(),
+    })
+    .nullable(),
   shippingAddress: shippingAddressSchema.extend({ addressLine2: z.string().nullable().optional() }).nullable(),
   email: z.string().nullable(),
   createdAt: z.string().datetime({ offset: true }),

@@ -32,7 +32,7 @@ interface PlacedOrder {
   status: string
   paymentId: string
   paymentMethod: string
-  shippingMethod: { name: string } | null
+  shippingMethod: { id: number; name: string; estimated_delivery?: string | null } | null
   shippingAddress: Record<string, string | null>
 }
 
@@ -65,8 +65,28 @@ async function productInStock(api: APIRequestContext, preferred: number[]): Prom
   return product
 }
 
+interface ShippingMethod {
+  id: number
+  name: string
+  estimated_delivery: string | null
+}
+
+/** A seeded shipping method, as the shop has it now. */
+async function shippingMethodNamed(api: APIRequestContext, name: string): Promise<ShippingMethod> {
+  const answer = await api.get("/api/shipping-methods")
+  expect(answer.status()).toBe(200)
+  const method = ((await answer.json()) as ShippingMethod[]).find((m) => m.name === name)
+  if (!method) throw new Error(`no shipping method ${name}`)
+  return method
+}
+
 /** Places an order paid with the simulated card ('str-' id: a sandbox, test payment). */
-async function placeOrder(customer: Customer, product: Product, quantity = 1): Promise<PlacedOrder> {
+async function placeOrder(
+  customer: Customer,
+  product: Product,
+  quantity = 1,
+  shipping: { method: number; country?: string } = { method: 1 },
+): Promise<PlacedOrder> {
   const { api, details } = customer
   expect((await api.post("/api/cart", { data: { productId: product.id, quantity } })).status()).toBeLessThan(300)
   const answer = await api.post("/api/orders", {
@@ -77,9 +97,9 @@ async function placeOrder(customer: Customer, product: Product, quantity = 1): P
         city: details.city,
         state: details.state,
         postalCode: details.postalCode,
-        country: details.country,
+        country: shipping.country ?? details.country,
       },
-      shippingMethod: 1,
+      shippingMethod: shipping.method,
       paymentMethod: "stripe",
       paymentId: `str-admin-${Math.random().toString(36).slice(2, 10)}`,
     },
@@ -195,7 +215,8 @@ test.describe("signed in as the admin", () => {
     await expect(main.getByTestId("payment-method")).toHaveText(order.paymentMethod)
     await expect(main.getByTestId("test-payment-tag").first()).toBeVisible()
     await expect(main).toContainText(order.shippingMethod!.name)
-    await expect(main).toContainText("3-5 business days")
+    const method = await shippingMethodNamed(customer.api, order.shippingMethod!.name)
+    await expect(main.getByTestId("estimated-delivery")).toHaveText(method.estimated_delivery ?? "3-5 business days")
     await expect(main.getByTestId("delivery-badge")).toHaveText("Processing")
     const customerCard = main.getByTestId("customer-details")
     await expect(customerCard).toContainText(customer.details.username)
@@ -224,6 +245,30 @@ test.describe("signed in as the admin", () => {
     await page.keyboard.press("Enter")
     await expect(main.getByTestId("delivery-badge")).toHaveText("Processing")
     await expect.poll(async () => (await customerOrders(customer)).find((o) => o.id === order.id)?.status).toBe("processing")
+  })
+
+  test("the detail view shows the estimated delivery of the order's own shipping method", async ({ page }) => {
+    const customer = await newCustomer()
+    const product = await productInStock(customer.api, [4, 1, 3])
+    const worldwide = await shippingMethodNamed(customer.api, "Worldwide")
+    const standard = await shippingMethodNamed(customer.api, "Germany Standard")
+    // The seeded estimates differ from each other and from SPEC §9's fixed text.
+    expect(worldwide.estimated_delivery).toBe("7-30 days")
+    expect(standard.estimated_delivery).toBe("1-2 business days")
+    const far = await placeOrder(customer, product, 1, { method: worldwide.id, country: "France" })
+    const near = await placeOrder(customer, product, 1, { method: standard.id })
+    // The customer's and the admin's order lists carry it.
+    expect(far.shippingMethod).toEqual({ id: worldwide.id, name: "Worldwide", estimated_delivery: "7-30 days" })
+    const adminOrders = (await (await page.request.get("/api/admin/orders")).json()) as PlacedOrder[]
+    expect(adminOrders.find((o) => o.id === near.id)?.shippingMethod).toEqual({ id: standard.id, name: "Germany Standard", estimated_delivery: "1-2 business days" })
+
+    for (const [order, estimate] of [[far, "7-30 days"], [near, "1-2 business days"]] as const) {
+      await page.goto(`/admin/orders/${order.id}`)
+      await expect(page.locator("#order-title")).toHaveText(`Order #${order.id}`)
+      await expect(page.getByTestId("estimated-delivery")).toHaveText(estimate)
+      await expect(page.getByText("3-5 business days")).toHaveCount(0)
+    }
+    await screenshot(page, "detail-estimated-delivery")
   })
 
   test("a failed status change says 'Error' with the server's message", async ({ page }) => {
@@ -384,7 +429,11 @@ test.describe("signed in as the admin", () => {
     await screenshot(page, "list-de")
     await page.getByRole("link", { name: `Bestellung ${order.id} ansehen` }).click()
     await expect(page.locator("#order-title")).toHaveText(`Bestellung #${order.id}`)
-    await expect(page.getByText("3-5 Werktage")).toBeVisible()
+    // The label in German, the estimate as the admin entered it for the order's method.
+    const method = await shippingMethodNamed(customer.api, order.shippingMethod!.name)
+    await expect(page.locator(".ant-descriptions-item").filter({ hasText: "Voraussichtliche Lieferung" }).getByTestId("estimated-delivery")).toHaveText(
+      method.estimated_delivery ?? "3-5 Werktage",
+    )
     await page.getByRole("button", { name: "Adresse bearbeiten" }).click()
     const dialog = page.getByRole("dialog", { name: "Lieferadresse bearbeiten" })
     await dialog.getByLabel("Stadt").fill("B")

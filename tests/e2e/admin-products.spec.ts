@@ -297,6 +297,49 @@ test.describe("admin products", () => {
     created.splice(0)
   })
 
+  test("removing the image in the edit dialog leaves the product without one: admin list, API and storefront", async ({ page }) => {
+    const name = uniqueName("Imageless")
+    const made = await page.request.post("/api/admin/products", { data: { name, price: "42.00", stockQuantity: 3 } })
+    expect(made.status(), await made.text()).toBe(201)
+    const product = (await made.json()) as ApiProduct
+    created.push(product.id)
+    const uploaded = await page.request.post(`/api/admin/products/${product.id}/upload-image`, {
+      multipart: { image: { name: "phone.png", mimeType: "image/png", buffer: PNG } },
+    })
+    expect(uploaded.status(), await uploaded.text()).toBe(200)
+    const { imageUrl } = (await uploaded.json()) as { imageUrl: string }
+    expect(imageUrl).not.toBe(NO_IMAGE_URL)
+
+    await page.goto("/admin/products")
+    await searchFor(page, name)
+    const row = page.locator(`tr[data-row-key="${product.id}"]`)
+    await expect(row.locator("img")).toHaveAttribute("src", imageUrl)
+    await row.getByRole("button", { name: `Edit ${name}` }).click()
+    const form = dialog(page)
+    await expect(form.getByLabel("Image URL")).toHaveValue(imageUrl)
+    await expect(form.locator(".ant-upload-list-item")).toHaveCount(1)
+    // antd's picture card shows its "Remove file" button on hover.
+    await form.locator(".ant-upload-list-item").hover()
+    await form.locator(".ant-upload-list-item").getByTitle("Remove file").click()
+    await expect(form.locator(".ant-upload-list-item")).toHaveCount(0)
+    // The field Save sends goes with the preview.
+    await expect(form.getByLabel("Image URL")).toHaveValue("")
+    await form.getByRole("button", { name: "Save changes" }).click()
+    await expect(toast(page, "Product Updated")).toBeVisible()
+    await expect(dialog(page)).toHaveCount(0)
+
+    // No image anywhere: the contract's placeholder in the API, the list and the storefront's product page.
+    const detail = await page.request.get(`/api/products/${product.id}`)
+    expect(detail.status()).toBe(200)
+    expect(((await detail.json()) as ApiProduct).imageUrl).toBe(NO_IMAGE_URL)
+    expect((await productNamed(page.request, name))?.imageUrl).toBe(NO_IMAGE_URL)
+    await expect(row.locator("img")).toHaveAttribute("src", NO_IMAGE_URL)
+    await page.goto(`/product/${product.id}`)
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(name)
+    await expect(page.getByRole("img", { name, exact: true }).first()).toHaveAttribute("src", NO_IMAGE_URL)
+    await expect(page.locator(`img[src="${imageUrl}"]`)).toHaveCount(0)
+  })
+
   test("server failures are shown: 'Error' + message, 'Upload Failed' + non-JSON (SPEC §8)", async ({ page }) => {
     await page.route("**/api/admin/products", (route) =>
       route.request().method() === "POST"

@@ -33,7 +33,11 @@ const euro = new Intl.NumberFormat("en-IE", { style: "currency", currency: "EUR"
 
 test("a visitor is sent to /auth and a customer home by the front door (SPEC §2 route guard)", async ({ page }) => {
   await page.goto("/admin")
-  await expect(page).toHaveURL(/\/auth$/)
+  // With the page asked for, to come back to once signed in.
+  await expect(page).toHaveURL(/\/auth\?return=%2Fadmin%2F$/)
+  const deep = await page.request.get("/admin/orders/5?tab=items", { maxRedirects: 0 })
+  expect(deep.status()).toBe(302)
+  expect(deep.headers()["location"]).toBe("/auth?return=%2Fadmin%2Forders%2F5%3Ftab%3Ditems")
   await registerCustomer(page.request)
   await page.goto("/admin/users")
   await expect(page).toHaveURL(SHOP_HOME)
@@ -71,7 +75,9 @@ test("a session that ends while the page is open goes to /auth on the next navig
   await expect(page.locator("#dashboard-title")).toBeVisible()
   expect((await page.request.post("/api/logout")).status()).toBe(200)
   await sider(page).getByRole("link", { name: "Users" }).click()
-  await expect(page).toHaveURL(/\/auth$/)
+  // The admin's own guard names the page asked for, as the front door does.
+  // (The list has added its pagination to the address by then.)
+  await expect(page).toHaveURL(/\/auth\?return=%2Fadmin%2Fusers(?:%3F[^/]*)?$/)
 })
 
 test.describe("signed in as the admin", () => {
@@ -118,6 +124,28 @@ test.describe("signed in as the admin", () => {
     await trigger.click()
     await expect(sider(page)).not.toHaveClass(/ant-layout-sider-collapsed/)
     expect(errors).toEqual([])
+  })
+
+  test("each admin page has exactly one main landmark", async ({ page }) => {
+    // Eight page loads from a shop other suites keep busy.
+    test.setTimeout(300_000)
+    const pages: Array<[string, string]> = [
+      ["/admin", "#dashboard-title"],
+      ["/admin/products", "#products-title"],
+      ["/admin/orders", "#orders-title"],
+      ["/admin/orders/999999999", "#order-title"],
+      ["/admin/shipping", "#shipping-title"],
+      ["/admin/users", "#users-title"],
+      ["/admin/payments", "#payments-title"],
+      ["/admin/no-such-area", ".ant-result-title"],
+    ]
+    for (const [path, title] of pages) {
+      await page.goto(path)
+      await expect(page.locator(title).first(), path).toBeVisible()
+      await expect(page.getByRole("main"), path).toHaveCount(1)
+      // The page's content is inside it, not beside it.
+      await expect(page.getByRole("main").locator(title), path).toHaveCount(1)
+    }
   })
 
   test("the dashboard's cards, recent orders and low stock agree with the facade", async ({ page, playwright, baseURL }) => {
@@ -318,7 +346,7 @@ test.describe("signed in as the admin", () => {
     await expect(page).toHaveURL(SHOP_HOME)
     expect((await page.request.get("/api/user")).status()).toBe(401)
     await page.goto("/admin")
-    await expect(page).toHaveURL(/\/auth$/)
+    await expect(page).toHaveURL(/\/auth\?return=%2Fadmin%2F$/)
   })
 
   test("an area without its page yet says so instead of a blank screen", async ({ page }) => {

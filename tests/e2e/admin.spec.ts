@@ -12,7 +12,7 @@ const SHOP_HOME = /^https?:\/\/[^/]+\/$/
 
 test("/admin sends a visitor to /auth and a customer home (SPEC §2 route guard)", async ({ page }) => {
   await page.goto("/admin/products")
-  await expect(page).toHaveURL(/\/auth$/)
+  await expect(page).toHaveURL(/\/auth\?return=%2Fadmin%2Fproducts$/)
   expect((await page.request.post("/api/register", { data: newUserDetails({ isAdmin: true }) })).status()).toBe(201)
   await page.goto("/admin")
   await expect(page).toHaveURL(SHOP_HOME)

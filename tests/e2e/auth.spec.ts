@@ -1,6 +1,7 @@
 import { expect, type Page } from "@playwright/test"
 import { test } from "../support/csp.ts"
 import { newUserDetails } from "../support/api.ts"
+import { TEST_ADMIN_PASSWORD } from "../support/shop.ts"
 
 /** /auth as a person uses it: the Login and Register tabs, SPEC §5 messages inline, SPEC §8 toasts, the guards. */
 
@@ -138,6 +139,43 @@ test("login: required fields, a wrong password says 'Login failed' with the serv
   expect(answer.headers()["location"]).toBe("/")
   await page.goto("/auth")
   await expect(page).toHaveURL(/\/$/)
+})
+
+test("signing in from an admin page goes back to that page, not home", async ({ page }) => {
+  // The front door sends the visitor to sign in, naming the page asked for.
+  await page.goto("/admin/users")
+  await expect(page).toHaveURL(/\/auth\?return=%2Fadmin%2Fusers$/)
+  await expect(page.locator("astro-island[ssr]")).toHaveCount(0)
+  const form = page.getByRole("tabpanel", { name: "Login" })
+  await form.getByLabel("Username").fill("admin")
+  await form.getByLabel("Password").fill(TEST_ADMIN_PASSWORD)
+  await form.getByRole("button", { name: "Sign in" }).click()
+  await expect(page).toHaveURL(/\/admin\/users$/, { timeout: 30_000 })
+  await expect(page.locator("#users-title")).toBeVisible({ timeout: 30_000 })
+
+  // Already signed in, /auth goes straight to a return path of this shop, and home for any other.
+  const straight = await page.request.get(`/auth?return=${encodeURIComponent("/admin/orders/5?tab=items#top")}`, { maxRedirects: 0 })
+  expect(straight.status()).toBe(302)
+  expect(straight.headers()["location"]).toBe("/admin/orders/5?tab=items#top")
+  for (const foreign of ["https://evil.example/admin", "//evil.example/admin", "/\\evil.example", "/\t/evil.example", "javascript:alert(1)", "admin"]) {
+    const answer = await page.request.get(`/auth?return=${encodeURIComponent(foreign)}`, { maxRedirects: 0 })
+    expect(answer.status(), foreign).toBe(302)
+    expect(answer.headers()["location"], foreign).toBe("/")
+  }
+})
+
+test("a return path to another site is not followed: signing in goes home", async ({ page }) => {
+  const details = newUserDetails()
+  expect((await page.request.post("/api/register", { data: details })).status()).toBe(201)
+  await page.request.post("/api/logout")
+  await openAuth(page, `/auth?return=${encodeURIComponent("//evil.example/account")}`)
+  const form = page.getByRole("tabpanel", { name: "Login" })
+  await form.getByLabel("Username").fill(details.username)
+  await form.getByLabel("Password").fill(details.password)
+  await form.getByRole("button", { name: "Sign in" }).click()
+  await expect(page).toHaveURL(/^https?:\/\/[^/]+\/$/, { timeout: 20_000 })
+  expect(new URL(page.url()).host).toBe(new URL(test.info().project.use.baseURL ?? process.env.ENCLAVE_URL!).host)
+  await expect(page.getByText("Welcome back!")).toBeVisible()
 })
 
 test("the tabs work with the keyboard (WAI-ARIA tabs)", async ({ page }) => {

@@ -3,7 +3,7 @@ import { Alert, Button, Flex, Spin } from "antd"
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from "react"
 import { useLocation } from "react-router"
 import { tShell } from "../i18n/shell"
-import { ACCESS_DENIED, CHECK_FAILED, leaveAdmin, SIGN_IN_URL } from "../providers/auth-provider"
+import { ACCESS_DENIED, CHECK_FAILED, leaveAdmin, signInUrl } from "../providers/auth-provider"
 
 // Seen only by someone who should not be here: not part of the admin's first screen.
 const AccessDenied = lazy(() => import("../pages/access-denied"))
@@ -17,7 +17,7 @@ function Centered({ label }: { label: string }) {
 }
 
 function GoToSignIn() {
-  useEffect(() => leaveAdmin(SIGN_IN_URL), [])
+  useEffect(() => leaveAdmin(signInUrl()), [])
   return <Centered label={tShell("access.redirecting")} />
 }
 

@@ -1,6 +1,6 @@
 import type { User } from "@enclave/contract"
 import { describe, expect, it } from "vitest"
-import { accessDecision, sessionUser } from "./auth-provider"
+import { accessDecision, sessionUser, signInUrl } from "./auth-provider"
 import { queryUsers, USER_SEARCH_FIELD } from "./resources/users"
 
 describe("who may see the admin", () => {
@@ -8,6 +8,15 @@ describe("who may see the admin", () => {
     expect(accessDecision({ kind: "admin", user: { isAdmin: true } as User })).toBe("show")
     expect(accessDecision({ kind: "customer", user: { isAdmin: false } as User })).toBe("deny")
     expect(accessDecision({ kind: "visitor" })).toBe("sign-in")
+  })
+})
+
+describe("sending a visitor to sign in", () => {
+  it("names the admin page being left as /auth's return path, query and fragment included", () => {
+    expect(signInUrl({ pathname: "/admin/orders/5", search: "", hash: "" })).toBe("/auth?return=%2Fadmin%2Forders%2F5")
+    const url = new URL(signInUrl({ pathname: "/admin/products", search: "?q=fold&sort=price", hash: "#top" }), "http://shop.test")
+    expect(url.pathname).toBe("/auth")
+    expect(url.searchParams.get("return")).toBe("/admin/products?q=fold&sort=price#top")
   })
 })
 

@@ -6,6 +6,14 @@ import { getJson, httpError, isRecord, sendJson } from "./http"
 export const SIGN_IN_URL = "/auth"
 export const SHOP_URL = "/"
 
+/**
+ * /auth with the admin page being left as its return path, so signing in comes back to it
+ * (the storefront follows only a path of this shop, see storefront/src/lib/safe-return.ts).
+ */
+export function signInUrl(page: Pick<Location, "pathname" | "search" | "hash"> = window.location): string {
+  return `${SIGN_IN_URL}?return=${encodeURIComponent(`${page.pathname}${page.search}${page.hash}`)}`
+}
+
 /** What the session check needs of GET /api/user's User. */
 export type SessionUser = Pick<User, "id" | "username" | "isAdmin">
 
@@ -60,7 +68,7 @@ export interface Identity {
 export const authProvider: AuthProvider = {
   // The storefront owns the sign-in form; the admin never shows one.
   login: async () => {
-    leaveAdmin(SIGN_IN_URL)
+    leaveAdmin(signInUrl())
     return { success: false }
   },
   logout: async () => {
@@ -101,7 +109,7 @@ export const authProvider: AuthProvider = {
   // A call the facade refuses because the session ended sends the browser to sign in again.
   onError: async (error: HttpError) => {
     if (error?.statusCode === 401) {
-      leaveAdmin(SIGN_IN_URL)
+      leaveAdmin(signInUrl())
       return {}
     }
     return {}

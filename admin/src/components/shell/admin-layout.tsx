@@ -69,9 +69,8 @@ export function AdminLayout({ children }: { children: ReactNode }) {
               : undefined
           }
         />
-        <Layout.Content style={{ padding: siderIsDrawer ? 12 : 24 }}>
-          <main>{children}</main>
-        </Layout.Content>
+        {/* antd's Content is itself the page's one <main> landmark. */}
+        <Layout.Content style={{ padding: siderIsDrawer ? 12 : 24 }}>{children}</Layout.Content>
       </Layout>
     </Layout>
   )

@@ -11,6 +11,7 @@ import { language } from "../../i18n"
 import { statusLabel, t } from "../../i18n/orders"
 import { fetchOrderCustomer } from "../../providers/resources/orders"
 import { AddressModal } from "./address-modal"
+import { estimatedDelivery } from "./delivery"
 import { formatOrderDate, isTestOrder, OrderStatusTag, TestPaymentTag } from "./tags"
 
 const euro = (amount: string | number) => formatEuro(amount, language)
@@ -137,7 +138,9 @@ function StatusCard({ order }: { order: Order }) {
             text={isShipped(order.status) ? t("deliveryShipped") : t("deliveryProcessing")}
           />
         </Descriptions.Item>
-        <Descriptions.Item label={t("estimatedDelivery")}>{t("estimatedDeliveryValue")}</Descriptions.Item>
+        <Descriptions.Item label={t("estimatedDelivery")}>
+          <span data-testid="estimated-delivery">{estimatedDelivery(order)}</span>
+        </Descriptions.Item>
       </Descriptions>
       <Flex gap="small" wrap align="center" style={{ marginTop: 8 }}>
         <label htmlFor="order-status-select">{t("statusLabel")}</label>

@@ -135,6 +135,8 @@ export function ProductDialog({ product, onClose }: ProductDialogProps) {
   const uploading = fileList.some((file) => file.status === "uploading")
   // Object URLs of the chosen files' previews, released when the dialog goes.
   const previews = useRef<string[]>([])
+  // Files removed from the list; an upload of one of them that finishes later must not bring its URL back.
+  const removed = useRef(new Set<string>())
   useEffect(() => () => previews.current.forEach((url) => URL.revokeObjectURL(url)), [])
 
   const refreshProducts = () => invalidate({ resource: "products", invalidates: ["list", "many", "detail"] })
@@ -182,14 +184,19 @@ export function ProductDialog({ product, onClose }: ProductDialogProps) {
       setFileList([item])
       if (product) {
         void upload(product.id, file, file.uid, previous).then((imageUrl) => {
-          if (imageUrl) form.setFieldValue("imageUrl", imageUrl)
+          // Removed while it was uploading: the product is to have no image, so the field stays empty.
+          if (imageUrl && !removed.current.has(file.uid)) form.setFieldValue("imageUrl", imageUrl)
         })
       }
       // antd's own request never runs: the upload above (or after creation) does it.
       return false
     },
-    onRemove: () => {
+    onRemove: (file) => {
+      removed.current.add(file.uid)
       setFileList([])
+      // The image URL field is what Save sends: left holding the removed image's path, the
+      // product would keep that image though its preview is gone.
+      form.setFieldValue("imageUrl", "")
       return true
     },
     onPreview: (file) => {

@@ -90,7 +90,31 @@ const orderFields = [
 
 const money = (value: number | string | undefined) => Number(value ?? 0).toFixed(2)
 
-function toContractOrder(order: MedusaOrderRow, details: OrderDetailsRow): Order {
+/** Shipping method number → its estimated delivery (null when it names none). */
+type DeliveryEstimates = ReadonlyMap<number, string | null>
+
+/**
+ * The estimated delivery of the orders' shipping methods, read from the methods themselves: the
+ * order keeps only the method's number and name. A method since deleted has no entry (null on the order).
+ */
+async function deliveryEstimates(container: MedusaContainer, details: OrderDetailsRow[]): Promise<DeliveryEstimates> {
+  const numbers = [...new Set(details.map((d) => d.shipping_method_number).filter((n): n is number => n !== null))]
+  if (numbers.length === 0) return new Map()
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "shipping_method_details",
+    fields: ["method_number", "estimated_delivery"],
+    filters: { method_number: numbers },
+  })
+  return new Map(
+    (data as Array<{ method_number: number; estimated_delivery: string | null }>).map((row) => [
+      Number(row.method_number),
+      row.estimated_delivery?.trim() ? row.estimated_delivery : null,
+    ]),
+  )
+}
+
+function toContractOrder(order: MedusaOrderRow, details: OrderDetailsRow, estimates: DeliveryEstimates): Order {
   const items = (order.items ?? []).map((item) => {
     const productNumber = Number(item.metadata?.product_number)
     return {
@@ -118,7 +142,11 @@ function toContractOrder(order: MedusaOrderRow, details: OrderDetailsRow): Order
     shippingMethodId: details.shipping_method_number,
     shippingMethod:
       details.shipping_method_number !== null
-        ? { id: details.shipping_method_number, name: details.shipping_method_name ?? "" }
+        ? {
+            id: details.shipping_method_number,
+            name: details.shipping_method_name ?? "",
+            estimated_delivery: estimates.get(details.shipping_method_number) ?? null,
+          }
         : null,
     shippingAddress: details.shipping_address,
     email: order.email,
@@ -141,10 +169,13 @@ export async function listOrders(container: MedusaContainer, filter: { userNumbe
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const filters: Record<string, unknown> = { id: [...byOrderId.keys()] }
   if (filter.displayId !== undefined) filters.display_id = filter.displayId
-  const { data } = await query.graph({ entity: "order", fields: orderFields, filters })
+  const [{ data }, estimates] = await Promise.all([
+    query.graph({ entity: "order", fields: orderFields, filters }),
+    deliveryEstimates(container, details),
+  ])
   return (data as unknown as MedusaOrderRow[])
     .filter((o) => byOrderId.has(o.id))
-    .map((o) => toContractOrder(o, byOrderId.get(o.id)!))
+    .map((o) => toContractOrder(o, byOrderId.get(o.id)!, estimates))
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id)
 }
 
@@ -156,7 +187,8 @@ export async function findOrder(container: MedusaContainer, displayId: number) {
   if (!order) return null
   const [details] = await shopOrders(container).listOrderDetails({ order_id: order.id }, { take: 1 })
   if (!details) return null
-  return { medusaOrderId: order.id, details, order: toContractOrder(order, details), lineItemIds: (order.items ?? []).map((i) => i.id) }
+  const estimates = await deliveryEstimates(container, [details])
+  return { medusaOrderId: order.id, details, order: toContractOrder(order, details, estimates), lineItemIds: (order.items ?? []).map((i) => i.id) }
 }
 
 /** One order by its Medusa id, in the shop's shape; null when the shop has no details for it. */
@@ -166,5 +198,5 @@ export async function findOrderById(container: MedusaContainer, medusaOrderId: s
   const order = data[0] as unknown as MedusaOrderRow | undefined
   if (!order) return null
   const [details] = await shopOrders(container).listOrderDetails({ order_id: order.id }, { take: 1 })
-  return details ? toContractOrder(order, details) : null
+  return details ? toContractOrder(order, details, await deliveryEstimates(container, [details])) : null
 }

@@ -31,10 +31,28 @@ function message(t: Translate, text: string | undefined): string {
   return translated === key ? text : translated
 }
 
-/** Where to go after signing in or registering (SPEC §2: the home page). */
+/** Where to go after signing in or registering: SPEC §2's home page, unless the page asked for another. */
 const AFTER_SIGN_IN = "/"
 
-export default function AuthForms({ language, initialTab = "login" }: { language: Language; initialTab?: AuthTab }) {
+/**
+ * Goes on after signing in, with the toast for the next storefront page. The back office shows no
+ * storefront toasts: one left for it would wait in the tab and pop up on some later shop page.
+ */
+function goOn(returnTo: string, toast: { title: string; description: string }) {
+  if (!/^\/admin(?:[/?#]|$)/.test(returnTo)) showToastAfterNavigation(toast)
+  window.location.assign(returnTo)
+}
+
+export default function AuthForms({
+  language,
+  initialTab = "login",
+  returnTo = AFTER_SIGN_IN,
+}: {
+  language: Language
+  initialTab?: AuthTab
+  /** A same-origin path, already checked by the page (lib/safe-return.ts). */
+  returnTo?: string
+}) {
   const t = translator(language)
   const [tab, setTab] = useState<AuthTab>(initialTab)
   const [hydrated, setHydrated] = useState(false)
@@ -90,7 +108,7 @@ export default function AuthForms({ language, initialTab = "login" }: { language
         ))}
       </div>
       <div role="tabpanel" id={`${id}-panel-login`} aria-labelledby={`${id}-tab-login`} hidden={tab !== "login"} className="auth-panel">
-        <LoginForm t={t} ready={hydrated} onSwitch={() => select("register", true)} />
+        <LoginForm t={t} ready={hydrated} returnTo={returnTo} onSwitch={() => select("register", true)} />
       </div>
       <div
         role="tabpanel"
@@ -99,7 +117,7 @@ export default function AuthForms({ language, initialTab = "login" }: { language
         hidden={tab !== "register"}
         className="auth-panel"
       >
-        <RegisterForm t={t} ready={hydrated} onSwitch={() => select("login", true)} />
+        <RegisterForm t={t} ready={hydrated} returnTo={returnTo} onSwitch={() => select("login", true)} />
       </div>
     </div>
   )
@@ -124,7 +142,7 @@ function failureText(t: Translate, error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
 
-function LoginForm({ t, ready, onSwitch }: { t: Translate; ready: boolean; onSwitch: () => void }) {
+function LoginForm({ t, ready, returnTo, onSwitch }: { t: Translate; ready: boolean; returnTo: string; onSwitch: () => void }) {
   const form = useForm<LoginInput, unknown, LoginValues>({
     resolver: zodResolver(loginSchema),
     defaultValues: { username: "", password: "" },
@@ -137,8 +155,7 @@ function LoginForm({ t, ready, onSwitch }: { t: Translate; ready: boolean; onSwi
       setUser(user)
       const toast = { title: t("auth.toast.welcome"), description: t("auth.toast.signedInAs", { username: user.username }) }
       showToast(toast)
-      showToastAfterNavigation(toast)
-      window.location.assign(AFTER_SIGN_IN)
+      goOn(returnTo, toast)
     } catch (error) {
       applyServerFields(error, ["username", "password"], setError)
       showToast({ title: t("auth.toast.loginFailed"), description: failureText(t, error), variant: "destructive" })
@@ -189,7 +206,7 @@ const registerFields = [
   "country",
 ] as const
 
-function RegisterForm({ t, ready, onSwitch }: { t: Translate; ready: boolean; onSwitch: () => void }) {
+function RegisterForm({ t, ready, returnTo, onSwitch }: { t: Translate; ready: boolean; returnTo: string; onSwitch: () => void }) {
   const form = useForm<RegisterInput, unknown, RegisterValues>({
     resolver: zodResolver(registerFormSchema),
     defaultValues: {
@@ -216,8 +233,7 @@ function RegisterForm({ t, ready, onSwitch }: { t: Translate; ready: boolean; on
       setUser(user)
       const toast = { title: t("auth.toast.created"), description: t("auth.toast.createdText") }
       showToast(toast)
-      showToastAfterNavigation(toast)
-      window.location.assign(AFTER_SIGN_IN)
+      goOn(returnTo, toast)
     } catch (error) {
       applyServerFields(error, registerFields, setError)
       showToast({ title: t("auth.toast.registerFailed"), description: failureText(t, error), variant: "destructive" })

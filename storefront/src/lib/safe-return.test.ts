@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest"
+import { DEFAULT_RETURN_PATH, safeReturnPath } from "./safe-return"
+
+const SHOP = "https://shop.example"
+
+describe("safeReturnPath (the return path of /auth)", () => {
+  it("keeps a path of the shop with its query and fragment", () => {
+    expect(safeReturnPath("/admin/orders/5", SHOP)).toBe("/admin/orders/5")
+    expect(safeReturnPath("/admin/products?q=fold&sort=price", SHOP)).toBe("/admin/products?q=fold&sort=price")
+    expect(safeReturnPath("/checkout#summary", SHOP)).toBe("/checkout#summary")
+    expect(safeReturnPath("/", SHOP)).toBe("/")
+  })
+
+  it("resolves dot segments inside the shop", () => {
+    expect(safeReturnPath("/admin/../orders", SHOP)).toBe("/orders")
+    expect(safeReturnPath("/../../etc", SHOP)).toBe("/etc")
+  })
+
+  it("accepts the shop's origin given with a path or port", () => {
+    expect(safeReturnPath("/admin/", "http://localhost:8000/auth?return=x")).toBe("/admin/")
+  })
+
+  it.each([
+    ["missing", undefined],
+    ["null", null],
+    ["not a string", 42],
+    ["empty", ""],
+    ["another site", "https://evil.example/admin"],
+    ["the shop's own origin written out", "https://shop.example/admin"],
+    ["protocol-relative", "//evil.example/admin"],
+    ["a backslash after the slash", "/\\evil.example"],
+    ["a backslash later", "/admin\\..\\x"],
+    ["a scheme", "javascript:alert(1)"],
+    ["a data URL", "data:text/html,hi"],
+    ["a relative path", "admin/orders"],
+    ["a tab", "/\t/evil.example"],
+    ["a newline", "/admin\n/x"],
+    ["a NUL", "/admin\u0000"],
+    ["a DEL", "/admin\u007f"],
+    ["a leading space", " /admin"],
+    ["far too long", `/${"a".repeat(3000)}`],
+  ])("refuses %s: home page instead", (_what, value) => {
+    expect(safeReturnPath(value, SHOP)).toBe(DEFAULT_RETURN_PATH)
+  })
+
+  it("refuses everything when the shop's origin is not a URL", () => {
+    expect(safeReturnPath("/admin", "not a url")).toBe(DEFAULT_RETURN_PATH)
+  })
+})
