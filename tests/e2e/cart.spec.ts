@@ -106,6 +106,49 @@ test("a customer adds from the product page and changes the cart in the panel", 
   expect(await (await page.request.get("/api/cart")).json()).toEqual([])
 })
 
+/** The toast is seen: the element at its centre is the toast itself, not a modal dialog or its backdrop over it. */
+async function expectToastOnTop(page: Page, text: string) {
+  const toast = page.locator(".toast").filter({ hasText: text })
+  await expect(toast).toBeVisible()
+  const onTop = await toast.evaluate((element) => {
+    const box = element.getBoundingClientRect()
+    return element.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2))
+  })
+  expect(onTop, `the toast "${text}" is covered`).toBe(true)
+}
+
+test("toasts show above the open cart panel: a quantity past the stock, an item removed", async ({ page }) => {
+  await registerInBrowser(page)
+  const protector = (await products(page)).find((p) => p.name === "Privacy Screen Protector")!
+  expect(protector.stockQuantity).toBeGreaterThan(0)
+  // All that is left in the cart: one more is refused by the shop (409).
+  expect((await page.request.post("/api/cart", { data: { productId: protector.id, quantity: protector.stockQuantity } })).status()).toBe(201)
+  await page.goto("/")
+  const cartButton = page.getByRole("button", { name: new RegExp(`^Cart, ${protector.stockQuantity} items?$`) })
+  await expect(cartButton).toBeEnabled({ timeout: 20_000 })
+  await cartButton.click()
+  const drawer = page.getByRole("dialog", { name: "Your Cart" })
+  await expect(drawer).toContainText(protector.name)
+
+  await drawer.getByRole("button", { name: `Increase quantity of ${protector.name}` }).click()
+  await expectToastOnTop(page, "Failed to update quantity. Please try again.")
+  await expect(drawer.getByRole("group", { name: `Quantity of ${protector.name}` })).toContainText(String(protector.stockQuantity))
+  // It can be dismissed while the panel stays open.
+  await page.getByRole("button", { name: "Dismiss notification" }).click()
+  await expect(page.locator(".toast")).toHaveCount(0)
+  await expect(drawer).toBeVisible()
+
+  await drawer.getByRole("button", { name: `Remove ${protector.name} from cart` }).click()
+  await expectToastOnTop(page, "Item removed")
+  await expect(drawer).toContainText("Your cart is empty")
+  await shot(page, "cart-drawer-toast-en", false)
+
+  // Closed again, the panel leaves the notification area on the page.
+  await page.keyboard.press("Escape")
+  await expect(drawer).toBeHidden()
+  await expect(toasts(page)).toBeAttached()
+})
+
 test("the cart panel in German", async ({ page, context, baseURL }) => {
   await context.addCookies([{ name: "language", value: "de", url: baseURL! }])
   await registerInBrowser(page)

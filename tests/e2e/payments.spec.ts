@@ -249,13 +249,14 @@ test("PayPal failing to create the order shows 'PayPal Error' with the reason", 
   await screenshot(page, "payments-paypal-error-en")
 })
 
-test("with both providers off: 'Payment methods unavailable', the sandbox card remains", async ({ page }) => {
+test("with both providers off the sandbox card remains, said to be the only way to pay and a test", async ({ page }) => {
   await setPayments({ stripeEnabled: false })
   await setPayments({ paypalEnabled: false })
   await customerWithCart(page, 1)
   await toPaymentStep(page)
-  await expect(page.getByText("Payment methods unavailable")).toBeVisible()
-  await expect(page.getByText("All payment methods are currently disabled. Please try again later.")).toBeVisible()
+  await expect(page.getByTestId("payment-notice")).toContainText("Only test payments right now")
+  await expect(page.getByTestId("payment-notice")).toContainText("The only way to pay is the test card below")
+  await expect(page.getByText("All payment methods are currently disabled")).toHaveCount(0)
   await expect(page.getByRole("radio", { name: /Credit or debit card/ })).toHaveCount(0)
   await expect(page.getByRole("radio", { name: /PayPal/ })).toHaveCount(0)
   await expect(page.getByRole("radio", { name: /Test card \(sandbox\)/ })).toBeChecked()

@@ -351,6 +351,42 @@ describe("text that would display as something else (issue 13)", () => {
     // Nothing of it was stored.
     const products = (await asVisitor().get("/api/products")).body as Array<{ name: string; description: string }>
     expect(products.filter((p) => /[\u202A-\u202E\u2066-\u2069]/.test(p.name + p.description))).toEqual([])
+describe("the language menu's return path", () => {
+  async function switchLanguage(back: string) {
+    const answer = await fetch(shopUrl() + "/language", {
+      method: "POST",
+      redirect: "manual",
+      // A same-origin form post, as the menu sends it (Astro refuses form posts from other origins).
+      headers: { origin: new URL(shopUrl()).origin },
+      body: new URLSearchParams({ language: "de", return: back }),
+    })
+    return { status: answer.status, location: answer.headers.get("location") }
+  }
+
+  it("is never another site, however the path is spelled", async () => {
+    const odd = [
+      "/\\evil.example",
+      "/\t/evil.example",
+      "/\\tevil",
+      "//evil",
+      "///evil",
+      "/.//evil",
+      "https://evil",
+      "http:evil",
+      "javascript:alert(1)",
+      "/%09/evil",
+      "/\r",
+      "/\r\nSet-Cookie: x=1",
+    ]
+    for (const back of odd) {
+      const { status, location } = await switchLanguage(back)
+      expect(status, JSON.stringify(back)).toBe(303)
+      // One same-origin path: a single leading slash, no scheme, no backslash, nothing a browser strips.
+      expect(location, JSON.stringify(back)).toMatch(/^\/(?![/\\])[^\s\\]*$/)
+      expect(new URL(location!, shopUrl()).origin, JSON.stringify(back)).toBe(new URL(shopUrl()).origin)
+    }
+    // A real path of the shop comes back as it was.
+    expect(await switchLanguage("/products?q=fold")).toEqual({ status: 303, location: "/products?q=fold" })
   })
 })
 

@@ -54,6 +54,9 @@ export default defineMessages(
     "checkout.payment.choiceSandbox": "Test card (sandbox)",
     "checkout.payment.unavailableTitle": "Payment methods unavailable",
     "checkout.payment.unavailableText": "All payment methods are currently disabled. Please try again later.",
+    "checkout.payment.testOnlyTitle": "Only test payments right now",
+    "checkout.payment.testOnlyText":
+      "Card and PayPal payments are switched off. The only way to pay is the test card below: it places an order in the shop, but it is a test and no money is charged.",
     "checkout.payment.sandboxNote":
       "The test card below places a real order in the shop, but no money is charged: it is a sandbox payment.",
     "checkout.card.title": "Test card (sandbox)",
@@ -149,9 +152,8 @@ export default defineMessages(
     "result.testBanner": "TEST PAYMENT",
     "result.testBannerText": "This order was paid in sandbox mode. No actual payment was processed.",
     "result.next.title": "What's Next",
-    "result.next.email": "You will receive an order confirmation by email.",
     "result.next.ship": "Your order ships on the next business day; devices ship within 1-3 business days.",
-    "result.next.track": "Follow the status of your order on your orders page.",
+    "result.next.orders": "Your order is saved under My Orders, where you can follow its status.",
     "result.next.support": "Questions? Our support team is happy to help.",
     "result.continue": "Continue Shopping",
     "result.orders": "View Your Orders",
@@ -230,6 +232,9 @@ export default defineMessages(
     "checkout.payment.choiceSandbox": "Testkarte (Sandbox)",
     "checkout.payment.unavailableTitle": "Zahlungsmethoden nicht verfügbar",
     "checkout.payment.unavailableText": "Alle Zahlungsmethoden sind derzeit deaktiviert. Bitte versuchen Sie es später erneut.",
+    "checkout.payment.testOnlyTitle": "Derzeit nur Testzahlungen",
+    "checkout.payment.testOnlyText":
+      "Karten- und PayPal-Zahlungen sind ausgeschaltet. Bezahlen können Sie nur mit der Testkarte unten: Damit wird eine Bestellung im Shop angelegt, aber es ist ein Test und es wird kein Geld abgebucht.",
     "checkout.payment.sandboxNote":
       "Mit der Testkarte unten wird eine echte Bestellung im Shop angelegt, aber kein Geld abgebucht: Es ist eine Sandbox-Zahlung.",
     "checkout.card.title": "Testkarte (Sandbox)",
@@ -325,9 +330,8 @@ export default defineMessages(
     "result.testBanner": "TESTZAHLUNG",
     "result.testBannerText": "Diese Bestellung wurde im Sandbox-Modus bezahlt. Es wurde keine echte Zahlung durchgeführt.",
     "result.next.title": "Wie geht es weiter?",
-    "result.next.email": "Sie erhalten eine Bestellbestätigung per E-Mail.",
     "result.next.ship": "Ihre Bestellung wird am nächsten Werktag versandt; Geräte innerhalb von 1-3 Werktagen.",
-    "result.next.track": "Den Status Ihrer Bestellung sehen Sie auf Ihrer Bestellseite.",
+    "result.next.orders": "Ihre Bestellung ist unter „Meine Bestellungen“ gespeichert, wo Sie ihren Status verfolgen können.",
     "result.next.support": "Fragen? Unser Support-Team hilft Ihnen gern.",
     "result.continue": "Weiter einkaufen",
     "result.orders": "Ihre Bestellungen ansehen",

@@ -10,6 +10,12 @@ import { api, ApiRequestError } from "./api"
 export const $user = atom<User | null | undefined>(undefined)
 export const $cart = atom<CartItem[]>([])
 export const $cartOpen = atom(false)
+/**
+ * The modal dialog open now (the cart panel), or null. A modal dialog sits in the browser's top layer
+ * and makes the rest of the page inert, so toasts are rendered inside it while it is open: above it,
+ * readable, dismissable and announced.
+ */
+export const $modalHost = atom<HTMLElement | null>(null)
 /** SPEC §2: the badge shows the sum of all quantities. */
 export const $cartCount = computed($cart, (items) => items.reduce((sum, item) => sum + item.quantity, 0))
 

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from "react"
 import { useStore } from "@nanostores/react"
 import type { CartItem } from "@enclave/contract"
-import { $cart, $cartOpen, $user, refreshCart, showToast } from "../../../lib/client/stores"
+import { $cart, $cartOpen, $modalHost, $user, refreshCart, showToast } from "../../../lib/client/stores"
 import { api } from "../../../lib/client/api"
 import { formatPrice, messageTranslator } from "../../../i18n/format"
 import type { Language } from "../../../i18n"
@@ -47,8 +47,10 @@ export default function CartDrawer({ language, messages }: Props) {
     if (open && !element.open) {
       opener.current = document.activeElement as HTMLElement | null
       element.showModal()
+      $modalHost.set(element)
       if ($user.get()) void load()
     } else if (!open && element.open) {
+      $modalHost.set(null)
       element.close()
     }
   }, [open])
@@ -59,6 +61,7 @@ export default function CartDrawer({ language, messages }: Props) {
   }, [user === undefined])
 
   function onClose() {
+    $modalHost.set(null)
     $cartOpen.set(false)
     opener.current?.focus()
   }

@@ -114,9 +114,9 @@ export function PaymentResult({ outcome, language, t }: Props) {
           </dl>
           <h2 className="co-card__title">{t("result.next.title")}</h2>
           <ul className="co-list">
-            <li>{t("result.next.email")}</li>
+            {/* No confirmation mail is promised: the shop sends none yet. */}
+            <li>{t("result.next.orders")}</li>
             <li>{t("result.next.ship")}</li>
-            <li>{t("result.next.track")}</li>
             <li>{t("result.next.support")}</li>
           </ul>
         </>

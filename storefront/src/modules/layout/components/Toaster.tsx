@@ -1,11 +1,14 @@
 /**
  * The notification area (SPEC §9): one toast at a time, shown for 5000 ms (the timer pauses while the
  * pointer or focus is on it), F8 moves focus to the area. The live region exists from the first paint,
- * so screen readers announce every toast put into it.
+ * so screen readers announce every toast put into it. While a modal dialog is open (the cart panel) the
+ * area is rendered inside it: the dialog is in the top layer, above anything else on the page however
+ * high its z-index, and the rest of the page is inert (not seen, not clickable, not announced).
  */
 import { useEffect, useRef, useState } from "react"
+import { createPortal } from "react-dom"
 import { useStore } from "@nanostores/react"
-import { $toast, showToast } from "../../../lib/client/stores"
+import { $modalHost, $toast, showToast } from "../../../lib/client/stores"
 import { takeToastFromPreviousPage } from "../../../lib/client/toast-handoff"
 import { messageTranslator } from "../../../i18n/format"
 
@@ -14,6 +17,7 @@ export const TOAST_DURATION_MS = 5000
 export default function Toaster({ messages }: { messages: Record<string, string> }) {
   const t = messageTranslator(messages)
   const toast = useStore($toast)
+  const modal = useStore($modalHost)
   const region = useRef<HTMLElement>(null)
   const [paused, setPaused] = useState(false)
 
@@ -42,7 +46,7 @@ export default function Toaster({ messages }: { messages: Record<string, string>
     return () => window.clearTimeout(timer)
   }, [toast, paused])
 
-  return (
+  const area = (
     <section
       ref={region}
       className="toaster"
@@ -73,4 +77,5 @@ export default function Toaster({ messages }: { messages: Record<string, string>
       </div>
     </section>
   )
+  return modal ? createPortal(area, modal) : area
 }
