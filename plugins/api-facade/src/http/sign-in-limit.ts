@@ -60,6 +60,17 @@ function sharedStore(): Store | undefined {
   return new RedisSignInStore(new Redis(redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }))
 }
 
+/**
+ * The client address that sign-in limits and locks count by. Medusa trusts one proxy hop (the
+ * front door or the deployment's proxy, which append the address they were reached from to
+ * X-Forwarded-For), so req.ip is that appended address: an X-Forwarded-For the client sent itself
+ * stays to its left and is never read. An IPv6 client is counted by its /56 network: it could
+ * otherwise take a fresh address per try.
+ */
+export function clientAddress(req: { ip?: string }): string {
+  return ipKeyGenerator(req.ip ?? "unknown")
+}
+
 /** The limiter of one server process; several processes given one Redis store share their counts. */
 export function createSignInLimiter({ limit, store }: { limit: number; store?: Store }) {
   return rateLimit({
@@ -70,9 +81,7 @@ export function createSignInLimiter({ limit, store }: { limit: number; store?: S
     store,
     // Redis away: the account lock still guards each account, and signing in keeps working.
     passOnStoreError: true,
-    // Medusa trusts one proxy hop (the front door or the deployment's proxy), so req.ip is the client.
-    // An IPv6 client is counted by its /56 network: it could otherwise take a fresh address per try.
-    keyGenerator: (req) => ipKeyGenerator(req.ip ?? "unknown"),
+    keyGenerator: (req) => clientAddress(req),
     validate: { trustProxy: false, xForwardedForHeader: false },
     handler: (_req, _res, next) => {
       next(new ApiError(429, SIGN_IN_LIMIT_MESSAGE))
