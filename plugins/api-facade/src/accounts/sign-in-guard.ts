@@ -14,8 +14,8 @@ import { sqlRows } from "../http/database"
  * The sign-in rule (README "Signing in"). Each attempt is counted before the password is checked,
  * in three counters that live in PostgreSQL (table sign_in_guard), shared by every server instance:
  *
- * - (username, client address): the MAX_LOGIN_ATTEMPTS-th failure locks that username for that
- *   address for LOGIN_LOCK_MINUTES (423), even with the right password. Only that address: the
+ * - (username, client address): the MAX_LOGIN_ATTEMPTS-th failure within the window locks that
+ *   username for that address for LOGIN_LOCK_MINUTES (423), even with the right password. Only that address: the
  *   account is never locked as a whole, so nobody can lock its owner out from elsewhere.
  * - client address: the SIGN_IN_FAILURES_PER_ADDRESS-th failure within the window refuses that
  *   address every sign-in for LOGIN_LOCK_MINUTES (429): guessing across many usernames.
@@ -39,7 +39,13 @@ const MAX_DELAYED_AT_ONCE = 64
 /** How long an address the account signed in from skips the per-username delay. */
 const KNOWN_ADDRESS_DAYS = 30
 
-/** How long a lock lasts (and the window failures are counted in); LOGIN_LOCK_MINUTES overrides it. */
+/**
+ * Failures count within this window from the first one. It is not the lock time: an operator may
+ * shorten locks without letting a guesser spread five tries over a longer time.
+ */
+const WINDOW_SECONDS = LOGIN_LOCK_MINUTES * 60
+
+/** How long a lock lasts; LOGIN_LOCK_MINUTES overrides it for operators. */
 function lockSeconds(): number {
   const fromEnv = Number(process.env.LOGIN_LOCK_MINUTES)
   return (Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : LOGIN_LOCK_MINUTES) * 60
@@ -79,8 +85,8 @@ function addressLocked(counter: Counter): ApiError {
   return new ApiError(429, networkLockedMessage(minutes), { lock: "address", minutes })
 }
 
-/** A window that ran out, with no lock still running: the next failure starts counting from one. */
-const EXPIRED = `g.window_ends <= now() and (g.locked_until is null or g.locked_until <= now())`
+/** A lock that ran out, or a window that ran out without a lock: the next failure starts counting from one. */
+const EXPIRED = `(case when g.locked_until is null then g.window_ends <= now() else g.locked_until <= now() end)`
 
 /**
  * Counts the attempt in all three counters in one statement (parallel attempts each count) and
@@ -103,7 +109,7 @@ export async function countAttempt(container: MedusaContainer, usernameKey: stri
          window_ends = case when ${EXPIRED} then excluded.window_ends else g.window_ends end,
          locked_until = case
            when ${EXPIRED} then excluded.locked_until
-           when g.locked_until is null and g.failures + 1 >= excluded.lock_after then excluded.window_ends
+           when g.locked_until is null and g.failures + 1 >= excluded.lock_after then now() + make_interval(secs => ?)
            else g.locked_until end
        returning g.username_key, g.address, g.failures, g.locked_until, g.known_until
      ), account as (
@@ -114,7 +120,7 @@ export async function countAttempt(container: MedusaContainer, usernameKey: stri
        where username_key = ? and deleted_at is null
      )
      select * from counted`,
-    [seconds, seconds, usernameKey, address, MAX_LOGIN_ATTEMPTS, address, failuresPerAddress(), usernameKey, usernameKey],
+    [WINDOW_SECONDS, seconds, usernameKey, address, MAX_LOGIN_ATTEMPTS, address, failuresPerAddress(), usernameKey, seconds, usernameKey],
   )
   // Rows of long-past windows are swept now and then rather than on every attempt.
   if (Math.random() < 0.01) {
