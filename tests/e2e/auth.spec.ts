@@ -180,11 +180,11 @@ test("login: the fifth wrong password locks the username for this network, and t
   await useLanguage(page, "de")
   await openAuth(page)
   const form = page.getByRole("tabpanel", { name: "Anmelden" })
-  await form.getByLabel("Benutzername", { exact: true }).fill(details.username)
+  await form.getByRole("textbox", { name: "Benutzername", exact: true }).fill(details.username)
   for (let i = 1; i <= 5; i++) {
-    await form.getByLabel("Passwort", { exact: true }).fill(`falsches Passwort ${i}`)
+    await form.getByRole("textbox", { name: "Passwort", exact: true }).fill(`falsches Passwort ${i}`)
     const answered = page.waitForResponse((response) => response.url().endsWith("/api/login"))
-    await form.getByRole("button", { name: "Anmelden" }).click()
+    await form.getByRole("button", { name: "Anmelden", exact: true }).click()
     expect((await answered).status()).toBe(i < 5 ? 401 : 423)
   }
   const failure = page.getByRole("alert").filter({ hasText: "gesperrt" })
