@@ -132,9 +132,29 @@ export function withoutDirectionControls(text: string): boolean {
 // ---------------------------------------------------------------------------------------------
 // Accounts (SPEC §5)
 
-/** Sign-in is refused for 15 minutes after 5 failed attempts in a row. */
+/**
+ * Sign-in locks (README "Signing in"). Failures are counted per username *and* client address:
+ * after 5 failed attempts with one username from one address within 15 minutes, that username is
+ * locked for that address (423) for 15 minutes, even with the right password. The account itself
+ * is never locked, so failures from elsewhere cannot keep its owner out. A username nobody has is
+ * counted and answered exactly like one that exists.
+ */
 export const MAX_LOGIN_ATTEMPTS = 5
 export const LOGIN_LOCK_MINUTES = 15
+/** Failed sign-ins one client address may make, whatever the usernames, within LOGIN_LOCK_MINUTES before it is refused (429). */
+export const MAX_SIGN_IN_FAILURES_PER_ADDRESS = 25
+
+const minutesText = (minutes: number) => `${minutes} minute${minutes === 1 ? "" : "s"}`
+
+/** The 423 of a username locked for the caller's address; the same words whether or not the username exists. */
+export function signInLockedMessage(minutes: number): string {
+  return `Sign-in with this username is locked for your network after ${MAX_LOGIN_ATTEMPTS} failed attempts. Try again in ${minutesText(minutes)}.`
+}
+
+/** The 429 of an address that failed too often, whatever the usernames. */
+export function networkLockedMessage(minutes: number): string {
+  return `Sign-in from your network is locked after too many failed attempts. Try again in ${minutesText(minutes)}.`
+}
 export const INVALID_CREDENTIALS_MESSAGE = "Invalid username or password"
 export const LOGIN_REQUIRED_FOR_CART_MESSAGE = "You must be logged in to add items to cart"
 

@@ -211,6 +211,28 @@ test("visitors are sent from /orders and /account/orders to /auth", async ({ pag
   await expect(page.getByRole("tab", { name: "Login" })).toBeVisible()
 })
 
+test("login: the fifth wrong password locks the username for this network, and the toast says so in German", async ({ page }) => {
+  const details = newUserDetails()
+  expect((await page.request.post("/api/register", { data: details })).status()).toBe(201)
+  await page.request.post("/api/logout")
+  await useLanguage(page, "de")
+  await openAuth(page)
+  const form = page.getByRole("tabpanel", { name: "Anmelden" })
+  await form.getByRole("textbox", { name: "Benutzername", exact: true }).fill(details.username)
+  for (let i = 1; i <= 5; i++) {
+    await form.getByRole("textbox", { name: "Passwort", exact: true }).fill(`falsches Passwort ${i}`)
+    const answered = page.waitForResponse((response) => response.url().endsWith("/api/login"))
+    await form.getByRole("button", { name: "Anmelden", exact: true }).click()
+    expect((await answered).status()).toBe(i < 5 ? 401 : 423)
+  }
+  const failure = page.getByRole("alert").filter({ hasText: "gesperrt" })
+  await expect(failure).toContainText("Anmeldung fehlgeschlagen")
+  await expect(failure).toContainText(
+    "Die Anmeldung mit diesem Benutzernamen ist für Ihr Netzwerk nach 5 Fehlversuchen gesperrt. Versuchen Sie es in 15 Minuten erneut.",
+  )
+  expect(await signedInUser(page)).toBeNull()
+})
+
 for (const language of ["en", "de"] as const) {
   test(`screenshots of /auth in ${language}`, async ({ page }) => {
     await useLanguage(page, language)

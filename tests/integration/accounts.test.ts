@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest"
-import { userListSchema, userSchema } from "@enclave/contract"
-import { ApiClient, asAdmin, asNewCustomer, asVisitor, newUserDetails } from "../support/api.ts"
+import { signInLockedMessage, userListSchema, userSchema } from "@enclave/contract"
+import { ApiClient, asAdmin, asNewCustomer, asVisitor, fromNewAddress, newUserDetails } from "../support/api.ts"
+import { TEST_ADMIN_PASSWORD } from "../support/shop.ts"
 
 /** Keys that would carry a secret; `passwordLastChanged` is a date and may be shown. */
 const SECRET_KEY = /^"(password|passwordHash|password_hash|hash|twoFactorSecret|two_factor_secret|encryptionKey|encryption_key|provider_metadata|securityQuestions)":$/i
@@ -141,12 +142,14 @@ describe("POST /api/login and /api/logout", () => {
     expect(body.details.fields).toEqual({ username: "Username is required", password: "Password is required" })
   })
 
-  it("locks the account after 5 failed attempts, even for the right password, and the admin sees it", async () => {
+  it("locks the username for the address after 5 failed attempts from it, even for the right password, and the admin sees it", async () => {
     const customer = await asNewCustomer()
-    const attempt = (password: string) => asVisitor().post("/api/login", { username: customer.details.username, password })
+    const guesser = fromNewAddress()
+    const attempt = (password: string) => guesser.post("/api/login", { username: customer.details.username, password })
     for (let i = 1; i <= 4; i++) expect((await attempt("wrong password " + i)).status).toBe(401)
     const fifth = await attempt("wrong password 5")
     expect(fifth.status).toBe(423)
+    expect(fifth.body).toEqual({ message: signInLockedMessage(15), details: { lock: "username", minutes: 15 } })
     expect(fifth.body.message).toMatch(/locked/i)
     const right = await attempt(customer.details.password)
     expect(right.status).toBe(423)
@@ -155,7 +158,8 @@ describe("POST /api/login and /api/logout", () => {
     const admin = await asAdmin()
     const users = userListSchema.parse((await admin.get("/api/admin/users")).body)
     const seen = users.find((u) => u.id === customer.user.id)!
-    expect(seen).toMatchObject({ accountLocked: true, loginAttempts: 5 })
+    // Six attempts failed: five wrong passwords and the refused right one.
+    expect(seen).toMatchObject({ accountLocked: true, loginAttempts: 6 })
     expect(seen.lockedUntil).not.toBeNull()
   })
 
@@ -165,6 +169,61 @@ describe("POST /api/login and /api/logout", () => {
     const client = new ApiClient()
     expect((await client.post("/api/login", { username: customer.details.username, password: customer.details.password })).status).toBe(200)
     expect((await client.get("/api/user")).body).toMatchObject({ loginAttempts: 0, accountLocked: false })
+  })
+})
+
+describe("sign-in locks belong to a username and a client address, never to the account (README: Signing in)", () => {
+  it("lets the admin sign in from a fresh address right after 50 failed attempts from other addresses", async () => {
+    // Ten addresses guess five times each, side by side, as a botnet would.
+    const guessers = Array.from({ length: 10 }, () => fromNewAddress())
+    const statuses = await Promise.all(
+      guessers.map(async (guesser) => {
+        const seen: number[] = []
+        for (let i = 1; i <= 5; i++) seen.push((await guesser.post("/api/login", { username: "admin", password: `guess ${i}` })).status)
+        return seen
+      }),
+    )
+    expect(statuses).toEqual(guessers.map(() => [401, 401, 401, 401, 423]))
+    // A guesser that finds the password now is still refused: its address is locked for this username.
+    expect((await guessers[0].post("/api/login", { username: "admin", password: TEST_ADMIN_PASSWORD })).status).toBe(423)
+
+    const owner = fromNewAddress()
+    const signedIn = await owner.post("/api/login", { username: "admin", password: TEST_ADMIN_PASSWORD })
+    expect(signedIn.status).toBe(200)
+    expect(signedIn.body).toMatchObject({ username: "admin", isAdmin: true, accountLocked: false, loginAttempts: 0 })
+    expect((await owner.get("/api/admin/users")).status).toBe(200)
+  })
+
+  it("answers a username nobody has exactly like an existing one: the same statuses and messages, attempt by attempt", async () => {
+    const customer = await asNewCustomer()
+    const answersFor = async (username: string) => {
+      const client = fromNewAddress()
+      const answers: [number, unknown][] = []
+      for (let i = 1; i <= 6; i++) {
+        const answer = await client.post("/api/login", { username, password: `wrong password ${i}` })
+        answers.push([answer.status, answer.body])
+      }
+      const withRightPassword = await client.post("/api/login", { username, password: customer.details.password })
+      answers.push([withRightPassword.status, withRightPassword.body])
+      return answers
+    }
+    const known = await answersFor(customer.details.username)
+    const unknown = await answersFor("nobody-" + customer.details.username)
+    expect(unknown).toEqual(known)
+    const invalid = [401, { message: "Invalid username or password" }]
+    const locked = [423, { message: signInLockedMessage(15), details: { lock: "username", minutes: 15 } }]
+    expect(known).toEqual([invalid, invalid, invalid, invalid, locked, locked, locked])
+  })
+
+  it("keeps a guesser locked out when it sends an X-Forwarded-For of its own, and lets the owner in from elsewhere", async () => {
+    const customer = await asNewCustomer()
+    const guesser = fromNewAddress()
+    for (let i = 1; i <= 5; i++) await guesser.post("/api/login", { username: customer.details.username, password: `guess ${i}` })
+    for (const forged of ["203.0.113.7", "127.0.0.1", `${guesser.localAddress}, 198.51.100.1`]) {
+      const answer = await guesser.post("/api/login", { username: customer.details.username, password: customer.details.password }, { headers: { "x-forwarded-for": forged } })
+      expect(answer.status, forged).toBe(423)
+    }
+    expect((await fromNewAddress().post("/api/login", { username: customer.details.username, password: customer.details.password })).status).toBe(200)
   })
 })
 

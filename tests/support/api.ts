@@ -2,7 +2,8 @@
  * A caller of the /api facade as the storefront and admin are: JSON in and out, the session
  * cookie kept between calls. Tests sign in as a visitor, a fresh customer or the seeded admin.
  */
-import { randomBytes } from "node:crypto"
+import { randomBytes, randomInt } from "node:crypto"
+import http from "node:http"
 import { shopUrl } from "./urls.ts"
 import { TEST_ADMIN_PASSWORD } from "./shop.ts"
 
@@ -30,9 +31,13 @@ export class ApiClient {
 
   readonly baseUrl: string
 
-  // A plain field, not a parameter property: node's type stripping (npm run bench) refuses those.
-  constructor(baseUrl: string = shopUrl()) {
+  /** The loopback address requests are sent from (see `fromNewAddress`); unset: the system's choice. */
+  readonly localAddress: string | undefined
+
+  // Plain fields, not parameter properties: node's type stripping (npm run bench) refuses those.
+  constructor(baseUrl: string = shopUrl(), localAddress?: string) {
     this.baseUrl = baseUrl
+    this.localAddress = localAddress
   }
 
   /** The session cookie's value, to replay it from another client. */
@@ -59,7 +64,9 @@ export class ApiClient {
       headers["content-type"] ??= "application/json"
       payload = JSON.stringify(body)
     }
-    const res = await fetch(this.baseUrl + path, { method, headers, body: payload, redirect: "manual" })
+    const res = this.localAddress
+      ? await sendFrom(this.localAddress, this.baseUrl + path, method, headers, payload)
+      : await fetch(this.baseUrl + path, { method, headers, body: payload, redirect: "manual" })
     for (const line of res.headers.getSetCookie()) {
       const [pair, ...attributes] = line.split(";")
       const eq = pair.indexOf("=")
@@ -87,6 +94,45 @@ export class ApiClient {
   delete<T = any>(path: string, options?: RequestOptions) {
     return this.request<T>("DELETE", path, undefined, options)
   }
+}
+
+/**
+ * One request over a socket bound to `localAddress`. Linux routes all of 127.0.0.0/8 to loopback,
+ * so a test can be many clients: the front door sees the bound address as the client's and
+ * appends it to X-Forwarded-For, exactly as it does for a person on another network.
+ */
+function sendFrom(localAddress: string, url: string, method: string, headers: Record<string, string>, body: BodyInit | undefined): Promise<Response> {
+  if (body !== undefined && typeof body !== "string") throw new Error("A request from another address takes a JSON or text body only")
+  const target = new URL(url)
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      // "localhost" may resolve to ::1, which a 127.x source cannot reach.
+      { host: "127.0.0.1", port: target.port, path: target.pathname + target.search, method, headers: { ...headers, host: target.host }, localAddress },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on("data", (chunk: Buffer) => chunks.push(chunk))
+        res.on("end", () => {
+          const answerHeaders = new Headers()
+          for (let i = 0; i < res.rawHeaders.length; i += 2) answerHeaders.append(res.rawHeaders[i], res.rawHeaders[i + 1])
+          const status = res.statusCode ?? 0
+          const empty = status === 204 || status === 304 || method === "HEAD"
+          resolve(new Response(empty ? null : Buffer.concat(chunks), { status, headers: answerHeaders }))
+        })
+        res.on("error", reject)
+      },
+    )
+    request.on("error", reject)
+    request.end(body)
+  })
+}
+
+/**
+ * A visitor from a loopback address no other test uses (127.10.0.0 – 127.209.255.255; the
+ * system's own requests come from 127.0.0.1 or ::1): another client address as far as the
+ * shop's per-address sign-in limits and locks can tell.
+ */
+export function fromNewAddress(baseUrl: string = shopUrl()): ApiClient {
+  return new ApiClient(baseUrl, `127.${randomInt(10, 210)}.${randomInt(0, 256)}.${randomInt(1, 255)}`)
 }
 
 /** A registration body that passes every SPEC §5 rule; override what a test is about. */

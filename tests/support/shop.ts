@@ -45,6 +45,8 @@ export async function startShopProcess(options: StartOptions = {}): Promise<Shop
     // The suites sign up hundreds of customers from one address within minutes; the limit itself
     // is tested on a shop of its own (accounts-lifecycle.test.ts).
     SIGN_IN_LIMIT_PER_MINUTE: "100000",
+    // Likewise their failed sign-ins (all from loopback) must not lock loopback out of signing in.
+    SIGN_IN_FAILURES_PER_ADDRESS: "100000",
     PORT: String(port),
     DATA_DIR: dataDir,
     ...options.env,

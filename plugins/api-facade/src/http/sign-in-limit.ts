@@ -60,6 +60,35 @@ function sharedStore(): Store | undefined {
   return new RedisSignInStore(new Redis(redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }))
 }
 
+/** How many proxies in front of Medusa append to X-Forwarded-For: the front door or nginx (1), a TLS terminator before nginx too (2). */
+function proxyHops(): number {
+  const fromEnv = Number(process.env.TRUSTED_PROXY_HOPS)
+  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 1
+}
+
+interface ClientRequest {
+  ip?: string
+  headers: Record<string, string | string[] | undefined>
+  socket?: { remoteAddress?: string }
+}
+
+/**
+ * The client address that sign-in limits and locks count by. Each trusted proxy appends the
+ * address it was reached from to X-Forwarded-For, so the client is the entry TRUSTED_PROXY_HOPS
+ * from the right (Medusa's `trust proxy` 1 makes that req.ip for one hop): whatever a client
+ * writes into X-Forwarded-For itself stays further left and is never read. Behind two proxies
+ * with one trusted, every client would share the outer proxy's address, and its locks with it.
+ * An IPv6 client is counted by its /56 network: it could otherwise take a fresh address per try.
+ */
+export function clientAddress(req: ClientRequest, hops = proxyHops()): string {
+  const forwarded = [req.headers["x-forwarded-for"]].flat().filter((v): v is string => typeof v === "string")
+  const chain = forwarded.join(",").split(",").map((a) => a.trim()).filter(Boolean)
+  // Nearest first: the socket's peer, then the addresses the proxies appended, right to left.
+  const nearestFirst = [req.socket?.remoteAddress, ...chain.reverse()].filter((a): a is string => Boolean(a))
+  const address = hops === 1 && req.ip ? req.ip : nearestFirst[Math.min(hops, nearestFirst.length - 1)]
+  return ipKeyGenerator(address ?? "unknown")
+}
+
 /** The limiter of one server process; several processes given one Redis store share their counts. */
 export function createSignInLimiter({ limit, store }: { limit: number; store?: Store }) {
   return rateLimit({
@@ -70,9 +99,7 @@ export function createSignInLimiter({ limit, store }: { limit: number; store?: S
     store,
     // Redis away: the account lock still guards each account, and signing in keeps working.
     passOnStoreError: true,
-    // Medusa trusts one proxy hop (the front door or the deployment's proxy), so req.ip is the client.
-    // An IPv6 client is counted by its /56 network: it could otherwise take a fresh address per try.
-    keyGenerator: (req) => ipKeyGenerator(req.ip ?? "unknown"),
+    keyGenerator: (req) => clientAddress(req as ClientRequest),
     validate: { trustProxy: false, xForwardedForHeader: false },
     handler: (_req, _res, next) => {
       next(new ApiError(429, SIGN_IN_LIMIT_MESSAGE))

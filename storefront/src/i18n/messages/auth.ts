@@ -83,6 +83,12 @@ export default defineMessages(
     "validation.Country is required": "Country is required",
     "validation.Country is too long": "Country is too long",
     "validation.Invalid username or password": "Invalid username or password",
+    "validation.Too many sign-in attempts from your network. Please wait a minute and try again.":
+      "Too many sign-in attempts from your network. Please wait a minute and try again.",
+    "auth.locked.username.one": "Sign-in with this username is locked for your network after 5 failed attempts. Try again in {minutes} minute.",
+    "auth.locked.username.other": "Sign-in with this username is locked for your network after 5 failed attempts. Try again in {minutes} minutes.",
+    "auth.locked.address.one": "Sign-in from your network is locked after too many failed attempts. Try again in {minutes} minute.",
+    "auth.locked.address.other": "Sign-in from your network is locked after too many failed attempts. Try again in {minutes} minutes.",
   },
   {
     "auth.title": "Anmelden oder Konto erstellen",
@@ -161,5 +167,14 @@ export default defineMessages(
     "validation.Country is required": "Land ist erforderlich",
     "validation.Country is too long": "Der Ländername ist zu lang",
     "validation.Invalid username or password": "Ungültiger Benutzername oder ungültiges Passwort",
+    "validation.Too many sign-in attempts from your network. Please wait a minute and try again.":
+      "Zu viele Anmeldeversuche aus Ihrem Netzwerk. Bitte warten Sie eine Minute und versuchen Sie es erneut.",
+    "auth.locked.username.one":
+      "Die Anmeldung mit diesem Benutzernamen ist für Ihr Netzwerk nach 5 Fehlversuchen gesperrt. Versuchen Sie es in {minutes} Minute erneut.",
+    "auth.locked.username.other":
+      "Die Anmeldung mit diesem Benutzernamen ist für Ihr Netzwerk nach 5 Fehlversuchen gesperrt. Versuchen Sie es in {minutes} Minuten erneut.",
+    "auth.locked.address.one": "Die Anmeldung aus Ihrem Netzwerk ist nach zu vielen Fehlversuchen gesperrt. Versuchen Sie es in {minutes} Minute erneut.",
+    "auth.locked.address.other":
+      "Die Anmeldung aus Ihrem Netzwerk ist nach zu vielen Fehlversuchen gesperrt. Versuchen Sie es in {minutes} Minuten erneut.",
   },
 )

@@ -138,7 +138,14 @@ function applyServerFields<T extends FieldValues>(error: unknown, known: readonl
 }
 
 function failureText(t: Translate, error: unknown): string {
-  if (error instanceof ApiRequestError) return message(t, error.serverMessage)
+  if (error instanceof ApiRequestError) {
+    // A sign-in lock says in its details what is locked and for how long, so it can be said in the active language.
+    const lock = error.details as { lock?: unknown; minutes?: unknown } | null
+    if (lock && (lock.lock === "username" || lock.lock === "address") && typeof lock.minutes === "number") {
+      return t(`auth.locked.${lock.lock}.${lock.minutes === 1 ? "one" : "other"}`, { minutes: lock.minutes })
+    }
+    return message(t, error.serverMessage)
+  }
   return error instanceof Error ? error.message : String(error)
 }
 

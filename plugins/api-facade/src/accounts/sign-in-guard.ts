@@ -1,0 +1,200 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import {
+  LOGIN_LOCK_MINUTES,
+  MAX_LOGIN_ATTEMPTS,
+  MAX_SIGN_IN_FAILURES_PER_ADDRESS,
+  networkLockedMessage,
+  signInLockedMessage,
+} from "@enclave/contract"
+import { setTimeout as sleep } from "node:timers/promises"
+import { ApiError } from "../http/api-error"
+import { sqlRows } from "../http/database"
+
+/**
+ * The sign-in rule (README "Signing in"). Each attempt is counted before the password is checked,
+ * in three counters that live in PostgreSQL (table sign_in_guard), shared by every server instance:
+ *
+ * - (username, client address): the MAX_LOGIN_ATTEMPTS-th failure within the window locks that
+ *   username for that address for LOGIN_LOCK_MINUTES (423), even with the right password. Only that address: the
+ *   account is never locked as a whole, so nobody can lock its owner out from elsewhere.
+ * - client address: the SIGN_IN_FAILURES_PER_ADDRESS-th failure within the window refuses that
+ *   address every sign-in for LOGIN_LOCK_MINUTES (429): guessing across many usernames.
+ * - username (every address): guessing one account from many addresses. Past DELAY_AFTER
+ *   failures each further attempt waits a growing delay, at most MAX_DELAY_MS, except from an
+ *   address the account signed in from before. A delay, never a refusal: it slows a botnet down
+ *   without giving it a lock-out button.
+ *
+ * A username is counted by its text, whether or not an account has it, so known and unknown
+ * usernames get the same answers at the same attempts.
+ */
+
+const MAX_DELAY_MS = 2_000
+const FIRST_DELAY_MS = 250
+const DELAY_AFTER = 2 * MAX_LOGIN_ATTEMPTS
+/**
+ * A delayed attempt holds its connection; past this many at once in one process, attempts are
+ * answered undelayed, so a flood cannot tie up the server's connections (the locks still apply).
+ */
+const MAX_DELAYED_AT_ONCE = 64
+/** How long an address the account signed in from skips the per-username delay. */
+const KNOWN_ADDRESS_DAYS = 30
+
+/**
+ * Failures count within this window from the first one. It is not the lock time: an operator may
+ * shorten locks without letting a guesser spread five tries over a longer time.
+ */
+const WINDOW_SECONDS = LOGIN_LOCK_MINUTES * 60
+
+/** How long a lock lasts; LOGIN_LOCK_MINUTES overrides it for operators. */
+function lockSeconds(): number {
+  const fromEnv = Number(process.env.LOGIN_LOCK_MINUTES)
+  return (Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : LOGIN_LOCK_MINUTES) * 60
+}
+
+function failuresPerAddress(): number {
+  const fromEnv = Number(process.env.SIGN_IN_FAILURES_PER_ADDRESS)
+  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : MAX_SIGN_IN_FAILURES_PER_ADDRESS
+}
+
+interface Counter {
+  failures: number
+  lockedUntil: Date | null
+  knownUntil: Date | null
+}
+
+/** One attempt, counted: what the password check may go on with, and how to answer a failure. */
+export interface Attempt {
+  usernameKey: string
+  address: string
+  pair: Counter
+  perAddress: Counter
+  perUsername: Counter
+}
+
+const minutesUntil = (until: Date | null) =>
+  Math.max(1, Math.ceil(((until?.getTime() ?? Date.now() + lockSeconds() * 1000) - Date.now()) / 60_000))
+
+/** The details say what is locked and for how long, so the storefront can say it in the visitor's language. */
+function usernameLocked(counter: Counter): ApiError {
+  const minutes = minutesUntil(counter.lockedUntil)
+  return new ApiError(423, signInLockedMessage(minutes), { lock: "username", minutes })
+}
+
+function addressLocked(counter: Counter): ApiError {
+  const minutes = minutesUntil(counter.lockedUntil)
+  return new ApiError(429, networkLockedMessage(minutes), { lock: "address", minutes })
+}
+
+/** A lock that ran out, or a window that ran out without a lock: the next failure starts counting from one. */
+const EXPIRED = `(case when g.locked_until is null then g.window_ends <= now() else g.locked_until <= now() end)`
+
+/**
+ * Counts the attempt in all three counters in one statement (parallel attempts each count) and
+ * refuses it when its username is locked for this address or the address is locked. The
+ * account's row mirrors the per-username count and any lock, for the admin's users list; the
+ * same update runs for a username nobody has (it changes no row), so both cost the same.
+ */
+export async function countAttempt(container: MedusaContainer, usernameKey: string, address: string): Promise<Attempt> {
+  const seconds = lockSeconds()
+  const rows = await sqlRows(
+    container,
+    `with counted as (
+       insert into sign_in_guard as g (username_key, address, failures, lock_after, window_ends, locked_until)
+       select k.username_key, k.address, 1, k.lock_after, now() + make_interval(secs => ?),
+              case when k.lock_after <= 1 then now() + make_interval(secs => ?) end
+         from (values (?::text, ?::text, ?::int), ('', ?, ?), (?, '', null)) as k (username_key, address, lock_after)
+       on conflict (username_key, address) do update set
+         failures = case when ${EXPIRED} then 1 else g.failures + 1 end,
+         lock_after = excluded.lock_after,
+         window_ends = case when ${EXPIRED} then excluded.window_ends else g.window_ends end,
+         locked_until = case
+           when ${EXPIRED} then excluded.locked_until
+           when g.locked_until is null and g.failures + 1 >= excluded.lock_after then now() + make_interval(secs => ?)
+           else g.locked_until end
+       returning g.username_key, g.address, g.failures, g.locked_until, g.known_until
+     ), account as (
+       update shop_user set
+         login_attempts = (select failures from counted where address = ''),
+         locked_until = greatest(shop_user.locked_until, (select locked_until from counted where username_key <> '' and address <> '')),
+         updated_at = now()
+       where username_key = ? and deleted_at is null
+     )
+     select * from counted`,
+    [WINDOW_SECONDS, seconds, usernameKey, address, MAX_LOGIN_ATTEMPTS, address, failuresPerAddress(), usernameKey, seconds, usernameKey],
+  )
+  // Rows of long-past windows are swept now and then rather than on every attempt.
+  if (Math.random() < 0.01) {
+    await sqlRows(
+      container,
+      `delete from sign_in_guard where window_ends < now() and coalesce(locked_until, '-infinity') < now() and coalesce(known_until, '-infinity') < now()`,
+    )
+  }
+  const counter = (match: (row: Record<string, unknown>) => boolean): Counter => {
+    const row = rows.find(match)!
+    return {
+      failures: Number(row.failures),
+      lockedUntil: row.locked_until ? new Date(row.locked_until as string) : null,
+      knownUntil: row.known_until ? new Date(row.known_until as string) : null,
+    }
+  }
+  const attempt: Attempt = {
+    usernameKey,
+    address,
+    pair: counter((r) => r.username_key !== "" && r.address !== ""),
+    perAddress: counter((r) => r.username_key === ""),
+    perUsername: counter((r) => r.address === ""),
+  }
+  // Past the limit: refused without looking at the password (nor at whether the account exists).
+  if (attempt.pair.failures > MAX_LOGIN_ATTEMPTS) throw usernameLocked(attempt.pair)
+  if (attempt.perAddress.failures > failuresPerAddress()) throw addressLocked(attempt.perAddress)
+  await delayUnderAttack(attempt)
+  return attempt
+}
+
+let delayedNow = 0
+
+/** The growing, bounded delay of a username that many addresses are failing on. */
+async function delayUnderAttack(attempt: Attempt) {
+  const failuresBefore = attempt.perUsername.failures - 1
+  if (failuresBefore < DELAY_AFTER) return
+  if (attempt.pair.knownUntil && attempt.pair.knownUntil.getTime() > Date.now()) return
+  if (delayedNow >= MAX_DELAYED_AT_ONCE) return
+  delayedNow++
+  try {
+    await sleep(Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** (failuresBefore - DELAY_AFTER)))
+  } finally {
+    delayedNow--
+  }
+}
+
+/** The answer to a wrong password (or a username nobody has): 423, 429 or 401, by the counts alone. */
+export function failureError(attempt: Attempt, invalidCredentials: ApiError): ApiError {
+  if (attempt.pair.failures >= MAX_LOGIN_ATTEMPTS) return usernameLocked(attempt.pair)
+  if (attempt.perAddress.failures >= failuresPerAddress()) return addressLocked(attempt.perAddress)
+  return invalidCredentials
+}
+
+/**
+ * The right password: this username starts counting from zero, for this address and overall, and
+ * the address becomes one the account is known at. The attempt no longer counts against the
+ * address, but the address's other failures stay (signing in to one's own account must not
+ * wipe out guesses at others).
+ */
+export async function countSuccess(container: MedusaContainer, attempt: Attempt) {
+  await sqlRows(
+    container,
+    `with pair as (
+       update sign_in_guard set failures = 0, locked_until = null, known_until = now() + make_interval(days => ?)
+        where username_key = ? and address = ?
+       returning 1
+     ), per_username as (
+       update sign_in_guard set failures = 0 where username_key = ? and address = ''
+       returning 1
+     )
+     update sign_in_guard
+        set failures = greatest(failures - 1, 0),
+            locked_until = case when failures - 1 < lock_after then null else locked_until end
+      where username_key = '' and address = ?`,
+    [KNOWN_ADDRESS_DAYS, attempt.usernameKey, attempt.address, attempt.usernameKey, attempt.address],
+  )
+}
