@@ -3,7 +3,7 @@ import { DEFAULT_RETURN_PATH, safeReturnPath } from "./safe-return"
 
 const SHOP = "https://shop.example"
 
-describe("safeReturnPath (the return path of /auth)", () => {
+describe("safeReturnPath (the return path of /auth and of the language menu)", () => {
   it("keeps a path of the shop with its query and fragment", () => {
     expect(safeReturnPath("/admin/orders/5", SHOP)).toBe("/admin/orders/5")
     expect(safeReturnPath("/admin/products?q=fold&sort=price", SHOP)).toBe("/admin/products?q=fold&sort=price")
@@ -39,8 +39,19 @@ describe("safeReturnPath (the return path of /auth)", () => {
     ["a DEL", "/admin\u007f"],
     ["a leading space", " /admin"],
     ["far too long", `/${"a".repeat(3000)}`],
+    ["two backslashes", "\\\\evil.example"],
+    ["a tab before two slashes", "\t//evil.example"],
+    ["a dot segment that leaves two slashes", "/.//evil.example"],
+    ["two dots that leave two slashes", "/..//evil.example"],
+    ["another port of the same host", "http://localhost:8001/"],
+    ["a carriage return", "/\r"],
+    ["a header smuggled after a line break", "/\r\nSet-Cookie: x=1"],
   ])("refuses %s: home page instead", (_what, value) => {
     expect(safeReturnPath(value, SHOP)).toBe(DEFAULT_RETURN_PATH)
+  })
+
+  it("keeps percent-encoded characters encoded: they are part of a harmless path", () => {
+    expect(safeReturnPath("/%09/evil", SHOP)).toBe("/%09/evil")
   })
 
   it("refuses everything when the shop's origin is not a URL", () => {

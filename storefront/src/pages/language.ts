@@ -1,6 +1,6 @@
 import type { APIRoute } from "astro"
 import { isLanguage, LANGUAGE_KEY } from "../i18n"
-import { safeReturnPath } from "../lib/return-path"
+import { safeReturnPath } from "../lib/safe-return"
 
 /**
  * The language menu posts here (a plain form: it works before any script loads). The choice is kept
