@@ -3,11 +3,21 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import {
   GERMANY_COUNTRIES,
   LEGACY_SERVICE_ZONE_NAME,
+  SHIPPING_METHODS_MODULE,
   SHIPPING_SERVICE_ZONE_NAMES,
 } from "../modules/shipping-methods"
 
 /** The seed's German methods (their Medusa shipping option type codes). */
 const GERMAN_METHOD_CODES = ["germany-standard", "germany-express"]
+/** The seed's Worldwide method, the new zone's default unless the admin marked another there. */
+const WORLDWIDE_METHOD_CODE = "worldwide"
+
+interface DetailsRow {
+  id: string
+  is_default: boolean
+  sort_order: number
+  shipping_option?: { service_zone_id?: string; type?: { code?: string } | null } | null
+}
 const WORLDWIDE_REGION_NAME = "Worldwide"
 
 /**
@@ -62,6 +72,20 @@ export default async function migrateShippingZones({ container }: ExecArgs) {
   const missing = worldwide.filter((code) => !covered.has(code))
   if (missing.length > 0) {
     await fulfillment.createGeoZones(missing.map((country_code) => ({ type: "country" as const, country_code, service_zone_id: legacy.id })))
+  }
+
+  // One default per zone: the old single default stays in its zone; the other zone gets one.
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "shipping_method_details",
+    fields: ["id", "is_default", "sort_order", "shipping_option.service_zone_id", "shipping_option.type.code"],
+  })
+  const details = container.resolve(SHIPPING_METHODS_MODULE) as { updateShippingMethodDetails(data: { id: string; is_default: boolean }): Promise<unknown> }
+  for (const zoneId of [germany.id, legacy.id]) {
+    const inZone = (data as DetailsRow[]).filter((row) => row.shipping_option?.service_zone_id === zoneId)
+    if (inZone.length === 0 || inZone.some((row) => row.is_default)) continue
+    const chosen = inZone.find((row) => row.shipping_option?.type?.code === WORLDWIDE_METHOD_CODE) ?? [...inZone].sort((a, b) => a.sort_order - b.sort_order)[0]
+    await details.updateShippingMethodDetails({ id: chosen.id, is_default: true })
   }
 
   // Last: the name is what marks this shop as done.
