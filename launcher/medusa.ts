@@ -77,8 +77,8 @@ export function runMedusa(args: string[], env: MedusaEnv, logFile: string): Prom
 }
 
 /**
- * A fingerprint of everything that shapes the schema: Medusa's version, our plugins' migrations
- * and links, and the configuration. The same fingerprint means the database is already migrated.
+ * A fingerprint of everything that shapes the schema: Medusa's version, our plugins' migrations,
+ * links and data migration scripts (db:migrate runs those once each), and the configuration. The same fingerprint means the database is already migrated.
  */
 export function migrationFingerprint(redisUrl: string | undefined): string {
   const hash = createHash("sha256")
@@ -91,7 +91,7 @@ export function migrationFingerprint(redisUrl: string | undefined): string {
     const built = path.join(pluginsDir, plugin, ".medusa", "server", "src")
     if (!fs.existsSync(built)) continue
     for (const file of (fs.readdirSync(built, { recursive: true }) as string[]).sort()) {
-      if (/(^|\/)(migrations|links)\//.test(file) && file.endsWith(".js")) {
+      if (/(^|\/)(migrations|links|migration-scripts)\//.test(file) && file.endsWith(".js")) {
         hash.update(file)
         hash.update(fs.readFileSync(path.join(built, file)))
       }

@@ -25,6 +25,7 @@ import {
 } from "./payment.js"
 import { productIdSchema, productListSchema, productSchema } from "./product.js"
 import {
+  shippingCountryQuerySchema,
   shippingMethodIdSchema,
   shippingMethodInputSchema,
   shippingMethodListSchema,
@@ -53,6 +54,8 @@ export interface ApiOperation {
   access: Access
   /** Schemas of the `{name}` segments of the path. */
   params?: Record<string, ZodType>
+  /** Schemas of the optional query parameters. */
+  query?: Record<string, ZodType>
   body?: ZodType
   /** JSON unless said otherwise. */
   bodyType?: "json" | "multipart"
@@ -135,9 +138,9 @@ export const apiOperations: ApiOperation[] = [
 
   // Checkout
   { method: "get", path: "/api/shipping-settings", summary: "Shipping label and price", access: "public", response: shippingSettingsSchema },
-  { method: "get", path: "/api/shipping-methods", summary: "Active shipping methods", access: "public", response: shippingMethodListSchema },
+  { method: "get", path: "/api/shipping-methods", summary: "Active shipping methods; with country, only those that ship there (one default per zone)", access: "public", query: { country: shippingCountryQuerySchema }, response: shippingMethodListSchema, errors: { 400: "Unknown country" } },
   { method: "get", path: "/api/payment-methods", summary: "Which payment providers are enabled", access: "public", response: paymentMethodsSchema },
-  { method: "post", path: "/api/orders", summary: "Place an order from the cart, paid by the simulated card (sandbox) or a card payment that succeeded", access: "customer", body: createOrderSchema, response: orderSchema, status: 201, errors: { ...signedIn, 400: "Missing or invalid address, unknown shipping method, empty cart or unverified payment", 402: "The card payment has not gone through", 404: "No such card payment for this account", 409: "Not enough stock, the client's total disagrees with the server's, or the payment was taken but the order could not be made (paymentReceived)" } },
+  { method: "post", path: "/api/orders", summary: "Place an order from the cart, paid by the simulated card (sandbox) or a card payment that succeeded", access: "customer", body: createOrderSchema, response: orderSchema, status: 201, errors: { ...signedIn, 400: "Missing or invalid address, unknown shipping method or one that does not ship to the address's country, empty cart or unverified payment", 402: "The card payment has not gone through", 404: "No such card payment for this account", 409: "Not enough stock, the client's total disagrees with the server's, or the payment was taken but the order could not be made (paymentReceived)" } },
   { method: "post", path: "/api/card-payments", summary: "Start a card payment: a Stripe PaymentIntent for the server's total of the cart", access: "customer", body: createCardPaymentSchema, response: cardPaymentSchema, status: 201, errors: { ...signedIn, 400: "Card payments are switched off, or invalid address or shipping method", 409: "Not enough stock, or the client's total disagrees with the server's", 502: "Stripe failed" } },
   { method: "post", path: "/api/paypal-server/create-order", summary: "Start a PayPal payment for the server's total of the cart", access: "customer", body: createPaypalOrderSchema, response: paypalOrderCreatedSchema, status: 201, errors: { ...signedIn, 400: "PayPal payments are switched off, or invalid address or shipping method", 403: "userId is not the signed-in user's", 409: "Not enough stock, or the amount disagrees with the server's", 502: "PayPal failed: non-JSON reply, error reply, no order id or no approval URL" } },
   { method: "post", path: "/api/paypal-server/capture-order", summary: "Capture an approved PayPal payment and place its order (idempotent)", access: "customer", body: capturePaypalOrderSchema, response: paypalCaptureSchema, errors: { ...signedIn, 403: "userId is not the signed-in user's", 404: "No such PayPal order for this account", 409: "Not approved yet, or the payment was taken but the order could not be made (paymentReceived)", 402: "PayPal declined the payment", 502: "PayPal failed: non-JSON reply, error reply or no payment id" } },

@@ -83,6 +83,15 @@ function pathParameters(operation: ApiOperation, refOf: (schema: ZodType) => Jso
   }))
 }
 
+function queryParameters(operation: ApiOperation, refOf: (schema: ZodType) => JsonSchema) {
+  return Object.entries(operation.query ?? {}).map(([name, schema]) => ({
+    name,
+    in: "query",
+    required: false,
+    schema: refOf(schema),
+  }))
+}
+
 /**
  * The OpenAPI 3.1 document of the /api facade, generated from the shared zod contract.
  * A schema that reads differently in the two directions (defaults, transforms) and is used in
@@ -91,7 +100,7 @@ function pathParameters(operation: ApiOperation, refOf: (schema: ZodType) => Jso
 export function buildOpenApiDocument(info: { version?: string } = {}) {
   const requests = components("input")
   const responses = components("output")
-  const requestRoots = apiOperations.flatMap((op) => [op.body, ...Object.values(op.params ?? {})].filter((s): s is ZodType => !!s)).map(requests.refOf)
+  const requestRoots = apiOperations.flatMap((op) => [op.body, ...Object.values(op.params ?? {}), ...Object.values(op.query ?? {})].filter((s): s is ZodType => !!s)).map(requests.refOf)
   const responseRoots = [...apiOperations.flatMap((op) => (op.response ? [op.response] : [])), apiSchemas.ApiError].map(responses.refOf)
   const sent = reachable(requestRoots, requests.generated)
   const answered = reachable(responseRoots, responses.generated)
@@ -125,7 +134,7 @@ export function buildOpenApiDocument(info: { version?: string } = {}) {
       tags: [op.access === "admin" ? "admin" : op.path.split("/")[2]?.replace(/\..*$/, "") ?? "api"],
       responses: answers,
     }
-    const parameters = pathParameters(op, requestRef)
+    const parameters = [...pathParameters(op, requestRef), ...queryParameters(op, requestRef)]
     if (parameters.length) operation.parameters = parameters
     if (op.body) {
       const type = op.bodyType === "multipart" ? "multipart/form-data" : "application/json"

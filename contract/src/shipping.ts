@@ -12,6 +12,21 @@ import {
 /** decimal(10,2) (SPEC §9): the largest price the shop can store. */
 const MAX_PRICE = 99_999_999.99
 
+/**
+ * Where a shipping method delivers: the shop's shipping zones (Medusa service zones). Germany is
+ * the one country "de"; Worldwide is every other country the shop sells to.
+ */
+export const shippingZones = ["germany", "worldwide"] as const
+export type ShippingZone = (typeof shippingZones)[number]
+export const SHIPPING_ZONE_MESSAGE = "Zone must be germany or worldwide"
+const shippingZoneSchema = z.enum(shippingZones, { error: SHIPPING_ZONE_MESSAGE })
+
+/** ISO 3166-1 alpha-2, upper case on the wire ("DE"). */
+const countryCodeSchema = z.string().regex(/^[A-Z]{2}$/)
+
+/** GET /api/shipping-methods?country=: a two-letter code or a country's name (English or German). */
+export const shippingCountryQuerySchema = z.string().trim().min(2).max(100)
+
 /** A shipping method as GET /api/shipping-methods and the admin list answer it (SPEC §3). */
 export const shippingMethodSchema = z.object({
   id: z.number().int().positive(),
@@ -24,6 +39,10 @@ export const shippingMethodSchema = z.object({
   isActive: z.boolean(),
   sortOrder: z.number().int().min(0),
   updatedAt: z.string().datetime({ offset: true }),
+  /** The zone it delivers to; isDefault is per zone (one default in each). */
+  zone: shippingZoneSchema,
+  /** The countries of its zone, so a client can offer it only for addresses there. */
+  countries: z.array(countryCodeSchema),
 })
 export type ShippingMethod = z.infer<typeof shippingMethodSchema>
 export const shippingMethodListSchema = z.array(shippingMethodSchema)
@@ -82,6 +101,7 @@ const shippingMethodFields = {
     .int(SHIPPING_SORT_ORDER_MESSAGE)
     .min(0, SHIPPING_SORT_ORDER_MESSAGE)
     .max(1_000_000, "Sort order must be at most 1000000"),
+  zone: shippingZoneSchema,
 }
 
 const unknownField = (issue: { code?: string; keys?: string[] }) =>
@@ -95,6 +115,7 @@ export const shippingMethodInputSchema = z.strictObject(
     isDefault: shippingMethodFields.isDefault.default(false),
     isActive: shippingMethodFields.isActive.default(true),
     sortOrder: shippingMethodFields.sortOrder.default(0),
+    zone: shippingMethodFields.zone.default("worldwide"),
   },
   { error: unknownField },
 )
@@ -116,6 +137,7 @@ export const shippingMethodUpdateSchema = z.strictObject(
     isDefault: shippingMethodFields.isDefault.optional(),
     isActive: shippingMethodFields.isActive.optional(),
     sortOrder: shippingMethodFields.sortOrder.optional(),
+    zone: shippingMethodFields.zone.optional(),
   },
   { error: unknownField },
 )

@@ -206,6 +206,43 @@ export function withOneDefault<T extends ShippingMethodOrderFields & { isDefault
   return sorted.map((m) => ({ ...m, isDefault: m === chosen }))
 }
 
+/**
+ * Names people type for a country besides its code and its English or German name (which the
+ * shop and the browser know): the server and the checkout read an address's country the same way.
+ */
+export const COUNTRY_ALIASES: Readonly<Record<string, string>> = {
+  deutschland: "de",
+  österreich: "at",
+  oesterreich: "at",
+  schweiz: "ch",
+  frankreich: "fr",
+  niederlande: "nl",
+  italien: "it",
+  spanien: "es",
+  belgien: "be",
+  dänemark: "dk",
+  schweden: "se",
+  polen: "pl",
+  tschechien: "cz",
+  "vereinigtes königreich": "gb",
+  uk: "gb",
+  "great britain": "gb",
+  england: "gb",
+  usa: "us",
+  "united states": "us",
+  "vereinigte staaten": "us",
+}
+
+/**
+ * "Exactly one default per country set": each shipping zone has its own preselected method, the
+ * first of the zone when none is marked. Returns the list sorted.
+ */
+export function withOneDefaultPerZone<T extends ShippingMethodOrderFields & { isDefault: boolean; zone: string }>(methods: readonly T[]): T[] {
+  const byZone = new Map<string, T[]>()
+  for (const method of methods) byZone.set(method.zone, [...(byZone.get(method.zone) ?? []), method])
+  return [...byZone.values()].flatMap((zone) => withOneDefault(zone)).sort(compareShippingMethods)
+}
+
 // ---------------------------------------------------------------------------------------------
 // Payment and shipping settings (SPEC §3, §9)
 

@@ -20,6 +20,7 @@ interface ShippingMethod {
   isDefault: boolean
   isActive: boolean
   sortOrder: number
+  zone: string
 }
 
 const SHOTS = "test-results/screenshots"
@@ -121,17 +122,23 @@ test("the admin creates, edits, defaults, deactivates and deletes a shipping met
     await dialog.getByLabel("Price (€)").fill("7.50")
     await dialog.getByLabel("Estimated delivery").fill("2-3 business days")
     await dialog.getByLabel("Sort order").fill("90")
+    // Where it ships: Worldwide unless the admin picks Germany (the customer below lives there).
+    await expect(dialog.getByRole("combobox", { name: "Ships to" })).toBeVisible()
+    await dialog.getByText("Worldwide (every other country)").click()
+    await page.locator('.ant-select-item-option[title="Germany"]').click()
+    await expect(dialog.locator(".ant-select-selection-item")).toHaveText("Germany")
     await expect(dialog.getByText("Name must be at least 2 characters")).toHaveCount(0)
     await dialog.getByRole("button", { name: "Create" }).click()
     await expect(page.getByText("Shipping Method Created")).toBeVisible()
     await expect(page.getByText(`${name} has been created.`)).toBeVisible()
     await expect(dialog).toBeHidden()
     const created = (await adminMethods(page.request)).find((m) => m.name === name)
-    expect(created).toMatchObject({ price: "7.50", isActive: true, isDefault: false, sortOrder: 90 })
+    expect(created).toMatchObject({ price: "7.50", isActive: true, isDefault: false, sortOrder: 90, zone: "germany" })
     createdIds.push(created!.id)
     const row = page.locator(`tr[data-row-key="${created!.id}"]`)
     await expect(row).toContainText("€7.50")
     await expect(row).toContainText("2-3 business days")
+    await expect(row).toContainText("Germany")
 
     // The customer sees it in the checkout picker.
     customer = await openCheckout(customerContext)

@@ -198,6 +198,51 @@ test("a customer checks out in two steps and pays with the simulated card", asyn
   expect(order.shippingAddress.fullName).toBe("Grace Hopper")
 })
 
+test("changing the country offers only the methods that ship there, and a French order ships Worldwide", async ({ page }) => {
+  await registerCustomer(page)
+  const product = await productInStock(page, [4, 5, 1, 3], 1)
+  await addToCart(page, product.id, 1)
+  const worldwide = (await shippingMethods(page)).find((m) => m.name === "Worldwide")!
+  await page.goto("/checkout")
+  const radio = (name: string) => page.getByRole("radio", { name: new RegExp(name) })
+  const summary = page.getByRole("complementary", { name: "Order Summary" })
+
+  // The profile's country is Germany: the German methods, Germany's default preselected.
+  await expect(page.locator("#address-country")).toHaveValue("Germany")
+  await expect(radio("Germany Standard")).toBeChecked()
+  await expect(radio("Germany Express")).toBeVisible()
+  await expect(radio("Worldwide")).toHaveCount(0)
+  await page.getByText("Germany Express").click()
+  await expect(radio("Germany Express")).toBeChecked()
+
+  // France: only Worldwide, preselected as its zone's default, and the summary follows.
+  await page.locator("#address-country").fill("France")
+  await expect(radio("Worldwide")).toBeChecked()
+  await expect(radio("Germany Standard")).toHaveCount(0)
+  await expect(radio("Germany Express")).toHaveCount(0)
+  await expect(summary.getByTestId("summary-shipping")).toHaveText(euro(cents(worldwide.price) / 100))
+
+  // Back to Germany in German: the chosen Worldwide no longer fits, so Germany's default returns.
+  await page.locator("#address-country").fill("Deutschland")
+  await expect(radio("Germany Standard")).toBeChecked()
+  await expect(radio("Worldwide")).toHaveCount(0)
+  // Another German name keeps a choice that still fits.
+  await page.getByText("Germany Express").click()
+  await page.locator("#address-country").fill("DE")
+  await expect(radio("Germany Express")).toBeChecked()
+
+  await page.locator("#address-country").fill("FR")
+  await expect(radio("Worldwide")).toBeChecked()
+  await page.getByRole("button", { name: "Continue to Payment" }).click()
+  await expect(page.getByTestId("review-method")).toContainText("Worldwide")
+  const total = cents(product.price) + cents(worldwide.price)
+  await page.getByRole("button", { name: `Pay ${euro(total / 100)}` }).click()
+  await page.waitForURL(/\/checkout\/success\?orderId=\d+$/, { timeout: 20_000 })
+  const orders = (await (await page.request.get("/api/orders")).json()) as Array<Record<string, any>>
+  expect(orders[0].shippingMethod.name).toBe("Worldwide")
+  expect(orders[0].shippingAddress.country).toBe("FR")
+})
+
 test("the whole purchase works with the keyboard alone", async ({ page }) => {
   await registerCustomer(page)
   const product = await productInStock(page, [4, 1, 3], 1)

@@ -9,6 +9,8 @@ const SCREEN_PROTECTOR = 5 // 29.00, stock 6
 const DATA_BLOCKER = 6 // out of stock
 const DEVICE_SETUP = 8 // 99.00, stock 500
 const GERMANY_STANDARD = 1 // 15.00
+const GERMANY_EXPRESS = 2 // 25.00
+const WORLDWIDE = 3 // 50.00
 
 const address = {
   fullName: "Ada Lovelace",
@@ -248,6 +250,46 @@ describe("POST /api/orders", () => {
     expect(nowhere.status).toBe(400)
     expect(nowhere.body.message).toMatch(/cannot ship to "Atlantis"/)
     expect((await customer.get("/api/orders")).body).toEqual([])
+  })
+})
+
+describe("/api/orders: shipping zones", () => {
+  const paris = { ...address, addressLine1: "8 Rue de Rivoli", city: "Paris", state: "Île-de-France", postalCode: "75001", country: "France" }
+
+  it("refuses a method that does not ship to the address's country with 400 naming shippingMethod, and stores nothing", async () => {
+    const customer = await asNewCustomer()
+    const before = await stockOf(SLEEVE)
+    const refused = await placeTestOrder(customer, [[SLEEVE, 1]], { shippingAddress: paris, shippingMethod: GERMANY_STANDARD })
+    expect(refused.status).toBe(400)
+    expect(refused.body.message).toBe("Germany Standard does not ship to France")
+    expect(refused.body.details.fields).toEqual({ shippingMethod: "Germany Standard does not ship to France" })
+    // A country typed as a code or in German is the same country.
+    const express = await customer.post("/api/orders", {
+      shippingAddress: { ...paris, country: "Frankreich" },
+      shippingMethod: GERMANY_EXPRESS,
+      paymentMethod: "stripe",
+      paymentId: "str-zone" + Date.now(),
+    })
+    expect(express.status).toBe(400)
+    expect(express.body.details.fields.shippingMethod).toBe("Germany Express does not ship to France")
+    const worldwideAtHome = await customer.post("/api/orders", { shippingAddress: address, shippingMethod: WORLDWIDE, paymentMethod: "stripe", paymentId: "str-zone" + Date.now() })
+    expect(worldwideAtHome.status).toBe(400)
+    expect(worldwideAtHome.body.details.fields.shippingMethod).toBe("Worldwide does not ship to Germany")
+    expect((await customer.get("/api/orders")).body).toEqual([])
+    expect(cartSchema.parse((await customer.get("/api/cart")).body)).toHaveLength(1)
+    expect(await stockOf(SLEEVE)).toBe(before)
+  })
+
+  it("places a French order with Worldwide and a German one with Germany Express", async () => {
+    const french = await asNewCustomer()
+    const abroad = await placeTestOrder(french, [[SLEEVE, 1]], { shippingAddress: { ...paris, country: "FR" }, shippingMethod: WORLDWIDE })
+    expect(abroad.status, JSON.stringify(abroad.body)).toBe(201)
+    expect(orderSchema.parse(abroad.body)).toMatchObject({ total: "99.00", shippingMethod: { id: WORLDWIDE, name: "Worldwide" } })
+
+    const german = await asNewCustomer()
+    const home = await placeTestOrder(german, [[SLEEVE, 1]], { shippingMethod: GERMANY_EXPRESS })
+    expect(home.status, JSON.stringify(home.body)).toBe(201)
+    expect(orderSchema.parse(home.body)).toMatchObject({ total: "74.00", shippingMethod: { id: GERMANY_EXPRESS, name: "Germany Express" } })
   })
 })
 

@@ -173,6 +173,14 @@ describe("an admin change is visible on the very next request", () => {
     expect((await methods()).find((m) => m.id === created.body.id)).toMatchObject({ name, price: "9.50" })
     expect((await admin.put(`/api/admin/shipping-methods/${created.body.id}`, { price: "11.00" })).status).toBe(200)
     expect((await methods()).find((m) => m.id === created.body.id)?.price).toBe("11.00")
+    // Each country's list is cached apart, and each follows a change of zone at once.
+    const forCountry = async (country: string) =>
+      shippingMethodListSchema.parse((await visitor.get(`/api/shipping-methods?country=${country}`)).body).map((m) => m.id)
+    expect(await forCountry("FR")).toContain(created.body.id)
+    expect(await forCountry("DE")).not.toContain(created.body.id)
+    expect((await admin.put(`/api/admin/shipping-methods/${created.body.id}`, { zone: "germany" })).status).toBe(200)
+    expect(await forCountry("FR")).not.toContain(created.body.id)
+    expect(await forCountry("DE")).toContain(created.body.id)
     expect((await admin.put(`/api/admin/shipping-methods/${created.body.id}`, { isActive: false })).status).toBe(200)
     expect((await methods()).find((m) => m.id === created.body.id)).toBeUndefined()
     expect((await admin.delete(`/api/admin/shipping-methods/${created.body.id}`)).status).toBe(200)

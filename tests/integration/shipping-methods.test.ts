@@ -9,6 +9,7 @@ import {
   compareShippingMethods,
   shippingMethodListSchema,
   shippingMethodSchema,
+  shippingZones,
   type ShippingMethod,
   type ShippingMethodInput,
 } from "@enclave/contract"
@@ -32,11 +33,14 @@ async function create(input: Partial<ShippingMethodInput> = {}): Promise<Shippin
   return method
 }
 
-async function publicList() {
-  const answer = await visitor.get("/api/shipping-methods")
-  expect(answer.status).toBe(200)
+async function publicList(country?: string) {
+  const answer = await visitor.get(country === undefined ? "/api/shipping-methods" : `/api/shipping-methods?country=${encodeURIComponent(country)}`)
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200)
   return shippingMethodListSchema.parse(answer.body)
 }
+
+/** The ids marked default, zone by zone. */
+const defaultsIn = (methods: ShippingMethod[], zone: ShippingMethod["zone"]) => methods.filter((m) => m.zone === zone && m.isDefault).map((m) => m.id)
 
 async function adminList() {
   const answer = await admin.get("/api/admin/shipping-methods")
@@ -45,12 +49,15 @@ async function adminList() {
 }
 
 const seededDefaultName = "Germany Standard"
+const seededDefaults = ["Germany Standard", "Worldwide"]
 
-/** Marks the seeded default again, for tests that moved the mark. */
+/** Marks the seeded defaults (one per zone) again, for tests that moved a mark. */
 async function restoreSeededDefault() {
-  const standard = (await adminList()).find((m) => m.name === seededDefaultName)!
-  const answer = await admin.put(`/api/admin/shipping-methods/${standard.id}`, { isDefault: true })
-  expect(answer.status).toBe(200)
+  for (const name of seededDefaults) {
+    const method = (await adminList()).find((m) => m.name === name)!
+    const answer = await admin.put(`/api/admin/shipping-methods/${method.id}`, { isDefault: true })
+    expect(answer.status).toBe(200)
+  }
 }
 
 beforeAll(async () => {
@@ -72,10 +79,10 @@ describe("GET /api/shipping-methods", () => {
     for (const m of methods) expect(m.description.length).toBeGreaterThanOrEqual(2)
   })
 
-  it("sorts by sortOrder, then name, and marks exactly one method default", async () => {
+  it("sorts by sortOrder, then name, and marks exactly one method default per zone", async () => {
     const methods = await publicList()
     expect(methods).toEqual([...methods].sort(compareShippingMethods))
-    expect(methods.filter((m) => m.isDefault)).toHaveLength(1)
+    for (const zone of shippingZones) expect(defaultsIn(methods, zone), zone).toHaveLength(1)
     const seeded = methods.filter((m) => ["Germany Standard", "Germany Express", "Worldwide"].includes(m.name))
     expect(seeded.map((m) => m.name)).toEqual(["Germany Standard", "Germany Express", "Worldwide"])
   })
@@ -85,6 +92,44 @@ describe("GET /api/shipping-methods", () => {
     const answer = await customer.get("/api/shipping-methods")
     expect(answer.status).toBe(200)
     expect(shippingMethodListSchema.parse(answer.body).map((m) => m.id)).toEqual((await publicList()).map((m) => m.id))
+  })
+})
+
+describe("GET /api/shipping-methods?country=", () => {
+  const seeded = (methods: ShippingMethod[]) => methods.filter((m) => ["Germany Standard", "Germany Express", "Worldwide"].includes(m.name)).map((m) => m.name)
+
+  it("lists only the methods that ship to the country, with that zone's default preselected", async () => {
+    const france = await publicList("FR")
+    expect(seeded(france)).toEqual(["Worldwide"])
+    expect(france.every((m) => m.zone === "worldwide" && m.countries.includes("FR"))).toBe(true)
+    expect(france.filter((m) => m.isDefault)).toHaveLength(1)
+    const germany = await publicList("DE")
+    expect(seeded(germany)).toEqual(["Germany Standard", "Germany Express"])
+    expect(germany.every((m) => m.zone === "germany" && m.countries.includes("DE"))).toBe(true)
+    expect(germany.filter((m) => m.isDefault)).toHaveLength(1)
+    // Any country of the world has Worldwide, not only those of the old region list.
+    expect(seeded(await publicList("br"))).toEqual(["Worldwide"])
+  })
+
+  it("reads the country as people type it: a name in English or German, any case", async () => {
+    expect(seeded(await publicList("Frankreich"))).toEqual(["Worldwide"])
+    expect(seeded(await publicList("germany"))).toEqual(["Germany Standard", "Germany Express"])
+    expect(seeded(await publicList("Deutschland"))).toEqual(["Germany Standard", "Germany Express"])
+  })
+
+  it("tells which countries each method serves", async () => {
+    const byName = new Map((await publicList()).map((m) => [m.name, m]))
+    expect(byName.get("Germany Standard")).toMatchObject({ zone: "germany", countries: ["DE"] })
+    const worldwide = byName.get("Worldwide")!
+    expect(worldwide.zone).toBe("worldwide")
+    expect(worldwide.countries).toEqual(expect.arrayContaining(["FR", "US", "BR", "JP"]))
+    expect(worldwide.countries).not.toContain("DE")
+  })
+
+  it("refuses a country it does not know with 400 naming the parameter", async () => {
+    const answer = await visitor.get("/api/shipping-methods?country=Atlantis")
+    expect(answer.status).toBe(400)
+    expect(apiErrorSchema.parse(answer.body).details?.fields).toEqual({ country: "Unknown country" })
   })
 })
 
@@ -99,6 +144,7 @@ describe("POST /api/admin/shipping-methods", () => {
       isDefault: false,
       isActive: true,
       sortOrder: 0,
+      zone: "worldwide",
     })
     expect((await publicList()).find((m) => m.id === method.id)).toEqual(method)
     expect((await adminList()).find((m) => m.id === method.id)).toEqual(method)
@@ -151,6 +197,7 @@ describe("POST /api/admin/shipping-methods", () => {
     [{ sortOrder: "first" }, "sortOrder", "Sort order must be a whole number of at least 0"],
     [{ isDefault: "yes" }, "isDefault", "isDefault must be true or false"],
     [{ isActive: 1 }, "isActive", "isActive must be true or false"],
+    [{ zone: "mars" }, "zone", "Zone must be germany or worldwide"],
     [{ colour: "red" }, "", "Unknown field: colour"],
   ])("refuses %j with 400 and the message for %s", async (override, field, message) => {
     const body: Record<string, unknown> = { name: "Valid name", description: "Valid description", price: "5.00", ...override }
@@ -233,40 +280,54 @@ describe("PUT /api/admin/shipping-methods/{id}", () => {
     expect((await adminList()).find((m) => m.id === method.id)).toEqual(method)
   })
 
-  it("moves the default mark: marking one unmarks the others", async () => {
+  it("moves the default mark within a zone: marking one unmarks the others of its zone only", async () => {
     const first = await create({ name: `Default one ${tag}`, sortOrder: 950 })
     const second = await create({ name: `Default two ${tag}`, sortOrder: 951 })
+    const germanDefault = () => adminList().then((all) => defaultsIn(all, "germany"))
+    const seededGerman = await germanDefault()
     try {
       const marked = await admin.put(`/api/admin/shipping-methods/${first.id}`, { isDefault: true })
       expect(marked.status).toBe(200)
       expect(marked.body.isDefault).toBe(true)
       let all = await adminList()
-      expect(all.filter((m) => m.isDefault).map((m) => m.id)).toEqual([first.id])
-      let checkout = await publicList()
+      expect(defaultsIn(all, "worldwide")).toEqual([first.id])
+      expect(defaultsIn(all, "germany")).toEqual(seededGerman)
+      let checkout = await publicList("FR")
       expect(checkout.filter((m) => m.isDefault).map((m) => m.id)).toEqual([first.id])
 
-      // A new method created as default takes the mark too.
+      // A new method created as default takes its zone's mark too.
       const third = await create({ name: `Default three ${tag}`, sortOrder: 952, isDefault: true })
       all = await adminList()
-      expect(all.filter((m) => m.isDefault).map((m) => m.id)).toEqual([third.id])
+      expect(defaultsIn(all, "worldwide")).toEqual([third.id])
 
       await admin.put(`/api/admin/shipping-methods/${second.id}`, { isDefault: true })
       all = await adminList()
-      expect(all.filter((m) => m.isDefault).map((m) => m.id)).toEqual([second.id])
+      expect(defaultsIn(all, "worldwide")).toEqual([second.id])
       checkout = await publicList()
-      expect(checkout.filter((m) => m.isDefault).map((m) => m.id)).toEqual([second.id])
+      expect(defaultsIn(checkout, "worldwide")).toEqual([second.id])
+      expect(defaultsIn(checkout, "germany")).toEqual(seededGerman)
+
+      // Moved into Germany while marked, it becomes Germany's default and Worldwide keeps one.
+      const moved = await admin.put(`/api/admin/shipping-methods/${second.id}`, { zone: "germany" })
+      expect(moved.status).toBe(200)
+      expect(moved.body).toMatchObject({ zone: "germany", countries: ["DE"], isDefault: true })
+      all = await adminList()
+      expect(defaultsIn(all, "germany")).toEqual([second.id])
+      expect((await publicList("DE")).filter((m) => m.isDefault).map((m) => m.id)).toEqual([second.id])
+      expect((await publicList("FR")).map((m) => m.id)).not.toContain(second.id)
+      expect((await publicList("FR")).filter((m) => m.isDefault)).toHaveLength(1)
     } finally {
       await restoreSeededDefault()
     }
     const checkout = await publicList()
-    expect(checkout.filter((m) => m.isDefault).map((m) => m.name)).toEqual([seededDefaultName])
+    expect(checkout.filter((m) => m.isDefault).map((m) => m.name)).toEqual(seededDefaults)
   })
 
-  it("keeps checkout's one default when the marked method is inactive: the first active one is preselected", async () => {
-    const hidden = await create({ name: `Hidden default ${tag}`, isActive: false })
+  it("keeps checkout's one default per zone when the marked method is inactive: the zone's first active one is preselected", async () => {
+    const hidden = await create({ name: `Hidden default ${tag}`, isActive: false, zone: "germany" })
     try {
       expect((await admin.put(`/api/admin/shipping-methods/${hidden.id}`, { isDefault: true })).status).toBe(200)
-      const checkout = await publicList()
+      const checkout = await publicList("DE")
       expect(checkout.map((m) => m.id)).not.toContain(hidden.id)
       expect(checkout.filter((m) => m.isDefault)).toEqual([checkout[0]])
     } finally {

@@ -1,6 +1,6 @@
 /** The contract's shipping method rules shared by the facade, the storefront and the admin (SPEC §4, §5). */
 import { describe, expect, it } from "vitest"
-import { shippingMethodInputSchema, shippingMethodUpdateSchema, withOneDefault } from "@enclave/contract"
+import { shippingMethodInputSchema, shippingMethodUpdateSchema, withOneDefault, withOneDefaultPerZone } from "@enclave/contract"
 
 const method = (id: number, name: string, sortOrder: number, isDefault = false) => ({ id, name, sortOrder, isDefault })
 
@@ -27,6 +27,25 @@ describe("withOneDefault", () => {
   })
 })
 
+describe("withOneDefaultPerZone", () => {
+  const zoned = (id: number, name: string, sortOrder: number, zone: string, isDefault = false) => ({ ...method(id, name, sortOrder, isDefault), zone })
+
+  it("keeps one default in each zone, the marked one or the zone's first, and sorts the whole list", () => {
+    const list = withOneDefaultPerZone([
+      zoned(1, "Germany Standard", 0, "germany", true),
+      zoned(2, "Germany Express", 1, "germany", true),
+      zoned(3, "Worldwide", 2, "worldwide"),
+      zoned(4, "Economy", 3, "worldwide"),
+    ])
+    expect(list.map((m) => [m.id, m.isDefault])).toEqual([
+      [1, true],
+      [2, false],
+      [3, true],
+      [4, false],
+    ])
+  })
+})
+
 describe("shipping method form", () => {
   it("fills the SPEC defaults and turns the price into euros", () => {
     expect(shippingMethodInputSchema.parse({ name: " Express ", description: "Fast", price: "25" })).toEqual({
@@ -37,7 +56,12 @@ describe("shipping method form", () => {
       isDefault: false,
       isActive: true,
       sortOrder: 0,
+      zone: "worldwide",
     })
+    expect(shippingMethodInputSchema.parse({ name: "Express", description: "Fast", price: 1, zone: "germany" }).zone).toBe("germany")
+    expect(shippingMethodInputSchema.safeParse({ name: "Express", description: "Fast", price: 1, zone: "mars" }).error?.issues[0]?.message).toBe(
+      "Zone must be germany or worldwide",
+    )
   })
 
   it("leaves out of an update what the body leaves out", () => {

@@ -17,12 +17,13 @@ import {
 import { SHOP_PAYMENT_PROVIDERS as PAYMENT_PROVIDERS } from "@enclave/payments/.medusa/server/src/providers/ids"
 import { SECURITY_LEVELS_MODULE } from "@enclave/security-levels/.medusa/server/src/modules/security-levels"
 import {
+  GERMANY_COUNTRIES as germany,
   SHIPPING_FULFILLMENT_PROVIDER_ID as FULFILLMENT_PROVIDER_ID,
   SHIPPING_FULFILLMENT_SET_NAME as FULFILLMENT_SET_NAME,
   SHIPPING_METHODS_MODULE,
-  SHIPPING_SERVICE_ZONE_NAME as SERVICE_ZONE_NAME,
+  SHIPPING_SERVICE_ZONE_NAMES as SERVICE_ZONE_NAMES,
 } from "@enclave/shipping-methods/.medusa/server/src/modules/shipping-methods"
-import { demoCustomer, germany, imageUrlOf, products, shippingMethods, worldwide } from "./seed/catalogue"
+import { demoCustomer, imageUrlOf, products, shippingMethods } from "./seed/catalogue"
 
 /**
  * Seeds the shop on its first start. It is safe to run again: a database that already has the
@@ -62,7 +63,9 @@ export default async function seed({ container }: ExecArgs) {
     },
   })
 
-  // Regions: Germany and the rest of the world, both in euros.
+  // Regions: Germany and the rest of the world (every other country Medusa knows), both in euros.
+  const knownCountries = await container.resolve(Modules.REGION).listCountries({}, { select: ["iso_2"], take: 1000 })
+  const worldwide = knownCountries.map((c) => c.iso_2.toLowerCase()).filter((code) => !germany.includes(code)).sort()
   await createRegionsWorkflow(container).run({
     input: {
       regions: [
@@ -100,23 +103,22 @@ export default async function seed({ container }: ExecArgs) {
     })
     shippingProfile = result[0]
   }
-  // One service zone covering every country of both regions: any shipping method can be chosen
-  // for any address (the customer picks Germany Standard or Worldwide themselves, SPEC §2).
+  // A service zone per region: a method serves the countries of its zone, and Medusa refuses a
+  // cart whose address lies outside it (a French address cannot be sent Germany Standard).
+  const countriesOfZone = { germany, worldwide }
   const fulfillmentSet = await fulfillment.createFulfillmentSets({
     name: FULFILLMENT_SET_NAME,
     type: "shipping",
-    service_zones: [
-      {
-        name: SERVICE_ZONE_NAME,
-        geo_zones: [...germany, ...worldwide].map((country_code) => ({ type: "country" as const, country_code })),
-      },
-    ],
+    service_zones: (["germany", "worldwide"] as const).map((zone) => ({
+      name: SERVICE_ZONE_NAMES[zone],
+      geo_zones: countriesOfZone[zone].map((country_code) => ({ type: "country" as const, country_code })),
+    })),
   })
   await link.create({
     [Modules.STOCK_LOCATION]: { stock_location_id: warehouse.id },
     [Modules.FULFILLMENT]: { fulfillment_set_id: fulfillmentSet.id },
   })
-  const serviceZoneId = fulfillmentSet.service_zones[0].id
+  const zoneIdByName = new Map(fulfillmentSet.service_zones.map((zone) => [zone.name, zone.id]))
 
   // One at a time, so the shop's method numbers follow the sort order.
   for (const method of shippingMethods) {
@@ -126,7 +128,7 @@ export default async function seed({ container }: ExecArgs) {
           name: method.name,
           price_type: "flat",
           provider_id: FULFILLMENT_PROVIDER_ID,
-          service_zone_id: serviceZoneId,
+          service_zone_id: zoneIdByName.get(SERVICE_ZONE_NAMES[method.zone])!,
           shipping_profile_id: shippingProfile.id,
           type: { label: method.name, description: method.description, code: method.code },
           // Both regions sell in euros, so one euro price serves every address.

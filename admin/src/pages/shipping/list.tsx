@@ -8,7 +8,7 @@ import { Link } from "react-router"
 import { RequestError } from "../../components/request-error"
 import { language } from "../../i18n"
 import { tShipping as t } from "../../i18n/shipping"
-import { inputOf, MethodFormModal, type MethodFormValues } from "./method-form"
+import { inputOf, MethodFormModal, zoneLabel, type MethodFormValues } from "./method-form"
 import { toast } from "../../providers/toast"
 
 const RESOURCE = "shipping-methods"
@@ -151,7 +151,8 @@ export default function ShippingMethodList() {
               </Space>
             )}
           />
-          <Table.Column<ShippingMethod> dataIndex="description" title={t("columnDescription")} width="28%" />
+          <Table.Column<ShippingMethod> dataIndex="description" title={t("columnDescription")} width="24%" />
+          <Table.Column<ShippingMethod> dataIndex="zone" title={t("columnZone")} render={(zone: ShippingMethod["zone"]) => zoneLabel(zone)} />
           <Table.Column<ShippingMethod>
             dataIndex="price"
             title={t("columnPrice")}

@@ -4,11 +4,14 @@ import {
   SHIPPING_NAME_MESSAGE,
   SHIPPING_PRICE_MESSAGE,
   SHIPPING_SORT_ORDER_MESSAGE,
+  SHIPPING_ZONE_MESSAGE,
   shippingMethodInputSchema,
+  shippingZones,
   type ShippingMethod,
   type ShippingMethodInput,
+  type ShippingZone,
 } from "@enclave/contract"
-import { Form, Input, InputNumber, Modal, Switch, type InputRef } from "antd"
+import { Form, Input, InputNumber, Modal, Select, Switch, type InputRef } from "antd"
 import type { Rule } from "antd/es/form"
 import { useRef } from "react"
 import { tShipping as t } from "../../i18n/shipping"
@@ -21,7 +24,11 @@ export interface MethodFormValues {
   sortOrder: number | null
   isDefault: boolean
   isActive: boolean
+  zone: ShippingZone
 }
+
+/** The zones as the admin reads them. */
+export const zoneLabel = (zone: ShippingZone) => (zone === "germany" ? t("zoneGermany") : t("zoneWorldwide"))
 
 type Field = keyof MethodFormValues
 
@@ -32,6 +39,7 @@ const localMessages: Record<string, string> = {
   [SHIPPING_PRICE_MESSAGE]: t("priceMessage"),
   [SHIPPING_SORT_ORDER_MESSAGE]: t("sortOrderMessage"),
   [DIRECTION_CONTROL_MESSAGE]: t("directionControlMessage"),
+  [SHIPPING_ZONE_MESSAGE]: t("zoneMessage"),
 }
 
 /** SPEC §5: each field is checked by the contract's schema, with its message. */
@@ -55,6 +63,7 @@ export const emptyMethod: MethodFormValues = {
   sortOrder: 0,
   isDefault: false,
   isActive: true,
+  zone: "worldwide",
 }
 
 export function formValuesOf(method: ShippingMethod): MethodFormValues {
@@ -66,6 +75,7 @@ export function formValuesOf(method: ShippingMethod): MethodFormValues {
     sortOrder: method.sortOrder,
     isDefault: method.isDefault,
     isActive: method.isActive,
+    zone: method.zone,
   }
 }
 
@@ -79,6 +89,7 @@ export function inputOf(values: MethodFormValues): ShippingMethodInput {
     sortOrder: values.sortOrder ?? 0,
     isDefault: values.isDefault,
     isActive: values.isActive,
+    zone: values.zone,
   }
 }
 
@@ -131,6 +142,9 @@ export function MethodFormModal({ open, method, saving, onSubmit, onCancel }: Me
         </Form.Item>
         <Form.Item name="estimated_delivery" label={t("fieldDelivery")} extra={t("fieldDeliveryHint")}>
           <Input maxLength={100} />
+        </Form.Item>
+        <Form.Item name="zone" label={t("fieldZone")} extra={t("fieldZoneHint")} required rules={[contractRule("zone")]}>
+          <Select<ShippingZone> options={shippingZones.map((zone) => ({ value: zone, label: zoneLabel(zone) }))} style={{ maxWidth: 320 }} />
         </Form.Item>
         <Form.Item name="sortOrder" label={t("fieldSortOrder")} extra={t("fieldSortOrderHint")} rules={[contractRule("sortOrder")]}>
           <InputNumber min={0} precision={0} step={1} style={{ width: 160 }} />

@@ -181,8 +181,10 @@ export interface SeedShippingMethod {
   description: string
   price: number
   estimatedDelivery: string
+  /** Each zone has its own default (the one checkout preselects for an address there). */
   isDefault: boolean
   sortOrder: number
+  zone: "germany" | "worldwide"
 }
 
 export const shippingMethods: SeedShippingMethod[] = [
@@ -194,6 +196,7 @@ export const shippingMethods: SeedShippingMethod[] = [
     estimatedDelivery: "1-2 business days",
     isDefault: true,
     sortOrder: 0,
+    zone: "germany",
   },
   {
     name: "Germany Express",
@@ -203,6 +206,7 @@ export const shippingMethods: SeedShippingMethod[] = [
     estimatedDelivery: "Within 24 hours",
     isDefault: false,
     sortOrder: 1,
+    zone: "germany",
   },
   {
     name: "Worldwide",
@@ -210,15 +214,10 @@ export const shippingMethods: SeedShippingMethod[] = [
     description: "Tracked delivery worldwide",
     price: 50,
     estimatedDelivery: "7-30 days",
-    isDefault: false,
+    isDefault: true,
     sortOrder: 2,
+    zone: "worldwide",
   },
-]
-
-export const germany = ["de"]
-export const worldwide = [
-  "at", "be", "ch", "cz", "dk", "es", "fi", "fr", "gb", "ie", "it", "lu", "nl", "no", "pl", "pt", "se",
-  "us", "ca", "au", "nz", "jp", "sg",
 ]
 
 export const demoCustomer = {

@@ -1,30 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
+import { COUNTRY_ALIASES } from "@enclave/contract"
 import { ApiError } from "../http/api-error"
-
-/** German (and common short) names people type for countries Medusa knows by English name. */
-const EXTRA_NAMES: Record<string, string> = {
-  deutschland: "de",
-  österreich: "at",
-  oesterreich: "at",
-  schweiz: "ch",
-  frankreich: "fr",
-  niederlande: "nl",
-  italien: "it",
-  spanien: "es",
-  belgien: "be",
-  dänemark: "dk",
-  schweden: "se",
-  polen: "pl",
-  tschechien: "cz",
-  "vereinigtes königreich": "gb",
-  uk: "gb",
-  "great britain": "gb",
-  england: "gb",
-  usa: "us",
-  "united states": "us",
-  "vereinigte staaten": "us",
-}
 
 export interface ShopContext {
   salesChannelId: string
@@ -33,6 +10,8 @@ export interface ShopContext {
   regionByCountry: Map<string, string>
   /** Anything people type for a country (code, English name, German name) → its alpha-2 code. */
   countryCodes: Map<string, string>
+  /** Alpha-2 code (lower case) → the country's English name, as Medusa displays it. */
+  countryNames: Map<string, string>
 }
 
 let cached: Promise<ShopContext> | undefined
@@ -46,12 +25,13 @@ async function load(container: MedusaContainer): Promise<ShopContext> {
   const regionByCountry = new Map<string, string>()
   for (const region of regions) for (const country of region.countries ?? []) regionByCountry.set(country.iso_2.toLowerCase(), region.id)
   const countries = await regionModule.listCountries({}, { take: 1000 })
-  const countryCodes = new Map<string, string>(Object.entries(EXTRA_NAMES))
+  const countryCodes = new Map<string, string>(Object.entries(COUNTRY_ALIASES))
+  const countryNames = new Map(countries.map((c) => [c.iso_2.toLowerCase(), c.display_name || c.name || c.iso_2.toUpperCase()]))
   for (const c of countries) {
     for (const name of [c.iso_2, c.iso_3, c.name, c.display_name]) if (name) countryCodes.set(name.toLowerCase(), c.iso_2.toLowerCase())
   }
   const germany = regionByCountry.get("de")
-  return { salesChannelId: store.default_sales_channel_id, defaultRegionId: germany ?? regions[0].id, regionByCountry, countryCodes }
+  return { salesChannelId: store.default_sales_channel_id, defaultRegionId: germany ?? regions[0].id, regionByCountry, countryCodes, countryNames }
 }
 
 /** The store's sales channel, regions and country names: read once, they change only with the seed. */

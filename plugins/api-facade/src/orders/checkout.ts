@@ -44,6 +44,22 @@ export async function findActiveShippingMethod(container: MedusaContainer, metho
   return { number: methodNumber, name: row.shipping_option.name, optionId: row.shipping_option.id, price: Number(price?.amount ?? 0) }
 }
 
+/**
+ * A 400 on the shippingMethod field when the method's zone does not cover the address's country:
+ * Medusa's fulfillment module matches the address against the geo zones of the option's zone, as
+ * it does for a cart's shipping options.
+ */
+export async function ensureMethodShipsTo(container: MedusaContainer, method: ShippingMethodChoice, countryCode: string): Promise<void> {
+  const serving = await container.resolve(Modules.FULFILLMENT).listShippingOptionsForContext(
+    { id: method.optionId, address: { country_code: countryCode } },
+    { select: ["id"] },
+  )
+  if (serving.length > 0) return
+  const country = (await shopContext(container)).countryNames.get(countryCode) ?? countryCode.toUpperCase()
+  const message = `${method.name} does not ship to ${country}`
+  throw new ApiError(400, message, { fields: { shippingMethod: message } })
+}
+
 export const cents = (value: number | string) => Math.round(Number(value) * 100)
 export const euro = (centsValue: number) => (centsValue / 100).toFixed(2)
 
@@ -83,6 +99,10 @@ export async function prepareCheckout(container: MedusaContainer, user: ShopUser
   if (!cart || cart.lines.length === 0) throw new ApiError(400, "Your cart is empty")
 
   const method = await findActiveShippingMethod(container, choice.shippingMethodId)
+  const context = await shopContext(container)
+  const address = choice.shippingAddress
+  const { countryCode, regionId } = destinationOf(context, address.country)
+  await ensureMethodShipsTo(container, method, countryCode)
   const entries = await catalogueEntries(container, cart.lines.map((l) => l.productNumber))
   let subtotal = 0
   for (const line of cart.lines) {
@@ -107,9 +127,6 @@ export async function prepareCheckout(container: MedusaContainer, user: ShopUser
     })
   }
 
-  const context = await shopContext(container)
-  const address = choice.shippingAddress
-  const { countryCode, regionId } = destinationOf(context, address.country)
   await updateCartWorkflow(container).run({
     input: { id: cart.id, region_id: regionId, email: user.email, shipping_address: medusaAddress(address, countryCode) },
   })

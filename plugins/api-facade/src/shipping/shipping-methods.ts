@@ -2,15 +2,18 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import {
   compareShippingMethods,
-  withOneDefault,
+  shippingZones,
+  withOneDefaultPerZone,
   type ShippingMethod,
   type ShippingMethodData,
   type ShippingMethodUpdate,
+  type ShippingZone,
 } from "@enclave/contract"
 import {
   SHIPPING_FULFILLMENT_PROVIDER_ID,
-  SHIPPING_SERVICE_ZONE_NAME,
+  SHIPPING_SERVICE_ZONE_NAMES,
 } from "@enclave/shipping-methods/.medusa/server/src/modules/shipping-methods"
+import { countryCodeOf, shopContext } from "../cart/shop-context"
 import { ApiError } from "../http/api-error"
 import {
   createShippingMethodWorkflow,
@@ -40,6 +43,9 @@ const fields = [
   "shipping_option.prices.currency_code",
   "shipping_option.prices.rules_count",
   "shipping_option.prices.updated_at",
+  "shipping_option.service_zone.id",
+  "shipping_option.service_zone.name",
+  "shipping_option.service_zone.geo_zones.country_code",
 ]
 
 interface DetailsRow {
@@ -56,7 +62,20 @@ interface DetailsRow {
     name: string
     updated_at: string | Date
     prices?: Array<{ amount: number | string; currency_code: string; rules_count?: number; updated_at?: string | Date }>
+    service_zone?: { id: string; name: string; geo_zones?: Array<{ country_code?: string | null }> } | null
   } | null
+}
+
+/** The contract's zone of a Medusa service zone, by the name the seed gave it. */
+function zoneOf(row: DetailsRow): ShippingZone {
+  const name = row.shipping_option?.service_zone?.name
+  // Only a zone made outside the shop has another name; what it serves is still in `countries`.
+  return shippingZones.find((zone) => SHIPPING_SERVICE_ZONE_NAMES[zone] === name) ?? "worldwide"
+}
+
+function countriesOf(row: DetailsRow): string[] {
+  const codes = (row.shipping_option?.service_zone?.geo_zones ?? []).map((g) => g.country_code?.toUpperCase()).filter((c): c is string => !!c)
+  return [...new Set(codes)].sort()
 }
 
 /** The euro price every address pays: the one without region rules (older shops also had region prices). */
@@ -85,6 +104,8 @@ function toShippingMethod(row: DetailsRow): ShippingMethod {
     isActive: row.is_active,
     sortOrder: row.sort_order,
     updatedAt: lastUpdate(row),
+    zone: zoneOf(row),
+    countries: countriesOf(row),
   }
 }
 
@@ -95,9 +116,32 @@ async function readRows(container: MedusaContainer, filters: Record<string, unkn
   return (data as DetailsRow[]).filter((row) => row.shipping_option)
 }
 
-/** GET /api/shipping-methods: what checkout offers, in order, with exactly one preselected (SPEC §4). */
-export async function listActiveShippingMethods(container: MedusaContainer): Promise<ShippingMethod[]> {
-  return withOneDefault((await readRows(container, { is_active: true })).map(toShippingMethod))
+/**
+ * The alpha-2 code (lower case) of `?country=`, which may be a code or a name as people type it;
+ * a 400 naming the parameter when the shop does not know the country.
+ */
+export async function shippingCountryOf(container: MedusaContainer, country: string): Promise<string> {
+  const code = countryCodeOf(await shopContext(container), country)
+  if (!code) throw new ApiError(400, `Unknown country "${country}": use its two-letter code`, { fields: { country: "Unknown country" } })
+  return code
+}
+
+/**
+ * GET /api/shipping-methods: what checkout offers, in order, with exactly one preselected per zone
+ * (SPEC §4). With a country, only the methods whose zone covers it, as Medusa's fulfillment module
+ * matches an address to the geo zones of its shipping options.
+ */
+export async function listActiveShippingMethods(container: MedusaContainer, countryCode?: string): Promise<ShippingMethod[]> {
+  let rows = await readRows(container, { is_active: true })
+  if (countryCode && rows.length > 0) {
+    const serving = await container.resolve(Modules.FULFILLMENT).listShippingOptionsForContext(
+      { id: rows.map((row) => row.shipping_option!.id), address: { country_code: countryCode } },
+      { select: ["id"] },
+    )
+    const ids = new Set(serving.map((option) => option.id))
+    rows = rows.filter((row) => ids.has(row.shipping_option!.id))
+  }
+  return withOneDefaultPerZone(rows.map(toShippingMethod))
 }
 
 /** GET /api/admin/shipping-methods: every method, inactive ones too, with the marks as saved. */
@@ -115,16 +159,21 @@ export async function findShippingMethod(container: MedusaContainer, id: number)
   return toShippingMethod(await findRow(container, id))
 }
 
-/** Where new methods go: the seed's one zone over every country, and the default shipping profile. */
-async function shippingPlace(container: MedusaContainer) {
+/** The Medusa service zone of one of the contract's zones (the seed makes both). */
+async function serviceZoneId(container: MedusaContainer, zone: ShippingZone): Promise<string> {
+  const name = SHIPPING_SERVICE_ZONE_NAMES[zone]
+  const [found] = await container.resolve(Modules.FULFILLMENT).listServiceZones({ name }, { select: ["id"] })
+  // Only a shop that was never seeded (or migrated) lacks it; that is a setup fault, not the caller's.
+  if (!found) throw new Error(`The "${name}" service zone is missing: run the seed`)
+  return found.id
+}
+
+/** Where new methods go: the zone's service zone, and the default shipping profile. */
+async function shippingPlace(container: MedusaContainer, zone: ShippingZone) {
   const fulfillment = container.resolve(Modules.FULFILLMENT)
-  const [zone] = await fulfillment.listServiceZones({ name: SHIPPING_SERVICE_ZONE_NAME }, { select: ["id"] })
   const [profile] = await fulfillment.listShippingProfiles({ type: "default" }, { select: ["id"] })
-  if (!zone || !profile) {
-    // Only a shop that was never seeded lacks them; that is a setup fault, not the caller's.
-    throw new Error(`The "${SHIPPING_SERVICE_ZONE_NAME}" service zone or the default shipping profile is missing: run the seed`)
-  }
-  return { serviceZoneId: zone.id, shippingProfileId: profile.id }
+  if (!profile) throw new Error("The default shipping profile is missing: run the seed")
+  return { serviceZoneId: await serviceZoneId(container, zone), shippingProfileId: profile.id }
 }
 
 /**
@@ -149,7 +198,7 @@ function detailsOf(data: Partial<ShippingMethodData>): DetailsData {
 }
 
 export async function createShippingMethod(container: MedusaContainer, data: ShippingMethodData): Promise<ShippingMethod> {
-  const { serviceZoneId, shippingProfileId } = await shippingPlace(container)
+  const { serviceZoneId, shippingProfileId } = await shippingPlace(container, data.zone)
   const { result } = await runThenBump("a shipping method was created", () => createShippingMethodWorkflow(container).run({
     input: {
       option: {
@@ -175,6 +224,7 @@ export async function updateShippingMethod(container: MedusaContainer, id: numbe
   const option = row.shipping_option!
   const optionChanges: {
     name?: string
+    service_zone_id?: string
     prices?: Array<{ currency_code: string; amount: number }>
     rules?: ReturnType<typeof storeRules>
   } = {}
@@ -183,9 +233,15 @@ export async function updateShippingMethod(container: MedusaContainer, id: numbe
     optionChanges.prices = [{ currency_code: CURRENCY, amount: patch.price }]
   }
   if (patch.isActive !== undefined && patch.isActive !== row.is_active) optionChanges.rules = storeRules(patch.isActive)
+  let zoneId = option.service_zone?.id
+  if (patch.zone !== undefined && SHIPPING_SERVICE_ZONE_NAMES[patch.zone] !== option.service_zone?.name) {
+    zoneId = await serviceZoneId(container, patch.zone)
+    optionChanges.service_zone_id = zoneId
+  }
   await runThenBump("a shipping method was updated", () => updateShippingMethodWorkflow(container).run({
     input: {
       detailsId: row.id,
+      serviceZoneId: zoneId!,
       option: Object.keys(optionChanges).length > 0 ? { id: option.id, ...optionChanges } : undefined,
       details: detailsOf(patch),
     },

@@ -1,4 +1,4 @@
-import { Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import {
   createRemoteLinkStep,
@@ -42,23 +42,36 @@ const restorable = (row: DetailsRow): DetailsData => ({
   sort_order: row.sort_order,
 })
 
+/** The details marked default whose shipping option is in this service zone. */
+async function defaultsOfZone(container: { resolve(key: string): unknown }, serviceZoneId: string): Promise<string[]> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY) as {
+    graph(input: object): Promise<{ data: Array<{ id: string; shipping_option?: { service_zone_id?: string } | null }> }>
+  }
+  const { data } = await query.graph({
+    entity: "shipping_method_details",
+    fields: ["id", "shipping_option.service_zone_id"],
+    filters: { is_default: true },
+  })
+  return data.filter((row) => row.shipping_option?.service_zone_id === serviceZoneId).map((row) => row.id)
+}
+
 /**
- * Creates (no id) or updates one method's details. Marking it default unmarks every other
- * method; setting the mark before clearing the others means concurrent saves still end with
- * exactly one marked, the last one saved.
+ * Creates (no id) or updates one method's details. A method that is default (marked now, or
+ * moved into another zone while marked) unmarks the other defaults of its zone only: each zone
+ * keeps its own. Setting the mark before clearing the others means concurrent saves still end
+ * with exactly one marked per zone, the last one saved.
  */
 const saveDetailsStep = createStep(
   "save-shipping-method-details",
-  async (input: { id?: string; data: DetailsData }, { container }) => {
+  async (input: { id?: string; data: DetailsData; serviceZoneId: string }, { container }) => {
     const service = detailsService(container)
     const previous = input.id ? restorable(await service.retrieveShippingMethodDetails(input.id)) : null
     const saved = input.id
       ? ((await service.updateShippingMethodDetails({ id: input.id, ...input.data })) as DetailsRow)
       : await service.createShippingMethodDetails(input.data)
     let unmarked: string[] = []
-    if (input.data.is_default) {
-      const others = await service.listShippingMethodDetails({ is_default: true, id: { $ne: saved.id } }, { select: ["id"] })
-      unmarked = others.map((o) => o.id)
+    if (saved.is_default) {
+      unmarked = (await defaultsOfZone(container, input.serviceZoneId)).filter((id) => id !== saved.id)
       if (unmarked.length > 0) await service.updateShippingMethodDetails(unmarked.map((id) => ({ id, is_default: false })))
     }
     return new StepResponse(saved, { id: saved.id, previous, unmarked })
@@ -91,7 +104,7 @@ export interface CreateShippingMethodInput {
 /** A Medusa shipping option, its shop details, and the link between them; all or nothing. */
 export const createShippingMethodWorkflow = createWorkflow("enclave-create-shipping-method", (input: CreateShippingMethodInput) => {
   const options = createShippingOptionsWorkflow.runAsStep({ input: transform(input, (i) => [i.option]) })
-  const details = saveDetailsStep(transform(input, (i) => ({ data: i.details })))
+  const details = saveDetailsStep(transform(input, (i) => ({ data: i.details, serviceZoneId: i.option.service_zone_id })))
   const links = transform({ options, details }, ({ options, details }) => [
     {
       [Modules.FULFILLMENT]: { shipping_option_id: options[0].id },
@@ -104,7 +117,9 @@ export const createShippingMethodWorkflow = createWorkflow("enclave-create-shipp
 
 export interface UpdateShippingMethodInput {
   detailsId: string
-  /** Name or price changes of the Medusa shipping option; absent when neither changes. */
+  /** The zone the method is in once updated. */
+  serviceZoneId: string
+  /** Name, price, zone or rule changes of the Medusa shipping option; absent when none changes. */
   option?: FulfillmentWorkflow.UpdateShippingOptionsWorkflowInput
   details: DetailsData
 }
@@ -113,7 +128,7 @@ export const updateShippingMethodWorkflow = createWorkflow("enclave-update-shipp
   when(input, (i) => !!i.option).then(() => {
     updateShippingOptionsWorkflow.runAsStep({ input: transform(input, (i) => [i.option!]) })
   })
-  const details = saveDetailsStep(transform(input, (i) => ({ id: i.detailsId, data: i.details })))
+  const details = saveDetailsStep(transform(input, (i) => ({ id: i.detailsId, data: i.details, serviceZoneId: i.serviceZoneId })))
   return new WorkflowResponse(details)
 })
 

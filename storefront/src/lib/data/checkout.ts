@@ -7,7 +7,7 @@ import {
   orderListSchema,
   paymentMethodsSchema,
   shippingMethodListSchema,
-  withOneDefault,
+  withOneDefaultPerZone,
   type CartItem,
   type Order,
   type PaymentMethods,
@@ -29,13 +29,13 @@ export function getCart(request: Request): Promise<CartItem[]> {
 }
 
 /**
- * Active methods in the shop's order with exactly one marked default (SPEC §4: the default, else
- * the first). null when they could not be loaded: the page then loads them in the browser.
+ * Active methods in the shop's order with exactly one marked default per zone (SPEC §4: the
+ * default, else the first; the checkout offers one zone's methods for an address). null when they could not be loaded: the page then loads them in the browser.
  */
 export async function getShippingMethods(request: Request): Promise<ShippingMethod[] | null> {
   try {
     const methods = await getJson(request, "/api/shipping-methods", shippingMethodListSchema)
-    return withOneDefault(methods.filter((m) => m.isActive))
+    return withOneDefaultPerZone(methods.filter((m) => m.isActive))
   } catch (error) {
     console.error(`[storefront] checkout: shipping methods unavailable: ${(error as Error).message}`)
     return null

@@ -5,7 +5,7 @@
  * first paint needs no request from the browser. Each way to pay is its own component; placing the
  * order and what follows a successful payment is useOrderPlacement.
  */
-import { useEffect, useRef, useState } from "react"
+import { useEffect, useMemo, useRef, useState } from "react"
 import { useForm } from "react-hook-form"
 import { zodResolver } from "@hookform/resolvers/zod"
 import {
@@ -13,7 +13,7 @@ import {
   isSandboxPaymentId,
   isSandboxWalletOrder,
   shippingAddressSchema,
-  withOneDefault,
+  withOneDefaultPerZone,
   type CartItem,
   type PaymentMethods,
   type PaypalCapture,
@@ -28,6 +28,7 @@ import { api } from "../../../lib/client/api"
 import { clearPendingPaypalOrder, readPendingPaypalOrder, type PendingCardOrder, type PendingPaypalOrder } from "../../../lib/client/checkout-storage"
 import { $cart, $user, setUser } from "../../../lib/client/stores"
 import { addressMessageKey } from "../address-messages"
+import { methodsForCountry, shippingCountryOf } from "../shipping-countries"
 import { euros, followAvailability, offeredChoices, providersUnavailable, type PaymentChoice } from "../payment"
 import { CardPayment } from "./CardPayment"
 import { OrderReview } from "./OrderReview"
@@ -65,7 +66,7 @@ const addressFields = [
 const cents = (amount: string | number) => Math.round(Number(amount) * 100)
 
 function activeMethods(methods: ShippingMethod[]): ShippingMethod[] {
-  return withOneDefault(methods.filter((m) => m.isActive))
+  return withOneDefaultPerZone(methods.filter((m) => m.isActive))
 }
 
 export default function CheckoutFlow({ language, messages, user, cart, shippingMethods, paymentMethods: initialPaymentMethods }: Props) {
@@ -77,21 +78,6 @@ export default function CheckoutFlow({ language, messages, user, cart, shippingM
   const [methods, setMethods] = useState<MethodsState>(
     shippingMethods ? { kind: "loaded", methods: shippingMethods } : { kind: "loading" },
   )
-  const loadedMethods = methods.kind === "loaded" ? methods.methods : []
-  const [selectedId, setSelectedId] = useState<number | null>(() => loadedMethods.find((m) => m.isDefault)?.id ?? null)
-  const [methodError, setMethodError] = useState<string | undefined>()
-  const [address, setAddress] = useState<ShippingAddress | null>(null)
-  const [paymentMethods, setPaymentMethods] = useState(initialPaymentMethods)
-  const [choice, setChoice] = useState<PaymentChoice | null>(() => followAvailability(null, initialPaymentMethods))
-  const [paying, setPaying] = useState(false)
-  const [pendingPaypal, setPendingPaypal] = useState<PendingPaypalOrder | null>(null)
-  const { phase, orderError, placed, finish, placeOrder } = useOrderPlacement(t)
-  const stepHeading = useRef<HTMLHeadingElement>(null)
-  // Server-rendered controls stay disabled until hydrated, so an early click is never silently lost.
-  const [ready, setReady] = useState(false)
-  useEffect(() => setReady(true), [])
-  const firstRender = useRef(true)
-
   const form = useForm<AddressForm, unknown, ShippingAddress>({
     resolver: zodResolver(shippingAddressSchema),
     defaultValues: {
@@ -105,6 +91,25 @@ export default function CheckoutFlow({ language, messages, user, cart, shippingM
     },
   })
   const { errors } = form.formState
+  // Only the methods that ship to the address's country are offered, re-filtered as it changes.
+  const country = form.watch("country") ?? ""
+  const allMethods = methods.kind === "loaded" ? methods.methods : null
+  const countryCode = allMethods ? shippingCountryOf(allMethods, country) : null
+  const loadedMethods = useMemo(() => (allMethods ? methodsForCountry(allMethods, countryCode) : []), [allMethods, countryCode])
+  const offered: MethodsState = methods.kind === "loaded" ? { kind: "loaded", methods: loadedMethods } : methods
+  const [selectedId, setSelectedId] = useState<number | null>(() => loadedMethods.find((m) => m.isDefault)?.id ?? null)
+  const [methodError, setMethodError] = useState<string | undefined>()
+  const [address, setAddress] = useState<ShippingAddress | null>(null)
+  const [paymentMethods, setPaymentMethods] = useState(initialPaymentMethods)
+  const [choice, setChoice] = useState<PaymentChoice | null>(() => followAvailability(null, initialPaymentMethods))
+  const [paying, setPaying] = useState(false)
+  const [pendingPaypal, setPendingPaypal] = useState<PendingPaypalOrder | null>(null)
+  const { phase, orderError, placed, finish, placeOrder } = useOrderPlacement(t)
+  const stepHeading = useRef<HTMLHeadingElement>(null)
+  // Server-rendered controls stay disabled until hydrated, so an early click is never silently lost.
+  const [ready, setReady] = useState(false)
+  useEffect(() => setReady(true), [])
+  const firstRender = useRef(true)
 
   // The shared stores learn who is signed in (the header and cart panel read them); the cart on
   // this page follows later changes (e.g. from the cart panel) until the order is placed.
@@ -128,18 +133,19 @@ export default function CheckoutFlow({ language, messages, user, cart, shippingM
   }, [])
 
   // SPEC §4: the default method is preselected and its id kept in session storage. A choice made
-  // earlier in this browser session is kept when that method still exists.
+  // earlier in this browser session is kept while that method is offered; when the country moves
+  // to another zone, that zone's default takes its place.
   useEffect(() => {
-    if (methods.kind !== "loaded" || methods.methods.length === 0) return
+    if (methods.kind !== "loaded" || loadedMethods.length === 0) return
     let stored: number | null = null
     try {
       stored = Number(sessionStorage.getItem(checkoutStorageKeys.shippingMethodId)) || null
     } catch {
       // storage can be unavailable (privacy settings): the choice then lives only in this page
     }
-    const keep = [stored, selectedId].find((id) => id !== null && methods.methods.some((m) => m.id === id))
-    chooseMethod(keep ?? methods.methods.find((m) => m.isDefault)?.id ?? methods.methods[0]!.id)
-  }, [methods])
+    const keep = [stored, selectedId].find((id) => id !== null && loadedMethods.some((m) => m.id === id))
+    chooseMethod(keep ?? loadedMethods.find((m) => m.isDefault)?.id ?? loadedMethods[0]!.id)
+  }, [loadedMethods])
 
   function chooseMethod(id: number) {
     setSelectedId(id)
@@ -326,7 +332,7 @@ export default function CheckoutFlow({ language, messages, user, cart, shippingM
 
             <h2 className="co-card__title co-card__title--sub">{t("checkout.shipping.title")}</h2>
             <ShippingMethodPicker
-              state={methods}
+              state={offered}
               selectedId={selectedId}
               onSelect={chooseMethod}
               onRetry={loadMethods}

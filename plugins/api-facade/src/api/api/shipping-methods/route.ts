@@ -1,8 +1,21 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { shippingCountryQuerySchema } from "@enclave/contract"
 import { sendCatalogueAnswer } from "../../../catalogue/cache"
-import { listActiveShippingMethods } from "../../../shipping/shipping-methods"
+import { ApiError } from "../../../http/api-error"
+import { listActiveShippingMethods, shippingCountryOf } from "../../../shipping/shipping-methods"
 
-/** Takes no query parameters (any are ignored), so every caller shares the one cached answer. */
+/**
+ * `?country=` (a code or a name) narrows the list to the methods that ship there; any other
+ * parameter is ignored. The answer is cached per country code, so callers still share it.
+ */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  await sendCatalogueAnswer(req, res, "shipping-methods", () => listActiveShippingMethods(req.scope))
+  const raw = req.query.country
+  if (raw === undefined || raw === "") {
+    await sendCatalogueAnswer(req, res, "shipping-methods", () => listActiveShippingMethods(req.scope))
+    return
+  }
+  const parsed = shippingCountryQuerySchema.safeParse(raw)
+  if (!parsed.success) throw new ApiError(400, "country must be a country's two-letter code or name", { fields: { country: "Unknown country" } })
+  const code = await shippingCountryOf(req.scope, parsed.data)
+  await sendCatalogueAnswer(req, res, `shipping-methods:${code}`, () => listActiveShippingMethods(req.scope, code))
 }
