@@ -13,8 +13,9 @@ import { limitSignIns } from "../http/sign-in-limit"
 export default defineMiddlewares({
   errorHandler: facadeErrorHandler,
   routes: [
-    // ---- every /api call: security headers first (so even its errors carry them); paths no route
-    // can serve (/api, //, too deep) get a JSON 404; bodies only as JSON ----
+    // ---- every /api call: security headers first (so even its errors carry them); a path the
+    // contract does not have gets a JSON 404, a method it does not serve 405 (OPTIONS: its Allow
+    // list); bodies only as JSON ----
     { matcher: "/api*", middlewares: [setApiSecurityHeaders as never, refuseUnroutablePath, requireJsonBody] },
     // ---- then cross-origin refusal (cheap), then who is calling ----
     { matcher: "/api*", middlewares: [refuseCrossOrigin, identifyCaller] },
