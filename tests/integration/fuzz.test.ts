@@ -144,7 +144,7 @@ describe("malformed requests (issue 7)", () => {
     }
     await Promise.all(Array.from({ length: IN_FLIGHT }, worker))
     expect(failures.length, `${failures.length} bad answers, the first ones:\n${failures.slice(0, 15).join("\n")}`).toBe(0)
-    // Every call and every catch-all got its share (the contract's calls three turns, a catch-all one).
+    // Every call and every unknown-path target got its share (the contract's calls three turns, the others one).
     const turns = fuzzTargets().reduce((sum, t) => sum + (t.op ? 3 : 1), 0)
     for (const target of fuzzTargets()) expect(perTarget.get(target.key) ?? 0, target.key).toBeGreaterThanOrEqual(Math.floor(COUNT / turns))
     expect(await snapshot()).toEqual(before)

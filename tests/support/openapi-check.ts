@@ -3,7 +3,7 @@
  * in front of the shop would: the answer's status must be declared for its operation and its
  * JSON body must match that answer's schema (JSON Schema 2020-12, OpenAPI 3.1's dialect).
  */
-import { spawnSync } from "node:child_process"
+import { execFile } from "node:child_process"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
@@ -65,17 +65,21 @@ export interface LintResult {
 /**
  * `redocly lint` with its recommended rules over a document's text: run from a directory of its
  * own (no redocly.yaml can change the rules), telemetry and update checks off, nothing fetched.
+ * Asynchronous: a blocked event loop would miss the shop closing idle kept-alive connections.
  */
-export function redoclyLint(text: string): LintResult {
+export async function redoclyLint(text: string): Promise<LintResult> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "enclave-openapi-"))
   try {
     const file = path.join(dir, "openapi.json")
     fs.writeFileSync(file, text)
-    const run = spawnSync(path.join(repoRoot, "node_modules", ".bin", "redocly"), ["lint", "--extends=recommended", "--format=json", file], {
-      cwd: dir,
-      encoding: "utf8",
-      timeout: 120_000,
-      env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", CI: "true" },
+    // Exits non-zero when it finds errors: the report on stdout says which.
+    const run = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+      execFile(
+        path.join(repoRoot, "node_modules", ".bin", "redocly"),
+        ["lint", "--extends=recommended", "--format=json", file],
+        { cwd: dir, encoding: "utf8", timeout: 120_000, env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", CI: "true" } },
+        (error, stdout, stderr) => resolve({ status: error ? (typeof error.code === "number" ? error.code : null) : 0, stdout, stderr }),
+      )
     })
     const start = run.stdout.indexOf("{")
     if (start < 0) throw new Error(`redocly lint printed no report (exit ${run.status}): ${run.stderr}`)
