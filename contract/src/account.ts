@@ -1,24 +1,23 @@
 import { z } from "zod"
+import { text } from "./text.js"
 import { DIRECTION_CONTROL_MESSAGE, INVALID_CREDENTIALS_MESSAGE, withoutDirectionControls } from "./values.js"
 
 /** Usernames are how people sign in: short, unambiguous, no spaces. */
-export const usernameSchema = z
-  .string({ error: "Username is required" })
+export const usernameSchema = text("Username")
   .trim()
   .min(1, "Username is required")
   .min(3, "Username must be at least 3 characters")
   .max(50, "Username must be at most 50 characters")
   .regex(/^[A-Za-z0-9._-]+$/, "Username may contain only letters, digits, dots, dashes and underscores")
 
-export const passwordSchema = z
-  .string({ error: "Password is required" })
+export const passwordSchema = text("Password")
   .min(1, "Password is required")
   .min(8, "Password must be at least 8 characters")
   // scrypt hashes any length, but a megabyte password is an attack, not a password.
   .max(200, "Password must be at most 200 characters")
 
 const required = (message: string, max = 200) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `${message.replace(/ is required$/, "")} is too long`).refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE)
+  text(message.replace(/ is required$/, ""), message).trim().min(1, message).max(max, `${message.replace(/ is required$/, "")} is too long`).refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE)
 
 /**
  * POST /api/register (SPEC §5). `isAdmin` is accepted because the storefront sends it, and
@@ -26,7 +25,7 @@ const required = (message: string, max = 200) =>
  */
 export const registerSchema = z.strictObject({
   username: usernameSchema,
-  email: z.string({ error: "Invalid email address" }).trim().max(254, "Invalid email address").email("Invalid email address"),
+  email: text("Email", "Invalid email address").trim().max(254, "Invalid email address").email("Invalid email address"),
   password: passwordSchema,
   confirmPassword: z.string().optional(),
   fullName: z.string().trim().max(200, "Full name is too long").refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE).optional().nullable(),
@@ -51,8 +50,8 @@ export const registerFormSchema = registerSchema.safeExtend({ confirmPassword: z
 
 /** POST /api/login. Only presence is checked here: a wrong shape must not hint at which part is wrong. */
 export const loginSchema = z.strictObject({
-  username: z.string({ error: "Username is required" }).trim().min(1, "Username is required").max(200, INVALID_CREDENTIALS_MESSAGE),
-  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200, INVALID_CREDENTIALS_MESSAGE),
+  username: text("Username").trim().min(1, "Username is required").max(200, INVALID_CREDENTIALS_MESSAGE),
+  password: text("Password").min(1, "Password is required").max(200, INVALID_CREDENTIALS_MESSAGE),
 })
 export type LoginRequest = z.infer<typeof loginSchema>
 

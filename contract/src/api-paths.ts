@@ -9,8 +9,15 @@ import {
 import { loginSchema, registerSchema, userListSchema, userSchema, wholeNumberIdSchema } from "./account.js"
 import { shippingAddressSchema } from "./address.js"
 import { addToCartSchema, cartSchema, updateCartItemSchema } from "./cart.js"
-import { apiErrorSchema, healthSchema } from "./errors.js"
-import { orderListSchema, orderSchema, createOrderSchema, updateOrderStatusSchema, updateShippingAddressSchema } from "./order.js"
+import { apiErrorSchema, healthSchema, openApiDocumentSchema } from "./errors.js"
+import {
+  createOrderSchema,
+  orderListSchema,
+  orderSchema,
+  shippingAddressChangedSchema,
+  updateOrderStatusSchema,
+  updateShippingAddressSchema,
+} from "./order.js"
 import { paymentConfigSchema, paymentConfigUpdateSchema, paymentMethodsSchema, shippingSettingsSchema } from "./payment-settings.js"
 import {
   capturePaypalOrderSchema,
@@ -21,7 +28,10 @@ import {
   paypalCaptureSchema,
   paypalOrderCreatedSchema,
   paypalOrderSchema,
+  paypalWebhookEventSchema,
+  stripeWebhookEventSchema,
   unfinalisedPaymentListSchema,
+  webhookReceiptSchema,
 } from "./payment.js"
 import { productIdSchema, productListSchema, productSchema } from "./product.js"
 import {
@@ -51,6 +61,8 @@ export interface ApiOperation {
   /** The OpenAPI form of the path: `/api/products/{id}`. */
   path: string
   summary: string
+  /** More than the summary says, where there is more: the document adds who may call. */
+  description?: string
   access: Access
   /** Schemas of the `{name}` segments of the path. */
   params?: Record<string, ZodType>
@@ -64,6 +76,8 @@ export interface ApiOperation {
   status?: number
   /** Statuses other than 4xx validation worth naming, with what they mean. */
   errors?: Record<number, string>
+  /** The body of its error answers: ApiError unless said otherwise (the payment calls' PaymentError). */
+  errorSchema?: ZodType
 }
 
 /** Named schemas: each becomes `#/components/schemas/<name>`. */
@@ -99,6 +113,10 @@ export const apiSchemas: Record<string, ZodType> = {
   PaymentConfig: paymentConfigSchema,
   PaymentConfigUpdate: paymentConfigUpdateSchema,
   PaymentError: paymentErrorSchema,
+  StripeWebhookEvent: stripeWebhookEventSchema,
+  PaypalWebhookEvent: paypalWebhookEventSchema,
+  WebhookReceipt: webhookReceiptSchema,
+  ShippingAddressChanged: shippingAddressChangedSchema,
   CreatePaypalOrder: createPaypalOrderSchema,
   PaypalOrderCreated: paypalOrderCreatedSchema,
   CapturePaypalOrder: capturePaypalOrderSchema,
@@ -113,11 +131,13 @@ const productId = { id: productIdSchema }
 const shippingMethodId = { id: shippingMethodIdSchema }
 const adminOnly = { 401: "Not signed in", 403: "Signed in, but not an admin" }
 const signedIn = { 401: "Not signed in" }
+/** Calls that reach a payment provider answer errors with `error` (and `paymentReceived`) too: SPEC §3, §8. */
+const paymentCall = { errorSchema: paymentErrorSchema }
 
 export const apiOperations: ApiOperation[] = [
   // Operations
   { method: "get", path: "/api/health", summary: "Whether the shop and its database answer", access: "public", response: healthSchema, errors: { 503: "The database does not answer" } },
-  { method: "get", path: "/api/openapi.json", summary: "This description of the API (OpenAPI 3.1)", access: "public" },
+  { method: "get", path: "/api/openapi.json", summary: "This description of the API (OpenAPI 3.1)", description: "Generated from the same zod contract the facade validates with, so it cannot drift from the calls.", access: "public", response: openApiDocumentSchema },
 
   // Accounts
   { method: "get", path: "/api/user", summary: "The signed-in user", access: "public", response: userSchema, errors: { 401: "No user is signed in" } },
@@ -140,13 +160,13 @@ export const apiOperations: ApiOperation[] = [
   { method: "get", path: "/api/shipping-settings", summary: "Shipping label and price", access: "public", response: shippingSettingsSchema },
   { method: "get", path: "/api/shipping-methods", summary: "Active shipping methods; with country, only those that ship there (one default per zone)", access: "public", query: { country: shippingCountryQuerySchema }, response: shippingMethodListSchema, errors: { 400: "Unknown country" } },
   { method: "get", path: "/api/payment-methods", summary: "Which payment providers are enabled", access: "public", response: paymentMethodsSchema },
-  { method: "post", path: "/api/orders", summary: "Place an order from the cart, paid by the simulated card (sandbox) or a card payment that succeeded", access: "customer", body: createOrderSchema, response: orderSchema, status: 201, errors: { ...signedIn, 400: "Missing or invalid address, unknown shipping method or one that does not ship to the address's country, empty cart or unverified payment", 402: "The card payment has not gone through", 404: "No such card payment for this account", 409: "Not enough stock, the client's total disagrees with the server's, or the payment was taken but the order could not be made (paymentReceived)" } },
-  { method: "post", path: "/api/card-payments", summary: "Start a card payment: a Stripe PaymentIntent for the server's total of the cart", access: "customer", body: createCardPaymentSchema, response: cardPaymentSchema, status: 201, errors: { ...signedIn, 400: "Card payments are switched off, or invalid address or shipping method", 409: "Not enough stock, or the client's total disagrees with the server's", 502: "Stripe failed" } },
-  { method: "post", path: "/api/paypal-server/create-order", summary: "Start a PayPal payment for the server's total of the cart", access: "customer", body: createPaypalOrderSchema, response: paypalOrderCreatedSchema, status: 201, errors: { ...signedIn, 400: "PayPal payments are switched off, or invalid address or shipping method", 403: "userId is not the signed-in user's", 409: "Not enough stock, or the amount disagrees with the server's", 502: "PayPal failed: non-JSON reply, error reply, no order id or no approval URL" } },
-  { method: "post", path: "/api/paypal-server/capture-order", summary: "Capture an approved PayPal payment and place its order (idempotent)", access: "customer", body: capturePaypalOrderSchema, response: paypalCaptureSchema, errors: { ...signedIn, 403: "userId is not the signed-in user's", 404: "No such PayPal order for this account", 409: "Not approved yet, or the payment was taken but the order could not be made (paymentReceived)", 402: "PayPal declined the payment", 502: "PayPal failed: non-JSON reply, error reply or no payment id" } },
-  { method: "get", path: "/api/paypal-server/order/{id}", summary: "PayPal's view of one of the user's PayPal orders", access: "customer", params: { id: paypalOrderSchema.shape.id }, response: paypalOrderSchema, errors: { ...signedIn, 404: "No such PayPal order for this account", 502: "PayPal failed" } },
-  { method: "post", path: "/api/webhooks/stripe", summary: "Stripe's events (payment_intent.succeeded / payment_failed), signed with the saved webhook secret", access: "public", errors: { 400: "The signature is missing or wrong" } },
-  { method: "post", path: "/api/webhooks/paypal", summary: "PayPal's events (PAYMENT.CAPTURE.COMPLETED / DENIED), verified with PayPal for the saved webhook id", access: "public", errors: { 400: "The signature could not be verified" } },
+  { method: "post", path: "/api/orders", summary: "Place an order from the cart, paid by the simulated card (sandbox) or a card payment that succeeded", description: "The server computes subtotal, shipping and total from its own prices; a `total` or `shippingCost` sent that disagrees is refused. A card payment id is checked with Stripe first.", access: "customer", ...paymentCall, body: createOrderSchema, response: orderSchema, status: 201, errors: { ...signedIn, 400: "Missing or invalid address, unknown shipping method or one that does not ship to the address's country, empty cart or unverified payment", 402: "The card payment has not gone through", 404: "No such card payment for this account", 409: "Not enough stock, the client's total disagrees with the server's, or the payment was taken but the order could not be made (paymentReceived)" } },
+  { method: "post", path: "/api/card-payments", summary: "Start a card payment: a Stripe PaymentIntent for the server's total of the cart", description: "The browser confirms the PaymentIntent with Stripe Elements, then places the order with POST /api/orders (paymentMethod stripe, paymentId the PaymentIntent's id). `total`, when sent, is only compared with the server's.", access: "customer", ...paymentCall, body: createCardPaymentSchema, response: cardPaymentSchema, status: 201, errors: { ...signedIn, 400: "Card payments are switched off, or invalid address or shipping method", 409: "Not enough stock, or the client's total disagrees with the server's", 502: "Stripe failed" } },
+  { method: "post", path: "/api/paypal-server/create-order", summary: "Start a PayPal payment for the server's total of the cart", description: "`approveUrl` is where the customer approves the payment at PayPal; PayPal sends them back to /checkout/success?paypal=true&token=<id>. `amount`, when sent, is only compared with the server's.", access: "customer", ...paymentCall, body: createPaypalOrderSchema, response: paypalOrderCreatedSchema, status: 201, errors: { ...signedIn, 400: "PayPal payments are switched off, or invalid address or shipping method", 403: "userId is not the signed-in user's", 409: "Not enough stock, or the amount disagrees with the server's", 502: "PayPal failed: non-JSON reply, error reply, no order id or no approval URL" } },
+  { method: "post", path: "/api/paypal-server/capture-order", summary: "Capture an approved PayPal payment and place its order (idempotent)", description: "`orderId` is the `token` PayPal returns with. Capturing the same PayPal order again answers the same order; PayPal never takes the money twice.", access: "customer", ...paymentCall, body: capturePaypalOrderSchema, response: paypalCaptureSchema, errors: { ...signedIn, 403: "userId is not the signed-in user's", 404: "No such PayPal order for this account", 409: "Not approved yet, or the payment was taken but the order could not be made (paymentReceived)", 402: "PayPal declined the payment", 502: "PayPal failed: non-JSON reply, error reply or no payment id" } },
+  { method: "get", path: "/api/paypal-server/order/{id}", summary: "PayPal's view of one of the user's PayPal orders", access: "customer", ...paymentCall, params: { id: paypalOrderSchema.shape.id }, response: paypalOrderSchema, errors: { ...signedIn, 404: "No such PayPal order for this account", 502: "PayPal failed" } },
+  { method: "post", path: "/api/webhooks/stripe", summary: "Stripe's events (payment_intent.succeeded / payment_failed), signed with the saved webhook secret", description: "Called by Stripe, not by a browser: the `Stripe-Signature` header over the exact bytes sent is the credential. A succeeded payment whose browser went away becomes its order; a failed one is marked.", access: "public", ...paymentCall, body: stripeWebhookEventSchema, response: webhookReceiptSchema, errors: { 400: "The signature is missing or wrong" } },
+  { method: "post", path: "/api/webhooks/paypal", summary: "PayPal's events (PAYMENT.CAPTURE.COMPLETED / DENIED), verified with PayPal for the saved webhook id", description: "Called by PayPal, not by a browser: the PayPal-Transmission-* headers are verified with PayPal. A completed capture whose order was not made becomes its order; a denied capture cancels it.", access: "public", ...paymentCall, body: paypalWebhookEventSchema, response: webhookReceiptSchema, errors: { 400: "The signature could not be verified" } },
   { method: "get", path: "/api/orders", summary: "The signed-in user's orders with their items", access: "customer", response: orderListSchema, errors: signedIn },
 
   // Admin: users and orders
@@ -155,7 +175,7 @@ export const apiOperations: ApiOperation[] = [
   { method: "get", path: "/api/admin/orders", summary: "Every order", access: "admin", response: orderListSchema, errors: adminOnly },
   { method: "put", path: "/api/admin/orders/{id}/status", summary: "Set an order's status", access: "admin", params: { id: wholeNumberIdSchema("Order") }, body: updateOrderStatusSchema, response: orderSchema, errors: { ...adminOnly, 404: "No such order" } },
   { method: "delete", path: "/api/admin/orders/{id}", summary: "Delete an order", access: "admin", params: { id: wholeNumberIdSchema("Order") }, response: messageSchema, errors: { ...adminOnly, 404: "No such order" } },
-  { method: "put", path: "/api/admin/orders/{id}/shipping-address", summary: "Change an order's shipping address", access: "admin", params: { id: wholeNumberIdSchema("Order") }, body: updateShippingAddressSchema, errors: { ...adminOnly, 404: "No such order" } },
+  { method: "put", path: "/api/admin/orders/{id}/shipping-address", summary: "Change an order's shipping address", access: "admin", params: { id: wholeNumberIdSchema("Order") }, body: updateShippingAddressSchema, response: shippingAddressChangedSchema, errors: { ...adminOnly, 404: "No such order", 409: "The new address is in another country than the order's" } },
   { method: "get", path: "/api/admin/order-user/{userId}", summary: "The customer profile behind an order", access: "admin", params: { userId: wholeNumberIdSchema("User") }, response: userSchema, errors: { ...adminOnly, 404: "No such user" } },
 
   // Admin: products

@@ -1,11 +1,17 @@
 import { z } from "zod"
 import { priceStringSchema } from "./product.js"
 
+export const CART_QUANTITY_MAX = 10_000
+
+/**
+ * Each message says what is wrong with the quantity sent. The bounds come first: 1e20 is beyond
+ * what .int() calls whole (a safe integer), but what the caller must hear is "too many".
+ */
 const quantitySchema = z
-  .number({ error: "Quantity must be a whole number of at least 1" })
-  .int("Quantity must be a whole number of at least 1")
-  .min(1, "Quantity must be a whole number of at least 1")
-  .max(10_000, "Quantity must be at most 10000")
+  .number({ error: (issue) => (issue.input === undefined || issue.input === null ? "Quantity is required" : "Quantity must be a number") })
+  .max(CART_QUANTITY_MAX, `Quantity must be at most ${CART_QUANTITY_MAX}`)
+  .min(1, "Quantity must be at least 1")
+  .int("Quantity must be a whole number")
 
 /** POST /api/cart */
 export const addToCartSchema = z.strictObject({

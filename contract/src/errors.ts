@@ -9,3 +9,10 @@ export type ApiError = z.infer<typeof apiErrorSchema>
 
 export const healthSchema = z.object({ status: z.enum(["ok", "unavailable"]) })
 export type Health = z.infer<typeof healthSchema>
+
+/** GET /api/openapi.json: an OpenAPI 3.1 document (openapi.ts builds it; its own schema is OpenAPI's). */
+export const openApiDocumentSchema = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.unknown()),
+})

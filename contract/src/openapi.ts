@@ -5,6 +5,15 @@ type JsonSchema = Record<string, unknown>
 
 const SCHEMA_PREFIX = "#/components/schemas/"
 const SESSION_COOKIE = "enclave.sid"
+const STATE_CHANGING = new Set(["post", "put", "delete"])
+
+/** Who may call, as each operation's description says it (the `security` field says it for machines). */
+const accessText: Record<ApiOperation["access"], string> = {
+  public: "Anyone may call it; no session is needed.",
+  customer: "Needs the session cookie of a signed-in user (401 without one).",
+  admin: "Admins only: 401 without a session, 403 for a signed-in customer.",
+}
+const CROSS_ORIGIN_TEXT = "A browser on another origin (per `Origin` or `Sec-Fetch-Site`) gets 403."
 
 /**
  * JSON Schemas of one direction: request bodies are described as a caller writes them
@@ -101,7 +110,7 @@ export function buildOpenApiDocument(info: { version?: string } = {}) {
   const requests = components("input")
   const responses = components("output")
   const requestRoots = apiOperations.flatMap((op) => [op.body, ...Object.values(op.params ?? {}), ...Object.values(op.query ?? {})].filter((s): s is ZodType => !!s)).map(requests.refOf)
-  const responseRoots = [...apiOperations.flatMap((op) => (op.response ? [op.response] : [])), apiSchemas.ApiError].map(responses.refOf)
+  const responseRoots = [...apiOperations.flatMap((op) => [op.response, op.errorSchema].filter((s): s is ZodType => !!s)), apiSchemas.ApiError].map(responses.refOf)
   const sent = reachable(requestRoots, requests.generated)
   const answered = reachable(responseRoots, responses.generated)
 
@@ -120,17 +129,17 @@ export function buildOpenApiDocument(info: { version?: string } = {}) {
     const status = String(op.status ?? 200)
     const success: Record<string, unknown> = { description: op.response ? "Success" : "Success (answer not described yet)" }
     if (op.response) success.content = { "application/json": { schema: responses.refOf(op.response) } }
-    const errorAnswer = (description: string) => ({
-      description,
-      content: { "application/json": { schema: { $ref: SCHEMA_PREFIX + "ApiError" } } },
-    })
+    const errorSchema = responses.refOf(op.errorSchema ?? apiSchemas.ApiError)
+    const errorAnswer = (description: string) => ({ description, content: { "application/json": { schema: errorSchema } } })
     const answers: Record<string, unknown> = { [status]: success }
     for (const [code, description] of Object.entries(op.errors ?? {})) answers[code] = errorAnswer(description)
     answers["4XX"] = errorAnswer("The request cannot be served: `message` says why, `details.fields` names each invalid field")
+    answers["5XX"] = errorAnswer("The shop failed or is restarting: `message` says to try again")
 
     const operation: Record<string, unknown> = {
       operationId: `${op.method}${op.path.replace(/^\/api/, "").replace(/[{}]/g, "").replace(/[^A-Za-z0-9]+(.)?/g, (_, c?: string) => (c ? c.toUpperCase() : ""))}`,
       summary: op.summary,
+      description: [op.description, accessText[op.access], STATE_CHANGING.has(op.method) ? CROSS_ORIGIN_TEXT : ""].filter(Boolean).join(" "),
       tags: [op.access === "admin" ? "admin" : op.path.split("/")[2]?.replace(/\..*$/, "") ?? "api"],
       responses: answers,
     }
@@ -140,7 +149,8 @@ export function buildOpenApiDocument(info: { version?: string } = {}) {
       const type = op.bodyType === "multipart" ? "multipart/form-data" : "application/json"
       operation.requestBody = { required: true, content: { [type]: { schema: requestRef(op.body) } } }
     }
-    if (op.access !== "public") operation.security = [{ session: [] }]
+    // An empty list says "no credentials needed": without it the document-wide default would apply.
+    operation.security = op.access === "public" ? [] : [{ session: [] }]
     if (op.access === "admin") operation["x-access"] = "admin"
     paths[op.path] ??= {}
     paths[op.path][op.method] = operation
@@ -153,9 +163,13 @@ export function buildOpenApiDocument(info: { version?: string } = {}) {
       version: info.version ?? "1.0.0",
       description:
         "The /api facade of the Enclave shop. Every call sends credentials (the session cookie). " +
-        "Errors answer `{ message, details? }`; prices are decimal strings in euros.",
+        "Errors answer `{ message, details? }` (`ApiError`); the calls that reach a payment provider add `error` " +
+        "and, when money was taken but no order made, `paymentReceived` (`PaymentError`). Prices are decimal strings in euros.",
     },
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
+    // The API lives on the shop's one origin, wherever that is deployed: paths start with /api.
+    servers: [{ url: "/", description: "The shop's own origin (the storefront's, e.g. http://localhost:8000)" }],
+    security: [{ session: [] }],
     paths,
     components: {
       schemas,

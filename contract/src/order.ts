@@ -39,6 +39,9 @@ export const orderItemSchema = z.object({
 })
 export type OrderItem = z.infer<typeof orderItemSchema>
 
+/** An order's shipping address as answers carry it: addressLine2 is null when there is none. */
+export const orderShippingAddressSchema = shippingAddressSchema.extend({ addressLine2: z.string().nullable().optional() })
+
 /** An order as GET /api/orders and GET /api/admin/orders answer it (SPEC §3 Order with items). */
 export const orderSchema = z.object({
   id: z.number().int().positive(),
@@ -64,7 +67,7 @@ export const orderSchema = z.object({
       estimated_delivery: shippingMethodSchema.shape.estimated_delivery.optional(),
     })
     .nullable(),
-  shippingAddress: shippingAddressSchema.extend({ addressLine2: z.string().nullable().optional() }).nullable(),
+  shippingAddress: orderShippingAddressSchema.nullable(),
   email: z.string().nullable(),
   createdAt: z.string().datetime({ offset: true }),
   items: z.array(orderItemSchema),
@@ -77,3 +80,7 @@ export const updateOrderStatusSchema = z.strictObject({ status: orderStatusSchem
 
 /** PUT /api/admin/orders/{id}/shipping-address */
 export const updateShippingAddressSchema = z.strictObject({ shippingAddress: shippingAddressSchema })
+
+/** Its answer (SPEC §7: shippingAddress): the address as the order now has it. */
+export const shippingAddressChangedSchema = z.object({ shippingAddress: orderShippingAddressSchema })
+export type ShippingAddressChanged = z.infer<typeof shippingAddressChangedSchema>

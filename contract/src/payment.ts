@@ -87,8 +87,11 @@ export const cardPaymentSchema = z.object({
 export type CardPayment = z.infer<typeof cardPaymentSchema>
 
 /**
- * The error body of a payment call (SPEC §3 wallet responses: error and details on failure).
- * paymentReceived is true when money was taken but no order could be made (the SPEC §8 text above).
+ * The error body of a payment call (SPEC §3 wallet responses: error and details on failure; the
+ * SPEC §8 'PayPal Error' toast shows `error`, else `details`). Every call that reaches a payment
+ * provider answers its errors this way, so `error` repeats `message`; `details` holds the field
+ * messages of a refused body or the provider's own words. paymentReceived is true when money was
+ * taken but no order could be made (SPEC §8 'Capture trouble after payment'), with its paymentId.
  */
 export const paymentErrorSchema = z.object({
   message: z.string(),
@@ -115,3 +118,31 @@ export const unfinalisedPaymentSchema = z.object({
 })
 export type UnfinalisedPayment = z.infer<typeof unfinalisedPaymentSchema>
 export const unfinalisedPaymentListSchema = z.array(unfinalisedPaymentSchema)
+
+/**
+ * POST /api/webhooks/stripe: a Stripe event as Stripe sends it (only the fields the shop reads
+ * are named; Stripe adds more). The `Stripe-Signature` header over the exact bytes is the
+ * credential, checked before anything is read.
+ */
+export const stripeWebhookEventSchema = z.looseObject({
+  id: z.string(),
+  type: z.string().meta({ description: "payment_intent.succeeded and payment_intent.payment_failed are acted on; others are ignored" }),
+  data: z.looseObject({ object: z.looseObject({ id: z.string().meta({ description: "The PaymentIntent's id" }) }) }),
+})
+
+/**
+ * POST /api/webhooks/paypal: a PayPal webhook event (only the fields the shop reads are named).
+ * The PayPal-Transmission-* headers are verified with PayPal for the saved webhook id.
+ */
+export const paypalWebhookEventSchema = z.looseObject({
+  id: z.string(),
+  event_type: z.string().meta({ description: "PAYMENT.CAPTURE.COMPLETED and PAYMENT.CAPTURE.DENIED are acted on; others are ignored" }),
+  resource: z.looseObject({ id: z.string().meta({ description: "The capture's id" }) }),
+})
+
+/** What a webhook delivery is answered with once its signature is good. */
+export const webhookReceiptSchema = z.object({
+  received: z.literal(true),
+  result: z.enum(["ordered", "already-ordered", "unfinalised", "failed", "ignored"]),
+})
+export type WebhookReceipt = z.infer<typeof webhookReceiptSchema>

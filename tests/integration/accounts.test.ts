@@ -66,7 +66,9 @@ describe("POST /api/register", () => {
     [{ password: "" }, "password", "Password is required"],
     [{ password: "short" }, "password", "Password must be at least 8 characters"],
     [{ confirmPassword: "something else" }, "confirmPassword", "Passwords don't match"],
-    [{ city: 42 }, "city", "City is required"],
+    [{ city: 42 }, "city", "City must be a string"],
+    [{ username: ["fuzzer"] }, "username", "Username must be a string"],
+    [{ email: { address: "a@b.example" } }, "email", "Email must be a string"],
   ])("refuses %j with the SPEC §5 message on %s", async (override, field, message) => {
     const { status, body } = await asVisitor().post("/api/register", newUserDetails(override))
     expect(status).toBe(400)
@@ -140,6 +142,15 @@ describe("POST /api/login and /api/logout", () => {
     const { status, body } = await asVisitor().post("/api/login", {})
     expect(status).toBe(400)
     expect(body.details.fields).toEqual({ username: "Username is required", password: "Password is required" })
+  })
+
+  it("says so when the username or password is sent as something other than a string", async () => {
+    const { status, body } = await asVisitor().post("/api/login", { username: ["admin"], password: 12345678 })
+    expect(status).toBe(400)
+    expect(body).toEqual({
+      message: "Username must be a string",
+      details: { fields: { username: "Username must be a string", password: "Password must be a string" } },
+    })
   })
 
   it("locks the username for the address after 5 failed attempts from it, even for the right password, and the admin sees it", async () => {

@@ -65,19 +65,21 @@ describe("/api/cart", () => {
   })
 
   it.each([
-    [{ productId: BASE, quantity: 0 }, "quantity"],
-    [{ productId: BASE, quantity: -2 }, "quantity"],
-    [{ productId: BASE, quantity: 1.5 }, "quantity"],
-    [{ productId: BASE, quantity: "2" }, "quantity"],
-    [{ productId: "1", quantity: 1 }, "productId"],
-    [{ quantity: 1 }, "productId"],
-    [{ productId: BASE, quantity: 1, price: "0.01" }, ""],
-  ])("refuses %j with a 400 naming %s", async (body, field) => {
+    [{ productId: BASE, quantity: 0 }, "quantity", "Quantity must be at least 1"],
+    [{ productId: BASE, quantity: -2 }, "quantity", "Quantity must be at least 1"],
+    [{ productId: BASE, quantity: 1.5 }, "quantity", "Quantity must be a whole number"],
+    [{ productId: BASE, quantity: "2" }, "quantity", "Quantity must be a number"],
+    [{ productId: BASE, quantity: 1e20 }, "quantity", "Quantity must be at most 10000"],
+    [{ productId: BASE, quantity: 10001 }, "quantity", "Quantity must be at most 10000"],
+    [{ productId: "1", quantity: 1 }, "productId", "Product id must be a whole number"],
+    [{ quantity: 1 }, "productId", "Product id must be a whole number"],
+    [{ productId: BASE, quantity: 1, price: "0.01" }, "", undefined],
+  ])("refuses %j with a 400 naming %s: %s", async (body, field, message) => {
     const customer = await asNewCustomer()
     const { status, body: answer } = await customer.post("/api/cart", body)
     expect(status).toBe(400)
     expect(Object.keys(answer.details.fields)).toContain(field)
-    if (field === "quantity") expect(answer.details.fields.quantity).toBe("Quantity must be a whole number of at least 1")
+    if (message) expect(answer.details.fields[field]).toBe(message)
   })
 
   it("answers 404 for an unknown product and 409 beyond the stock", async () => {

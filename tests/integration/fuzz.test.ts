@@ -28,6 +28,7 @@ interface Answer {
   status: number
   contentType: string
   text: string
+  headers: http.IncomingHttpHeaders
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: IN_FLIGHT })
@@ -45,7 +46,7 @@ function send(request: FuzzRequest): Promise<Answer> {
     const req = http.request({ host: url.hostname, port: url.port, method: request.method, path: request.path, headers, agent }, (res) => {
       const chunks: Buffer[] = []
       res.on("data", (c: Buffer) => chunks.push(c))
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, contentType: String(res.headers["content-type"] ?? ""), text: Buffer.concat(chunks).toString("utf8") }))
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, contentType: String(res.headers["content-type"] ?? ""), text: Buffer.concat(chunks).toString("utf8"), headers: res.headers }))
       res.on("error", reject)
     })
     req.on("error", reject)
@@ -146,7 +147,7 @@ describe("malformed requests (issue 7)", () => {
     }
     await Promise.all(Array.from({ length: IN_FLIGHT }, worker))
     expect(failures.length, `${failures.length} bad answers, the first ones:\n${failures.slice(0, 15).join("\n")}`).toBe(0)
-    // Every call and every catch-all got its share (the contract's calls three turns, a catch-all one).
+    // Every call and every unknown-path target got its share (the contract's calls three turns, the others one).
     const turns = fuzzTargets().reduce((sum, t) => sum + (t.op ? 3 : 1), 0)
     for (const target of fuzzTargets()) expect(perTarget.get(target.key) ?? 0, target.key).toBeGreaterThanOrEqual(Math.floor(COUNT / turns))
     expect(await snapshot()).toEqual(before)
@@ -175,10 +176,44 @@ describe("what the fuzzer found, fixed at the cause", () => {
     expect(answer).toEqual({ status: 401, body: { message: "Not signed in" } })
   })
 
-  it("/api paths the catch-all routes cannot reach get the JSON 404 too", async () => {
-    for (const [method, path] of [["GET", "/api"], ["GET", "/api/"], ["GET", "/api//products"], ["DELETE", "/api/cart//"], ["GET", "/api/a/b/c/d/e"], ["TRACE", "/api/products"]]) {
+  it("/api paths no operation has get the JSON 404, whatever the method", async () => {
+    for (const [method, path] of [["GET", "/api"], ["GET", "/api/"], ["GET", "/api//products"], ["DELETE", "/api/cart//"], ["GET", "/api/a/b/c/d/e"], ["TRACE", "/api/nope"], ["OPTIONS", "/api/nope/a"], ["OPTIONS", "/api/products/1/x"]]) {
       const answer = await rawAnswer("customer", method, path)
       expect(answer, `${method} ${path}`).toEqual({ status: 404, body: { message: `No API call ${method} ${path}` } })
+    }
+  })
+
+  it("a method a path does not serve: 405 with the path's real Allow list; OPTIONS answers that list", async () => {
+    const cases: [string, string, string][] = [
+      ["PATCH", "/api/products", "GET, HEAD, OPTIONS"],
+      ["TRACE", "/api/products", "GET, HEAD, OPTIONS"],
+      ["DELETE", "/api/products/1", "GET, HEAD, OPTIONS"],
+      ["GET", "/api/webhooks/stripe", "POST, OPTIONS"],
+      ["POST", "/api/cart/1", "PUT, DELETE, OPTIONS"],
+      ["PUT", "/api/admin/shipping-methods", "GET, HEAD, POST, OPTIONS"],
+    ]
+    for (const [method, path, allow] of cases) {
+      const answer = await send({ index: -1, target: "", violation: "", role: "visitor", method, path, headers: {} })
+      expect([answer.status, answer.headers.allow], `${method} ${path}`).toEqual([405, allow])
+      expect(answer.contentType).toMatch(/^application\/json/)
+      expect(JSON.parse(answer.text)).toEqual({ message: `${method} is not allowed on ${path}: use ${allow}`, details: { allowed: allow.split(", ") } })
+    }
+    for (const [path, allow] of [["/api/cart", "GET, HEAD, POST, DELETE, OPTIONS"], ["/api/products/abc", "GET, HEAD, OPTIONS"], ["/api/admin/products/1/upload-image", "POST, OPTIONS"], ["/api/openapi.json", "GET, HEAD, OPTIONS"]]) {
+      const answer = await send({ index: -1, target: "", violation: "", role: "visitor", method: "OPTIONS", path, headers: {} })
+      expect([answer.status, answer.headers.allow, answer.text], `OPTIONS ${path}`).toEqual([204, allow, ""])
+    }
+  })
+
+  it("a path parameter that is no id is named in details.fields", async () => {
+    for (const [role, method, path, field, message] of [
+      ["visitor", "GET", "/api/products/abc", "id", "Product id must be a whole number"],
+      ["customer", "DELETE", "/api/cart/x1", "itemId", "Cart item id must be a whole number"],
+      ["admin", "GET", "/api/admin/order-user/0", "userId", "User id must be a whole number"],
+      ["admin", "DELETE", "/api/admin/orders/-1", "id", "Order id must be a whole number"],
+    ] as const) {
+      const answer = await rawAnswer(role, method, path)
+      expect(answer.status, path).toBe(400)
+      expect(answer.body.details, path).toEqual({ fields: { [field]: message } })
     }
   })
 

@@ -20,6 +20,7 @@ import {
   unfinalisedPaymentListSchema,
 } from "@enclave/contract"
 import { ApiClient, newUserDetails } from "../support/api.ts"
+import { servedDocument } from "../support/openapi-check.ts"
 import { paymentKeys, paymentSecrets, startPaymentShop, type PaymentShop } from "../support/payment-shop.ts"
 import { buyerAddress as address, captureTenTimes } from "../support/races.ts"
 
@@ -389,6 +390,45 @@ describe("the card provider (Stripe)", () => {
     expect(answer.body.message).toBe("The card payment provider refused the request")
     expect((await buyer.get("/api/cart")).body).toHaveLength(1)
     expect((await startCard(buyer)).status).toBe(201)
+  })
+})
+
+describe("the payment calls and the served OpenAPI document (issue 13)", () => {
+  it("their provider failures, refusals, webhooks and successes pass a validating proxy: `error` is declared", async () => {
+    const served = await servedDocument(env.url)
+    const agrees = (method: string, template: string, answer: { status: number; body: unknown }) =>
+      expect(served.problemsWith(method, template, answer), `${method} ${template} → ${answer.status} ${JSON.stringify(answer.body)}`).toEqual([])
+    // The wallet: PayPal failing, declining, then capturing; a forged webhook for that capture.
+    const buyer = await customerWithCart()
+    env.paypal.failNext("create", "server-error")
+    const paypalFailed = await startPaypal(buyer)
+    expect([paypalFailed.status, paypalFailed.body.error]).toEqual([502, paypalFailed.body.message])
+    agrees("POST", "/api/paypal-server/create-order", paypalFailed)
+    const { id } = await approvedPaypalOrder(buyer)
+    env.paypal.failNext("capture", "declined")
+    const declined = await buyer.post("/api/paypal-server/capture-order", { orderId: id })
+    expect(declined.status).toBe(402)
+    agrees("POST", "/api/paypal-server/capture-order", declined)
+    const captured = await buyer.post("/api/paypal-server/capture-order", { orderId: id })
+    expect(captured.status, JSON.stringify(captured.body)).toBe(200)
+    agrees("POST", "/api/paypal-server/capture-order", captured)
+    const paypalHook = await env.paypal.sendWebhook(`${env.url}/api/webhooks/paypal`, env.paypal.captureEvent(id), { webhookId: paymentKeys.paypalSandboxWebhookId, tamper: true })
+    expect(paypalHook.status).toBe(400)
+    agrees("POST", "/api/webhooks/paypal", { status: paypalHook.status, body: JSON.parse(paypalHook.body) })
+
+    // The card: Stripe failing, then a PaymentIntent; a forged webhook for it.
+    const cardBuyer = await customerWithCart()
+    env.stripe.failNext("create", "server-error")
+    const stripeFailed = await startCard(cardBuyer)
+    expect([stripeFailed.status, stripeFailed.body.error]).toEqual([502, stripeFailed.body.message])
+    agrees("POST", "/api/card-payments", stripeFailed)
+    const card = await startCard(cardBuyer)
+    expect(card.status).toBe(201)
+    agrees("POST", "/api/card-payments", card)
+    const stripeHook = await env.stripe.sendWebhook(`${env.url}/api/webhooks/stripe`, "payment_intent.succeeded", card.body.paymentIntentId, paymentKeys.stripeSandboxWebhookSecret, { tamper: true })
+    expect(stripeHook.status).toBe(400)
+    agrees("POST", "/api/webhooks/stripe", { status: stripeHook.status, body: JSON.parse(stripeHook.body) })
+    agrees("GET", "/api/paypal-server/order/{id}", await buyer.get(`/api/paypal-server/order/${id}`))
   })
 })
 

@@ -74,7 +74,7 @@ const accountCalls: Call[] = [
   ["POST", "/api/logout"],
 ]
 
-/** Paths no route serves, one per depth the catch-all routes answer and per method: 404 for all. */
+/** Paths no operation has, one per depth up to four and per method: 404 for all. */
 const unknownCalls: Call[] = ["GET", "POST", "PUT", "PATCH", "DELETE"].flatMap((method) =>
   ["/api/nope", "/api/nope/a", "/api/nope/a/b", "/api/nope/a/b/c"].map((path): Call => [method, path]),
 )

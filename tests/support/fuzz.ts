@@ -206,7 +206,7 @@ export interface FuzzTarget {
   op?: ApiOperation
 }
 
-/** Every call of the contract, plus the catch-all routes that answer paths nobody serves. */
+/** Every call of the contract, plus unknown paths of each depth up to four (a JSON 404 each). */
 export function fuzzTargets(): FuzzTarget[] {
   const targets: FuzzTarget[] = apiOperations.map((op) => ({
     key: `${op.method.toUpperCase()} ${op.path}`,
@@ -241,7 +241,7 @@ function fillPath(template: string, ids: FuzzIds, replaceWith?: string): string 
 export function generateRequests(seed: number, count: number, ids: FuzzIds): FuzzRequest[] {
   const rng = seededRandom(seed)
   const targets = fuzzTargets()
-  // The contract's calls get three turns to each catch-all's one: that is where the bodies are.
+  // The contract's calls get three turns to each unknown-path target's one: that is where the bodies are.
   const turns = targets.flatMap((t) => (t.op ? [t, t, t] : [t]))
   const servedMethods = new Map<string, Set<string>>()
   for (const t of targets) if (t.op) servedMethods.set(t.template, (servedMethods.get(t.template) ?? new Set()).add(t.method))
@@ -257,7 +257,7 @@ export function generateRequests(seed: number, count: number, ids: FuzzIds): Fuz
     let violation: string
 
     if (!target.op) {
-      // A catch-all: a path of that depth that no route serves.
+      // An unknown path of that depth: no operation has it.
       const depth = target.template.split("/").length - 2
       const segments = Array.from({ length: depth }, () => rng.pick(junkSegments))
       segments[0] = rng.pick(["nope", "%F0%9F%92%A9", "admin-x", "carts", "product", "webhooks", "x%00"])

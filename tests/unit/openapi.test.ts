@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { apiOperations, buildOpenApiDocument } from "@enclave/contract"
+import { routeCallKeys } from "../support/fuzz-routes.ts"
 
 /** SPEC §7, less the three /api/paypal-server/* calls that arrive with the wallet provider. */
 const specCalls = [
@@ -60,6 +61,7 @@ describe("the OpenAPI document", () => {
   })
 
   it("lists every SPEC §7 call, each with a summary, a success answer and the error schema for 4xx", () => {
+    const paymentCalls = new Set(["POST /api/orders", "POST /api/paypal-server/create-order", "POST /api/paypal-server/capture-order"])
     const listed = Object.entries(document.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>
       Object.keys(item).filter((m) => methods.includes(m)).map((m) => `${m.toUpperCase()} ${path}`),
     )
@@ -69,7 +71,8 @@ describe("the OpenAPI document", () => {
       const operation = document.paths[path][method.toLowerCase()]
       expect(operation.summary, call).toBeTruthy()
       expect(Object.keys(operation.responses).some((s) => /^2\d\d$/.test(s)), call).toBe(true)
-      expect(operation.responses["4XX"].content["application/json"].schema, call).toEqual({ $ref: "#/components/schemas/ApiError" })
+      const errorSchema = paymentCalls.has(call) ? "PaymentError" : "ApiError"
+      expect(operation.responses["4XX"].content["application/json"].schema, call).toEqual({ $ref: `#/components/schemas/${errorSchema}` })
     }
   })
 
@@ -109,5 +112,50 @@ describe("the OpenAPI document", () => {
     expect(document.paths["/api/products/{id}"].get.responses["200"].content["application/json"].schema).toEqual({
       $ref: "#/components/schemas/Product",
     })
+  })
+
+  it("declares the error fields the payment calls answer with (SPEC §3 wallet responses: error, details)", () => {
+    const paymentError = document.components.schemas.PaymentError
+    expect(Object.keys(paymentError.properties)).toEqual(expect.arrayContaining(["message", "error", "details", "paymentReceived", "paymentId"]))
+    expect(document.components.schemas.ApiError.additionalProperties).toBe(false)
+    for (const [method, path] of [
+      ["post", "/api/card-payments"],
+      ["post", "/api/paypal-server/create-order"],
+      ["post", "/api/paypal-server/capture-order"],
+      ["get", "/api/paypal-server/order/{id}"],
+      ["post", "/api/orders"],
+      ["post", "/api/webhooks/stripe"],
+      ["post", "/api/webhooks/paypal"],
+    ]) {
+      const responses = document.paths[path][method].responses
+      for (const [status, answer] of Object.entries(responses as Record<string, any>)) {
+        if (/^[45]/.test(status)) expect(answer.content["application/json"].schema, `${method} ${path} ${status}`).toEqual({ $ref: "#/components/schemas/PaymentError" })
+      }
+    }
+  })
+
+  it("names its server, marks public calls as needing no credentials, and describes every operation", () => {
+    expect(document.servers).toEqual([expect.objectContaining({ url: "/" })])
+    for (const op of apiOperations) {
+      const operation = document.paths[op.path][op.method]
+      const key = `${op.method} ${op.path}`
+      expect(operation.security, key).toEqual(op.access === "public" ? [] : [{ session: [] }])
+      expect(operation.description, key).toMatch(/\w{3,}.*\./)
+      for (const [status, answer] of Object.entries(operation.responses as Record<string, any>)) {
+        if (/^2/.test(status) && op.path !== "/api/openapi.json") expect(answer.content?.["application/json"]?.schema, `${key} ${status}`).toBeDefined()
+      }
+    }
+    const changeAddress = document.paths["/api/admin/orders/{id}/shipping-address"].put
+    expect(changeAddress.responses["200"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/ShippingAddressChanged" })
+    for (const provider of ["stripe", "paypal"]) {
+      const webhook = document.paths[`/api/webhooks/${provider}`].post
+      expect(webhook.requestBody.content["application/json"].schema.$ref, provider).toMatch(/WebhookEvent$/)
+      expect(webhook.responses["200"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/WebhookReceipt" })
+    }
+  })
+
+  it("has exactly the calls the route files serve: the facade's Allow lists and 405s come from this list", () => {
+    const contract = apiOperations.map((op) => `${op.method.toUpperCase()} ${op.path}`).sort()
+    expect(routeCallKeys().sort()).toEqual(contract)
   })
 })

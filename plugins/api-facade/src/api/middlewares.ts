@@ -15,8 +15,8 @@ export default defineMiddlewares({
   errorHandler: facadeErrorHandler,
   routes: [
     // ---- every /api call: security headers first (so even its errors carry them), express's
-    // X-Powered-By off; paths no route can serve (/api, //, too deep) get a JSON 404; bodies only
-    // as JSON ----
+    // X-Powered-By off; a path the contract does not have gets a JSON 404, a method it does not
+    // serve 405 (OPTIONS: its Allow list); bodies only as JSON ----
     { matcher: "/api*", middlewares: [setApiSecurityHeaders as never, hidePoweredBy, refuseUnroutablePath, requireJsonBody] },
     // ---- then cross-origin refusal (cheap), then who is calling ----
     { matcher: "/api*", middlewares: [refuseCrossOrigin, identifyCaller] },

@@ -18,29 +18,34 @@ export class ApiError extends Error {
   }
 }
 
-/** Field path → the first SPEC §5 message for that field ("" for a problem with the whole body). */
-export function fieldMessages(error: ZodError): Record<string, string> {
+/**
+ * Field path → the first SPEC §5 message for that field ("" for a problem with the whole body).
+ * `at` is where the parsed value sits: a path parameter's name, so its errors are named too.
+ */
+export function fieldMessages(error: ZodError, at: PropertyKey[] = []): Record<string, string> {
   const fields: Record<string, string> = {}
   for (const issue of error.issues) {
-    const key = issue.path.map(String).join(".")
+    const key = [...at, ...issue.path].map(String).join(".")
     if (!(key in fields)) fields[key] = issue.message
   }
   return fields
 }
 
 /** A validation failure: 400, the first message as the headline, every failing field in details. */
-export function validationError(error: ZodError): ApiError {
-  const fields = fieldMessages(error)
+export function validationError(error: ZodError, at: PropertyKey[] = []): ApiError {
+  const fields = fieldMessages(error, at)
   return new ApiError(400, error.issues[0]?.message ?? "Invalid input", { fields })
 }
 
 /**
  * Parses with the shared contract or throws a 400 that names each failing field. The payment
  * calls also repeat the message as `error` (SPEC §3 wallet responses: error and details).
+ * `param` names the path parameter the value comes from (`details.fields.id`).
  */
-export function validate<T extends ZodType>(schema: T, value: unknown, options: { asPaymentError?: boolean } = {}): ReturnType<T["parse"]> {
+export function validate<T extends ZodType>(schema: T, value: unknown, options: { asPaymentError?: boolean; param?: string } = {}): ReturnType<T["parse"]> {
+  const at = options.param === undefined ? [] : [options.param]
   const result = schema.safeParse(value)
-  const error = result.success ? nulCharacterError(value) : validationError(result.error)
+  const error = result.success ? nulCharacterError(value, at) : validationError(result.error, at)
   if (!error) return result.data as ReturnType<T["parse"]>
   if (!options.asPaymentError) throw error
   throw new ApiError(error.status, error.message, error.details, { error: error.message })
@@ -52,8 +57,8 @@ export const NUL_CHARACTER_MESSAGE = "Text must not contain NUL characters"
  * PostgreSQL cannot store U+0000 in text, so a NUL that passed the schema would end as a
  * database error (a 500) in whatever query first sees it: refused here, by field, instead.
  */
-function nulCharacterError(value: unknown): ApiError | null {
-  const path = pathToNul(value, [])
+function nulCharacterError(value: unknown, at: string[]): ApiError | null {
+  const path = pathToNul(value, at)
   if (!path) return null
   return new ApiError(400, NUL_CHARACTER_MESSAGE, { fields: { [path.join(".")]: NUL_CHARACTER_MESSAGE } })
 }

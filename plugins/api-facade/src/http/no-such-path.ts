@@ -1,39 +1,69 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { apiOperations } from "@enclave/contract"
 import { ApiError } from "./api-error"
 
-/** The deepest API call is /api/admin/products/{id}/upload-image: four segments after /api. */
-const DEEPEST_PATH = 4
-/** The methods the route files export (HEAD is served by GET, OPTIONS by Express itself). */
-const ROUTED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"])
+/** One path of the API: its segments (null where the path has a `{param}`) and the methods it serves. */
+interface ApiPath {
+  segments: (string | null)[]
+  methods: Set<string>
+}
+
+/**
+ * The paths and methods of the contract's operations: the one list the route files are checked
+ * against (tests/unit/openapi.test.ts), so Allow headers cannot drift from what is served.
+ * Sorted like Medusa's file router ranks routes: at the first segment where two paths differ,
+ * a fixed segment wins over a `{param}`.
+ */
+const apiPaths: ApiPath[] = (() => {
+  const byTemplate = new Map<string, ApiPath>()
+  for (const op of apiOperations) {
+    const path = byTemplate.get(op.path) ?? {
+      // Lower case: Express matches routes regardless of case.
+      segments: op.path.split("/").slice(2).map((segment) => (/^\{\w+\}$/.test(segment) ? null : segment.toLowerCase())),
+      methods: new Set<string>(),
+    }
+    path.methods.add(op.method.toUpperCase())
+    byTemplate.set(op.path, path)
+  }
+  const rank = (path: ApiPath) => path.segments.map((segment) => (segment === null ? "1" : "0")).join("")
+  return [...byTemplate.values()].sort((a, b) => rank(a).localeCompare(rank(b)))
+})()
+
+function apiPathOf(segments: string[]): ApiPath | undefined {
+  return apiPaths.find(
+    (path) => path.segments.length === segments.length && path.segments.every((fixed, i) => fixed === null || fixed === segments[i].toLowerCase()),
+  )
+}
+
+const METHOD_ORDER = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+
+/** What a path answers to: its operations' methods, HEAD wherever GET is (Express serves it), and OPTIONS. */
+function allowedMethods(path: ApiPath): string[] {
+  const allowed = new Set([...path.methods, "OPTIONS"])
+  if (allowed.has("GET")) allowed.add("HEAD")
+  return METHOD_ORDER.filter((method) => allowed.has(method))
+}
 
 function noSuchPathError(req: MedusaRequest): ApiError {
   return new ApiError(404, `No API call ${req.method} ${req.originalUrl.split("?")[0]}`)
 }
 
 /**
- * Medusa's file router has no catch-all, so unknown /api paths would get Express's HTML page.
- * Route files of one to four `[segment]` levels re-export this; Medusa registers them after the
- * real routes of the same depth (static before params), so they only see paths nobody serves.
+ * Runs before every /api route: Medusa's file router has no catch-all, so a path no operation
+ * has (including /api itself, empty segments as in /api//products, and paths too deep) gets the
+ * JSON 404 here instead of Express's HTML page. A path that exists answers OPTIONS with its
+ * Allow list, and a method it does not serve with 405 and the same list (RFC 9110 §15.5.6),
+ * instead of Express's OPTIONS answer, which would list methods of routes that do not exist.
  */
-function noSuchPath(req: MedusaRequest, _res: MedusaResponse) {
-  throw noSuchPathError(req)
-}
-
-export const GET = noSuchPath
-export const POST = noSuchPath
-export const PUT = noSuchPath
-export const PATCH = noSuchPath
-export const DELETE = noSuchPath
-
-/**
- * Middleware for every /api call: the paths the `[segment]` routes cannot catch (/api itself,
- * empty segments as in /api//products, more than four segments, methods no route exports)
- * get the same JSON 404 here instead of Express's HTML page.
- */
-export function refuseUnroutablePath(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
+export function refuseUnroutablePath(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   const path = req.originalUrl.split("?")[0]
   const segments = path.slice("/api".length).replace(/\/$/, "").split("/").slice(1)
-  const unroutable =
-    !ROUTED_METHODS.has(req.method) || segments.length === 0 || segments.length > DEEPEST_PATH || segments.some((segment) => segment === "")
-  next(unroutable ? noSuchPathError(req) : undefined)
+  const apiPath = segments.length > 0 && !segments.includes("") ? apiPathOf(segments) : undefined
+  if (!apiPath) return next(noSuchPathError(req))
+  const served = apiPath.methods.has(req.method) || (req.method === "HEAD" && apiPath.methods.has("GET"))
+  if (served) return next()
+  const allowed = allowedMethods(apiPath)
+  res.setHeader("Allow", allowed.join(", "))
+  if (req.method === "OPTIONS") return void res.status(204).end()
+  next(new ApiError(405, `${req.method} is not allowed on ${path}: use ${allowed.join(", ")}`, { allowed }))
 }

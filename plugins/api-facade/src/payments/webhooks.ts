@@ -1,3 +1,4 @@
+import type { WebhookReceipt } from "@enclave/contract"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, PaymentActions } from "@medusajs/framework/utils"
 import { shopOrders } from "../orders/read-orders"
@@ -16,10 +17,8 @@ export interface WebhookDelivery {
   headers: Record<string, unknown>
 }
 
-export interface WebhookOutcome {
-  received: true
-  result: "ordered" | "already-ordered" | "unfinalised" | "failed" | "ignored"
-}
+/** The contract's answer to a delivery (webhookReceiptSchema). */
+export type WebhookOutcome = WebhookReceipt
 
 /**
  * POST /api/webhooks/{stripe,paypal}: the provider (through Medusa's payment module) checks the

@@ -8,7 +8,7 @@ const itemIdSchema = wholeNumberIdSchema("Cart item")
 
 export async function PUT(req: MedusaRequest, res: MedusaResponse) {
   const user = requireUser(req, "You must be logged in to change your cart")
-  const itemNumber = validate(itemIdSchema, req.params.itemId)
+  const itemNumber = validate(itemIdSchema, req.params.itemId, { param: "itemId" })
   const { quantity } = validate(updateCartItemSchema, req.body)
   await setCartItemQuantity(req.scope, user, itemNumber, quantity)
   res.json(await listCartItems(req.scope, user))
@@ -16,7 +16,7 @@ export async function PUT(req: MedusaRequest, res: MedusaResponse) {
 
 export async function DELETE(req: MedusaRequest, res: MedusaResponse) {
   const user = requireUser(req, "You must be logged in to change your cart")
-  const itemNumber = validate(itemIdSchema, req.params.itemId)
+  const itemNumber = validate(itemIdSchema, req.params.itemId, { param: "itemId" })
   await removeCartItem(req.scope, user, itemNumber)
   res.json(await listCartItems(req.scope, user))
 }

@@ -6,7 +6,7 @@ import { ApiError, validate } from "../../../../http/api-error"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   // Keyed on the validated number, so "7" and "007" share an entry; unknown ids are never cached.
-  const id = validate(productIdSchema, req.params.id)
+  const id = validate(productIdSchema, req.params.id, { param: "id" })
   const found = await sendCatalogueAnswer(req, res, `product:${id}`, () => findProduct(req.scope, id))
   if (!found) throw new ApiError(404, `Product ${id} not found`)
 }

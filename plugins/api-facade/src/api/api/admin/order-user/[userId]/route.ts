@@ -5,7 +5,7 @@ import { ApiError, validate } from "../../../../../http/api-error"
 
 /** The customer profile behind an order (SPEC §7: GET /api/admin/order-user/{userId}). */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  const userNumber = validate(wholeNumberIdSchema("User"), req.params.userId)
+  const userNumber = validate(wholeNumberIdSchema("User"), req.params.userId, { param: "userId" })
   const user = await findUserByNumber(req.scope, userNumber)
   if (!user) throw new ApiError(404, `User ${userNumber} not found`)
   res.json(toContractUser(user))

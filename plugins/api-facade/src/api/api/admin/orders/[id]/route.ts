@@ -4,7 +4,7 @@ import { validate } from "../../../../../http/api-error"
 import { deleteOrder } from "../../../../../orders/admin-orders"
 
 export async function DELETE(req: MedusaRequest, res: MedusaResponse) {
-  const orderNumber = validate(wholeNumberIdSchema("Order"), req.params.id)
+  const orderNumber = validate(wholeNumberIdSchema("Order"), req.params.id, { param: "id" })
   await deleteOrder(req.scope, orderNumber)
   res.json({ message: `Order ${orderNumber} deleted` })
 }

@@ -4,12 +4,12 @@ import { deleteAdminProduct, updateAdminProduct } from "../../../../../admin-pro
 import { validate } from "../../../../../http/api-error"
 
 export async function PUT(req: MedusaRequest, res: MedusaResponse) {
-  const id = validate(productIdSchema, req.params.id)
+  const id = validate(productIdSchema, req.params.id, { param: "id" })
   const body = validate(adminProductUpdateSchema, req.body)
   res.json(await updateAdminProduct(req.scope, id, body))
 }
 
 export async function DELETE(req: MedusaRequest, res: MedusaResponse) {
-  const id = validate(productIdSchema, req.params.id)
+  const id = validate(productIdSchema, req.params.id, { param: "id" })
   res.json(await deleteAdminProduct(req.scope, id))
 }

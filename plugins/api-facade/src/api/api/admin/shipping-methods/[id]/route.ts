@@ -4,17 +4,17 @@ import { validate } from "../../../../../http/api-error"
 import { deleteShippingMethod, findShippingMethod, updateShippingMethod } from "../../../../../shipping/shipping-methods"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  res.json(await findShippingMethod(req.scope, validate(shippingMethodIdSchema, req.params.id)))
+  res.json(await findShippingMethod(req.scope, validate(shippingMethodIdSchema, req.params.id, { param: "id" })))
 }
 
 export async function PUT(req: MedusaRequest, res: MedusaResponse) {
-  const id = validate(shippingMethodIdSchema, req.params.id)
+  const id = validate(shippingMethodIdSchema, req.params.id, { param: "id" })
   const patch = validate(shippingMethodUpdateSchema, req.body)
   res.json(await updateShippingMethod(req.scope, id, patch))
 }
 
 export async function DELETE(req: MedusaRequest, res: MedusaResponse) {
-  const id = validate(shippingMethodIdSchema, req.params.id)
+  const id = validate(shippingMethodIdSchema, req.params.id, { param: "id" })
   await deleteShippingMethod(req.scope, id)
   res.json({ message: `Shipping method ${id} deleted` })
 }

@@ -8,6 +8,9 @@ const PAYPAL_ORDER_ID = /^[A-Za-z0-9-]{1,64}$/
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const user = requireUser(req, "You must be logged in to see your payments")
   const id = req.params.id
-  if (!PAYPAL_ORDER_ID.test(id)) throw new ApiError(400, "A PayPal order id has only letters, digits and dashes")
+  if (!PAYPAL_ORDER_ID.test(id)) {
+    const message = "A PayPal order id has only letters, digits and dashes"
+    throw new ApiError(400, message, { fields: { id: message } }, { error: message })
+  }
   res.json(await walletOrder(req.scope, user, id))
 }

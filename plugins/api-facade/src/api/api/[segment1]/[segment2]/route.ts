@@ -1,1 +1,0 @@
-export { GET, POST, PUT, PATCH, DELETE } from "../../../../http/no-such-path"
