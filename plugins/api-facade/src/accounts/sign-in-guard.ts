@@ -8,11 +8,11 @@ import {
 } from "@enclave/contract"
 import { setTimeout as sleep } from "node:timers/promises"
 import { ApiError } from "../http/api-error"
-import { sqlRows } from "../http/database"
+import { accountsService, type SignInCounter } from "./users"
 
 /**
  * The sign-in rule (README "Signing in"). Each attempt is counted before the password is checked,
- * in three counters that live in PostgreSQL (table sign_in_guard), shared by every server instance:
+ * in three counters that live in PostgreSQL (table sign_in_guard of the accounts module), shared by every server instance:
  *
  * - (username, client address): the MAX_LOGIN_ATTEMPTS-th failure within the window locks that
  *   username for that address for LOGIN_LOCK_MINUTES (423), even with the right password. Only that address: the
@@ -56,11 +56,7 @@ function failuresPerAddress(): number {
   return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : MAX_SIGN_IN_FAILURES_PER_ADDRESS
 }
 
-interface Counter {
-  failures: number
-  lockedUntil: Date | null
-  knownUntil: Date | null
-}
+type Counter = SignInCounter
 
 /** One attempt, counted: what the password check may go on with, and how to answer a failure. */
 export interface Attempt {
@@ -85,64 +81,27 @@ function addressLocked(counter: Counter): ApiError {
   return new ApiError(429, networkLockedMessage(minutes), { lock: "address", minutes })
 }
 
-/** A lock that ran out, or a window that ran out without a lock: the next failure starts counting from one. */
-const EXPIRED = `(case when g.locked_until is null then g.window_ends <= now() else g.locked_until <= now() end)`
-
 /**
- * Counts the attempt in all three counters in one statement (parallel attempts each count) and
- * refuses it when its username is locked for this address or the address is locked. The
- * account's row mirrors the per-username count and any lock, for the admin's users list; the
- * same update runs for a username nobody has (it changes no row), so both cost the same.
+ * Counts the attempt in all three counters at once (the accounts module does it in one statement,
+ * so parallel attempts each count) and refuses it when its username is locked for this address or
+ * the address is locked.
  */
 export async function countAttempt(container: MedusaContainer, usernameKey: string, address: string): Promise<Attempt> {
-  const seconds = lockSeconds()
-  const rows = await sqlRows(
-    container,
-    `with counted as (
-       insert into sign_in_guard as g (username_key, address, failures, lock_after, window_ends, locked_until)
-       select k.username_key, k.address, 1, k.lock_after, now() + make_interval(secs => ?),
-              case when k.lock_after <= 1 then now() + make_interval(secs => ?) end
-         from (values (?::text, ?::text, ?::int), ('', ?, ?), (?, '', null)) as k (username_key, address, lock_after)
-       on conflict (username_key, address) do update set
-         failures = case when ${EXPIRED} then 1 else g.failures + 1 end,
-         lock_after = excluded.lock_after,
-         window_ends = case when ${EXPIRED} then excluded.window_ends else g.window_ends end,
-         locked_until = case
-           when ${EXPIRED} then excluded.locked_until
-           when g.locked_until is null and g.failures + 1 >= excluded.lock_after then now() + make_interval(secs => ?)
-           else g.locked_until end
-       returning g.username_key, g.address, g.failures, g.locked_until, g.known_until
-     ), account as (
-       update shop_user set
-         login_attempts = (select failures from counted where address = ''),
-         locked_until = greatest(shop_user.locked_until, (select locked_until from counted where username_key <> '' and address <> '')),
-         updated_at = now()
-       where username_key = ? and deleted_at is null
-     )
-     select * from counted`,
-    [WINDOW_SECONDS, seconds, usernameKey, address, MAX_LOGIN_ATTEMPTS, address, failuresPerAddress(), usernameKey, seconds, usernameKey],
-  )
+  const accounts = accountsService(container)
+  const counts = await accounts.countSignInAttempt({
+    usernameKey,
+    address,
+    windowSeconds: WINDOW_SECONDS,
+    lockSeconds: lockSeconds(),
+    pairLockAfter: MAX_LOGIN_ATTEMPTS,
+    addressLockAfter: failuresPerAddress(),
+  })
   // Rows of long-past windows are swept now and then rather than on every attempt.
-  if (Math.random() < 0.01) {
-    await sqlRows(
-      container,
-      `delete from sign_in_guard where window_ends < now() and coalesce(locked_until, '-infinity') < now() and coalesce(known_until, '-infinity') < now()`,
-    )
-  }
-  const counter = (match: (row: Record<string, unknown>) => boolean): Counter => {
-    const row = rows.find(match)!
-    return {
-      failures: Number(row.failures),
-      lockedUntil: row.locked_until ? new Date(row.locked_until as string) : null,
-      knownUntil: row.known_until ? new Date(row.known_until as string) : null,
-    }
-  }
+  if (Math.random() < 0.01) await accounts.pruneSignInGuard()
   const attempt: Attempt = {
     usernameKey,
     address,
-    pair: counter((r) => r.username_key !== "" && r.address !== ""),
-    perAddress: counter((r) => r.username_key === ""),
-    perUsername: counter((r) => r.address === ""),
+    ...counts,
   }
   // Past the limit: refused without looking at the password (nor at whether the account exists).
   if (attempt.pair.failures > MAX_LOGIN_ATTEMPTS) throw usernameLocked(attempt.pair)
@@ -181,20 +140,9 @@ export function failureError(attempt: Attempt, invalidCredentials: ApiError): Ap
  * wipe out guesses at others).
  */
 export async function countSuccess(container: MedusaContainer, attempt: Attempt) {
-  await sqlRows(
-    container,
-    `with pair as (
-       update sign_in_guard set failures = 0, locked_until = null, known_until = now() + make_interval(days => ?)
-        where username_key = ? and address = ?
-       returning 1
-     ), per_username as (
-       update sign_in_guard set failures = 0 where username_key = ? and address = ''
-       returning 1
-     )
-     update sign_in_guard
-        set failures = greatest(failures - 1, 0),
-            locked_until = case when failures - 1 < lock_after then null else locked_until end
-      where username_key = '' and address = ?`,
-    [KNOWN_ADDRESS_DAYS, attempt.usernameKey, attempt.address, attempt.usernameKey, attempt.address],
-  )
+  await accountsService(container).recordSignInSuccess({
+    usernameKey: attempt.usernameKey,
+    address: attempt.address,
+    knownAddressDays: KNOWN_ADDRESS_DAYS,
+  })
 }

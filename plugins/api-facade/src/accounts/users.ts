@@ -28,10 +28,34 @@ export interface ShopUserRow {
   created_at: Date | string
 }
 
+/** One sign-in counter as the accounts module returns it (table sign_in_guard). */
+export interface SignInCounter {
+  failures: number
+  lockedUntil: Date | null
+  knownUntil: Date | null
+}
+
+/** The counters one sign-in attempt was counted in: (username, address), address, username. */
+export interface SignInCounts {
+  pair: SignInCounter
+  perAddress: SignInCounter
+  perUsername: SignInCounter
+}
+
 export interface AccountsService {
   listShopUsers(filters?: Record<string, unknown>, config?: Record<string, unknown>): Promise<ShopUserRow[]>
   createShopUsers(data: Record<string, unknown>): Promise<ShopUserRow>
   updateShopUsers(data: Record<string, unknown>): Promise<ShopUserRow>
+  countSignInAttempt(input: {
+    usernameKey: string
+    address: string
+    windowSeconds: number
+    lockSeconds: number
+    pairLockAfter: number
+    addressLockAfter: number
+  }): Promise<SignInCounts>
+  recordSignInSuccess(input: { usernameKey: string; address: string; knownAddressDays: number }): Promise<void>
+  pruneSignInGuard(): Promise<void>
 }
 
 export function accountsService(container: MedusaContainer): AccountsService {

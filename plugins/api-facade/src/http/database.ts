@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 
 /**
- * Plain SQL on the shop's own tables (sessions, sign-in counters, the item-number sequence), for
+ * Plain SQL on the shop's own tables (sessions, the item-number sequence), for
  * the few things a module service cannot do atomically. Medusa's tables are never touched here.
  */
 export type Row = Record<string, unknown>

@@ -1,6 +1,136 @@
-import { MedusaService } from "@medusajs/framework/utils"
+import type { Context } from "@medusajs/framework/types"
+import { InjectManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
+import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/knex"
 import ShopUser from "./models/shop-user"
 
-class AccountsModuleService extends MedusaService({ ShopUser }) {}
+/** One sign-in counter of the table sign_in_guard (migration Migration20261123210000). */
+export interface SignInCounter {
+  failures: number
+  lockedUntil: Date | null
+  knownUntil: Date | null
+}
+
+/** The three counters one attempt was counted in. */
+export interface SignInCounts {
+  /** (username, client address) */
+  pair: SignInCounter
+  /** the client address, over every username */
+  perAddress: SignInCounter
+  /** the username, over every address */
+  perUsername: SignInCounter
+}
+
+export interface CountSignInAttemptInput {
+  usernameKey: string
+  address: string
+  /** Failures count within this window from the first one. */
+  windowSeconds: number
+  /** How long a lock lasts. */
+  lockSeconds: number
+  /** The failure that locks the username for this address. */
+  pairLockAfter: number
+  /** The failure that locks the address for every username. */
+  addressLockAfter: number
+}
+
+export interface RecordSignInSuccessInput {
+  usernameKey: string
+  address: string
+  /** How long the address skips the per-username delay. */
+  knownAddressDays: number
+}
+
+/** A lock that ran out, or a window that ran out without a lock: the next failure starts counting from one. */
+const EXPIRED = `(case when g.locked_until is null then g.window_ends <= now() else g.locked_until <= now() end)`
+
+const toCounter = (row: Record<string, unknown>): SignInCounter => ({
+  failures: Number(row.failures),
+  lockedUntil: row.locked_until ? new Date(row.locked_until as string) : null,
+  knownUntil: row.known_until ? new Date(row.known_until as string) : null,
+})
+
+class AccountsModuleService extends MedusaService({ ShopUser }) {
+  /**
+   * Counts a sign-in attempt in all three counters in one statement, so parallel attempts each
+   * count. A username is counted by its text, whether or not an account has it. The account's row
+   * mirrors the per-username count and any lock, for the admin's users list; the same update runs
+   * for a username nobody has (it changes no row), so both cost the same.
+   */
+  @InjectManager()
+  async countSignInAttempt(
+    input: CountSignInAttemptInput,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {},
+  ): Promise<SignInCounts> {
+    const { usernameKey, address, windowSeconds, lockSeconds, pairLockAfter, addressLockAfter } = input
+    const rows: Record<string, unknown>[] = await sharedContext.manager!.execute(
+      `with counted as (
+         insert into sign_in_guard as g (username_key, address, failures, lock_after, window_ends, locked_until)
+         select k.username_key, k.address, 1, k.lock_after, now() + make_interval(secs => ?),
+                case when k.lock_after <= 1 then now() + make_interval(secs => ?) end
+           from (values (?::text, ?::text, ?::int), ('', ?, ?), (?, '', null)) as k (username_key, address, lock_after)
+         on conflict (username_key, address) do update set
+           failures = case when ${EXPIRED} then 1 else g.failures + 1 end,
+           lock_after = excluded.lock_after,
+           window_ends = case when ${EXPIRED} then excluded.window_ends else g.window_ends end,
+           locked_until = case
+             when ${EXPIRED} then excluded.locked_until
+             when g.locked_until is null and g.failures + 1 >= excluded.lock_after then now() + make_interval(secs => ?)
+             else g.locked_until end
+         returning g.username_key, g.address, g.failures, g.locked_until, g.known_until
+       ), account as (
+         update shop_user set
+           login_attempts = (select failures from counted where address = ''),
+           locked_until = greatest(shop_user.locked_until, (select locked_until from counted where username_key <> '' and address <> '')),
+           updated_at = now()
+         where username_key = ? and deleted_at is null
+       )
+       select * from counted`,
+      [windowSeconds, lockSeconds, usernameKey, address, pairLockAfter, address, addressLockAfter, usernameKey, lockSeconds, usernameKey],
+    )
+    const find = (match: (row: Record<string, unknown>) => boolean) => toCounter(rows.find(match)!)
+    return {
+      pair: find((r) => r.username_key !== "" && r.address !== ""),
+      perAddress: find((r) => r.username_key === ""),
+      perUsername: find((r) => r.address === ""),
+    }
+  }
+
+  /**
+   * The right password: this username starts counting from zero, for this address and overall, and
+   * the address becomes one the account is known at. The attempt no longer counts against the
+   * address, but the address's other failures stay (signing in to one's own account must not
+   * wipe out guesses at others).
+   */
+  @InjectManager()
+  async recordSignInSuccess(
+    input: RecordSignInSuccessInput,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {},
+  ): Promise<void> {
+    const { usernameKey, address, knownAddressDays } = input
+    await sharedContext.manager!.execute(
+      `with pair as (
+         update sign_in_guard set failures = 0, locked_until = null, known_until = now() + make_interval(days => ?)
+          where username_key = ? and address = ?
+         returning 1
+       ), per_username as (
+         update sign_in_guard set failures = 0 where username_key = ? and address = ''
+         returning 1
+       )
+       update sign_in_guard
+          set failures = greatest(failures - 1, 0),
+              locked_until = case when failures - 1 < lock_after then null else locked_until end
+        where username_key = '' and address = ?`,
+      [knownAddressDays, usernameKey, address, usernameKey, address],
+    )
+  }
+
+  /** Deletes the counters whose window, lock and known address have all run out. */
+  @InjectManager()
+  async pruneSignInGuard(@MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<void> {
+    await sharedContext.manager!.execute(
+      `delete from sign_in_guard where window_ends < now() and coalesce(locked_until, '-infinity') < now() and coalesce(known_until, '-infinity') < now()`,
+    )
+  }
+}
 
 export default AccountsModuleService
