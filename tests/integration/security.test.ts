@@ -351,6 +351,9 @@ describe("text that would display as something else (issue 13)", () => {
     // Nothing of it was stored.
     const products = (await asVisitor().get("/api/products")).body as Array<{ name: string; description: string }>
     expect(products.filter((p) => /[\u202A-\u202E\u2066-\u2069]/.test(p.name + p.description))).toEqual([])
+  })
+})
+
 describe("the language menu's return path", () => {
   async function switchLanguage(back: string) {
     const answer = await fetch(shopUrl() + "/language", {
