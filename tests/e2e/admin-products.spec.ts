@@ -328,7 +328,7 @@ test.describe("admin products", () => {
     await expect(toast(page, "Product Updated")).toBeVisible()
     await expect(dialog(page)).toHaveCount(0)
 
-    // No image anywhere: the contract's placeholder in the API, the list and the storefront's product page.
+    // No image anywhere: the API, the list and the storefront's product page all show NO_IMAGE_URL, the contract's no-image picture.
     const detail = await page.request.get(`/api/products/${product.id}`)
     expect(detail.status()).toBe(200)
     expect(((await detail.json()) as ApiProduct).imageUrl).toBe(NO_IMAGE_URL)

@@ -1,6 +1,6 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ApiError } from "./api-error"
-import { SESSION_COOKIE } from "./session"
+import { rawSessionCookie } from "./session"
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"])
 
@@ -44,13 +44,7 @@ export function refuseCrossOrigin(req: MedusaRequest, _res: MedusaResponse, next
     if (hostOf(origin) !== reachedHost(req)) return next(new ApiError(403, CROSS_ORIGIN_MESSAGE))
     return next()
   }
-  if (!fetchSite && carriesSessionCookie(req)) return next(new ApiError(403, ORIGIN_REQUIRED_MESSAGE))
+  // Any session cookie counts, valid or not: what matters is that a browser would have attached it by itself.
+  if (!fetchSite && rawSessionCookie(req) !== undefined) return next(new ApiError(403, ORIGIN_REQUIRED_MESSAGE))
   next()
-}
-
-/** Any value counts, valid or not: what matters is that a browser would have attached it by itself. */
-function carriesSessionCookie(req: MedusaRequest): boolean {
-  const cookies = (req as unknown as { cookies?: Record<string, unknown> }).cookies
-  if (cookies) return cookies[SESSION_COOKIE] !== undefined
-  return new RegExp(`(?:^|;\\s*)${SESSION_COOKIE.replace(".", "\\.")}=`).test(req.get("cookie") ?? "")
 }

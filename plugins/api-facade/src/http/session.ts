@@ -84,9 +84,14 @@ function sessionStore(container: MedusaContainer): SessionStore {
   return store
 }
 
+/** The session cookie as cookie-parser read it (any value, valid or not), undefined when none was sent. */
+export function rawSessionCookie(req: MedusaRequest): unknown {
+  return (req as unknown as { cookies?: Record<string, unknown> }).cookies?.[SESSION_COOKIE]
+}
+
 function sessionIdFrom(req: MedusaRequest): string | null {
   // cookie-parser turns a `j:{...}` cookie into an object: only a string can be one of ours.
-  const raw = (req as unknown as { cookies?: Record<string, unknown> }).cookies?.[SESSION_COOKIE]
+  const raw = rawSessionCookie(req)
   if (typeof raw !== "string" || !raw.startsWith("s:")) return null
   const sid = signature.unsign(raw.slice(2), secret!)
   return sid === false ? null : sid

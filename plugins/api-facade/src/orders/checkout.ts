@@ -5,7 +5,7 @@ import type { Order, ShippingAddress } from "@enclave/contract"
 import { accountsService, type ShopUserRow } from "../accounts/users"
 import { catalogueEntries } from "../catalogue/products"
 import { findCart } from "../cart/cart"
-import { destinationOf, shopContext } from "../cart/shop-context"
+import { destinationOf, shopContext, type ShopContext } from "../cart/shop-context"
 import { ApiError } from "../http/api-error"
 import { medusaAddress } from "./medusa-address"
 import { demandOfCart, ensureInStock, isMedusaStockError, stockRefusal, withStockLock } from "./stock"
@@ -49,13 +49,18 @@ export async function findActiveShippingMethod(container: MedusaContainer, metho
  * Medusa's fulfillment module matches the address against the geo zones of the option's zone, as
  * it does for a cart's shipping options.
  */
-export async function ensureMethodShipsTo(container: MedusaContainer, method: ShippingMethodChoice, countryCode: string): Promise<void> {
+export async function ensureMethodShipsTo(
+  container: MedusaContainer,
+  context: ShopContext,
+  method: ShippingMethodChoice,
+  countryCode: string,
+): Promise<void> {
   const serving = await container.resolve(Modules.FULFILLMENT).listShippingOptionsForContext(
     { id: method.optionId, address: { country_code: countryCode } },
     { select: ["id"] },
   )
   if (serving.length > 0) return
-  const country = (await shopContext(container)).countryNames.get(countryCode) ?? countryCode.toUpperCase()
+  const country = context.countryNames.get(countryCode) ?? countryCode.toUpperCase()
   const message = `${method.name} does not ship to ${country}`
   throw new ApiError(400, message, { fields: { shippingMethod: message } })
 }
@@ -102,7 +107,7 @@ export async function prepareCheckout(container: MedusaContainer, user: ShopUser
   const context = await shopContext(container)
   const address = choice.shippingAddress
   const { countryCode, regionId } = destinationOf(context, address.country)
-  await ensureMethodShipsTo(container, method, countryCode)
+  await ensureMethodShipsTo(container, context, method, countryCode)
   const entries = await catalogueEntries(container, cart.lines.map((l) => l.productNumber))
   let subtotal = 0
   for (const line of cart.lines) {
