@@ -57,11 +57,17 @@ async function startMedusas(
     ...Array.from({ length: env.medusaServers }, (_, i) => ({ mode: "server" as const, log: `medusa-server-${i + 1}.log` })),
     { mode: "worker", log: "medusa-worker.log" },
   ]
+  // Stopped together, not one after the other: each may take its 5 s to exit, and the launcher
+  // gives the whole shop 9 s before it exits anyway (which left the later ones running, orphaned).
+  const running: Array<() => Promise<void>> = []
+  stops.push(async () => {
+    await Promise.all(running.map((stop) => stop()))
+  })
   const started = await Promise.allSettled(
     plan.map(async ({ mode, log }, i) => {
       const port = i === 0 && env.medusaPort ? env.medusaPort : await freePort()
       const medusa = await superviseMedusa({ ...medusaEnv, workerMode: mode }, port, path.join(logsDir, log), say, onGiveUp)
-      stops.push(medusa.stop)
+      running.push(medusa.stop)
       return { ...medusa, mode }
     }),
   )

