@@ -50,7 +50,7 @@ interface Money {
 
 export interface PaypalCapture {
   id: string
-  status: "COMPLETED" | "PARTIALLY_REFUNDED" | "REFUNDED"
+  status: "COMPLETED" | "PARTIALLY_REFUNDED" | "REFUNDED" | "DECLINED"
   amount: Money
   refundedCents: number
   customId?: string
@@ -266,6 +266,8 @@ export class FakePaypal {
     const order = this.orders.get(orderId)
     if (!order?.capture) throw new Error(`FakePaypal: order ${orderId} has no capture`)
     const status = { "PAYMENT.CAPTURE.COMPLETED": "COMPLETED", "PAYMENT.CAPTURE.DENIED": "DECLINED", "PAYMENT.CAPTURE.PENDING": "PENDING", "PAYMENT.CAPTURE.REFUNDED": "REFUNDED" }[type]
+    // PayPal denies the capture before it tells the shop: from now on it reads DECLINED and took no money.
+    if (type === "PAYMENT.CAPTURE.DENIED") order.capture.status = "DECLINED"
     const resource = { ...this.captureJson(order.capture, order.host), status, supplementary_data: { related_ids: { order_id: orderId } } }
     return {
       id: `WH-${paypalId(17)}-${paypalId(17)}`,
@@ -534,6 +536,9 @@ export class FakePaypal {
     const cents = requested ? toCents(requested.value) : remaining
     if (requested && (!AMOUNT_SYNTAX.test(requested.value) || cents <= 0)) {
       return unprocessable([{ field: "/amount/value", value: requested.value, location: "body", issue: "INVALID_PARAMETER_VALUE", description: "The value of a field is invalid." }])
+    }
+    if (capture.status === "DECLINED") {
+      return unprocessable([{ issue: "REFUND_NOT_ALLOWED", description: "You cannot refund this capture." }])
     }
     if (capture.status === "REFUNDED" || cents > remaining) {
       return unprocessable([{ issue: capture.status === "REFUNDED" ? "CAPTURE_FULLY_REFUNDED" : "REFUND_AMOUNT_EXCEEDED", description: "The refund amount must be less than or equal to the capture amount that has not yet been refunded." }])

@@ -212,6 +212,64 @@ describe("a purchase is visible on the very next request", () => {
   })
 })
 
+describe("a purchase prices from what staff set last (the catalogue facts, issue 14)", () => {
+  // A new method serves the zone for the rest of the world and the EU, not Germany.
+  const order = (customer: ApiClient, shippingMethod: number, country = "France") =>
+    customer.post("/api/orders", {
+      shippingAddress: { ...buyerAddress, country },
+      shippingMethod,
+      paymentMethod: "stripe",
+      paymentId: `str-facts-${tag()}`,
+    })
+
+  it("a new price and a method's new price, state and zone apply to the next cart and order", async () => {
+    const product = await createProduct({ price: "199.00" })
+    // Ordered below: the shop keeps a product its orders name (deleting it answers 409).
+    madeProducts.delete(product.id)
+    const created = await admin.post("/api/admin/shipping-methods", { name: `Facts courier ${tag()}`, description: "Test", price: "9.50", sortOrder: 98 })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const method = created.body.id as number
+    madeMethods.add(method)
+    const customer = await asNewCustomer()
+    // Bought once, so the server keeps the product's and the method's facts.
+    expect((await customer.post("/api/cart", { productId: product.id, quantity: 1 })).status).toBe(201)
+    const first = await order(customer, method)
+    expect(first.status, JSON.stringify(first.body)).toBe(201)
+    expect(first.body).toMatchObject({ subtotal: "199.00", shippingCost: "9.50", total: "208.50" })
+
+    expect((await admin.put(`/api/admin/products/${product.id}`, { price: "249.00" })).status).toBe(200)
+    expect((await admin.put(`/api/admin/shipping-methods/${method}`, { price: "12.00" })).status).toBe(200)
+    const cart = await customer.post("/api/cart", { productId: product.id, quantity: 1 })
+    expect(cart.body[0].product.price).toBe("249.00")
+    const second = await order(customer, method)
+    expect(second.status, JSON.stringify(second.body)).toBe(201)
+    expect(second.body).toMatchObject({ subtotal: "249.00", shippingCost: "12.00", total: "261.00" })
+    expect(second.body.items[0].price).toBe("249.00")
+
+    expect((await customer.post("/api/cart", { productId: product.id, quantity: 1 })).status).toBe(201)
+    expect((await admin.put(`/api/admin/shipping-methods/${method}`, { zone: "germany" })).status).toBe(200)
+    const abroad = await order(customer, method, "France")
+    expect(abroad.status, JSON.stringify(abroad.body)).toBe(400)
+    expect(abroad.body.details.fields.shippingMethod).toMatch(/does not ship to France/)
+    expect((await admin.put(`/api/admin/shipping-methods/${method}`, { isActive: false })).status).toBe(200)
+    const off = await order(customer, method)
+    expect(off.status, JSON.stringify(off.body)).toBe(400)
+    expect(off.body.details.fields.shippingMethod).toBe("This shipping method is not available")
+  })
+
+  it("stock is read at each add: the last units bought by one customer are gone for the next", async () => {
+    const product = await createProduct({ stockQuantity: 2 })
+    madeProducts.delete(product.id)
+    const [first, second] = await Promise.all([asNewCustomer(), asNewCustomer()])
+    expect((await second.post("/api/cart", { productId: product.id, quantity: 1 })).status).toBe(201)
+    expect((await first.post("/api/cart", { productId: product.id, quantity: 2 })).status).toBe(201)
+    expect((await order(first, 1, buyerAddress.country)).status).toBe(201)
+    const more = await second.post("/api/cart", { productId: product.id, quantity: 1 })
+    expect(more.status, JSON.stringify(more.body)).toBe(409)
+    expect(more.body.message).toMatch(/out of stock/)
+  })
+})
+
 describe("the catalogue pages' HTML cache", () => {
   async function page(path: string, language: "en" | "de") {
     const res = await fetch(shopUrl() + path, { headers: { cookie: `language=${language}`, accept: "text/html" } })

@@ -22,7 +22,8 @@ import {
 import { ApiClient, newUserDetails } from "../support/api.ts"
 import { servedDocument } from "../support/openapi-check.ts"
 import { paymentKeys, paymentSecrets, startPaymentShop, type PaymentShop } from "../support/payment-shop.ts"
-import { buyerAddress as address, captureTenTimes } from "../support/races.ts"
+import pg from "pg"
+import { buyerAddress as address, captureTenTimes, databaseUrlOf, medusaAvailableStock } from "../support/races.ts"
 
 let env: PaymentShop
 let admin: ApiClient
@@ -65,6 +66,28 @@ async function approvedPaypalOrder(client: ApiClient & { userId: number }, amoun
   const order = paypalOrderCreatedSchema.parse(created.body)
   env.paypal.approve(order.id)
   return order
+}
+
+/** Medusa's own record of a shop order (by its number): its status, live reservations and refunds. */
+async function medusaOrderOf(databaseUrl: string, displayId: number) {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    const { rows } = await client.query(
+      `select o.status,
+              (select count(*)::int from reservation_item ri
+                where ri.deleted_at is null and ri.line_item_id in (select item_id from order_item where order_id = o.id)) as reservations,
+              (select count(*)::int from order_payment_collection opc
+                 join payment p on p.payment_collection_id = opc.payment_collection_id
+                 join refund r on r.payment_id = p.id and r.deleted_at is null
+                where opc.order_id = o.id) as refunds
+         from "order" o where o.display_id = $1`,
+      [displayId],
+    )
+    return rows[0] as { status: string; reservations: number; refunds: number } | undefined
+  } finally {
+    await client.end()
+  }
 }
 
 function expectPaymentError(answer: { status: number; body: unknown }, status: number, message: string) {
@@ -274,16 +297,51 @@ describe("the wallet provider (PayPal)", () => {
     expect(await ordersOf(slow)).toHaveLength(1)
   })
 
-  it("cancels an order whose capture PayPal denies afterwards", async () => {
-    const buyer = await customerWithCart()
-    const { id } = await approvedPaypalOrder(buyer)
+  it("cancels an order whose capture PayPal denies afterwards: Medusa's order too, and its stock goes back on sale", async () => {
+    const buyer = await customerWithCart(SLEEVE, 2)
+    const databaseUrl = databaseUrlOf(env.url)
+    const before = { shown: await stockOf(SLEEVE), medusa: await medusaAvailableStock(databaseUrl, SLEEVE) }
+    const { id } = await approvedPaypalOrder(buyer, "113.00")
     const captured = paypalCaptureSchema.parse((await buyer.post("/api/paypal-server/capture-order", { orderId: id })).body)
-    const denied = await env.paypal.sendWebhook(`${env.url}/api/webhooks/paypal`, env.paypal.captureEvent(id, "PAYMENT.CAPTURE.DENIED"), {
-      webhookId: paymentKeys.paypalSandboxWebhookId,
-    })
+    expect(await stockOf(SLEEVE)).toBe(before.shown - 2)
+    expect(await medusaOrderOf(databaseUrl, captured.orderId)).toEqual({ status: "pending", reservations: 1, refunds: 0 })
+    const event = env.paypal.captureEvent(id, "PAYMENT.CAPTURE.DENIED")
+    const webhook = `${env.url}/api/webhooks/paypal`
+    const denied = await env.paypal.sendWebhook(webhook, event, { webhookId: paymentKeys.paypalSandboxWebhookId })
+    expect(denied.status, denied.body).toBe(200)
     expect(JSON.parse(denied.body)).toEqual({ received: true, result: "failed" })
     const [order] = await ordersOf(buyer)
     expect(order).toMatchObject({ id: captured.orderId, status: "cancelled", notes: "PayPal denied the capture" })
+    // A denied capture took no money: PayPal is asked for no refund (it would refuse one); Medusa's
+    // books balance the capture it recorded with a refund. The stock is on sale again.
+    expect(await medusaOrderOf(databaseUrl, captured.orderId)).toEqual({ status: "canceled", reservations: 0, refunds: 1 })
+    expect(env.paypal.orders.get(id)!.capture!.refundedCents).toBe(0)
+    expect(await medusaAvailableStock(databaseUrl, SLEEVE)).toEqual(before.medusa)
+    expect(await stockOf(SLEEVE)).toBe(before.shown)
+
+    // PayPal delivers again: the same answer, nothing more happens.
+    const repeated = await env.paypal.sendWebhook(webhook, event, { webhookId: paymentKeys.paypalSandboxWebhookId })
+    expect(repeated.status, repeated.body).toBe(200)
+    expect(JSON.parse(repeated.body)).toEqual({ received: true, result: "failed" })
+    expect((await ordersOf(buyer))[0]).toMatchObject({ status: "cancelled", notes: "PayPal denied the capture" })
+    expect(await stockOf(SLEEVE)).toBe(before.shown)
+  })
+
+  it("the admin's cancel of a captured PayPal order refunds it at PayPal and puts the stock back on sale", async () => {
+    const buyer = await customerWithCart(SLEEVE, 1)
+    const databaseUrl = databaseUrlOf(env.url)
+    const shownBefore = await stockOf(SLEEVE)
+    const { id } = await approvedPaypalOrder(buyer)
+    const captured = paypalCaptureSchema.parse((await buyer.post("/api/paypal-server/capture-order", { orderId: id })).body)
+    const cancelled = await admin.put(`/api/admin/orders/${captured.orderId}/status`, { status: "cancelled" })
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200)
+    expect(cancelled.body.status).toBe("cancelled")
+    expect(env.paypal.orders.get(id)!.capture).toMatchObject({ status: "REFUNDED", refundedCents: 6400 })
+    expect(await medusaOrderOf(databaseUrl, captured.orderId)).toEqual({ status: "canceled", reservations: 0, refunds: 1 })
+    expect(await stockOf(SLEEVE)).toBe(shownBefore)
+    // Once refunded, cancelling again asks PayPal for nothing.
+    expect((await admin.put(`/api/admin/orders/${captured.orderId}/status`, { status: "cancelled" })).status).toBe(200)
+    expect(env.paypal.orders.get(id)!.capture).toMatchObject({ status: "REFUNDED", refundedCents: 6400 })
   })
 })
 
@@ -380,6 +438,25 @@ describe("the card provider (Stripe)", () => {
     expect(order).toMatchObject({ paymentId: payment.paymentIntentId, total: "64.00" })
     // The browser comes back after all: the same order.
     expect((await cardOrder(buyer, payment.paymentIntentId)).body.id).toBe(order.id)
+  })
+
+  it("the admin's delete of a card order refunds it at Stripe, cancels Medusa's order and puts the stock back on sale", async () => {
+    const buyer = await customerWithCart()
+    const databaseUrl = databaseUrlOf(env.url)
+    const shownBefore = await stockOf(SLEEVE)
+    const payment = cardPaymentSchema.parse((await startCard(buyer)).body)
+    env.stripe.confirm(payment.paymentIntentId)
+    const placed = await cardOrder(buyer, payment.paymentIntentId)
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201)
+    const order = orderSchema.parse(placed.body)
+    expect(await stockOf(SLEEVE)).toBe(shownBefore - 1)
+    const deleted = await admin.delete(`/api/admin/orders/${order.id}`)
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200)
+    expect(env.stripe.intents.get(payment.paymentIntentId)!.refundedAmount).toBe(6400)
+    expect(await medusaOrderOf(databaseUrl, order.id)).toEqual({ status: "canceled", reservations: 0, refunds: 1 })
+    expect(await stockOf(SLEEVE)).toBe(shownBefore)
+    expect(await ordersOf(buyer)).toEqual([])
+    expect((await admin.delete(`/api/admin/orders/${order.id}`)).status).toBe(404)
   })
 
   it("answers a failing Stripe with a 502 and a message, and keeps the cart", async () => {

@@ -12,7 +12,7 @@ import { withClient } from "../../launcher/database.ts"
 import { paypalOrderCreatedSchema } from "@enclave/contract"
 import { ApiClient, newUserDetails } from "../support/api.ts"
 import { startPaymentShop, type PaymentShop } from "../support/payment-shop.ts"
-import { captureTenTimes, createRaceProduct, GERMANY_STANDARD, medusaAvailableStock, newBuyer, buyerAddress, raceForLastUnits } from "../support/races.ts"
+import { buyWithSandboxCard, captureTenTimes, createRaceProduct, GERMANY_STANDARD, medusaAvailableStock, newBuyer, buyerAddress, raceForLastUnits } from "../support/races.ts"
 import { TEST_ADMIN_PASSWORD, type ShopProcess } from "../support/shop.ts"
 
 const SERVER_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres"
@@ -104,6 +104,9 @@ describe("the scaled-out shop (MEDUSA_SERVERS=2, REDIS_URL, DATABASE_URL)", () =
     // Read twice on the other server, so a cache there would hold the old answer.
     for (let i = 0; i < 2; i++) expect((await visitor.get(`/api/products/${id}`)).body.price).toBe("20.00")
     expect((await visitor.get("/api/products")).body.some((p: { id: number }) => p.id === id)).toBe(true)
+    // A buyer on the other server adds it: that server now keeps the product's facts (price, ids).
+    const buyer = await newBuyer(second)
+    expect((await buyer.post("/api/cart", { productId: id, quantity: 1 })).body[0].product.price).toBe("20.00")
 
     const generation = Number(await redis.get(`${databaseName}:catalogue:generation`))
     const changed = await admin.put(`/api/admin/products/${id}`, { price: "15.00", stockQuantity: 3 })
@@ -114,6 +117,15 @@ describe("the scaled-out shop (MEDUSA_SERVERS=2, REDIS_URL, DATABASE_URL)", () =
     expect(fresh.body).toMatchObject({ price: "15.00", stockQuantity: 3 })
     const listed = (await visitor.get("/api/products")).body.find((p: { id: number }) => p.id === id)
     expect(listed).toMatchObject({ price: "15.00", stockQuantity: 3 })
+    // And the purchase there prices from the change: both servers' facts follow a generation in Redis too.
+    expect(Number(await redis.get(`${databaseName}:catalogue:facts-generation`))).toBeGreaterThan(0)
+    const cart = await buyer.post("/api/cart", { productId: id, quantity: 1 })
+    expect(cart.body[0]).toMatchObject({ quantity: 2, product: { price: "15.00", stockQuantity: 3 } })
+    const order = await buyWithSandboxCard(buyer)
+    expect(order.status, JSON.stringify(order.body)).toBe(201)
+    expect(order.body.items[0]).toMatchObject({ quantity: 2, price: "15.00" })
+    // A product its orders name stays; the order deleted, it can go.
+    expect((await admin.delete(`/api/admin/orders/${order.body.id}`)).status).toBe(200)
 
     expect((await admin.delete(`/api/admin/products/${id}`)).status).toBe(200)
     expect((await visitor.get(`/api/products/${id}`)).status).toBe(404)
@@ -147,5 +159,11 @@ describe("the scaled-out shop (MEDUSA_SERVERS=2, REDIS_URL, DATABASE_URL)", () =
     paymentShop.paypal.approve(id)
     await captureTenTimes(buyer, id)
     expect(paymentShop.paypal.capturesTaken(id)).toBe(1)
+  })
+
+  it("stopping the launcher stops both servers and the worker: none is left running", async () => {
+    expect(medusaModes(shop.dataDir)).toEqual(["server", "server", "worker"])
+    await shop.stop()
+    expect(medusaModes(shop.dataDir)).toEqual([])
   })
 })

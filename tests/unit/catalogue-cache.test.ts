@@ -8,6 +8,7 @@ import { Redis } from "ioredis"
 import { afterAll, describe, expect, it } from "vitest"
 import {
   CatalogueCache,
+  CatalogueFacts,
   matchesIfNoneMatch,
   memoryGeneration,
   redisGeneration,
@@ -102,6 +103,73 @@ describe("CatalogueCache", () => {
     expect((await cache.answer("products", source.read))?.status).toBe("MISS")
     expect((await cache.answer("products", source.read))?.status).toBe("MISS")
     expect(source.reads).toBe(2)
+  })
+})
+
+describe("CatalogueFacts", () => {
+  /** A source of facts that records which keys each read asked for. */
+  function source(values: Record<string, number>) {
+    const asked: string[][] = []
+    return {
+      asked,
+      read: async (missing: string[]) => {
+        asked.push(missing)
+        return new Map(missing.filter((key) => key in values).map((key) => [key, values[key]]))
+      },
+    }
+  }
+
+  it("reads only the keys it does not keep, in one read, and keeps them until a bump", async () => {
+    const facts = new CatalogueFacts(memoryGeneration())
+    const values = { a: 1, b: 2, c: 3 }
+    const first = source(values)
+    expect([...(await facts.many(["a", "b"], first.read))]).toEqual([["a", 1], ["b", 2]])
+    expect([...(await facts.many(["b", "c", "a"], first.read))].sort()).toEqual([["a", 1], ["b", 2], ["c", 3]])
+    expect(first.asked).toEqual([["a", "b"], ["c"]])
+
+    values.a = 10
+    expect((await facts.many(["a"], first.read)).get("a")).toBe(1)
+    await facts.bump()
+    expect((await facts.many(["a"], first.read)).get("a")).toBe(10)
+    expect(first.asked).toEqual([["a", "b"], ["c"], ["a"]])
+  })
+
+  it("does not keep what the source did not find (an unknown product)", async () => {
+    const facts = new CatalogueFacts(memoryGeneration())
+    const facts1 = source({ a: 1 })
+    expect(await facts.one("missing", async () => null)).toBeNull()
+    expect((await facts.many(["a", "missing"], facts1.read)).has("missing")).toBe(false)
+    await facts.many(["missing"], facts1.read)
+    expect(facts1.asked).toEqual([["a", "missing"], ["missing"]])
+  })
+
+  it("follows a bump through another instance (the generation in Redis)", async () => {
+    const url = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379"
+    const key = `enclave:test:catalogue-facts:${randomBytes(6).toString("hex")}`
+    const redis = new Redis(url)
+    const one = new CatalogueFacts(redisGeneration(redis, key))
+    const other = new CatalogueFacts(redisGeneration(new Redis(url), key))
+    try {
+      const values = { price: 1 }
+      const read = source(values).read
+      expect((await one.many(["price"], read)).get("price")).toBe(1)
+      values.price = 2
+      await other.bump()
+      expect((await one.many(["price"], read)).get("price")).toBe(2)
+    } finally {
+      await redis.del(key)
+      await one.close()
+      await other.close()
+    }
+  })
+
+  it("reads every time, keeping nothing, when the generation cannot be known", async () => {
+    const broken = { current: async () => Promise.reject(new Error("no redis")), bump: async () => "1", close: async () => {} }
+    const facts = new CatalogueFacts(broken)
+    const counted = source({ a: 1 })
+    await facts.many(["a"], counted.read)
+    await facts.many(["a"], counted.read)
+    expect(counted.asked).toEqual([["a"], ["a"]])
   })
 })
 

@@ -56,6 +56,8 @@ export interface AccountsService {
   }): Promise<SignInCounts>
   recordSignInSuccess(input: { usernameKey: string; address: string; knownAddressDays: number }): Promise<void>
   pruneSignInGuard(): Promise<void>
+  /** Points the user at cart `to` only while they point at `from`; whether it moved. */
+  moveCart(input: { userId: string; from: string | null; to: string | null }): Promise<boolean>
 }
 
 export function accountsService(container: MedusaContainer): AccountsService {
@@ -114,10 +116,18 @@ export async function listUsers(container: MedusaContainer): Promise<User[]> {
 }
 
 /** The Medusa customer behind a shop user (carts and orders belong to it). */
+/** A shop user's Medusa customer never changes (made with the account): kept once read. */
+const customerOfUser = new Map<string, string>()
+const KEPT_CUSTOMERS = 10_000
+
 export async function customerIdOf(container: MedusaContainer, userId: string): Promise<string> {
+  const kept = customerOfUser.get(userId)
+  if (kept) return kept
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "shop_user", fields: ["id", "customer.id"], filters: { id: userId } })
   const customerId = (data[0] as { customer?: { id: string } } | undefined)?.customer?.id
   if (!customerId) throw new Error(`Shop user ${userId} has no Medusa customer`)
+  if (customerOfUser.size >= KEPT_CUSTOMERS) customerOfUser.clear()
+  customerOfUser.set(userId, customerId)
   return customerId
 }

@@ -1,17 +1,22 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import {
-  addToCartWorkflow,
-  createCartWorkflow,
-  deleteLineItemsWorkflow,
-  updateLineItemInCartWorkflow,
-} from "@medusajs/medusa/core-flows"
+import type { CreateLineItemForCartDTO, MedusaContainer } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
 import type { AddToCartRequest, CartItem } from "@enclave/contract"
 import { accountsService, customerIdOf, findUserById, type ShopUserRow } from "../accounts/users"
-import { catalogueEntries, findCatalogueEntry, type CatalogueEntry } from "../catalogue/products"
+import { catalogueEntries, type CatalogueEntry } from "../catalogue/products"
 import { ApiError } from "../http/api-error"
 import { sqlRows } from "../http/database"
 import { shopContext } from "./shop-context"
+
+/*
+ * Carts are Medusa carts, changed through the cart module's service rather than Medusa's cart
+ * workflows: those re-derive the whole cart on every change (items' prices, promotions, the
+ * payment collection, shipping methods), some 100 statements and several workflow runs per click,
+ * for things this shop settles at checkout. A line gets what Medusa's add-to-cart would give it
+ * (core-flows' prepareLineItemData), priced from the shop's catalogue, so the order made from the
+ * cart and Medusa's admin read it as one of Medusa's own.
+ */
+
+const CURRENCY = "eur"
 
 /** A line of the Medusa cart, with the numbers the shop put in its metadata. */
 export interface CartLine {
@@ -26,26 +31,97 @@ export interface UserCart {
   lines: CartLine[]
 }
 
-function toLine(item: { id: string; quantity: number | string; metadata?: Record<string, unknown> | null }): CartLine | null {
+/** A cart line with what an order line copies from it (Medusa's field names and values). */
+export interface CheckoutCartLine extends CartLine {
+  variant_id: string | null
+  product_id: string | null
+  title: string
+  subtitle: string | null
+  thumbnail: string | null
+  product_title: string | null
+  product_subtitle: string | null
+  product_description: string | null
+  product_handle: string | null
+  variant_title: string | null
+  variant_sku: string | null
+  variant_barcode: string | null
+  requires_shipping: boolean
+  is_discountable: boolean
+  is_giftcard: boolean
+  is_tax_inclusive: boolean
+  /** In euros, as Medusa stores it. */
+  unit_price: number
+  metadata: Record<string, unknown>
+}
+
+/** An open cart with everything an order is made from. */
+export interface CheckoutCart {
+  id: string
+  region_id: string | null
+  sales_channel_id: string | null
+  customer_id: string | null
+  email: string | null
+  currency_code: string
+  lines: CheckoutCartLine[]
+}
+
+const LINE_FIELDS = ["id", "quantity", "metadata", "created_at"]
+const CHECKOUT_LINE_FIELDS = [
+  ...LINE_FIELDS,
+  "variant_id",
+  "product_id",
+  "title",
+  "subtitle",
+  "thumbnail",
+  "product_title",
+  "product_subtitle",
+  "product_description",
+  "product_handle",
+  "variant_title",
+  "variant_sku",
+  "variant_barcode",
+  "requires_shipping",
+  "is_discountable",
+  "is_giftcard",
+  "is_tax_inclusive",
+  "unit_price",
+]
+const CHECKOUT_CART_FIELDS = ["region_id", "sales_channel_id", "customer_id", "email", "currency_code"]
+
+type StoredLine = Record<string, unknown> & { id: string; quantity: number | string; metadata?: Record<string, unknown> | null; created_at: string | Date }
+type StoredCart = Record<string, unknown> & { id: string; completed_at: string | Date | null; items?: StoredLine[] | null }
+
+function toLine(item: StoredLine): CartLine | null {
   const itemNumber = Number(item.metadata?.item_number)
   const productNumber = Number(item.metadata?.product_number)
   if (!Number.isInteger(itemNumber) || !Number.isInteger(productNumber)) return null
   return { id: item.id, quantity: Number(item.quantity), itemNumber, productNumber }
 }
 
-async function readCart(container: MedusaContainer, cartId: string): Promise<UserCart | null> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "cart",
-    fields: ["id", "completed_at", "items.id", "items.quantity", "items.metadata", "items.created_at"],
-    filters: { id: cartId },
-  })
-  const cart = data[0] as
-    | { id: string; completed_at: string | null; items?: Array<{ id: string; quantity: number; metadata: Record<string, unknown> | null; created_at: string }> }
-    | undefined
+/** The cart and its lines in one read (one statement), or null when it is gone or already an order. */
+async function readOpenCart(container: MedusaContainer, cartId: string, cartFields: string[], lineFields: string[]) {
+  const [cart] = (await container.resolve(Modules.CART).listCarts(
+    { id: cartId },
+    {
+      select: ["id", "completed_at", ...cartFields, ...lineFields.map((f) => `items.${f}`)],
+      relations: ["items"],
+      // The lines joined to the cart in one statement (MikroORM would otherwise select them apart).
+      options: { strategy: "joined" },
+    },
+  )) as unknown as Array<StoredCart | undefined>
   if (!cart || cart.completed_at) return null
-  const items = [...(cart.items ?? [])].sort((a, b) => String(a.created_at).localeCompare(String(b.created_at)))
-  return { id: cart.id, lines: items.map(toLine).filter((l): l is CartLine => l !== null) }
+  const lines = (cart.items ?? []).flatMap((item) => {
+    const line = toLine(item)
+    return line ? [{ item, line }] : []
+  })
+  // In the order they were put in the cart; item numbers come from one sequence, so they break ties.
+  lines.sort((a, b) => new Date(a.item.created_at).getTime() - new Date(b.item.created_at).getTime() || a.line.itemNumber - b.line.itemNumber)
+  return { cart, lines }
+}
+
+export async function readCart(container: MedusaContainer, cartId: string): Promise<UserCart | null> {
+  const open = await readOpenCart(container, cartId, [], LINE_FIELDS)
+  return open && { id: open.cart.id, lines: open.lines.map((l) => l.line) }
 }
 
 /** The user's open cart, or null when they have none yet (a visit to the cart creates nothing). */
@@ -53,26 +129,118 @@ export async function findCart(container: MedusaContainer, user: ShopUserRow): P
   return user.cart_id ? readCart(container, user.cart_id) : null
 }
 
+const text = (value: unknown): string | null => (typeof value === "string" ? value : null)
+
+/** The open cart with what checkout makes the order from, or null when it is gone or already an order. */
+export async function readCartForCheckout(container: MedusaContainer, cartId: string): Promise<CheckoutCart | null> {
+  const open = await readOpenCart(container, cartId, CHECKOUT_CART_FIELDS, CHECKOUT_LINE_FIELDS)
+  if (!open) return null
+  const { cart } = open
+  return {
+    id: cart.id,
+    region_id: text(cart.region_id),
+    sales_channel_id: text(cart.sales_channel_id),
+    customer_id: text(cart.customer_id),
+    email: text(cart.email),
+    currency_code: String(cart.currency_code),
+    lines: open.lines.map(({ item, line }) => ({
+      ...line,
+      variant_id: text(item.variant_id),
+      product_id: text(item.product_id),
+      title: String(item.title),
+      subtitle: text(item.subtitle),
+      thumbnail: text(item.thumbnail),
+      product_title: text(item.product_title),
+      product_subtitle: text(item.product_subtitle),
+      product_description: text(item.product_description),
+      product_handle: text(item.product_handle),
+      variant_title: text(item.variant_title),
+      variant_sku: text(item.variant_sku),
+      variant_barcode: text(item.variant_barcode),
+      requires_shipping: Boolean(item.requires_shipping),
+      is_discountable: Boolean(item.is_discountable),
+      is_giftcard: Boolean(item.is_giftcard),
+      is_tax_inclusive: Boolean(item.is_tax_inclusive),
+      unit_price: Number(item.unit_price),
+      metadata: item.metadata ?? {},
+    })),
+  }
+}
+
 /**
- * The user's open cart, starting one (in their region, for their customer) when there is none.
+ * Starts the user's cart: in their region, for their customer, in euros.
  * Runs under the cart lock only, after withCartLock re-read the user's cart id.
  */
-async function ensureCart(container: MedusaContainer, user: ShopUserRow): Promise<UserCart> {
-  const existing = await findCart(container, user)
-  if (existing) return existing
+async function startCart(container: MedusaContainer, user: ShopUserRow): Promise<string> {
   const context = await shopContext(container)
-  const { result } = await createCartWorkflow(container).run({
-    input: {
-      region_id: context.defaultRegionId,
-      sales_channel_id: context.salesChannelId,
-      customer_id: await customerIdOf(container, user.id),
-      email: user.email,
-      currency_code: "eur",
-    },
+  const cart = await container.resolve(Modules.CART).createCarts({
+    region_id: context.defaultRegionId,
+    sales_channel_id: context.salesChannelId,
+    customer_id: await customerIdOf(container, user.id),
+    email: user.email,
+    currency_code: CURRENCY,
   })
-  await accountsService(container).updateShopUsers({ id: user.id, cart_id: result.id })
-  user.cart_id = result.id
-  return { id: result.id, lines: [] }
+  // Under the cart lock nothing else moves the user's cart; a deleted account moves nothing.
+  if (!(await accountsService(container).moveCart({ userId: user.id, from: user.cart_id, to: cart.id }))) {
+    await container.resolve(Modules.CART).deleteCarts([cart.id])
+    throw new ApiError(409, CART_BUSY_MESSAGE)
+  }
+  user.cart_id = cart.id
+  return cart.id
+}
+
+/**
+ * Whether the shop's prices include tax, as Medusa's pricing decides it for a line: the shop's
+ * prices are per currency (no region rule), so the currency's price preference, else no. Read
+ * once per process, like the shop's regions (shop-context.ts): it is store setup, not catalogue.
+ */
+let taxInclusive: Promise<boolean> | undefined
+
+function pricesIncludeTax(container: MedusaContainer): Promise<boolean> {
+  taxInclusive ??= container
+    .resolve(Modules.PRICING)
+    .listPricePreferences({ attribute: "currency_code", value: CURRENCY }, { select: ["is_tax_inclusive"], take: 1 })
+    .then(([preference]) => preference?.is_tax_inclusive ?? false)
+    .catch((error) => {
+      taxInclusive = undefined
+      throw error
+    })
+  return taxInclusive
+}
+
+/** The euro amount Medusa stores for the catalogue's price ("599.00"). */
+function unitPriceOf(entry: CatalogueEntry): number {
+  return Number(entry.product.price)
+}
+
+/** A new line as Medusa's add-to-cart makes it (core-flows' prepareLineItemData), priced by the catalogue. */
+function newLineData(cartId: string, entry: CatalogueEntry, quantity: number, itemNumber: number, isTaxInclusive: boolean): CreateLineItemForCartDTO {
+  const { line } = entry
+  // Medusa's type leaves a missing value out where its table stores null.
+  const orNothing = (value: string | null) => value ?? undefined
+  return {
+    cart_id: cartId,
+    quantity,
+    title: line.product_title,
+    subtitle: orNothing(line.variant_title),
+    thumbnail: orNothing(line.thumbnail),
+    product_id: entry.medusaProductId,
+    product_title: line.product_title,
+    product_description: orNothing(line.product_description),
+    product_subtitle: orNothing(line.product_subtitle),
+    product_handle: orNothing(line.product_handle),
+    variant_id: entry.variantId,
+    variant_sku: orNothing(line.variant_sku),
+    variant_barcode: orNothing(line.variant_barcode),
+    variant_title: orNothing(line.variant_title),
+    is_discountable: line.is_discountable,
+    // Medusa ships a line whose product has a shipping profile; the seed and the shop's admin
+    // give every product one.
+    requires_shipping: true,
+    unit_price: unitPriceOf(entry),
+    is_tax_inclusive: isTaxInclusive,
+    metadata: { item_number: itemNumber, product_number: entry.product.id },
+  }
 }
 
 /**
@@ -126,11 +294,9 @@ async function nextItemNumber(container: MedusaContainer): Promise<number> {
   return Number(rows[0].n)
 }
 
-export async function listCartItems(container: MedusaContainer, user: ShopUserRow): Promise<CartItem[]> {
-  const cart = await findCart(container, user)
-  if (!cart || cart.lines.length === 0) return []
-  const entries = await catalogueEntries(container, cart.lines.map((l) => l.productNumber))
-  return cart.lines.flatMap((line) => {
+/** The cart as the API shows it: its lines whose product the catalogue still sells. */
+function cartItemsOf(user: ShopUserRow, lines: CartLine[], entries: Map<number, CatalogueEntry>): CartItem[] {
+  return lines.flatMap((line) => {
     const entry = entries.get(line.productNumber)
     if (!entry) return []
     const { product } = entry
@@ -146,26 +312,42 @@ export async function listCartItems(container: MedusaContainer, user: ShopUserRo
   })
 }
 
-/** Adds a product, or more of it when it is in the cart already; never more than the stock. */
-export async function addToCart(container: MedusaContainer, user: ShopUserRow, request: AddToCartRequest) {
-  const entry = await findCatalogueEntry(container, request.productId)
-  if (!entry) throw new ApiError(404, `Product ${request.productId} not found`)
-  await withCartLock(container, user, async () => {
-    const cart = await ensureCart(container, user)
-    const line = cart.lines.find((l) => l.productNumber === entry.product.id)
+async function entriesOf(container: MedusaContainer, lines: CartLine[], also: number[] = []) {
+  return catalogueEntries(container, [...also, ...lines.map((l) => l.productNumber)])
+}
+
+export async function listCartItems(container: MedusaContainer, user: ShopUserRow): Promise<CartItem[]> {
+  const cart = await findCart(container, user)
+  if (!cart || cart.lines.length === 0) return []
+  return cartItemsOf(user, cart.lines, await entriesOf(container, cart.lines))
+}
+
+/**
+ * Adds a product, or more of it when it is in the cart already; never more than the stock.
+ * Answers the cart after the change: it was read under the lock, so nothing else changed it since.
+ */
+export async function addToCart(container: MedusaContainer, user: ShopUserRow, request: AddToCartRequest): Promise<CartItem[]> {
+  return withCartLock(container, user, async () => {
+    const cart = await findCart(container, user)
+    const lines = cart?.lines ?? []
+    const entries = await entriesOf(container, lines, [request.productId])
+    const entry = entries.get(request.productId)
+    if (!entry) throw new ApiError(404, `Product ${request.productId} not found`)
+    const line = lines.find((l) => l.productNumber === entry.product.id)
     const wanted = (line?.quantity ?? 0) + request.quantity
     if (wanted > entry.product.stockQuantity) throw new ApiError(409, stockMessage(entry, wanted), { stockQuantity: entry.product.stockQuantity })
+    const cartModule = container.resolve(Modules.CART)
     if (line) {
-      await updateLineItemInCartWorkflow(container).run({ input: { cart_id: cart.id, item_id: line.id, update: { quantity: wanted } } })
+      // Priced again, as Medusa's own quantity change does: the line shows what the shop charges now.
+      await cartModule.updateLineItems([{ id: line.id, quantity: wanted, unit_price: unitPriceOf(entry) }])
+      line.quantity = wanted
     } else {
+      const cartId = cart?.id ?? (await startCart(container, user))
       const itemNumber = await nextItemNumber(container)
-      await addToCartWorkflow(container).run({
-        input: {
-          cart_id: cart.id,
-          items: [{ variant_id: entry.variantId, quantity: request.quantity, metadata: { item_number: itemNumber, product_number: entry.product.id } }],
-        },
-      })
+      const [created] = await cartModule.addLineItems([newLineData(cartId, entry, request.quantity, itemNumber, await pricesIncludeTax(container))])
+      lines.push({ id: created.id, quantity: request.quantity, itemNumber, productNumber: entry.product.id })
     }
+    return cartItemsOf(user, lines, entries)
   })
 }
 
@@ -177,22 +359,28 @@ async function ownLine(container: MedusaContainer, user: ShopUserRow, itemNumber
   return { cart, line }
 }
 
-export async function setCartItemQuantity(container: MedusaContainer, user: ShopUserRow, itemNumber: number, quantity: number) {
-  await withCartLock(container, user, async () => {
+export async function setCartItemQuantity(container: MedusaContainer, user: ShopUserRow, itemNumber: number, quantity: number): Promise<CartItem[]> {
+  return withCartLock(container, user, async () => {
     const { cart, line } = await ownLine(container, user, itemNumber)
-    const entry = await findCatalogueEntry(container, line.productNumber)
+    const entries = await entriesOf(container, cart.lines)
+    const entry = entries.get(line.productNumber)
     if (!entry) throw new ApiError(404, "This product is no longer sold")
     if (quantity > line.quantity && quantity > entry.product.stockQuantity) {
       throw new ApiError(409, stockMessage(entry, quantity), { stockQuantity: entry.product.stockQuantity })
     }
-    await updateLineItemInCartWorkflow(container).run({ input: { cart_id: cart.id, item_id: line.id, update: { quantity } } })
+    await container.resolve(Modules.CART).updateLineItems([{ id: line.id, quantity, unit_price: unitPriceOf(entry) }])
+    line.quantity = quantity
+    return cartItemsOf(user, cart.lines, entries)
   })
 }
 
-export async function removeCartItem(container: MedusaContainer, user: ShopUserRow, itemNumber: number) {
-  await withCartLock(container, user, async () => {
+export async function removeCartItem(container: MedusaContainer, user: ShopUserRow, itemNumber: number): Promise<CartItem[]> {
+  return withCartLock(container, user, async () => {
     const { cart, line } = await ownLine(container, user, itemNumber)
-    await deleteLineItemsWorkflow(container).run({ input: { cart_id: cart.id, ids: [line.id] } })
+    // Soft-deleted, as Medusa's own removal does.
+    await container.resolve(Modules.CART).softDeleteLineItems([line.id])
+    const rest = cart.lines.filter((l) => l !== line)
+    return rest.length === 0 ? [] : cartItemsOf(user, rest, await entriesOf(container, rest))
   })
 }
 
@@ -200,7 +388,7 @@ export async function clearCart(container: MedusaContainer, user: ShopUserRow) {
   await withCartLock(container, user, async () => {
     const cart = await findCart(container, user)
     if (!cart || cart.lines.length === 0) return
-    await deleteLineItemsWorkflow(container).run({ input: { cart_id: cart.id, ids: cart.lines.map((l) => l.id) } })
+    await container.resolve(Modules.CART).softDeleteLineItems(cart.lines.map((l) => l.id))
   })
 }
 

@@ -18,7 +18,8 @@ import { redisKey } from "../http/redis-keys"
  *
  * API:
  *   catalogueCache()                 the process's cache (generation in Redis when REDIS_URL is set)
- *   bumpCatalogue(reason)            mark everything stale; resolves once every instance will see it
+ *   bumpCatalogue(reason, change)    mark everything stale ("stock": the facts stay); resolves once every instance will see it
+ *   catalogueFacts()                 prices, ids and shipping methods apart from stock, for the purchase
  *   sendCatalogueAnswer(req, res, key, read)
  *                                    answer a catalogue GET from the cache (ETag, 304, X-Cache)
  *   new CatalogueCache(generation)   a cache of its own (tests), over memoryGeneration() or
@@ -47,6 +48,7 @@ export function memoryGeneration(): CatalogueGeneration {
 
 /** Read when a cache is made, so REDIS_NAMESPACE (set by medusa-config.ts) is known. */
 export const generationKey = () => redisKey("catalogue", "generation")
+export const factsGenerationKey = () => redisKey("catalogue", "facts-generation")
 
 /**
  * A counter in Redis shared by every instance: INCR to bump, GET per request to read (well under a
@@ -158,38 +160,117 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
   return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)
 }
 
+/**
+ * What the shop sells and how, apart from stock (issue 14): products' Medusa ids, prices, names and
+ * inventory items; shipping methods and the countries they serve. A purchase reads these on every
+ * add to cart and every order, while they change only when staff edit the catalogue. Their
+ * generation is bumped by every change except one that only moves stock (an order placed or
+ * cancelled, a reservation), so buyers do not empty it for each other; stock itself is always read
+ * fresh. Keyed entries; a read of several keys reads only the missing ones, in one go.
+ */
+export class CatalogueFacts {
+  private readonly entries = new Map<string, { generation: string; value: unknown }>()
+
+  constructor(readonly generation: CatalogueGeneration) {}
+
+  /**
+   * The values of `keys`: kept ones read under the current generation, the rest from `read`
+   * (which answers those it found; a key it does not answer is not kept, e.g. an unknown product).
+   */
+  async many<T>(keys: string[], read: (missing: string[]) => Promise<Map<string, T>>): Promise<Map<string, T>> {
+    let generation: string | null
+    try {
+      generation = await this.generation.current()
+    } catch (error) {
+      console.warn(`[catalogue facts] generation unknown, reading them: ${(error as Error).message}`)
+      generation = null
+    }
+    const found = new Map<string, T>()
+    const missing: string[] = []
+    for (const key of new Set(keys)) {
+      const kept = generation === null ? undefined : this.entries.get(key)
+      if (kept && kept.generation === generation) found.set(key, kept.value as T)
+      else missing.push(key)
+    }
+    if (missing.length === 0) return found
+    // The generation was read before the data, so data older than a change is never kept past its bump.
+    const fresh = await read(missing)
+    for (const [key, value] of fresh) {
+      found.set(key, value)
+      if (generation === null) continue
+      if (this.entries.size >= MAX_ENTRIES && !this.entries.has(key)) this.entries.clear()
+      this.entries.set(key, { generation, value })
+    }
+    return found
+  }
+
+  async one<T>(key: string, read: () => Promise<T | null>): Promise<T | null> {
+    const values = await this.many<T>([key], async () => {
+      const value = await read()
+      return value === null ? new Map() : new Map([[key, value]])
+    })
+    return values.get(key) ?? null
+  }
+
+  async bump(): Promise<string> {
+    const generation = await this.generation.bump()
+    this.entries.clear()
+    return generation
+  }
+
+  async close() {
+    await this.generation.close()
+  }
+}
+
 // One cache per process, kept on globalThis: Medusa loads routes and subscribers separately, and
 // both must bump and read the same one.
 const SINGLETON = Symbol.for("enclave.catalogueCache")
-type Holder = { [SINGLETON]?: CatalogueCache }
+type Holder = { [SINGLETON]?: { answers: CatalogueCache; facts: CatalogueFacts } }
 
-/** The process's catalogue cache: its generation in Redis when REDIS_URL is set, else in memory. */
-export function catalogueCache(): CatalogueCache {
+function caches() {
   const holder = globalThis as Holder
   if (!holder[SINGLETON]) {
     const redisUrl = process.env.REDIS_URL
-    const generation = redisUrl
-      ? redisGeneration(
-          new Redis(redisUrl, {
-            // A request must not wait long on a Redis that is gone: it is answered from the database.
-            maxRetriesPerRequest: 1,
-            connectTimeout: 2_000,
-            commandTimeout: 1_000,
-          }),
-        )
-      : memoryGeneration()
-    holder[SINGLETON] = new CatalogueCache(generation)
+    const redis = redisUrl
+      ? new Redis(redisUrl, {
+          // A request must not wait long on a Redis that is gone: it is answered from the database.
+          maxRetriesPerRequest: 1,
+          connectTimeout: 2_000,
+          commandTimeout: 1_000,
+        })
+      : null
+    holder[SINGLETON] = {
+      answers: new CatalogueCache(redis ? redisGeneration(redis) : memoryGeneration()),
+      facts: new CatalogueFacts(redis ? redisGeneration(redis, factsGenerationKey()) : memoryGeneration()),
+    }
   }
   return holder[SINGLETON]
 }
+
+/** The process's catalogue cache: its generation in Redis when REDIS_URL is set, else in memory. */
+export function catalogueCache(): CatalogueCache {
+  return caches().answers
+}
+
+/** The process's catalogue facts (prices, ids, shipping methods; no stock). */
+export function catalogueFacts(): CatalogueFacts {
+  return caches().facts
+}
+
+/**
+ * What a change touched: "stock" when it only moved stock (an order placed or cancelled), which
+ * leaves the catalogue facts (prices, ids, shipping methods) as they were; "all" otherwise.
+ */
+export type CatalogueChange = "all" | "stock"
 
 /**
  * Marks the catalogue stale. Write paths await it after their change is committed and before they
  * answer, so the caller's next read is fresh. `reason` names the change in the log when it fails.
  */
-export async function bumpCatalogue(reason: string): Promise<void> {
+export async function bumpCatalogue(reason: string, change: CatalogueChange = "all"): Promise<void> {
   try {
-    await catalogueCache().bump()
+    await Promise.all([catalogueCache().bump(), change === "all" ? catalogueFacts().bump() : null])
   } catch (error) {
     // The change itself succeeded; failing the caller's request for this would be worse. Readers
     // that cannot read the generation (the same Redis trouble) answer from the database anyway.
@@ -201,11 +282,11 @@ export async function bumpCatalogue(reason: string): Promise<void> {
  * Runs a change of what the catalogue shows, then marks the catalogue stale, also when the change
  * failed part-way (a workflow that failed after some steps may have changed something).
  */
-export async function runThenBump<T>(reason: string, change: () => Promise<T>): Promise<T> {
+export async function runThenBump<T>(reason: string, change: () => Promise<T>, touched: CatalogueChange = "all"): Promise<T> {
   try {
     return await change()
   } finally {
-    await bumpCatalogue(reason)
+    await bumpCatalogue(reason, touched)
   }
 }
 

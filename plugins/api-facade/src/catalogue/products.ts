@@ -1,6 +1,7 @@
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { compareDefaultOrder, NO_IMAGE_URL, type Product, type ProductCategory } from "@enclave/contract"
+import { catalogueFacts } from "./cache"
 
 /** The shop sells in euros; a product's price is its first variant's EUR price. */
 const CURRENCY = "eur"
@@ -17,20 +18,33 @@ const productFields = [
   "specifications",
   "product.id",
   "product.title",
+  "product.subtitle",
   "product.description",
+  "product.handle",
   "product.thumbnail",
+  "product.discountable",
   "product.status",
   "product.created_at",
   "product.variants.id",
+  "product.variants.title",
+  "product.variants.sku",
+  "product.variants.barcode",
   "product.variants.manage_inventory",
   "product.variants.prices.amount",
   "product.variants.prices.currency_code",
   "product.variants.inventory_items.required_quantity",
+  "product.variants.inventory_items.inventory_item_id",
+  "product.variants.inventory_items.inventory.location_levels.location_id",
   "product.variants.inventory_items.inventory.location_levels.stocked_quantity",
   "product.variants.inventory_items.inventory.location_levels.reserved_quantity",
 ]
 
+/** The same read without stock: what the catalogue facts keep (cache.ts). */
+const LEVEL_FIELDS = "product.variants.inventory_items.inventory.location_levels."
+const factFields = productFields.filter((field) => !field.startsWith(LEVEL_FIELDS))
+
 interface LocationLevel {
+  location_id: string
   stocked_quantity: number
   reserved_quantity: number
 }
@@ -43,16 +57,23 @@ interface ProfileRow {
   product?: {
     id: string
     title: string
+    subtitle?: string | null
     description: string | null
+    handle?: string | null
     thumbnail: string | null
+    discountable?: boolean | null
     status: string
     created_at: string | Date
     variants?: Array<{
       id: string
+      title?: string | null
+      sku?: string | null
+      barcode?: string | null
       manage_inventory: boolean
       prices?: Array<{ amount: number | string; currency_code: string }>
       inventory_items?: Array<{
         required_quantity: number
+        inventory_item_id: string
         inventory?: { location_levels?: LocationLevel[] }
       }>
     }>
@@ -126,18 +147,72 @@ export async function findProduct(container: MedusaContainer, id: number): Promi
   return row ? toContractProduct(row) : null
 }
 
-/** A product as the shop sells it, with the Medusa ids a cart needs. */
+/** What selling one unit of a product reserves: per inventory item, how many, and where it is stocked best. */
+export interface StockSource {
+  inventoryItemId: string
+  requiredQuantity: number
+  /** The location with the most units available (the shop stocks each item in one place today). */
+  locationId: string
+}
+
+/** What a Medusa cart or order line copies of the product and the variant it sells (Medusa's own names). */
+export interface MedusaLineProduct {
+  product_title: string
+  product_subtitle: string | null
+  product_description: string | null
+  product_handle: string | null
+  /** Medusa's image, null when the product has none (the shop then shows NO_IMAGE_URL). */
+  thumbnail: string | null
+  is_discountable: boolean
+  variant_title: string | null
+  variant_sku: string | null
+  variant_barcode: string | null
+}
+
+/** A product as the shop sells it, with the Medusa ids and product data a cart line and an order need. */
 export interface CatalogueEntry {
   product: Product
   medusaProductId: string
   variantId: string
+  line: MedusaLineProduct
+  /** Empty when the variant's inventory is not managed. */
+  stock: StockSource[]
+}
+
+function stockSources(row: ProfileRow): StockSource[] {
+  const variant = row.product?.variants?.[0]
+  if (!variant?.manage_inventory) return []
+  return (variant.inventory_items ?? []).flatMap((item) => {
+    const levels = [...(item.inventory?.location_levels ?? [])].sort(
+      (a, b) => Number(b.stocked_quantity) - Number(b.reserved_quantity) - (Number(a.stocked_quantity) - Number(a.reserved_quantity)),
+    )
+    if (!item.inventory_item_id || levels.length === 0) return []
+    return [{ inventoryItemId: item.inventory_item_id, requiredQuantity: Math.max(1, Number(item.required_quantity) || 1), locationId: levels[0].location_id }]
+  })
 }
 
 function toEntry(row: ProfileRow): CatalogueEntry | null {
   const product = toContractProduct(row)
-  const variantId = row.product?.variants?.[0]?.id
-  if (!product || !variantId) return null
-  return { product, medusaProductId: row.product!.id, variantId }
+  const variant = row.product?.variants?.[0]
+  if (!product || !variant?.id) return null
+  const medusa = row.product!
+  return {
+    product,
+    medusaProductId: medusa.id,
+    variantId: variant.id,
+    stock: stockSources(row),
+    line: {
+      product_title: medusa.title,
+      product_subtitle: medusa.subtitle ?? null,
+      product_description: medusa.description ?? null,
+      product_handle: medusa.handle ?? null,
+      thumbnail: medusa.thumbnail || null,
+      is_discountable: medusa.discountable ?? true,
+      variant_title: variant.title ?? null,
+      variant_sku: variant.sku ?? null,
+      variant_barcode: variant.barcode ?? null,
+    },
+  }
 }
 
 export async function findCatalogueEntry(container: MedusaContainer, id: number): Promise<CatalogueEntry | null> {
@@ -145,10 +220,49 @@ export async function findCatalogueEntry(container: MedusaContainer, id: number)
   return row ? toEntry(row) : null
 }
 
-/** Entries for the given catalogue numbers (a cart's or order's products), keyed by number. */
+/**
+ * Entries for the given catalogue numbers (a cart's or order's products), keyed by number: the
+ * products' facts from the catalogue facts (read when staff changed something since), their stock
+ * always read now, in one statement.
+ */
 export async function catalogueEntries(container: MedusaContainer, ids: number[]): Promise<Map<number, CatalogueEntry>> {
   if (ids.length === 0) return new Map()
-  const rows = await readProfiles(container, { catalogue_number: [...new Set(ids)] })
-  const entries = rows.map(toEntry).filter((e): e is CatalogueEntry => e !== null)
+  const facts = await catalogueFacts().many<ProfileRow>(
+    ids.map((id) => `product:${id}`),
+    async (missing) => {
+      const query = container.resolve(ContainerRegistrationKeys.QUERY)
+      const { data } = await query.graph({
+        entity: "security_profile",
+        fields: factFields,
+        filters: { catalogue_number: missing.map((key) => Number(key.slice("product:".length))) },
+      })
+      return new Map((data as unknown as ProfileRow[]).map((row) => [`product:${row.catalogue_number}`, row]))
+    },
+  )
+  const rows = [...facts.values()]
+  const itemIds = [...new Set(rows.flatMap((row) => (row.product?.variants?.[0]?.inventory_items ?? []).map((item) => item.inventory_item_id)))]
+  const levels = itemIds.length
+    ? await container.resolve(Modules.INVENTORY).listInventoryLevels(
+        { inventory_item_id: itemIds },
+        { select: ["inventory_item_id", "location_id", "stocked_quantity", "reserved_quantity"] },
+      )
+    : []
+  const levelsOf = new Map<string, LocationLevel[]>()
+  for (const level of levels) levelsOf.set(level.inventory_item_id, [...(levelsOf.get(level.inventory_item_id) ?? []), level as LocationLevel])
+  // The kept facts are shared: each entry gets rows of its own with the levels just read.
+  const withStock = rows.map((row): ProfileRow => {
+    if (!row.product) return row
+    return {
+      ...row,
+      product: {
+        ...row.product,
+        variants: row.product.variants?.map((variant) => ({
+          ...variant,
+          inventory_items: variant.inventory_items?.map((item) => ({ ...item, inventory: { location_levels: levelsOf.get(item.inventory_item_id) ?? [] } })),
+        })),
+      },
+    }
+  })
+  const entries = withStock.map(toEntry).filter((e): e is CatalogueEntry => e !== null)
   return new Map(entries.map((e) => [e.product.id, e]))
 }

@@ -1,5 +1,4 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
 import { updateOrderWorkflow } from "@medusajs/medusa/core-flows"
 import type { Order, OrderStatus, ShippingAddress } from "@enclave/contract"
 import type { ShopUserRow } from "../accounts/users"
@@ -7,7 +6,7 @@ import { countryCodeOf, destinationOf, shopContext } from "../cart/shop-context"
 import { ApiError } from "../http/api-error"
 import { medusaAddress } from "./medusa-address"
 import { findOrder, shopOrders } from "./read-orders"
-import { runThenBump } from "../catalogue/cache"
+import { cancelShopOrder, notesWith } from "./cancel-order"
 
 async function existingOrder(container: MedusaContainer, orderNumber: number) {
   const found = await findOrder(container, orderNumber)
@@ -15,12 +14,25 @@ async function existingOrder(container: MedusaContainer, orderNumber: number) {
   return found
 }
 
-/** SPEC §4: an admin may set any status from any other; no order is enforced. */
+export const ADMIN_CANCEL_REASON = "Cancelled by the shop"
+export const REOPENED_NOTE = "Reopened after cancellation: its stock was put back on sale and its payment cancelled or refunded; neither was taken again"
+
+/**
+ * SPEC §4: an admin may set any status from any other; no order is enforced. "cancelled" cancels
+ * the order (cancel-order.ts: stock back on sale, payment cancelled or refunded). Any other status
+ * on a cancelled order reopens it in the shop's books only: Medusa's order stays cancelled, and the
+ * stock and money it gave back are not taken again (that would need the customer to pay anew); the
+ * notes say so, so whoever ships it knows.
+ */
 export async function setOrderStatus(container: MedusaContainer, orderNumber: number, status: OrderStatus): Promise<Order> {
   const found = await existingOrder(container, orderNumber)
-  // The status alone moves no stock today, but cancelling is a stock change to people: the catalogue
-  // is marked stale (cheap, admin-only) so it stays right if cancelling ever releases reservations.
-  await runThenBump("an order's status was changed", () => shopOrders(container).updateOrderDetails({ id: found.details.id, status }))
+  if (status === "cancelled") {
+    await cancelShopOrder(container, { orderId: found.medusaOrderId, reason: ADMIN_CANCEL_REASON })
+  } else if (found.details.status === "cancelled") {
+    await shopOrders(container).updateOrderDetails({ id: found.details.id, status, notes: notesWith(found.details.notes, REOPENED_NOTE) })
+  } else {
+    await shopOrders(container).updateOrderDetails({ id: found.details.id, status })
+  }
   return (await findOrder(container, orderNumber))!.order
 }
 
@@ -55,16 +67,11 @@ export async function setShippingAddress(
 }
 
 /**
- * Removes an order from the shop. Stock it still holds (reservations of an order that has not
- * shipped) goes back on sale; then Medusa's order and the shop's details are deleted.
+ * Removes an order from the shop: it is cancelled first (its stock back on sale, its payment
+ * cancelled or refunded) unless its goods have left, then Medusa's order and the shop's details
+ * are deleted. Deleting an order that is already cancelled only removes it.
  */
 export async function deleteOrder(container: MedusaContainer, orderNumber: number) {
   const found = await existingOrder(container, orderNumber)
-  if (!["shipped", "delivered", "completed"].includes(found.details.status) && found.lineItemIds.length > 0) {
-    await runThenBump("an order's stock went back on sale", () =>
-      container.resolve(Modules.INVENTORY).deleteReservationItemsByLineItem(found.lineItemIds),
-    )
-  }
-  await container.resolve(Modules.ORDER).softDeleteOrders([found.medusaOrderId])
-  await shopOrders(container).deleteOrderDetails([found.details.id])
+  await cancelShopOrder(container, { orderId: found.medusaOrderId, reason: ADMIN_CANCEL_REASON, remove: true })
 }

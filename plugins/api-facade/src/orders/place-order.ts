@@ -2,12 +2,13 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { SANDBOX_CARD_PAYMENT_PREFIX, type CreateOrderRequest, type Order } from "@enclave/contract"
 import { SYSTEM_PROVIDER_ID } from "@enclave/payments/.medusa/server/src/providers/ids"
 import type { ShopUserRow } from "../accounts/users"
-import { findCart, withCartLock } from "../cart/cart"
+import { withCartLock } from "../cart/cart"
+import { runThenBump } from "../catalogue/cache"
 import { ApiError } from "../http/api-error"
 import { readPaymentSettings } from "../payment-settings/payment-settings"
 import { placeCardOrder } from "../payments/card"
-import { ensureInStock, withStockLock } from "./stock"
-import { completeCheckout, findActiveShippingMethod, orderIdOfCart, prepareCheckout, startPaymentSession } from "./checkout"
+import { runPlaceOrder } from "./place-order-workflow"
+import { findOrderById } from "./read-orders"
 
 const SANDBOX_CARD_ID = /^str-[A-Za-z0-9_-]{4,100}$/
 
@@ -40,56 +41,32 @@ async function placeSandboxOrder(container: MedusaContainer, user: ShopUserRow, 
       fields: { paymentId: "Test payments are switched off" },
     })
   }
-  return withCartLock(container, user, async () => {
-    const finished = await orderOfFinishedCart(container, user, request, paymentId)
-    if (finished) return finished
-    const buy = async (stockLocked: boolean) => {
-      const prepared = await prepareCheckout(container, user, {
-        shippingAddress: request.shippingAddress,
-        shippingMethodId: request.shippingMethod,
-        total: request.total,
-        shippingCost: request.shippingCost,
-      })
-      // Medusa's system provider: the simulated card collects nothing.
-      await startPaymentSession(container, prepared, SYSTEM_PROVIDER_ID, { payment_id: paymentId })
-      const { order } = await completeCheckout(container, user, {
-        cartId: prepared.cartId,
-        address: prepared.address,
-        method: prepared.method,
-        payment: { method: "Card (Sandbox)", paymentId, provider: "sandbox", isTest: true },
+  // The cart this request was sent for: when a request ahead of it (a double click, a retry whose
+  // answer was lost) made it into an order meanwhile, the workflow answers that order again.
+  const cartSent = user.cart_id
+  return runThenBump("an order was placed", () =>
+    withCartLock(container, user, async () => {
+      const cartId = user.cart_id ?? cartSent
+      if (!cartId) throw new ApiError(400, "Your cart is empty")
+      const { orderId, answer } = await runPlaceOrder(container, {
+        cartId,
+        userId: user.id,
+        userNumber: user.user_number,
+        email: user.email,
+        choice: {
+          shippingAddress: request.shippingAddress,
+          shippingMethodId: request.shippingMethod,
+          total: request.total,
+          shippingCost: request.shippingCost,
+        },
+        // Medusa's system provider: the simulated card collects nothing.
+        payment: { method: "Card (Sandbox)", paymentId, provider: "sandbox", isTest: true, providerId: SYSTEM_PROVIDER_ID, data: { payment_id: paymentId } },
         notes: request.notes,
-        stockLocked,
       })
-      return order
-    }
-    const cart = await findCart(container, user)
-    if (!cart || cart.lines.length === 0) throw new ApiError(400, "Your cart is empty")
-    const demand = cart.lines.map((l) => ({ productNumber: l.productNumber, quantity: l.quantity }))
-    // Refused at once when it is sold out already, before any of the slow work.
-    const { scarce } = await ensureInStock(container, demand)
-    if (!scarce) return buy(false)
-    return withStockLock(container, demand, async () => {
-      await ensureInStock(container, demand)
-      return buy(true)
-    })
-  })
-}
-
-/**
- * A buyer whose answer was lost (the server restarted mid-request) retries with the same cart:
- * when Medusa already made the order from it, the retry finishes what the first attempt left
- * undone (the shop's order details, the customer's next cart) and answers that order, never a
- * second one.
- */
-async function orderOfFinishedCart(container: MedusaContainer, user: ShopUserRow, request: CreateOrderRequest, paymentId: string): Promise<Order | null> {
-  if (!user.cart_id || !(await orderIdOfCart(container, user.cart_id))) return null
-  const method = await findActiveShippingMethod(container, request.shippingMethod)
-  const { order } = await completeCheckout(container, user, {
-    cartId: user.cart_id,
-    address: request.shippingAddress,
-    method,
-    payment: { method: "Card (Sandbox)", paymentId, provider: "sandbox", isTest: true },
-    notes: request.notes,
-  })
-  return order
+      user.cart_id = null
+      return answer ?? (await findOrderById(container, orderId))!
+    }),
+    // An order moves stock only: prices, ids and shipping methods stay as the catalogue facts hold them.
+    "stock",
+  )
 }

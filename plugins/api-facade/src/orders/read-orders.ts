@@ -2,10 +2,11 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { NO_IMAGE_URL, type Order, type OrderStatus, type ShippingAddress } from "@enclave/contract"
 import { SHOP_ORDERS_MODULE } from "../modules/shop-orders"
+import CheckoutPaymentCartLink from "../links/checkout-payment-cart"
+import OrderDetailsLink from "../links/order-details"
 
 export interface OrderDetailsRow {
   id: string
-  order_id: string
   user_number: number | null
   shipping_address: ShippingAddress | null
   status: OrderStatus
@@ -24,7 +25,6 @@ export interface CheckoutPaymentRow {
   provider: "stripe" | "paypal"
   reference: string
   payment_session_id: string
-  cart_id: string
   user_number: number
   amount: string
   is_test_payment: boolean
@@ -46,13 +46,53 @@ export interface ShopOrdersService {
   listCheckoutPayments(filters?: Record<string, unknown>, config?: Record<string, unknown>): Promise<CheckoutPaymentRow[]>
   createCheckoutPayments(data: Record<string, unknown>): Promise<CheckoutPaymentRow>
   updateCheckoutPayments(data: Record<string, unknown>): Promise<CheckoutPaymentRow>
+  deleteCheckoutPayments(ids: string[]): Promise<void>
 }
 
 export function shopOrders(container: MedusaContainer): ShopOrdersService {
   return container.resolve(SHOP_ORDERS_MODULE) as ShopOrdersService
 }
 
-interface MedusaOrderRow {
+/** The shop's details of these Medusa orders (links/order-details.ts), keyed by the order id. */
+export async function detailsOfOrders(container: MedusaContainer, orderIds: string[]): Promise<Map<string, OrderDetailsRow>> {
+  if (orderIds.length === 0) return new Map()
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: OrderDetailsLink.entryPoint, fields: ["order_id", "order_details_id"], filters: { order_id: orderIds } })
+  const links = data as Array<{ order_id: string; order_details_id: string }>
+  if (links.length === 0) return new Map()
+  const rows = await shopOrders(container).listOrderDetails({ id: links.map((l) => l.order_details_id) }, { take: null })
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  return new Map(links.filter((l) => byId.has(l.order_details_id)).map((l) => [l.order_id, byId.get(l.order_details_id)!]))
+}
+
+/** The details of one Medusa order, or null when the shop did not place it. */
+export async function detailsOfOrder(container: MedusaContainer, orderId: string): Promise<OrderDetailsRow | null> {
+  return (await detailsOfOrders(container, [orderId])).get(orderId) ?? null
+}
+
+/** The Medusa order of each of these details rows, keyed by the details id. */
+async function ordersOfDetails(container: MedusaContainer, detailIds: string[]): Promise<Map<string, string>> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: OrderDetailsLink.entryPoint, fields: ["order_id", "order_details_id"], filters: { order_details_id: detailIds } })
+  return new Map((data as Array<{ order_id: string; order_details_id: string }>).map((l) => [l.order_details_id, l.order_id]))
+}
+
+/** The cart each of these checkout payments pays for (links/checkout-payment-cart.ts). */
+export async function cartsOfCheckoutPayments(container: MedusaContainer, paymentIds: string[]): Promise<Map<string, string>> {
+  if (paymentIds.length === 0) return new Map()
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: CheckoutPaymentCartLink.entryPoint, fields: ["cart_id", "checkout_payment_id"], filters: { checkout_payment_id: paymentIds } })
+  return new Map((data as Array<{ cart_id: string; checkout_payment_id: string }>).map((l) => [l.checkout_payment_id, l.cart_id]))
+}
+
+/** The checkout payments started for one cart. */
+export async function checkoutPaymentIdsOfCart(container: MedusaContainer, cartId: string): Promise<string[]> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: CheckoutPaymentCartLink.entryPoint, fields: ["checkout_payment_id"], filters: { cart_id: cartId } })
+  return (data as Array<{ checkout_payment_id: string }>).map((l) => l.checkout_payment_id)
+}
+
+export interface MedusaOrderRow {
   id: string
   display_id: number
   email: string | null
@@ -91,7 +131,7 @@ const orderFields = [
 const money = (value: number | string | undefined) => Number(value ?? 0).toFixed(2)
 
 /** Shipping method number → its estimated delivery (null when it names none). */
-type DeliveryEstimates = ReadonlyMap<number, string | null>
+export type DeliveryEstimates = ReadonlyMap<number, string | null>
 
 /**
  * The estimated delivery of the orders' shipping methods, read from the methods themselves: the
@@ -114,7 +154,7 @@ async function deliveryEstimates(container: MedusaContainer, details: OrderDetai
   )
 }
 
-function toContractOrder(order: MedusaOrderRow, details: OrderDetailsRow, estimates: DeliveryEstimates): Order {
+export function toContractOrder(order: MedusaOrderRow, details: OrderDetailsRow, estimates: DeliveryEstimates): Order {
   const items = (order.items ?? []).map((item) => {
     const productNumber = Number(item.metadata?.product_number)
     return {
@@ -165,7 +205,8 @@ export async function listOrders(container: MedusaContainer, filter: { userNumbe
   if (filter.userNumber !== undefined) detailFilters.user_number = filter.userNumber
   const details = await shopOrders(container).listOrderDetails(detailFilters, { take: null })
   if (details.length === 0) return []
-  const byOrderId = new Map(details.map((d) => [d.order_id, d]))
+  const orderOf = await ordersOfDetails(container, details.map((d) => d.id))
+  const byOrderId = new Map(details.filter((d) => orderOf.has(d.id)).map((d) => [orderOf.get(d.id)!, d]))
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const filters: Record<string, unknown> = { id: [...byOrderId.keys()] }
   if (filter.displayId !== undefined) filters.display_id = filter.displayId
@@ -185,7 +226,7 @@ export async function findOrder(container: MedusaContainer, displayId: number) {
   const { data } = await query.graph({ entity: "order", fields: orderFields, filters: { display_id: displayId } })
   const order = data[0] as unknown as MedusaOrderRow | undefined
   if (!order) return null
-  const [details] = await shopOrders(container).listOrderDetails({ order_id: order.id }, { take: 1 })
+  const details = await detailsOfOrder(container, order.id)
   if (!details) return null
   const estimates = await deliveryEstimates(container, [details])
   return { medusaOrderId: order.id, details, order: toContractOrder(order, details, estimates), lineItemIds: (order.items ?? []).map((i) => i.id) }
@@ -197,6 +238,6 @@ export async function findOrderById(container: MedusaContainer, medusaOrderId: s
   const { data } = await query.graph({ entity: "order", fields: orderFields, filters: { id: medusaOrderId } })
   const order = data[0] as unknown as MedusaOrderRow | undefined
   if (!order) return null
-  const [details] = await shopOrders(container).listOrderDetails({ order_id: order.id }, { take: 1 })
+  const details = await detailsOfOrder(container, order.id)
   return details ? toContractOrder(order, details, await deliveryEstimates(container, [details])) : null
 }

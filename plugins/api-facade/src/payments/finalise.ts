@@ -3,8 +3,9 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { PAYMENT_RECEIVED_NOT_FINALISED_MESSAGE, type Order } from "@enclave/contract"
 import { findUserByNumber } from "../accounts/users"
 import { withCartLock } from "../cart/cart"
+import { runThenBump } from "../catalogue/cache"
 import { ApiError } from "../http/api-error"
-import { completeCheckout } from "../orders/checkout"
+import { runPlaceOrder } from "../orders/place-order-workflow"
 import { findOrderById } from "../orders/read-orders"
 import { updateCheckoutPayment, type CheckoutPaymentRow } from "./records"
 
@@ -32,14 +33,24 @@ export async function finalisePayment(container: MedusaContainer, row: CheckoutP
   try {
     const user = await findUserByNumber(container, row.user_number)
     if (!user) throw new Error(`the account ${row.user_number} no longer exists`)
-    const { order, medusaOrderId } = await withCartLock(container, user, () =>
-      completeCheckout(container, user, {
-        cartId: row.cart_id,
-        address: row.shipping_address,
-        method: { number: row.shipping_method_number, name: row.shipping_method_name },
-        payment: { method: paymentMethodLabel(row), paymentId, provider: row.provider, isTest: row.is_test_payment },
-      }),
+    const { orderId: medusaOrderId } = await runThenBump(
+      "an order was placed",
+      () =>
+        withCartLock(container, user, () =>
+          runPlaceOrder(container, {
+            cartId: row.cart_id,
+            userId: user.id,
+            userNumber: user.user_number,
+            email: user.email,
+            // What the payment was taken for: the order must come to the same amount.
+            choice: { shippingAddress: row.shipping_address, shippingMethodId: row.shipping_method_number, total: row.amount },
+            payment: { method: paymentMethodLabel(row), paymentId, provider: row.provider, isTest: row.is_test_payment, sessionId: row.payment_session_id },
+            paid: true,
+          }),
+        ),
+      "stock",
     )
+    const order = (await findOrderById(container, medusaOrderId))!
     await updateCheckoutPayment(container, row.id, { status: "ordered", order_id: medusaOrderId, failure_reason: null })
     return order
   } catch (error) {

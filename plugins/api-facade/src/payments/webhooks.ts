@@ -1,7 +1,7 @@
 import type { WebhookReceipt } from "@enclave/contract"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, PaymentActions } from "@medusajs/framework/utils"
-import { shopOrders } from "../orders/read-orders"
+import { cancelShopOrder } from "../orders/cancel-order"
 import { settleCardPayment } from "./card"
 import { findCheckoutPayment, updateCheckoutPayment, withPaymentLock } from "./records"
 import { settleWalletPayment } from "./wallet"
@@ -41,9 +41,8 @@ export async function receiveWebhook(container: MedusaContainer, provider: Webho
     await withPaymentLock(container, row.reference, async () => {
       const current = (await findCheckoutPayment(container, { provider, reference: row.reference }))!
       if (current.order_id) {
-        // The money did not arrive after all: the order must not ship.
-        const [details] = await shopOrders(container).listOrderDetails({ order_id: current.order_id }, { take: 1 })
-        if (details) await shopOrders(container).updateOrderDetails({ id: details.id, status: "cancelled", notes: reason })
+        // The money did not arrive after all: the order must not ship, and its stock goes back on sale.
+        await cancelShopOrder(container, { orderId: current.order_id, reason })
         logger.warn(`Order ${current.order_id} cancelled: ${reason} (${provider} ${current.reference})`)
       }
       await updateCheckoutPayment(container, current.id, { status: current.order_id ? current.status : "failed", failure_reason: reason })

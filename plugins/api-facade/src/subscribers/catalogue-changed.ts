@@ -28,6 +28,9 @@ const moduleEntities = [
   "inventory.reservation-item",
   "fulfillment.shipping-option",
   "fulfillment.shipping-option-rule",
+  // Which countries a shipping method serves (Medusa's admin can edit zones too).
+  "fulfillment.service-zone",
+  "fulfillment.geo-zone",
   "securityLevels.security-profile",
   "shippingMethods.shipping-method-details",
 ]
@@ -60,8 +63,21 @@ const workflowEvents = [
 
 export const catalogueEvents = [...workflowEvents, ...moduleEntities.flatMap((entity) => actions.map((action) => `${entity}.${action}`))]
 
+/**
+ * Events that only move stock (orders, reservations, levels' quantities): they leave the catalogue
+ * facts (prices, ids, shipping methods) as they were, so buyers do not empty them for each other.
+ * A new or deleted level is a new place stock is kept: everything is read again.
+ */
+export const stockOnlyEvents = new Set([
+  "order.placed",
+  "order.canceled",
+  "inventory-level.updated",
+  "inventory.inventory-level.updated",
+  ...["reservation-item", "inventory.reservation-item"].flatMap((entity) => actions.map((action) => `${entity}.${action}`)),
+])
+
 export default async function catalogueChanged({ event }: SubscriberArgs<unknown>) {
-  await bumpCatalogue(`the event ${event.name}`)
+  await bumpCatalogue(`the event ${event.name}`, stockOnlyEvents.has(event.name) ? "stock" : "all")
 }
 
 export const config: SubscriberConfig = {

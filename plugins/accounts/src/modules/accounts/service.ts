@@ -124,6 +124,25 @@ class AccountsModuleService extends MedusaService({ ShopUser }) {
     )
   }
 
+  /**
+   * Points the user at another cart (`to`; null: none) only while they point at `from`, in one
+   * statement: a purchase lets go of the cart it bought, a first add takes a new one. Answers
+   * whether it moved, so a caller that read `from` before someone else moved it finds out.
+   */
+  @InjectManager()
+  async moveCart(
+    input: { userId: string; from: string | null; to: string | null },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {},
+  ): Promise<boolean> {
+    const rows: unknown[] = await sharedContext.manager!.execute(
+      `update shop_user set cart_id = ?, updated_at = now()
+        where id = ? and cart_id is not distinct from ? and deleted_at is null
+       returning id`,
+      [input.to, input.userId, input.from],
+    )
+    return rows.length > 0
+  }
+
   /** Deletes the counters whose window, lock and known address have all run out. */
   @InjectManager()
   async pruneSignInGuard(@MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<void> {

@@ -121,6 +121,10 @@ class PaypalProviderService extends AbstractPaymentProvider<Record<string, unkno
     const session = data as PaypalSessionData
     if (!session.capture_id) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "This PayPal payment has not been captured: there is nothing to refund")
     const gateway = await this.gateway(session)
+    // A capture PayPal denied afterwards (PAYMENT.CAPTURE.DENIED) took no money: cancelling its
+    // order has nothing to give back, and PayPal refuses to refund it.
+    const order = await gateway.getOrder(session.paypal_order_id)
+    if (order.captureStatus === "DECLINED" || order.captureStatus === "FAILED") return { data: { ...session, status: order.status } }
     const refundId = await gateway.refund(session.capture_id, eurosOf(amount), String(context?.idempotency_key ?? `${session.capture_id}-${eurosOf(amount)}`))
     return { data: { ...session, refund_ids: [...(session.refund_ids ?? []), refundId] } }
   }

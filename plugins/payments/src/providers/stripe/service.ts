@@ -106,7 +106,12 @@ class StripeProviderService extends AbstractPaymentProvider<Record<string, unkno
   async refundPayment({ amount, data, context }: RefundPaymentInput): Promise<RefundPaymentOutput> {
     const session = data as StripeSessionData
     const cents = centsOf(amount)
-    const refundId = await (await this.gateway(session)).refund(session.id, cents, String(context?.idempotency_key ?? `${session.id}-${cents}`))
+    const gateway = await this.gateway(session)
+    // An intent that did not succeed after all (payment_intent.payment_failed) took no money:
+    // there is nothing to give back, and Stripe refuses to refund it.
+    const intent = await gateway.retrieve(session.id)
+    if (intent.status !== "succeeded") return { data: { ...session, status: intent.status } }
+    const refundId = await gateway.refund(session.id, cents, String(context?.idempotency_key ?? `${session.id}-${cents}`))
     return { data: { ...session, refund_ids: [...(session.refund_ids ?? []), refundId] } }
   }
 

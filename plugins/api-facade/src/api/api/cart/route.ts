@@ -12,8 +12,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const user = requireUser(req, LOGIN_REQUIRED_FOR_CART_MESSAGE)
   const request = validate(addToCartSchema, req.body)
-  await addToCart(req.scope, user, request)
-  res.status(201).json(await listCartItems(req.scope, user))
+  res.status(201).json(await addToCart(req.scope, user, request))
 }
 
 export async function DELETE(req: MedusaRequest, res: MedusaResponse) {

@@ -13,7 +13,6 @@ const CheckoutPayment = model
     // PayPal's order id or Stripe's PaymentIntent id.
     reference: model.text(),
     payment_session_id: model.text(),
-    cart_id: model.text(),
     user_number: model.number(),
     // Euros with two decimals, as charged.
     amount: model.text(),
@@ -29,7 +28,6 @@ const CheckoutPayment = model
   })
   .indexes([
     { on: ["reference"], unique: true, where: "deleted_at IS NULL" },
-    { on: ["cart_id"], where: "deleted_at IS NULL" },
   ])
 
 export default CheckoutPayment

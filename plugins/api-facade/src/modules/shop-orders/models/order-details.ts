@@ -3,12 +3,11 @@ import { model } from "@medusajs/framework/utils"
 /**
  * What the shop records about a Medusa order beyond Medusa's own fields (SPEC §3 Order): the
  * shop's status values (SPEC §4), how it was paid, which shipping method it used, and whether it
- * was a test payment. Keyed by the Medusa order id.
+ * was a test payment. Tied to its Medusa order by links/order-details.ts.
  */
 const OrderDetails = model
   .define("order_details", {
     id: model.id({ prefix: "orddet" }).primaryKey(),
-    order_id: model.text(),
     // The account that placed it (shop_user.user_number), so order lists need no second lookup.
     user_number: model.number().nullable(),
     // The address as the customer typed it (SPEC §3 shipping address), country name and all.
@@ -22,6 +21,5 @@ const OrderDetails = model
     shipping_method_name: model.text().nullable(),
     notes: model.text().nullable(),
   })
-  .indexes([{ on: ["order_id"], unique: true, where: "deleted_at IS NULL" }])
 
 export default OrderDetails

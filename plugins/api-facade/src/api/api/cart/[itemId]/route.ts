@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { updateCartItemSchema, wholeNumberIdSchema } from "@enclave/contract"
-import { listCartItems, removeCartItem, setCartItemQuantity } from "../../../../cart/cart"
+import { removeCartItem, setCartItemQuantity } from "../../../../cart/cart"
 import { validate } from "../../../../http/api-error"
 import { requireUser } from "../../../../http/current-user"
 
@@ -10,13 +10,11 @@ export async function PUT(req: MedusaRequest, res: MedusaResponse) {
   const user = requireUser(req, "You must be logged in to change your cart")
   const itemNumber = validate(itemIdSchema, req.params.itemId, { param: "itemId" })
   const { quantity } = validate(updateCartItemSchema, req.body)
-  await setCartItemQuantity(req.scope, user, itemNumber, quantity)
-  res.json(await listCartItems(req.scope, user))
+  res.json(await setCartItemQuantity(req.scope, user, itemNumber, quantity))
 }
 
 export async function DELETE(req: MedusaRequest, res: MedusaResponse) {
   const user = requireUser(req, "You must be logged in to change your cart")
   const itemNumber = validate(itemIdSchema, req.params.itemId, { param: "itemId" })
-  await removeCartItem(req.scope, user, itemNumber)
-  res.json(await listCartItems(req.scope, user))
+  res.json(await removeCartItem(req.scope, user, itemNumber))
 }

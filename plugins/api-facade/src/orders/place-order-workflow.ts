@@ -1,0 +1,347 @@
+import type { LinkDefinition, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import { createStep, createWorkflow, StepResponse, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import {
+  acquireLockStep,
+  authorizePaymentSessionStep,
+  createOrdersStep,
+  createRemoteLinkStep,
+  emitEventStep,
+  releaseLockStep,
+} from "@medusajs/medusa/core-flows"
+import type { Order, ShippingAddress } from "@enclave/contract"
+import { accountsService } from "../accounts/users"
+import { SHOP_ORDERS_MODULE } from "../modules/shop-orders"
+import { ApiError } from "../http/api-error"
+import { pricePurchase, type CheckoutChoice, type PricedPurchase } from "./checkout"
+import { catalogueEntries } from "../catalogue/products"
+import { detailsOfOrder, shopOrders, toContractOrder, type MedusaOrderRow, type OrderDetailsRow } from "./read-orders"
+import { stockRefusal } from "./stock"
+
+/**
+ * A purchase as one Medusa workflow (issue 14): price the cart from the catalogue, make Medusa's
+ * order from it, reserve its stock, record its payment in Medusa's payment module, record the
+ * shop's details and close the cart. Every step that writes has its compensation, so a purchase
+ * that fails at any point leaves no order, no reservation and no payment behind.
+ *
+ * Medusa's own complete-cart re-derives the whole cart through its refresh workflows (~590
+ * statements a purchase); this one reads the cart once and writes through the modules with the
+ * shop's own prices.
+ */
+
+export const PLACE_ORDER_WORKFLOW = "enclave-place-order"
+
+export interface PaymentToRecord {
+  /** As customers and staff read it, e.g. "Card (Sandbox)". */
+  method: string
+  paymentId: string | null
+  provider: string
+  isTest: boolean
+  /** A payment session opened when the payment started (card, wallet); the sandbox card opens one here. */
+  sessionId?: string
+  /** For a session opened here: the Medusa payment provider and its data. */
+  providerId?: string
+  data?: Record<string, unknown>
+}
+
+export interface PlaceOrderInput {
+  cartId: string
+  userId: string
+  userNumber: number
+  email: string
+  choice: CheckoutChoice
+  payment: PaymentToRecord
+  notes?: string | null
+  /** The payment was taken already: an inactive shipping method no longer refuses it. */
+  paid?: boolean
+}
+
+/** The order this cart already became (a retried or doubled request), finishing what a crashed attempt left. */
+const existingOrderOfCartStep = createStep("enclave-existing-order-of-cart", async (input: { cartId: string }, { container }) => {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: input.cartId } })
+  const orderId = (data[0] as { order_id?: string } | undefined)?.order_id ?? null
+  if (!orderId) return new StepResponse({ orderId: null as string | null })
+  if (await detailsOfOrder(container, orderId)) return new StepResponse({ orderId: orderId as string | null })
+  // A process killed mid-purchase ran no compensation: its order never got the shop's details and
+  // was never answered. Undo it now, as the compensation would have, and make the order afresh.
+  const { data: orders } = await query.graph({ entity: "order", fields: ["id", "items.id"], filters: { id: orderId } })
+  const itemIds = ((orders[0] as { items?: Array<{ id: string }> } | undefined)?.items ?? []).map((i) => i.id)
+  if (itemIds.length) await container.resolve(Modules.INVENTORY).deleteReservationItemsByLineItem(itemIds)
+  await container.resolve(ContainerRegistrationKeys.LINK).dismiss([{ [Modules.ORDER]: { order_id: orderId }, [Modules.CART]: { cart_id: input.cartId } }])
+  await container.resolve(Modules.ORDER).softDeleteOrders([orderId])
+  return new StepResponse({ orderId: null as string | null })
+})
+
+/** Checks and prices the cart (throws the customer's 4xx); reads only. */
+const priceCartStep = createStep("enclave-price-cart", async (input: PlaceOrderInput, { container }) => {
+  return new StepResponse(await pricePurchase(container, input, input.choice, { paid: input.paid }))
+})
+
+/** Medusa's order, as its own complete-cart would make it, from the priced purchase. */
+function orderData(purchase: PricedPurchase) {
+  return {
+    region_id: purchase.regionId,
+    customer_id: purchase.customerId ?? undefined,
+    sales_channel_id: purchase.salesChannelId,
+    status: "pending" as const,
+    email: purchase.email,
+    currency_code: "eur",
+    shipping_address: purchase.medusaAddress,
+    billing_address: purchase.medusaAddress,
+    no_notification: false,
+    items: purchase.lines.map((line) => ({
+      title: line.title,
+      subtitle: line.product.product_subtitle ?? undefined,
+      product_title: line.product.product_title,
+      product_subtitle: line.product.product_subtitle ?? undefined,
+      product_description: line.product.product_description ?? undefined,
+      product_handle: line.product.product_handle ?? undefined,
+      variant_title: line.product.variant_title ?? undefined,
+      variant_sku: line.product.variant_sku ?? undefined,
+      variant_barcode: line.product.variant_barcode ?? undefined,
+      is_discountable: line.product.is_discountable,
+      thumbnail: line.thumbnail ?? undefined,
+      product_id: line.medusaProductId,
+      variant_id: line.variantId,
+      quantity: line.quantity,
+      unit_price: line.unitPrice / 100,
+      is_tax_inclusive: true,
+      requires_shipping: true,
+      metadata: { item_number: line.itemNumber, product_number: line.productNumber },
+    })),
+    shipping_methods: [
+      {
+        name: purchase.method.name,
+        amount: purchase.shipping / 100,
+        is_tax_inclusive: true,
+        shipping_option_id: purchase.method.optionId,
+        data: {},
+      },
+    ],
+  }
+}
+
+/** Each holder only checks the levels and writes one reservation; a whole crowd fits in this. */
+const STOCK_LOCK_WAIT_SECONDS = 40
+
+/**
+ * Reserves the order's stock, never more than is available: under the inventory items' locks
+ * (Redis across instances with REDIS_URL), Medusa's inventory module checks the levels and
+ * reserves in one go. A shortfall becomes the customer's 409 with what is left.
+ */
+const reserveStockStep = createStep(
+  "enclave-reserve-stock",
+  async (input: { purchase: PricedPurchase; orderItems: Array<{ id: string; metadata?: Record<string, unknown> | null }> }, { container }) => {
+    const itemOfLine = new Map(input.orderItems.map((item) => [Number(item.metadata?.item_number), item.id]))
+    const reservations = input.purchase.lines.flatMap((line) =>
+      line.stock.map((source) => ({
+        line_item_id: itemOfLine.get(line.itemNumber)!,
+        inventory_item_id: source.inventoryItemId,
+        location_id: source.locationId,
+        quantity: source.requiredQuantity * line.quantity,
+        allow_backorder: false,
+      })),
+    )
+    if (reservations.length === 0) return new StepResponse([] as string[], [] as string[])
+    const inventory = container.resolve(Modules.INVENTORY)
+    const keys = [...new Set(reservations.map((r) => r.inventory_item_id))].sort()
+    let holding = false
+    try {
+      const created = await container.resolve(Modules.LOCKING).execute(
+        keys,
+        () => {
+          holding = true
+          return inventory.createReservationItems(reservations)
+        },
+        { timeout: STOCK_LOCK_WAIT_SECONDS },
+      )
+      const ids = created.map((r) => r.id)
+      return new StepResponse(ids, ids)
+    } catch (error) {
+      // Never got the lock: the queue for this product is longer than a buyer should wait.
+      if (!holding) throw new ApiError(503, "Too many people are buying this product right now: please try again in a moment")
+      if (!(MedusaError.isMedusaError(error) && (error as MedusaError).type === MedusaError.Types.NOT_ALLOWED)) throw error
+      // Someone bought the last units since the cart was priced: say which product and what is left.
+      const entries = await catalogueEntries(container, input.purchase.lines.map((l) => l.productNumber))
+      for (const line of input.purchase.lines) {
+        const entry = entries.get(line.productNumber)
+        if (entry && line.quantity > entry.product.stockQuantity) throw stockRefusal(entry.product, line.quantity)
+      }
+      throw new ApiError(409, "A product in your cart is no longer in stock: please change your cart")
+    }
+  },
+  async (reservationIds, { container }) => {
+    if (reservationIds?.length) await container.resolve(Modules.INVENTORY).deleteReservationItems(reservationIds)
+  },
+)
+
+/**
+ * The payment session that pays the order: the one opened when the payment started, or (the
+ * sandbox card) a payment collection and session opened here, deleted again on compensation.
+ */
+const openPaymentSessionStep = createStep(
+  "enclave-open-payment-session",
+  async (input: { payment: PaymentToRecord; amount: number }, { container }) => {
+    const payments = container.resolve(Modules.PAYMENT)
+    if (input.payment.sessionId) {
+      const session = await payments.retrievePaymentSession(input.payment.sessionId, { select: ["id", "payment_collection_id"] })
+      return new StepResponse({ sessionId: session.id, collectionId: session.payment_collection_id }, null)
+    }
+    const [collection] = await payments.createPaymentCollections([{ currency_code: "eur", amount: input.amount / 100 }])
+    const session = await payments.createPaymentSession(collection.id, {
+      provider_id: input.payment.providerId!,
+      currency_code: "eur",
+      amount: input.amount / 100,
+      data: input.payment.data ?? {},
+    })
+    return new StepResponse({ sessionId: session.id, collectionId: collection.id }, collection.id)
+  },
+  async (collectionId, { container }) => {
+    if (collectionId) await container.resolve(Modules.PAYMENT).deletePaymentCollections([collectionId])
+  },
+)
+
+export interface OrderDetailsInput {
+  user_number: number
+  shipping_address: ShippingAddress
+  status: "processing"
+  payment_method: string
+  payment_id: string | null
+  payment_provider: string
+  is_test_payment: boolean
+  shipping_method_number: number
+  shipping_method_name: string
+  notes: string | null
+}
+
+/** The shop's own record of the order (status, payment, method, the address as typed). */
+export const recordOrderDetailsStep = createStep(
+  "enclave-record-order-details",
+  async (input: OrderDetailsInput, { container }) => {
+    const created = await shopOrders(container).createOrderDetails({ ...input })
+    return new StepResponse(created, created.id)
+  },
+  async (id, { container }) => {
+    if (id) await container.resolve<{ deleteOrderDetails(ids: string[]): Promise<void> }>(SHOP_ORDERS_MODULE).deleteOrderDetails([id])
+  },
+)
+
+/** The cart became an order: Medusa marks it completed; compensation opens it again. */
+const completeCartStep = createStep(
+  "enclave-complete-cart",
+  async (input: { cartId: string }, { container }) => {
+    const carts = container.resolve(Modules.CART)
+    const [cart] = await carts.listCarts({ id: input.cartId }, { select: ["id", "completed_at"] })
+    if (!cart || cart.completed_at) return new StepResponse(null, null)
+    await carts.updateCarts([{ id: input.cartId, completed_at: new Date() }])
+    return new StepResponse(null, input.cartId)
+  },
+  async (cartId, { container }) => {
+    if (cartId) await container.resolve(Modules.CART).updateCarts([{ id: cartId, completed_at: null }])
+  },
+)
+
+/** The customer's next add starts a new cart; compensation gives them this one back. */
+const releaseUserCartStep = createStep(
+  "enclave-release-user-cart",
+  async (input: { userId: string; cartId: string }, { container }) => {
+    const moved = await accountsService(container).moveCart({ userId: input.userId, from: input.cartId, to: null })
+    return new StepResponse(null, moved ? input : null)
+  },
+  async (previous, { container }) => {
+    if (previous) await accountsService(container).moveCart({ userId: previous.userId, from: null, to: previous.cartId })
+  },
+)
+
+export const placeOrderWorkflow = createWorkflow(PLACE_ORDER_WORKFLOW, (input: PlaceOrderInput) => {
+  // One completion per cart at a time, on every instance; the loser of a double click then finds the order.
+  const lockKey = transform({ input }, ({ input }) => `enclave-place-order:${input.cartId}`)
+  acquireLockStep({ key: lockKey, timeout: 45, ttl: 120 })
+  const existing = existingOrderOfCartStep({ cartId: input.cartId })
+
+  const placed = when("enclave-new-order", { existing }, ({ existing }) => !existing.orderId).then(() => {
+    const purchase = priceCartStep(input)
+    const orders = createOrdersStep([transform({ purchase }, ({ purchase }) => orderData(purchase))])
+    const order = transform({ orders }, ({ orders }) => orders[0] as unknown as { id: string; items: Array<{ id: string; metadata?: Record<string, unknown> | null }> })
+    createRemoteLinkStep(
+      transform({ order, input }, ({ order, input }) => [{ [Modules.ORDER]: { order_id: order.id }, [Modules.CART]: { cart_id: input.cartId } }]),
+    ).config({ name: "enclave-link-order-cart" })
+    reserveStockStep({ purchase, orderItems: transform({ order }, ({ order }) => order.items) })
+    const session = openPaymentSessionStep({ payment: input.payment, amount: transform({ purchase }, ({ purchase }) => purchase.total) })
+    authorizePaymentSessionStep({ id: session.sessionId, context: {} })
+    const details = recordOrderDetailsStep(
+      transform({ purchase, input }, ({ purchase, input }): OrderDetailsInput => ({
+        user_number: input.userNumber,
+        shipping_address: { ...purchase.address, addressLine2: purchase.address.addressLine2 || null },
+        status: "processing",
+        payment_method: input.payment.method,
+        payment_id: input.payment.paymentId,
+        payment_provider: input.payment.provider,
+        is_test_payment: input.payment.isTest,
+        shipping_method_number: purchase.method.number,
+        shipping_method_name: purchase.method.name,
+        notes: input.notes || (input.payment.provider === "sandbox" ? "Test order: no payment was taken" : null),
+      })),
+    )
+    // The cart link came first (it is how a retry finds the order); these two in one write.
+    createRemoteLinkStep(
+      transform({ order, session, details }, ({ order, session, details }): LinkDefinition[] => [
+        { [Modules.ORDER]: { order_id: order.id }, [Modules.PAYMENT]: { payment_collection_id: session.collectionId } },
+        { [Modules.ORDER]: { order_id: order.id }, [SHOP_ORDERS_MODULE]: { order_details_id: details.id } },
+      ]),
+    ).config({ name: "enclave-link-order-payment-details" })
+    // The answer from what was just written: Medusa's order as createOrders read it back, the
+    // totals the purchase was priced at (Medusa derives the same: no tax lines, no promotions).
+    return transform({ order, purchase, details }, ({ order, purchase, details }) => ({
+      id: order.id,
+      answer: toContractOrder(
+        {
+          ...(order as unknown as MedusaOrderRow),
+          item_subtotal: purchase.subtotal / 100,
+          shipping_total: purchase.shipping / 100,
+          total: purchase.total / 100,
+        },
+        details as unknown as OrderDetailsRow,
+        new Map([[purchase.method.number, purchase.method.estimatedDelivery]]),
+      ),
+    }))
+  })
+
+  const orderId = transform({ existing, placed }, ({ existing, placed }) => existing.orderId ?? placed!.id)
+  // Also for an order found again: a crashed attempt may have made it without closing the cart.
+  completeCartStep({ cartId: input.cartId })
+  releaseUserCartStep({ userId: input.userId, cartId: input.cartId })
+  when("enclave-order-placed-event", { placed }, ({ placed }) => Boolean(placed)).then(() => {
+    emitEventStep({ eventName: "order.placed", data: transform({ orderId }, ({ orderId }) => ({ id: orderId })) })
+  })
+  releaseLockStep({ key: lockKey })
+  return new WorkflowResponse({
+    orderId,
+    placed: transform({ placed }, ({ placed }) => Boolean(placed)),
+    /** The new order in the shop's shape; null when the cart's order existed already (read it). */
+    answer: transform({ placed }, ({ placed }) => placed?.answer ?? null),
+  })
+})
+
+/**
+ * A step's error reaches the caller serialised (a plain object): the shop's 4xx are rebuilt by
+ * their type, Medusa's keep their type for the error handler.
+ */
+export function workflowError(error: unknown): unknown {
+  const e = error as { name?: unknown; status?: unknown; message?: unknown; details?: unknown; extra?: unknown } | null
+  if (e && e.name === "ApiError" && typeof e.status === "number" && typeof e.message === "string") {
+    return new ApiError(e.status, e.message, e.details, (e.extra as Record<string, unknown> | undefined) ?? undefined)
+  }
+  return error
+}
+
+/** Runs the purchase; answers the Medusa order id (the same one for a cart completed before). */
+export async function runPlaceOrder(container: MedusaContainer, input: PlaceOrderInput): Promise<{ orderId: string; placed: boolean; answer: Order | null }> {
+  try {
+    const { result } = await placeOrderWorkflow(container).run({ input })
+    return result
+  } catch (error) {
+    throw workflowError(error)
+  }
+}
