@@ -26,6 +26,8 @@ export async function startEmbeddedDatabase(dataDir: string, log: (line: string)
     password,
     persistent: true,
     createPostgresUser: true,
+    // Statement counts per query for operators (and `npm run bench`'s statements per purchase).
+    postgresFlags: ["-c", "shared_preload_libraries=pg_stat_statements", "-c", "pg_stat_statements.track=all"],
     onLog: log,
     onError: (e) => log(String(e)),
   })
@@ -36,8 +38,10 @@ export async function startEmbeddedDatabase(dataDir: string, log: (line: string)
   await server.start()
   const adminUrl = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`
   await ensureDatabase(adminUrl, DATABASE_NAME)
+  const url = `postgres://postgres:${password}@127.0.0.1:${port}/${DATABASE_NAME}`
+  await withClient(url, (client) => client.query("create extension if not exists pg_stat_statements"))
   return {
-    url: `postgres://postgres:${password}@127.0.0.1:${port}/${DATABASE_NAME}`,
+    url,
     stop: () => server.stop(),
   }
 }
