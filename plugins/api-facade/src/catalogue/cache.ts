@@ -80,12 +80,34 @@ interface Entry {
 /** Entries are one per product plus two lists; a catalogue larger than this only caches its first entries. */
 const MAX_ENTRIES = 5_000
 
-export class CatalogueCache {
-  private readonly entries = new Map<string, Entry>()
-  /** Reads under way, per key and generation: a burst of misses costs one query, not one each. */
-  private readonly reading = new Map<string, Promise<Entry | null>>()
+/** Entries kept under a generation: a bump makes them all stale, here and (with Redis) in every process. */
+abstract class GenerationStore<E> {
+  protected readonly entries = new Map<string, E>()
 
   constructor(readonly generation: CatalogueGeneration) {}
+
+  /** Keeps an entry; a full store starts again rather than grow without bound. */
+  protected keep(key: string, entry: E) {
+    if (this.entries.size >= MAX_ENTRIES && !this.entries.has(key)) this.entries.clear()
+    this.entries.set(key, entry)
+  }
+
+  /** Everything kept so far is stale from now on, in this process and (with Redis) every other. */
+  async bump(): Promise<string> {
+    const generation = await this.generation.bump()
+    // Entries of older generations are never served again; dropping them frees their memory early.
+    this.entries.clear()
+    return generation
+  }
+
+  async close() {
+    await this.generation.close()
+  }
+}
+
+export class CatalogueCache extends GenerationStore<Entry> {
+  /** Reads under way, per key and generation: a burst of misses costs one query, not one each. */
+  private readonly reading = new Map<string, Promise<Entry | null>>()
 
   /**
    * The answer for `key`: from the cache when it was read under the current generation, otherwise
@@ -118,10 +140,7 @@ export class CatalogueCache {
         if (value === null) return null
         const entry = toEntry(generation, value)
         const current = this.entries.get(key)
-        if (!current || current.generation !== generation) {
-          if (this.entries.size >= MAX_ENTRIES && !this.entries.has(key)) this.entries.clear()
-          this.entries.set(key, entry)
-        }
+        if (!current || current.generation !== generation) this.keep(key, entry)
         return entry
       })
       this.reading.set(flightKey, flight)
@@ -130,18 +149,6 @@ export class CatalogueCache {
     }
     const entry = await flight
     return entry ? { body: entry.body, etag: entry.etag, status: "MISS" } : null
-  }
-
-  /** Everything cached so far is stale from now on, in this process and (with Redis) every other. */
-  async bump(): Promise<string> {
-    const generation = await this.generation.bump()
-    // Entries of older generations are never served again; dropping them frees their memory early.
-    this.entries.clear()
-    return generation
-  }
-
-  async close() {
-    await this.generation.close()
   }
 }
 
@@ -168,11 +175,7 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
  * cancelled, a reservation), so buyers do not empty it for each other; stock itself is always read
  * fresh. Keyed entries; a read of several keys reads only the missing ones, in one go.
  */
-export class CatalogueFacts {
-  private readonly entries = new Map<string, { generation: string; value: unknown }>()
-
-  constructor(readonly generation: CatalogueGeneration) {}
-
+export class CatalogueFacts extends GenerationStore<{ generation: string; value: unknown }> {
   /**
    * The values of `keys`: kept ones read under the current generation, the rest from `read`
    * (which answers those it found; a key it does not answer is not kept, e.g. an unknown product).
@@ -198,8 +201,7 @@ export class CatalogueFacts {
     for (const [key, value] of fresh) {
       found.set(key, value)
       if (generation === null) continue
-      if (this.entries.size >= MAX_ENTRIES && !this.entries.has(key)) this.entries.clear()
-      this.entries.set(key, { generation, value })
+      this.keep(key, { generation, value })
     }
     return found
   }
@@ -210,16 +212,6 @@ export class CatalogueFacts {
       return value === null ? new Map() : new Map([[key, value]])
     })
     return values.get(key) ?? null
-  }
-
-  async bump(): Promise<string> {
-    const generation = await this.generation.bump()
-    this.entries.clear()
-    return generation
-  }
-
-  async close() {
-    await this.generation.close()
   }
 }
 
