@@ -115,11 +115,11 @@ export async function listUsers(container: MedusaContainer): Promise<User[]> {
   return rows.map(toContractUser)
 }
 
-/** The Medusa customer behind a shop user (carts and orders belong to it). */
 /** A shop user's Medusa customer never changes (made with the account): kept once read. */
 const customerOfUser = new Map<string, string>()
 const KEPT_CUSTOMERS = 10_000
 
+/** The Medusa customer behind a shop user (carts and orders belong to it). */
 export async function customerIdOf(container: MedusaContainer, userId: string): Promise<string> {
   const kept = customerOfUser.get(userId)
   if (kept) return kept

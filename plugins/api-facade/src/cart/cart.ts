@@ -31,63 +31,12 @@ export interface UserCart {
   lines: CartLine[]
 }
 
-/** A cart line with what an order line copies from it (Medusa's field names and values). */
-export interface CheckoutCartLine extends CartLine {
-  variant_id: string | null
-  product_id: string | null
-  title: string
-  subtitle: string | null
-  thumbnail: string | null
-  product_title: string | null
-  product_subtitle: string | null
-  product_description: string | null
-  product_handle: string | null
-  variant_title: string | null
-  variant_sku: string | null
-  variant_barcode: string | null
-  requires_shipping: boolean
-  is_discountable: boolean
-  is_giftcard: boolean
-  is_tax_inclusive: boolean
-  /** In euros, as Medusa stores it. */
-  unit_price: number
-  metadata: Record<string, unknown>
-}
-
-/** An open cart with everything an order is made from. */
-export interface CheckoutCart {
-  id: string
-  region_id: string | null
-  sales_channel_id: string | null
+/** An open cart as checkout prices it: its lines and the Medusa customer it belongs to. */
+export interface CheckoutCart extends UserCart {
   customer_id: string | null
-  email: string | null
-  currency_code: string
-  lines: CheckoutCartLine[]
 }
 
 const LINE_FIELDS = ["id", "quantity", "metadata", "created_at"]
-const CHECKOUT_LINE_FIELDS = [
-  ...LINE_FIELDS,
-  "variant_id",
-  "product_id",
-  "title",
-  "subtitle",
-  "thumbnail",
-  "product_title",
-  "product_subtitle",
-  "product_description",
-  "product_handle",
-  "variant_title",
-  "variant_sku",
-  "variant_barcode",
-  "requires_shipping",
-  "is_discountable",
-  "is_giftcard",
-  "is_tax_inclusive",
-  "unit_price",
-]
-const CHECKOUT_CART_FIELDS = ["region_id", "sales_channel_id", "customer_id", "email", "currency_code"]
-
 type StoredLine = Record<string, unknown> & { id: string; quantity: number | string; metadata?: Record<string, unknown> | null; created_at: string | Date }
 type StoredCart = Record<string, unknown> & { id: string; completed_at: string | Date | null; items?: StoredLine[] | null }
 
@@ -99,11 +48,11 @@ function toLine(item: StoredLine): CartLine | null {
 }
 
 /** The cart and its lines in one read (one statement), or null when it is gone or already an order. */
-async function readOpenCart(container: MedusaContainer, cartId: string, cartFields: string[], lineFields: string[]) {
+async function readOpenCart(container: MedusaContainer, cartId: string, cartFields: string[] = []) {
   const [cart] = (await container.resolve(Modules.CART).listCarts(
     { id: cartId },
     {
-      select: ["id", "completed_at", ...cartFields, ...lineFields.map((f) => `items.${f}`)],
+      select: ["id", "completed_at", ...cartFields, ...LINE_FIELDS.map((f) => `items.${f}`)],
       relations: ["items"],
       // The lines joined to the cart in one statement (MikroORM would otherwise select them apart).
       options: { strategy: "joined" },
@@ -120,7 +69,7 @@ async function readOpenCart(container: MedusaContainer, cartId: string, cartFiel
 }
 
 export async function readCart(container: MedusaContainer, cartId: string): Promise<UserCart | null> {
-  const open = await readOpenCart(container, cartId, [], LINE_FIELDS)
+  const open = await readOpenCart(container, cartId)
   return open && { id: open.cart.id, lines: open.lines.map((l) => l.line) }
 }
 
@@ -129,42 +78,12 @@ export async function findCart(container: MedusaContainer, user: ShopUserRow): P
   return user.cart_id ? readCart(container, user.cart_id) : null
 }
 
-const text = (value: unknown): string | null => (typeof value === "string" ? value : null)
-
-/** The open cart with what checkout makes the order from, or null when it is gone or already an order. */
+/** The open cart checkout prices, or null when it is gone or already an order. */
 export async function readCartForCheckout(container: MedusaContainer, cartId: string): Promise<CheckoutCart | null> {
-  const open = await readOpenCart(container, cartId, CHECKOUT_CART_FIELDS, CHECKOUT_LINE_FIELDS)
+  const open = await readOpenCart(container, cartId, ["customer_id"])
   if (!open) return null
-  const { cart } = open
-  return {
-    id: cart.id,
-    region_id: text(cart.region_id),
-    sales_channel_id: text(cart.sales_channel_id),
-    customer_id: text(cart.customer_id),
-    email: text(cart.email),
-    currency_code: String(cart.currency_code),
-    lines: open.lines.map(({ item, line }) => ({
-      ...line,
-      variant_id: text(item.variant_id),
-      product_id: text(item.product_id),
-      title: String(item.title),
-      subtitle: text(item.subtitle),
-      thumbnail: text(item.thumbnail),
-      product_title: text(item.product_title),
-      product_subtitle: text(item.product_subtitle),
-      product_description: text(item.product_description),
-      product_handle: text(item.product_handle),
-      variant_title: text(item.variant_title),
-      variant_sku: text(item.variant_sku),
-      variant_barcode: text(item.variant_barcode),
-      requires_shipping: Boolean(item.requires_shipping),
-      is_discountable: Boolean(item.is_discountable),
-      is_giftcard: Boolean(item.is_giftcard),
-      is_tax_inclusive: Boolean(item.is_tax_inclusive),
-      unit_price: Number(item.unit_price),
-      metadata: item.metadata ?? {},
-    })),
-  }
+  const customerId = open.cart.customer_id
+  return { id: open.cart.id, customer_id: typeof customerId === "string" ? customerId : null, lines: open.lines.map((l) => l.line) }
 }
 
 /**

@@ -215,11 +215,6 @@ function toEntry(row: ProfileRow): CatalogueEntry | null {
   }
 }
 
-export async function findCatalogueEntry(container: MedusaContainer, id: number): Promise<CatalogueEntry | null> {
-  const [row] = await readProfiles(container, { catalogue_number: id })
-  return row ? toEntry(row) : null
-}
-
 /**
  * Entries for the given catalogue numbers (a cart's or order's products), keyed by number: the
  * products' facts from the catalogue facts (read when staff changed something since), their stock

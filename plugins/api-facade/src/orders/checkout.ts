@@ -125,9 +125,6 @@ export interface PricedPurchase {
   total: number
 }
 
-/** What the payment providers' start keeps of a priced purchase. */
-export type PreparedCheckout = PricedPurchase
-
 /**
  * Checks the cart (not empty, every product sold and in stock, the method active and shipping to
  * the address's country), prices it from the catalogue, and refuses a page that shows other

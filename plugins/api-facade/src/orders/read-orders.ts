@@ -229,7 +229,7 @@ export async function findOrder(container: MedusaContainer, displayId: number) {
   const details = await detailsOfOrder(container, order.id)
   if (!details) return null
   const estimates = await deliveryEstimates(container, [details])
-  return { medusaOrderId: order.id, details, order: toContractOrder(order, details, estimates), lineItemIds: (order.items ?? []).map((i) => i.id) }
+  return { medusaOrderId: order.id, details, order: toContractOrder(order, details, estimates) }
 }
 
 /** One order by its Medusa id, in the shop's shape; null when the shop has no details for it. */

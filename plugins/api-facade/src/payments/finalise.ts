@@ -33,7 +33,7 @@ export async function finalisePayment(container: MedusaContainer, row: CheckoutP
   try {
     const user = await findUserByNumber(container, row.user_number)
     if (!user) throw new Error(`the account ${row.user_number} no longer exists`)
-    const { orderId: medusaOrderId } = await runThenBump(
+    const { orderId: medusaOrderId, answer } = await runThenBump(
       "an order was placed",
       () =>
         withCartLock(container, user, () =>
@@ -50,7 +50,7 @@ export async function finalisePayment(container: MedusaContainer, row: CheckoutP
         ),
       "stock",
     )
-    const order = (await findOrderById(container, medusaOrderId))!
+    const order = answer ?? (await findOrderById(container, medusaOrderId))!
     await updateCheckoutPayment(container, row.id, { status: "ordered", order_id: medusaOrderId, failure_reason: null })
     return order
   } catch (error) {

@@ -6,22 +6,22 @@ import type { ShippingAddress, UnfinalisedPayment } from "@enclave/contract"
 import type { ShopUserRow } from "../accounts/users"
 import { withCartLock } from "../cart/cart"
 import { ApiError } from "../http/api-error"
-import { pricePurchase, type CheckoutChoice, type PreparedCheckout } from "../orders/checkout"
+import { pricePurchase, type CheckoutChoice, type PricedPurchase } from "../orders/checkout"
 import { workflowError } from "../orders/place-order-workflow"
 import { SHOP_ORDERS_MODULE } from "../modules/shop-orders"
 import { cartsOfCheckoutPayments, checkoutPaymentIdsOfCart, shopOrders, type CheckoutPaymentRow as CheckoutPaymentFields } from "../orders/read-orders"
 
-/** A checkout payment with the cart it pays for. */
+/**
+ * The shop's record of each PayPal order and Stripe PaymentIntent started at checkout
+ * (models/checkout-payment.ts), with the cart it pays for (links/checkout-payment-cart.ts).
+ */
 export type CheckoutPaymentRow = CheckoutPaymentFields & { cart_id: string }
-
-/** The shop's record of each PayPal order and Stripe PaymentIntent started at checkout (models/checkout-payment.ts). */
-
 
 interface RecordInput {
   provider: CheckoutPaymentRow["provider"]
   referenceKey: string
   userNumber: number
-  prepared: PreparedCheckout
+  prepared: PricedPurchase
 }
 
 const recordCheckoutPaymentStep = createStep(
@@ -100,8 +100,8 @@ async function abandonEarlierAttempts(container: MedusaContainer, cartId: string
 export async function startCheckoutPayment(
   container: MedusaContainer,
   user: ShopUserRow,
-  input: { provider: CheckoutPaymentRow["provider"]; providerId: string; referenceKey: string; choice: CheckoutChoice; sessionData: (prepared: PreparedCheckout) => Record<string, unknown> },
-): Promise<{ prepared: PreparedCheckout; reference: string; data: Record<string, unknown> }> {
+  input: { provider: CheckoutPaymentRow["provider"]; providerId: string; referenceKey: string; choice: CheckoutChoice; sessionData: (prepared: PricedPurchase) => Record<string, unknown> },
+): Promise<{ prepared: PricedPurchase; reference: string; data: Record<string, unknown> }> {
   return withCartLock(container, user, async () => {
     if (!user.cart_id) throw new ApiError(400, "Your cart is empty")
     const prepared = await pricePurchase(container, { cartId: user.cart_id, email: user.email }, input.choice)
