@@ -6,11 +6,11 @@ import {
   baseSecurityHeaders,
   cameOverHttps,
   FILE_POLICY,
-} from "../plugins/api-facade/src/http/security-headers.ts"
+} from "@enclave/contract/security-headers"
 
 /**
- * The front door's security headers for one request (the values are the facade's, see
- * plugins/api-facade/src/http/security-headers.ts). The Content-Security-Policy set here is the
+ * The front door's security headers for one request (the values are the shop's one set, shared
+ * with the facade: contract/src/security-headers.ts). The Content-Security-Policy set here is the
  * default: storefront pages replace it with Astro's own, which carries the hashes of their inline
  * scripts, and /api answers with the facade's (the same as set here, for when Medusa is down).
  */

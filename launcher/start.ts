@@ -2,13 +2,15 @@
  * `npm start`: builds what is missing, then runs the whole shop on one origin until Ctrl-C.
  */
 import { buildAll } from "./build.ts"
-import { startShop } from "./shop.ts"
 
 const startedAt = performance.now()
 let stopping = false
 
 try {
   await buildAll({ force: false, say: console.log })
+  // Loaded once the build is done: the front door takes its security headers from the built
+  // contract (@enclave/contract/security-headers), which a fresh clone does not have yet.
+  const { startShop } = await import("./shop.ts")
   const shop = await startShop()
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1)
   if (shop.workerUrl) console.log(`Medusa servers: ${shop.medusaUrls.join(" ")}; worker: ${shop.workerUrl}`)

@@ -3,7 +3,7 @@ import { defineConfig } from "astro/config"
 import node from "@astrojs/node"
 import react from "@astrojs/react"
 import { createHash } from "node:crypto"
-import { PAYMENT_PROVIDER_SOURCES as providers } from "../plugins/api-facade/src/http/security-headers.ts"
+import { PAYMENT_PROVIDER_SOURCES as providers } from "@enclave/contract/security-headers"
 import { INLINE_SCRIPTS } from "./src/lib/inline-scripts.ts"
 
 /** Our `is:inline` scripts (src/lib/inline-scripts.ts), which Astro does not hash itself. */

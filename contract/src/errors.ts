@@ -1,6 +1,9 @@
 import { z } from "zod"
 
-/** Every error the facade answers: a JSON body with a message, and details when there is more to say. */
+/**
+ * Every error the facade answers: a JSON body with a message, and details when there is more to say.
+ * Browsers read it without zod, the storefront and the admin alike: http-errors.ts (@enclave/contract/http-errors).
+ */
 export const apiErrorSchema = z.object({
   message: z.string(),
   details: z.unknown().optional(),

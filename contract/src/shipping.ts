@@ -1,5 +1,6 @@
 import { z } from "zod"
 import { wholeNumberIdSchema } from "./account.js"
+import { eurosToCents } from "./money.js"
 import {
   DIRECTION_CONTROL_MESSAGE,
   SHIPPING_DESCRIPTION_MESSAGE,
@@ -61,7 +62,7 @@ export const shippingPriceInputSchema = z
       return z.NEVER
     }
     // Money is stored in whole cents; 15.999 would be silently rounded otherwise.
-    if (Math.abs(Math.round(amount * 100) - amount * 100) > 1e-6) {
+    if (Math.abs(eurosToCents(amount) - amount * 100) > 1e-6) {
       ctx.addIssue({ code: "custom", message: "Price must have at most 2 decimal places" })
       return z.NEVER
     }
@@ -69,7 +70,7 @@ export const shippingPriceInputSchema = z
       ctx.addIssue({ code: "custom", message: `Price must be at most ${MAX_PRICE.toFixed(2)}` })
       return z.NEVER
     }
-    return Math.round(amount * 100) / 100
+    return eurosToCents(amount) / 100
   })
 
 const shippingMethodFields = {

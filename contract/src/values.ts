@@ -2,11 +2,15 @@
  * The contract's plain values: constants, status lists, messages, formatting and the small rules
  * (stock state, catalogue order, sandbox detection) that need no validation library.
  *
- * This module imports nothing (not zod, not the schema modules), so a browser bundle that takes
- * it from "@enclave/contract/values" ships only what it uses. The zod schemas derive from these
- * values (z.enum(orderStatuses), the form messages), and "@enclave/contract" re-exports all of it,
- * so there is still one source of truth. tests/unit/contract-values.test.ts keeps it zod-free.
+ * This module imports nothing but its plain sibling money.ts (not zod, not the schema modules), so
+ * a browser bundle that takes it from "@enclave/contract/values" ships only what it uses. The zod
+ * schemas derive from these values (z.enum(orderStatuses), the form messages), and
+ * "@enclave/contract" re-exports all of it, so there is still one source of truth.
+ * tests/unit/contract-values.test.ts keeps it zod-free.
  */
+
+// Money: cents arithmetic and euro formatting (also "@enclave/contract/money" on its own).
+export { cartTotal, cartTotalCents, centsToEuros, eurosToCents, formatEuro } from "./money.js"
 
 // ---------------------------------------------------------------------------------------------
 // Products and stock (SPEC §3, §4)
@@ -29,7 +33,7 @@ export function stockState(stockQuantity: number): StockState {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Catalogue: default order, search, level filter, sort, prices (SPEC §1, §5, §9)
+// Catalogue: default order, search, level filter, sort (SPEC §1, §5, §9)
 
 /** The fields of a product (the contract's Product) that the catalogue's order, search and filters read. */
 export interface CatalogueProduct {
@@ -104,14 +108,6 @@ export function queryCatalogue<P extends CatalogueProduct>(products: readonly P[
   }
 }
 
-const euro = /* @__PURE__ */ new Intl.NumberFormat("en-IE", { style: "currency", currency: "EUR" })
-const euroDe = /* @__PURE__ */ new Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" })
-
-/** Prices are shown in euros on customer screens (SPEC §1). */
-export function formatEuro(price: string | number, language: "en" | "de" = "en"): string {
-  return (language === "de" ? euroDe : euro).format(Number(price))
-}
-
 // ---------------------------------------------------------------------------------------------
 // Text people see
 
@@ -160,11 +156,6 @@ export const LOGIN_REQUIRED_FOR_CART_MESSAGE = "You must be logged in to add ite
 
 // ---------------------------------------------------------------------------------------------
 // Cart and orders (SPEC §4, §5)
-
-/** SPEC §5: the cart total is the sum of price times quantity. */
-export function cartTotal(items: readonly { quantity: number; product: { price: string } }[]): number {
-  return items.reduce((sum, item) => sum + Math.round(Number(item.product.price) * 100) * item.quantity, 0) / 100
-}
 
 /** SPEC §4 order status values; an admin may set any of them from any other. */
 export const orderStatuses = ["pending", "processing", "shipped", "delivered", "completed", "cancelled"] as const

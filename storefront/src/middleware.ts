@@ -1,5 +1,5 @@
 import { defineMiddleware } from "astro:middleware"
-import { configuredProviderOrigins } from "../../plugins/api-facade/src/http/security-headers.ts"
+import { configuredProviderOrigins } from "@enclave/contract/security-headers"
 import { LANGUAGE_KEY, resolveLanguage } from "./i18n"
 import { cataloguePage } from "./lib/data/page-cache"
 

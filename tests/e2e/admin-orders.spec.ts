@@ -1,3 +1,4 @@
+import { formatEuro } from "@enclave/contract/money"
 import { expect as baseExpect, request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test"
 import { test } from "../support/csp.ts"
 import { SAME_ORIGIN_HEADERS } from "../support/urls.ts"
@@ -128,9 +129,6 @@ async function searchOrders(page: Page, text: string) {
   await box.press("Enter")
 }
 
-const euroFormat = new Intl.NumberFormat("en-IE", { style: "currency", currency: "EUR" })
-const euro = (amount: string) => euroFormat.format(Number(amount))
-
 /** Opens the status select (antd: the visible selection covers its input) and picks a status. */
 async function chooseStatus(page: Page, label: string) {
   await page.locator(".ant-select:has(#order-status-select)").click()
@@ -170,7 +168,7 @@ test.describe("signed in as the admin", () => {
     await expect(row).toContainText(String(newer.userId))
     await expect(row.locator('[data-order-status="processing"]')).toHaveText("Processing")
     await expect(row.getByTestId("test-payment-tag")).toHaveText("Test payment")
-    await expect(row).toContainText(euro(newer.total))
+    await expect(row).toContainText(formatEuro(newer.total))
     await expect(page).toHaveURL(/[?&]filters/)
     await screenshot(page, "list-search")
 
@@ -210,7 +208,7 @@ test.describe("signed in as the admin", () => {
     const main = page.locator("section[aria-labelledby='order-title']")
     await expect(main.getByRole("img", { name: product.name })).toBeVisible()
     await expect(main).toContainText(product.name)
-    await expect(main.getByTestId("order-total")).toHaveText(euro(order.total))
+    await expect(main.getByTestId("order-total")).toHaveText(formatEuro(order.total))
     await expect(main.getByTestId("payment-id")).toContainText(order.paymentId)
     await expect(main.getByTestId("payment-method")).toHaveText(order.paymentMethod)
     await expect(main.getByTestId("test-payment-tag").first()).toBeVisible()

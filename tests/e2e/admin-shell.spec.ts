@@ -1,3 +1,4 @@
+import { eurosToCents, formatEuro } from "@enclave/contract/money"
 import { expect as baseExpect, type APIRequestContext, type Page } from "@playwright/test"
 import { test } from "../support/csp.ts"
 import { SAME_ORIGIN_HEADERS } from "../support/urls.ts"
@@ -29,7 +30,6 @@ async function registerCustomer(request: APIRequestContext, overrides: Record<st
 const sider = (page: Page) => page.locator(".ant-layout-sider").first()
 /** The sidebar's navigation landmark (the areas as links, then Logout). */
 const areasNav = (page: Page, name = "Admin areas") => sider(page).getByRole("navigation", { name })
-const euro = new Intl.NumberFormat("en-IE", { style: "currency", currency: "EUR" })
 
 test("a visitor is sent to /auth and a customer home by the front door (SPEC §2 route guard)", async ({ page }) => {
   await page.goto("/admin")
@@ -178,12 +178,12 @@ test.describe("signed in as the admin", () => {
     await expect(page.locator("#dashboard-title")).toHaveText("Dashboard")
     const revenueCents = (orders as Array<{ total: string; status: string }>)
       .filter((o) => o.status !== "cancelled")
-      .reduce((sum, o) => sum + Math.round(Number(o.total) * 100), 0)
+      .reduce((sum, o) => sum + eurosToCents(o.total), 0)
     await expect(page.getByTestId("card-users")).toContainText("Total Users")
     await expect(page.getByTestId("card-users-value")).toHaveText(new Intl.NumberFormat("en-GB").format(users.length))
     await expect(page.getByTestId("card-products-value")).toHaveText(String(allProducts.length))
     await expect(page.getByTestId("card-orders-value")).toHaveText(new Intl.NumberFormat("en-GB").format(orders.length))
-    await expect(page.getByTestId("card-revenue-value")).toHaveText(euro.format(revenueCents / 100))
+    await expect(page.getByTestId("card-revenue-value")).toHaveText(formatEuro(revenueCents / 100))
     // Every card carries a trend (up, down, flat or new) computed from the data.
     for (const card of ["users", "products", "orders", "revenue"]) {
       await expect(page.getByTestId(`card-${card}`).locator("[data-trend]")).toHaveCount(1)
@@ -203,7 +203,7 @@ test.describe("signed in as the admin", () => {
     for (const [i, order] of latest.entries()) {
       const row = rows.nth(i)
       await expect(row).toContainText(`#${order.id}`)
-      await expect(row).toContainText(euro.format(Number(order.total)))
+      await expect(row).toContainText(formatEuro(Number(order.total)))
       const tag = row.locator("[data-status]")
       await expect(tag).toHaveAttribute("data-status", order.status)
       const colour = order.status === "completed" ? "green" : order.status === "pending" ? "gold" : "red"
@@ -226,7 +226,7 @@ test.describe("signed in as the admin", () => {
     const perDay = page.getByRole("table", { name: "Revenue per day, last 30 days" }).locator("tbody tr")
     await expect(perDay).toHaveCount(30)
     // Today's row (the last) holds at least this test's order.
-    await expect(perDay.last().locator("td").last()).not.toHaveText(euro.format(0))
+    await expect(perDay.last().locator("td").last()).not.toHaveText(formatEuro(0))
     await expect(page.locator("#revenue-chart-summary")).not.toHaveText("No revenue in the last 30 days.")
     await page.screenshot({ path: `${SHOTS}/admin-shell-dashboard.png`, fullPage: true })
   })

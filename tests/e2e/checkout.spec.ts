@@ -1,3 +1,4 @@
+import { eurosToCents, formatEuro } from "@enclave/contract/money"
 import { expect, type Locator, type Page } from "@playwright/test"
 import { test } from "../support/csp.ts"
 import { newUserDetails } from "../support/api.ts"
@@ -47,8 +48,6 @@ async function shippingMethods(page: Page): Promise<ShippingMethod[]> {
   return (await (await page.request.get("/api/shipping-methods")).json()) as ShippingMethod[]
 }
 
-const euro = (amount: number) => new Intl.NumberFormat("en-IE", { style: "currency", currency: "EUR" }).format(amount)
-const cents = (price: string) => Math.round(Number(price) * 100)
 
 /** A full-page picture from the top (a scrolled page would draw the fixed header mid-page). */
 async function screenshot(page: Page, name: string) {
@@ -78,7 +77,7 @@ test("a customer checks out in two steps and pays with the simulated card", asyn
   const methods = await shippingMethods(page)
   const standard = methods.find((m) => m.name === "Germany Standard")!
   const express = methods.find((m) => m.name === "Germany Express")!
-  const subtotal = cents(phone.price) + 2 * cents(sleeve.price)
+  const subtotal = eurosToCents(phone.price) + 2 * eurosToCents(sleeve.price)
   const payment = (await (await page.request.get("/api/payment-methods")).json()) as { stripe: boolean; paypal: boolean }
 
   await page.goto("/checkout")
@@ -98,9 +97,9 @@ test("a customer checks out in two steps and pays with the simulated card", asyn
   await expect(summary).toContainText(sleeve.name)
   await expect(summary).toContainText("Qty: 2")
   await expect(summary).toContainText("Included")
-  await expect(summary.getByTestId("summary-subtotal")).toHaveText(euro(subtotal / 100))
-  await expect(summary.getByTestId("summary-shipping")).toHaveText(euro(cents(standard.price) / 100))
-  await expect(summary.getByTestId("summary-total")).toHaveText(euro((subtotal + cents(standard.price)) / 100))
+  await expect(summary.getByTestId("summary-subtotal")).toHaveText(formatEuro(subtotal / 100))
+  await expect(summary.getByTestId("summary-shipping")).toHaveText(formatEuro(eurosToCents(standard.price) / 100))
+  await expect(summary.getByTestId("summary-total")).toHaveText(formatEuro((subtotal + eurosToCents(standard.price)) / 100))
   await expect(summary).toContainText("All orders ship on the next business day")
   await expect(summary).toContainText("Discreet shipping")
   await expect(page.getByText("Your privacy matters")).toBeVisible()
@@ -123,9 +122,9 @@ test("a customer checks out in two steps and pays with the simulated card", asyn
   // Switching to Express changes shipping and total.
   await page.getByText("Germany Express").click()
   await expect(page.getByRole("radio", { name: /Germany Express/ })).toBeChecked()
-  await expect(summary.getByTestId("summary-shipping")).toHaveText(euro(cents(express.price) / 100))
-  const total = subtotal + cents(express.price)
-  await expect(summary.getByTestId("summary-total")).toHaveText(euro(total / 100))
+  await expect(summary.getByTestId("summary-shipping")).toHaveText(formatEuro(eurosToCents(express.price) / 100))
+  const total = subtotal + eurosToCents(express.price)
+  await expect(summary.getByTestId("summary-total")).toHaveText(formatEuro(total / 100))
   await expect.poll(() => page.evaluate(() => sessionStorage.getItem("selectedShippingMethodId"))).toBe(String(express.id))
 
   // Step 2: the review.
@@ -165,7 +164,7 @@ test("a customer checks out in two steps and pays with the simulated card", asyn
   await expect(page.getByTestId("review-address")).toContainText("Hamburg")
 
   // Pay: 'Processing payment...' for 2 s, the order, the toast, then the result page.
-  await page.getByRole("button", { name: `Pay ${euro(total / 100)}` }).click()
+  await page.getByRole("button", { name: `Pay ${formatEuro(total / 100)}` }).click()
   await expect(page.getByRole("button", { name: "Processing payment..." })).toBeVisible()
   await expect(page.getByText("Test Order Placed Successfully")).toBeVisible({ timeout: 15_000 })
   await expect(page.getByText("This is a TEST order using sandbox payment. No actual payment was processed.")).toBeVisible()
@@ -174,7 +173,7 @@ test("a customer checks out in two steps and pays with the simulated card", asyn
 
   await expect(page.getByRole("heading", { level: 1, name: "Payment Successful" })).toBeVisible()
   await expect(page.getByTestId("result-order-id")).toHaveText(`#${orderId}`)
-  await expect(page.getByTestId("result-total")).toHaveText(euro(total / 100))
+  await expect(page.getByTestId("result-total")).toHaveText(formatEuro(total / 100))
   await expect(page.getByTestId("result-status")).toHaveText("Processing")
   await expect(page.getByTestId("test-payment-banner")).toContainText("TEST PAYMENT")
   await expect(page.getByText("What's Next")).toBeVisible()
@@ -192,7 +191,7 @@ test("a customer checks out in two steps and pays with the simulated card", asyn
   expect(order).toBeTruthy()
   expect(order.shippingMethod.name).toBe("Germany Express")
   expect(order.shippingCost).toBe(express.price)
-  expect(cents(order.total)).toBe(total)
+  expect(eurosToCents(order.total)).toBe(total)
   expect(order.isTestPayment).toBe(true)
   expect(order.paymentId).toMatch(/^str-/)
   expect(order.shippingAddress.fullName).toBe("Grace Hopper")
@@ -220,7 +219,7 @@ test("changing the country offers only the methods that ship there, and a French
   await expect(radio("Worldwide")).toBeChecked()
   await expect(radio("Germany Standard")).toHaveCount(0)
   await expect(radio("Germany Express")).toHaveCount(0)
-  await expect(summary.getByTestId("summary-shipping")).toHaveText(euro(cents(worldwide.price) / 100))
+  await expect(summary.getByTestId("summary-shipping")).toHaveText(formatEuro(eurosToCents(worldwide.price) / 100))
 
   // Back to Germany in German: the chosen Worldwide no longer fits, so Germany's default returns.
   await page.locator("#address-country").fill("Deutschland")
@@ -235,8 +234,8 @@ test("changing the country offers only the methods that ship there, and a French
   await expect(radio("Worldwide")).toBeChecked()
   await page.getByRole("button", { name: "Continue to Payment" }).click()
   await expect(page.getByTestId("review-method")).toContainText("Worldwide")
-  const total = cents(product.price) + cents(worldwide.price)
-  await page.getByRole("button", { name: `Pay ${euro(total / 100)}` }).click()
+  const total = eurosToCents(product.price) + eurosToCents(worldwide.price)
+  await page.getByRole("button", { name: `Pay ${formatEuro(total / 100)}` }).click()
   await page.waitForURL(/\/checkout\/success\?orderId=\d+$/, { timeout: 20_000 })
   const orders = (await (await page.request.get("/api/orders")).json()) as Array<Record<string, any>>
   expect(orders[0].shippingMethod.name).toBe("Worldwide")
@@ -383,12 +382,11 @@ test("checkout and its result pages in German", async ({ page }) => {
   const product = await productInStock(page, [4, 1, 3], 1)
   await addToCart(page, product.id, 1)
   const standard = (await shippingMethods(page)).find((m) => m.name === "Germany Standard")!
-  const total = cents(product.price) + cents(standard.price)
-  const euroDe = (amount: number) => new Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" }).format(amount)
+  const total = eurosToCents(product.price) + eurosToCents(standard.price)
 
   await page.goto("/checkout")
   await expect(page.getByRole("heading", { level: 1, name: "Kasse" })).toBeVisible()
-  await expect(page.getByTestId("summary-total")).toHaveText(euroDe(total / 100))
+  await expect(page.getByTestId("summary-total")).toHaveText(formatEuro(total / 100, "de"))
   await expect(page.getByText("Alle Bestellungen werden am nächsten Werktag versandt")).toBeVisible()
   await page.getByLabel("Stadt").fill("")
   await page.getByRole("button", { name: "Weiter zur Zahlung" }).click()
@@ -408,12 +406,12 @@ test("checkout and its result pages in German", async ({ page }) => {
   }
   await screenshot(page, "checkout-payment-de")
 
-  await page.getByRole("button", { name: `${euroDe(total / 100)} bezahlen` }).click()
+  await page.getByRole("button", { name: `${formatEuro(total / 100, "de")} bezahlen` }).click()
   await expect(page.getByRole("button", { name: "Zahlung wird verarbeitet..." })).toBeVisible()
   await page.waitForURL(/\/checkout\/success\?orderId=\d+$/, { timeout: 15_000 })
   await expect(page.getByRole("heading", { level: 1, name: "Zahlung erfolgreich" })).toBeVisible()
   await expect(page.getByTestId("test-payment-banner")).toContainText("TESTZAHLUNG")
-  await expect(page.getByTestId("result-total")).toHaveText(euroDe(total / 100))
+  await expect(page.getByTestId("result-total")).toHaveText(formatEuro(total / 100, "de"))
   await expect(page.getByText("Ihre Bestellung ist unter „Meine Bestellungen“ gespeichert, wo Sie ihren Status verfolgen können.")).toBeVisible()
   await expect(page.getByRole("main").getByText(/e-?mail/i)).toHaveCount(0)
   await screenshot(page, "checkout-success-de")

@@ -1,3 +1,4 @@
+import { centsToEuros, eurosToCents, formatEuro } from "@enclave/contract/money"
 import { expect, type Page } from "@playwright/test"
 import { test } from "../support/csp.ts"
 import { routeStripeJs } from "../fakes/stripe-js.ts"
@@ -32,8 +33,6 @@ let payments: PaymentShop
 let admin: ApiClient
 
 const at = (path: string) => payments.url + path
-const euro = (amount: number) => new Intl.NumberFormat("en-IE", { style: "currency", currency: "EUR" }).format(amount)
-const cents = (price: string) => Math.round(Number(price) * 100)
 
 async function setPayments(settings: Record<string, unknown>) {
   const answer = await admin.post("/api/admin/payment-config", settings)
@@ -69,7 +68,7 @@ async function customerWithCart(page: Page, quantity: number): Promise<{ product
   expect(added.ok(), await added.text()).toBeTruthy()
   const methods = (await (await page.request.get(at("/api/shipping-methods"))).json()) as Array<ShippingMethod & { isDefault: boolean }>
   const method = methods.find((m) => m.isDefault) ?? methods[0]!
-  return { product, total: quantity * cents(product.price) + cents(method.price) }
+  return { product, total: quantity * eurosToCents(product.price) + eurosToCents(method.price) }
 }
 
 async function stockOf(page: Page, productId: number): Promise<number> {
@@ -90,7 +89,7 @@ async function expectPlaced(page: Page, product: Product, quantity: number, tota
   await expect(page.getByRole("heading", { level: 1, name: "Payment Successful" })).toBeVisible({ timeout: 20_000 })
   const orderNumber = Number((await page.getByTestId("result-order-id").textContent())!.replace("#", ""))
   expect(orderNumber).toBeGreaterThan(0)
-  await expect(page.getByTestId("result-total")).toHaveText(euro(total / 100))
+  await expect(page.getByTestId("result-total")).toHaveText(formatEuro(total / 100))
   await expect(page.getByTestId("test-payment-banner")).toContainText("TEST PAYMENT")
   await page.goto(at("/orders"))
   await expect(page.getByText(`Order #${orderNumber}`)).toBeVisible()
@@ -121,7 +120,7 @@ test("a purchase with the simulated card", async ({ page }) => {
   expect(2000 + year!).toBeGreaterThan(new Date().getFullYear())
   await screenshot(page, "payments-choice-en")
 
-  await page.getByRole("button", { name: `Pay ${euro(total / 100)}` }).click()
+  await page.getByRole("button", { name: `Pay ${formatEuro(total / 100)}` }).click()
   await expect(page.getByRole("button", { name: "Processing payment..." })).toBeVisible()
   await expect(page.getByText("Test Order Placed Successfully")).toBeVisible({ timeout: 15_000 })
   await page.waitForURL(/\/checkout\/success\?orderId=\d+$/, { timeout: 15_000 })
@@ -141,7 +140,7 @@ test("a purchase with PayPal: approval on PayPal's page, capture on return", asy
   const approval = new URL(page.url())
   expect(approval.searchParams.get("userid")).toMatch(/^\d+$/)
   expect(approval.searchParams.get("shippingMethodId")).toMatch(/^\d+$/)
-  await expect(page.getByTestId("amount")).toHaveText(`${(total / 100).toFixed(2)} EUR`)
+  await expect(page.getByTestId("amount")).toHaveText(`${centsToEuros(total)} EUR`)
   await page.getByRole("button", { name: "Approve payment" }).click()
 
   // Back on the shop: captured, the order shown, the pending state cleared.
@@ -166,7 +165,7 @@ test("a purchase with the card provider (Stripe Elements)", async ({ page }) => 
   const stockBefore = await stockOf(page, product.id)
   await toPaymentStep(page)
   await expect(page.getByTestId("review-payment")).toHaveText("Credit or debit card")
-  await page.getByRole("button", { name: `Pay ${euro(total / 100)}` }).click()
+  await page.getByRole("button", { name: `Pay ${formatEuro(total / 100)}` }).click()
 
   // Stripe's form appears only now (the fake Stripe.js draws plain labelled inputs).
   await page.getByLabel("Card number").fill("4242 4242 4242 4242")

@@ -6,21 +6,12 @@
  *
  * One catalogue per area (i18n/<area>.ts, defineMessages(en, de)); English is the source and the
  * German catalogue must have exactly its keys. A missing text falls back to English, then the key.
+ * The languages, the rule and the message core are the storefront's too: @enclave/contract/i18n.
  */
-export type Language = "en" | "de"
-export const languages: readonly Language[] = ["en", "de"]
-export const LANGUAGE_KEY = "language"
+import { detectLanguage, LANGUAGE_KEY, translator as catalogueTranslator, type Catalogue, type Language, type Translate } from "@enclave/contract/i18n"
 
-function isLanguage(value: unknown): value is Language {
-  return value === "en" || value === "de"
-}
-
-export function detectLanguage(cookie: string, stored: string | null, browserLanguage: string | undefined): Language {
-  const fromCookie = /(?:^|;\s*)language=([^;]+)/.exec(cookie)?.[1]
-  if (isLanguage(fromCookie)) return fromCookie
-  if (isLanguage(stored)) return stored
-  return browserLanguage?.toLowerCase().startsWith("de") ? "de" : "en"
-}
+export { defineMessages, detectLanguage, LANGUAGE_KEY, languages } from "@enclave/contract/i18n"
+export type { Catalogue, Language, Translate } from "@enclave/contract/i18n"
 
 function storedLanguage(): string | null {
   try {
@@ -44,20 +35,9 @@ export function changeLanguage(next: Language) {
   window.location.reload()
 }
 
-export type Catalogue<K extends string> = { en: Record<K, string>; de: Record<K, string> }
-
-export function defineMessages<const E extends Record<string, string>>(en: E, de: { [K in keyof E]: string }): Catalogue<keyof E & string> {
-  return { en, de }
-}
-
-export type Translate<K extends string = string> = (key: K, params?: Record<string, string | number>) => string
-
-/** `{name}` placeholders are replaced by params. */
+/** `{name}` placeholders are replaced by params; the page's language unless told otherwise. */
 export function translator<K extends string>(catalogue: Catalogue<K>, lang: Language = language): Translate<K> {
-  return (key, params) => {
-    const text = catalogue[lang][key] ?? catalogue.en[key] ?? key
-    return params ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole)) : text
-  }
+  return catalogueTranslator(catalogue, lang)
 }
 
 /** Dates and numbers in the admin's language. */

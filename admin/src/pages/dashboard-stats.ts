@@ -1,4 +1,5 @@
 import type { Order, Product, User } from "@enclave/contract"
+import { eurosToCents } from "@enclave/contract/money"
 import { LOW_STOCK_THRESHOLD, type OrderStatus } from "@enclave/contract/values"
 
 /** The dashboard's figures (SPEC §2, issue 6), computed from the facade's whole lists. */
@@ -13,11 +14,6 @@ export type Trend = { kind: "percent"; percent: number } | { kind: "new" }
 export function trend(current: number, previous: number): Trend {
   if (previous === 0) return current === 0 ? { kind: "percent", percent: 0 } : { kind: "new" }
   return { kind: "percent", percent: Math.round(((current - previous) / previous) * 100) }
-}
-
-/** Cents, so sums of decimal strings stay exact. */
-function cents(amount: string): number {
-  return Math.round(Number(amount) * 100)
 }
 
 /** Revenue counts every order that was not cancelled. */
@@ -85,7 +81,7 @@ export function revenuePerDay(orders: readonly Order[], now: Date): Array<{ day:
   for (const order of orders) {
     if (!countsAsRevenue(order)) continue
     const i = index.get(dayKey(new Date(order.createdAt)))
-    if (i !== undefined) days[i].cents += cents(order.total)
+    if (i !== undefined) days[i].cents += eurosToCents(order.total)
   }
   return days
 }
@@ -97,7 +93,7 @@ export function newestFirst(a: Pick<Order, "createdAt" | "id">, b: Pick<Order, "
 export function dashboardStats(users: readonly User[], products: readonly Product[], orders: readonly Order[], now = new Date()): DashboardStats {
   const w = windows(now)
   const paid = orders.filter(countsAsRevenue)
-  const sum = (list: readonly Order[]) => list.reduce((total, o) => total + cents(o.total), 0)
+  const sum = (list: readonly Order[]) => list.reduce((total, o) => total + eurosToCents(o.total), 0)
   return {
     users: { value: users.length, trend: countTrend(users, w) },
     products: { value: products.length, trend: countTrend(products, w) },

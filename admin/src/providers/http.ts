@@ -1,4 +1,5 @@
 import type { HttpError } from "@refinedev/core"
+import { readFailedAnswer } from "@enclave/contract/http-errors"
 
 /**
  * The admin's only HTTP layer. The front door serves the admin and the /api facade on one
@@ -16,21 +17,12 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 
 /**
  * SPEC §8: a JSON error body gives the message (or the status text), details ('' if absent)
- * and all its other fields; any other body gives its text (or the status text).
+ * and all its other fields; any other body gives its text (or the status text). The reading is
+ * the storefront's too (@enclave/contract/http-errors).
  */
 export async function errorFromResponse(response: Response): Promise<HttpError> {
-  const text = await response.text().catch(() => "")
-  let body: unknown
-  try {
-    body = JSON.parse(text)
-  } catch {
-    body = undefined
-  }
-  if (isRecord(body)) {
-    const message = typeof body.message === "string" && body.message !== "" ? body.message : response.statusText
-    return httpError(response.status, message, { ...body, details: body.details ?? "" })
-  }
-  return httpError(response.status, text.trim() || response.statusText || "Request failed", { details: "" })
+  const failed = readFailedAnswer(await response.text().catch(() => ""), response.statusText)
+  return httpError(response.status, failed.message, { ...failed.fields, details: failed.details })
 }
 
 async function call(method: string, path: string, init: RequestInit & { signal?: AbortSignal }): Promise<Response> {

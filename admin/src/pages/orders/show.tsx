@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, DeleteOutlined, EditOutlined } from "@ant-design/icons"
 import type { Order, OrderItem, ShippingAddress } from "@enclave/contract"
-import { formatEuro, orderStatuses, type OrderStatus } from "@enclave/contract/values"
+import { centsToEuros, eurosToCents, formatEuro, orderStatuses, type OrderStatus } from "@enclave/contract/values"
 import { useDelete, useNotification, useOne, useUpdate, type HttpError } from "@refinedev/core"
 import { useQuery } from "@tanstack/react-query"
 import { Alert, Badge, Button, Card, Col, Descriptions, Empty, Flex, Popconfirm, Row, Select, Skeleton, Space, Table, Typography } from "antd"
@@ -76,7 +76,7 @@ function ItemsCard({ order }: { order: Order }) {
             key: "lineTotal",
             title: t("lineTotal"),
             align: "right",
-            render: (_, item) => euro((Number(item.price) * item.quantity).toFixed(2)),
+            render: (_, item) => euro(centsToEuros(eurosToCents(item.price) * item.quantity)),
           },
         ]}
         summary={() => (

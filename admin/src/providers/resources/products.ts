@@ -10,8 +10,9 @@ import {
   type ImageUploadAnswer,
   type Product,
 } from "@enclave/contract"
+import { errorMessageOf } from "@enclave/contract/http-errors"
 import type { BaseRecord, CrudFilter, CrudSort, GetListResponse, Pagination } from "@refinedev/core"
-import { API_URL, getJson, httpError, isRecord, sendJson, signalOf, validated } from "../http"
+import { API_URL, getJson, httpError, sendJson, signalOf, validated } from "../http"
 import { fetchList, paginate, searchTextOf, type CallParams, type ResourceHandler } from "./resource"
 
 /** The filter the product list's search box sets: name or description contains the text. */
@@ -154,7 +155,7 @@ export function uploadProductImage(id: string | number, file: Blob, options: Upl
         return
       }
       if (xhr.status < 200 || xhr.status >= 300) {
-        const message = isRecord(body) && typeof body.message === "string" && body.message !== "" ? body.message : UPLOAD_FAILED_MESSAGE
+        const message = errorMessageOf(body) ?? UPLOAD_FAILED_MESSAGE
         reject(new ImageUploadError(message, "server"))
         return
       }

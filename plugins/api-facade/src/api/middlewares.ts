@@ -6,7 +6,7 @@ import { requireJsonBody } from "../http/json-body"
 import { refuseUnroutablePath } from "../http/no-such-path"
 import { hidePoweredBy } from "../http/powered-by"
 import { refuseCrossOrigin } from "../http/same-origin"
-import { setApiSecurityHeaders } from "../http/security-headers"
+import { setApiSecurityHeaders } from "@enclave/contract/security-headers"
 import { limitSignIns } from "../http/sign-in-limit"
 
 // JSON bodies keep Express's 100 kB limit: the facade's forms are small, a bigger body is a 413.

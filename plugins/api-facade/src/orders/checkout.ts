@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { ShippingAddress } from "@enclave/contract"
+import { centsToEuros, eurosToCents } from "@enclave/contract/money"
 import { catalogueFacts } from "../catalogue/cache"
 import { catalogueEntries, type MedusaLineProduct, type StockSource } from "../catalogue/products"
 import { readCartForCheckout } from "../cart/cart"
@@ -83,9 +84,6 @@ export async function ensureMethodShipsTo(
   throw new ApiError(400, message, { fields: { shippingMethod: message } })
 }
 
-export const cents = (value: number | string) => Math.round(Number(value) * 100)
-export const euro = (centsValue: number) => (centsValue / 100).toFixed(2)
-
 export interface CheckoutChoice {
   shippingAddress: ShippingAddress
   shippingMethodId: number
@@ -153,7 +151,7 @@ export async function pricePurchase(
     const entry = entries.get(line.productNumber)
     if (!entry) throw new ApiError(409, "A product in your cart is no longer sold: please remove it")
     if (line.quantity > entry.product.stockQuantity) throw stockRefusal(entry.product, line.quantity)
-    const unitPrice = cents(entry.product.price)
+    const unitPrice = eurosToCents(entry.product.price)
     subtotal += unitPrice * line.quantity
     lines.push({
       itemNumber: line.itemNumber,
@@ -168,18 +166,18 @@ export async function pricePurchase(
       product: entry.line,
     })
   }
-  const shipping = cents(method.price)
+  const shipping = eurosToCents(method.price)
   const total = subtotal + shipping
-  if (choice.shippingCost !== undefined && cents(choice.shippingCost) !== shipping) {
-    throw new ApiError(409, `Shipping with ${method.name} costs €${euro(shipping)}, not €${euro(cents(choice.shippingCost))}`, {
-      shippingCost: euro(shipping),
+  if (choice.shippingCost !== undefined && eurosToCents(choice.shippingCost) !== shipping) {
+    throw new ApiError(409, `Shipping with ${method.name} costs €${centsToEuros(shipping)}, not €${centsToEuros(eurosToCents(choice.shippingCost))}`, {
+      shippingCost: centsToEuros(shipping),
     })
   }
-  if (choice.total !== undefined && cents(choice.total) !== total) {
-    throw new ApiError(409, `The order total is €${euro(total)}, not €${euro(cents(choice.total))}: please review your order`, {
-      subtotal: euro(subtotal),
-      shippingCost: euro(shipping),
-      total: euro(total),
+  if (choice.total !== undefined && eurosToCents(choice.total) !== total) {
+    throw new ApiError(409, `The order total is €${centsToEuros(total)}, not €${centsToEuros(eurosToCents(choice.total))}: please review your order`, {
+      subtotal: centsToEuros(subtotal),
+      shippingCost: centsToEuros(shipping),
+      total: centsToEuros(total),
     })
   }
   return {

@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { NO_IMAGE_URL, type Order, type OrderStatus, type ShippingAddress } from "@enclave/contract"
+import { eurosToCents } from "@enclave/contract/money"
 import { SHOP_ORDERS_MODULE } from "../modules/shop-orders"
 import CheckoutPaymentCartLink from "../links/checkout-payment-cart"
 import OrderDetailsLink from "../links/order-details"
@@ -166,7 +167,7 @@ export function toContractOrder(order: MedusaOrderRow, details: OrderDetailsRow,
       product: { name: item.product_title || item.title, imageUrl: item.thumbnail || NO_IMAGE_URL },
     }
   })
-  const subtotal = items.reduce((sum, i) => sum + Math.round(Number(i.price) * 100) * i.quantity, 0) / 100
+  const subtotal = items.reduce((sum, i) => sum + eurosToCents(i.price) * i.quantity, 0) / 100
   return {
     id: order.display_id,
     userId: details.user_number,

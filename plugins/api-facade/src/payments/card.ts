@@ -1,11 +1,11 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { CardPayment, CreateCardPaymentRequest, CreateOrderRequest, Order } from "@enclave/contract"
 import type { createCardPaymentSchema } from "@enclave/contract"
+import { centsToEuros, eurosToCents } from "@enclave/contract/money"
 import type { z } from "zod"
 import { CARD_PROVIDER_ID } from "@enclave/payments/.medusa/server/src/providers/ids"
 import type { ShopUserRow } from "../accounts/users"
 import { ApiError } from "../http/api-error"
-import { cents, euro } from "../orders/checkout"
 import { finalisePayment, orderOfPayment } from "./finalise"
 import { findCheckoutPayment, startCheckoutPayment, updateCheckoutPayment, withPaymentLock, type CheckoutPaymentRow } from "./records"
 import { cardGatewayFor } from "./settings"
@@ -34,7 +34,7 @@ export async function startCardPayment(
     paymentIntentId: reference,
     clientSecret: String(data.client_secret),
     publicKey: gateway.publicKey,
-    amount: euro(prepared.total),
+    amount: centsToEuros(prepared.total),
     currency: "eur",
     sandbox: data.sandbox === true,
   }
@@ -57,8 +57,8 @@ export async function settleCardPayment(container: MedusaContainer, reference: s
         error: "Payment Failed",
       })
     }
-    if (intent.amount !== cents(row.amount)) {
-      throw new ApiError(409, `The card payment is for €${euro(intent.amount)}, the order for €${row.amount}: please contact customer support`)
+    if (intent.amount !== eurosToCents(row.amount)) {
+      throw new ApiError(409, `The card payment is for €${centsToEuros(intent.amount)}, the order for €${row.amount}: please contact customer support`)
     }
     return finalisePayment(container, row, intent.id)
   })
@@ -70,8 +70,8 @@ export async function placeCardOrder(container: MedusaContainer, user: ShopUserR
   if (!row || row.user_number !== user.user_number) {
     throw new ApiError(404, "There is no card payment with this id for your account", { fields: { paymentId: "Unknown payment" } })
   }
-  if (request.total !== undefined && cents(request.total) !== cents(row.amount)) {
-    throw new ApiError(409, `The card payment is for €${row.amount}, not €${euro(cents(request.total))}: please review your order`, { total: row.amount })
+  if (request.total !== undefined && eurosToCents(request.total) !== eurosToCents(row.amount)) {
+    throw new ApiError(409, `The card payment is for €${row.amount}, not €${centsToEuros(eurosToCents(request.total))}: please review your order`, { total: row.amount })
   }
   return settleCardPayment(container, paymentId)
 }

@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { createPaymentCollectionsStep, createPaymentSessionStep, createRemoteLinkStep } from "@medusajs/medusa/core-flows"
 import type { ShippingAddress, UnfinalisedPayment } from "@enclave/contract"
+import { centsToEuros } from "@enclave/contract/money"
 import type { ShopUserRow } from "../accounts/users"
 import { withCartLock } from "../cart/cart"
 import { ApiError } from "../http/api-error"
@@ -34,7 +35,7 @@ const recordCheckoutPaymentStep = createStep(
       reference: String(data[input.referenceKey]),
       payment_session_id: input.session.id,
       user_number: input.userNumber,
-      amount: (input.prepared.total / 100).toFixed(2),
+      amount: centsToEuros(input.prepared.total),
       is_test_payment: data.sandbox === true,
       shipping_address: address,
       shipping_method_number: input.prepared.method.number,

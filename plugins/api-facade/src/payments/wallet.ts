@@ -1,10 +1,10 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { capturePaypalOrderSchema, createPaypalOrderSchema, PaypalCapture, PaypalOrder, PaypalOrderCreated } from "@enclave/contract"
 import type { z } from "zod"
+import { centsToEuros } from "@enclave/contract/money"
 import { WALLET_PROVIDER_ID } from "@enclave/payments/.medusa/server/src/providers/ids"
 import type { ShopUserRow } from "../accounts/users"
 import { ApiError } from "../http/api-error"
-import { euro } from "../orders/checkout"
 import { finalisePayment, orderOfPayment } from "./finalise"
 import { findCheckoutPayment, startCheckoutPayment, withPaymentLock, type CheckoutPaymentRow } from "./records"
 import { walletGatewayFor } from "./settings"
@@ -55,7 +55,7 @@ export async function createWalletOrder(
     id: reference,
     approveUrl: approvalAddress(String(data.approve_url), user.user_number, prepared.method.number),
     status: String(data.status),
-    amount: euro(prepared.total),
+    amount: centsToEuros(prepared.total),
   }
 }
 

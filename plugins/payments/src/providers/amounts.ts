@@ -1,11 +1,12 @@
 import { BigNumber } from "@medusajs/framework/utils"
 import type { BigNumberInput } from "@medusajs/framework/types"
+import { centsToEuros, eurosToCents } from "@enclave/contract/money"
 
 /** Medusa keeps amounts in euros (a BigNumber); Stripe wants cents, PayPal a decimal string. */
 export function centsOf(amount: BigNumberInput): number {
-  return Math.round(Number(new BigNumber(amount).numeric) * 100)
+  return eurosToCents(new BigNumber(amount).numeric)
 }
 
 export function eurosOf(amount: BigNumberInput): string {
-  return (centsOf(amount) / 100).toFixed(2)
+  return centsToEuros(centsOf(amount))
 }

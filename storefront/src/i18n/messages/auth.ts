@@ -1,4 +1,4 @@
-import { defineMessages } from "../define"
+import { defineMessages } from "@enclave/contract/i18n"
 
 /**
  * The sign-in and registration screen (/auth). Keys under `validation.` are the contract's English

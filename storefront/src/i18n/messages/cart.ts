@@ -1,4 +1,4 @@
-import { defineMessages } from "../define"
+import { defineMessages } from "@enclave/contract/i18n"
 
 /** The cart drawer and the add-to-cart control (SPEC §2 Cart panel, §5, §8). */
 export default defineMessages(

@@ -1,4 +1,4 @@
-import { defineMessages } from "../define"
+import { defineMessages } from "@enclave/contract/i18n"
 
 /** The catalogue /products and the product cards (SPEC §2 Catalogue). */
 export default defineMessages(

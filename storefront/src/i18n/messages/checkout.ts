@@ -1,4 +1,4 @@
-import { defineMessages } from "../define"
+import { defineMessages } from "@enclave/contract/i18n"
 
 /** Checkout (both steps, order summary) and the payment result pages. */
 export default defineMessages(

@@ -1,4 +1,4 @@
-import { defineMessages } from "../define"
+import { defineMessages } from "@enclave/contract/i18n"
 
 /** The chrome every page shares: header, footer, language menu, toasts, generic states, the 404/500 pages. */
 export default defineMessages(

@@ -1,4 +1,4 @@
-import { defineMessages } from "../define"
+import { defineMessages } from "@enclave/contract/i18n"
 
 /** The home page: hero, features, products, comparison, testimonials, FAQ, call to action (SPEC §2, §9). */
 export default defineMessages(

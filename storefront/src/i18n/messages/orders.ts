@@ -1,4 +1,4 @@
-import { defineMessages } from "../define"
+import { defineMessages } from "@enclave/contract/i18n"
 
 /** The customer's orders screen (/orders and /account/orders). */
 export default defineMessages(

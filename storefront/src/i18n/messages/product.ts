@@ -1,4 +1,4 @@
-import { defineMessages } from "../define"
+import { defineMessages } from "@enclave/contract/i18n"
 
 /** Product detail (SPEC §2 Product detail, §4 stock display, §8 not found). Product data itself stays as the API sends it. */
 export default defineMessages(

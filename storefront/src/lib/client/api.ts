@@ -1,7 +1,10 @@
 /**
  * The browser's calls to the /api facade (SPEC §7): cookies always sent, a JSON body only when there
- * is one, and every answer that is not ok turned into an ApiRequestError (SPEC §8).
+ * is one, and every answer that is not ok turned into an ApiRequestError (SPEC §8), read the way the
+ * admin reads it (@enclave/contract/http-errors).
  */
+import { readFailedAnswer } from "@enclave/contract/http-errors"
+
 export class ApiRequestError extends Error {
   override name = "ApiRequestError"
   constructor(
@@ -30,18 +33,15 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
   }
   const res = await fetch(path, init)
   const text = await res.text()
+  if (!res.ok) {
+    const failed = readFailedAnswer(text, res.statusText)
+    throw new ApiRequestError(res.status, failed.message, failed.details, failed.fields)
+  }
   let json: unknown
   try {
     json = text ? JSON.parse(text) : undefined
   } catch {
     json = undefined
-  }
-  if (!res.ok) {
-    if (json && typeof json === "object") {
-      const { message, details, ...rest } = json as { message?: string; details?: unknown }
-      throw new ApiRequestError(res.status, message || res.statusText, details ?? "", rest)
-    }
-    throw new ApiRequestError(res.status, text || res.statusText)
   }
   return json as T
 }

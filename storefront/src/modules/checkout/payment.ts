@@ -4,10 +4,11 @@
  * chosen, the wallet's approval address, what is kept in session storage over a redirect, and the
  * text a failed payment call shows.
  *
- * Only type imports from the contract: the success page's island uses this module, and the
- * contract's runtime brings zod along.
+ * Only type imports from the contract's root: the success page's island uses this module, and the
+ * root's runtime brings zod along (its zod-free /money subpath is fine).
  */
 import type { CreateCardPaymentRequest, PaymentMethods, ShippingAddress } from "@enclave/contract"
+import { centsToEuros } from "@enclave/contract/money"
 
 export type PaymentChoice = "card" | "paypal" | "simulated"
 
@@ -64,14 +65,9 @@ export function simulatedCardExpiry(today: Date): string {
   return `12/${String((today.getFullYear() + 1) % 100).padStart(2, "0")}`
 }
 
-/** The amount as the payment calls and POST /api/orders take it: euros with two decimals. */
-export function euros(cents: number): string {
-  return (cents / 100).toFixed(2)
-}
-
 /** What the browser sends to prepare a card payment or a PayPal order: where to, how, and the total it shows. */
 export function paymentRequest(address: ShippingAddress, shippingMethodId: number, totalCents: number): CreateCardPaymentRequest {
-  return { shippingAddress: address, shippingMethodId, total: euros(totalCents) }
+  return { shippingAddress: address, shippingMethodId, total: centsToEuros(totalCents) }
 }
 
 /** The error of a failed /api call as ApiRequestError carries it (status, message, details, other fields). */

@@ -8,17 +8,13 @@ import { useStore } from "@nanostores/react"
 import type { CartItem } from "@enclave/contract"
 import { $cart, $cartOpen, $modalHost, $user, refreshCart, showToast } from "../../../lib/client/stores"
 import { api } from "../../../lib/client/api"
-import { formatPrice, messageTranslator } from "../../../i18n/format"
+import { cartTotal, formatEuro } from "@enclave/contract/money"
+import { messageTranslator } from "../../../i18n/format"
 import type { Language } from "../../../i18n"
 
 interface Props {
   language: Language
   messages: Record<string, string>
-}
-
-/** SPEC §5: the total is the sum of price times quantity (in cents, so no float drift). */
-function total(items: readonly CartItem[]): number {
-  return items.reduce((sum, item) => sum + Math.round(Number(item.product.price) * 100) * item.quantity, 0) / 100
 }
 
 export default function CartDrawer({ language, messages }: Props) {
@@ -149,7 +145,7 @@ export default function CartDrawer({ language, messages }: Props) {
                       <img src={item.product.imageUrl || "/images/products/no-image.svg"} alt="" width="72" height="72" />
                       <div className="cart-line__info">
                         <p className="cart-line__name">{name}</p>
-                        <p className="cart-line__price">{formatPrice(language, item.product.price)}</p>
+                        <p className="cart-line__price">{formatEuro(item.product.price, language)}</p>
                         <div className="cart-line__controls">
                           <div className="stepper" role="group" aria-label={t("cart.quantityOf", { name })}>
                             <button
@@ -189,7 +185,7 @@ export default function CartDrawer({ language, messages }: Props) {
                 <p className="drawer__note">{t("cart.note")}</p>
                 <p className="drawer__total">
                   <span>{t("cart.total")}</span>
-                  <strong data-testid="cart-total">{formatPrice(language, total(items))}</strong>
+                  <strong data-testid="cart-total">{formatEuro(cartTotal(items), language)}</strong>
                 </p>
                 <a className="button button--accent drawer__checkout" href={user ? "/checkout" : "/auth"}>
                   {user ? t("cart.checkout") : t("cart.signInToCheckout")}

@@ -23,13 +23,14 @@ import {
 } from "@enclave/contract"
 import type { z } from "zod"
 import type { Language } from "../../../i18n"
-import { formatPrice, messageTranslator } from "../../../i18n/format"
+import { cartTotalCents, centsToEuros, eurosToCents, formatEuro } from "@enclave/contract/money"
+import { messageTranslator } from "../../../i18n/format"
 import { api } from "../../../lib/client/api"
 import { clearPendingPaypalOrder, readPendingPaypalOrder, type PendingCardOrder, type PendingPaypalOrder } from "../../../lib/client/checkout-storage"
 import { $cart, $user, setUser } from "../../../lib/client/stores"
 import { addressMessageKey } from "../address-messages"
 import { methodsForCountry, shippingCountryOf } from "../shipping-countries"
-import { euros, followAvailability, offeredChoices, providersUnavailable, type PaymentChoice } from "../payment"
+import { followAvailability, offeredChoices, providersUnavailable, type PaymentChoice } from "../payment"
 import { CardPayment } from "./CardPayment"
 import { OrderReview } from "./OrderReview"
 import { OrderSummary } from "./OrderSummary"
@@ -63,15 +64,13 @@ const addressFields = [
   { name: "country", autoComplete: "country-name" },
 ] as const
 
-const cents = (amount: string | number) => Math.round(Number(amount) * 100)
-
 function activeMethods(methods: ShippingMethod[]): ShippingMethod[] {
   return withOneDefaultPerZone(methods.filter((m) => m.isActive))
 }
 
 export default function CheckoutFlow({ language, messages, user, cart, shippingMethods, paymentMethods: initialPaymentMethods }: Props) {
   const t = messageTranslator(messages)
-  const price = (amount: number | string) => formatPrice(language, amount)
+  const price = (amount: number | string) => formatEuro(amount, language)
 
   const [step, setStep] = useState<1 | 2>(1)
   const [items, setItems] = useState(cart)
@@ -210,8 +209,8 @@ export default function CheckoutFlow({ language, messages, user, cart, shippingM
   }, [step])
 
   const selected = loadedMethods.find((m) => m.id === selectedId) ?? null
-  const subtotalCents = items.reduce((sum, item) => sum + cents(item.product.price) * item.quantity, 0)
-  const shippingCents = selected ? cents(selected.price) : null
+  const subtotalCents = cartTotalCents(items)
+  const shippingCents = selected ? eurosToCents(selected.price) : null
   const totalCents = subtotalCents + (shippingCents ?? 0)
 
   function toPayment(values: ShippingAddress) {
@@ -239,8 +238,8 @@ export default function CheckoutFlow({ language, messages, user, cart, shippingM
       paymentId,
       shippingAddress: address!,
       shippingMethod: selected!.id,
-      shippingCost: euros(shippingCents!),
-      total: euros(totalCents),
+      shippingCost: centsToEuros(shippingCents!),
+      total: centsToEuros(totalCents),
     }
   }
 

@@ -1,6 +1,6 @@
 import type { ShippingAddress, ShippingMethod } from "@enclave/contract"
 import type { Language, Translate } from "../../../i18n"
-import { formatPrice } from "../../../i18n/format"
+import { formatEuro } from "@enclave/contract/money"
 import type { PaymentChoice } from "../payment"
 import { choiceLabelKey } from "./PaymentChoicePicker"
 
@@ -37,7 +37,7 @@ export function OrderReview({ address, method, choice, language, t }: Props) {
       <div>
         <dt>{t("checkout.payment.method")}</dt>
         <dd data-testid="review-method">
-          {method.name} · {formatPrice(language, method.price)}
+          {method.name} · {formatEuro(method.price, language)}
         </dd>
       </div>
       <div>

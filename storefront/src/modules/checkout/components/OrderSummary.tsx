@@ -1,6 +1,6 @@
 import type { CartItem } from "@enclave/contract"
 import type { Language, Translate } from "../../../i18n"
-import { formatPrice } from "../../../i18n/format"
+import { eurosToCents, formatEuro } from "@enclave/contract/money"
 import { productImageUrl } from "../../../lib/images"
 
 interface Props {
@@ -28,7 +28,7 @@ const icon = {
 
 /** SPEC §2 order summary sidebar: items, subtotal, shipping, tax 'Included', total, trust badges. */
 export function OrderSummary({ items, subtotal, shipping, total, language, t }: Props) {
-  const price = (amount: number | string) => formatPrice(language, amount)
+  const price = (amount: number | string) => formatEuro(amount, language)
   return (
     <aside className="co-summary" aria-labelledby="order-summary-title">
       <h2 id="order-summary-title" className="co-summary__title">
@@ -42,7 +42,7 @@ export function OrderSummary({ items, subtotal, shipping, total, language, t }: 
               <span className="co-summary__item-name">{item.product.name}</span>
               <span className="co-summary__item-qty">{t("checkout.summary.quantity", { quantity: item.quantity })}</span>
             </span>
-            <span className="co-summary__item-total">{price((Math.round(Number(item.product.price) * 100) * item.quantity) / 100)}</span>
+            <span className="co-summary__item-total">{price((eurosToCents(item.product.price) * item.quantity) / 100)}</span>
           </li>
         ))}
       </ul>

@@ -5,7 +5,7 @@
  */
 import type { Order } from "@enclave/contract"
 import type { Language, Translate } from "../../../i18n"
-import { formatPrice } from "../../../i18n/format"
+import { formatEuro } from "@enclave/contract/money"
 import { isTestOrder } from "../../../lib/orders"
 
 export type ResultOutcome =
@@ -97,7 +97,7 @@ export function PaymentResult({ outcome, language, t }: Props) {
             </div>
             <div>
               <dt>{t("result.total")}</dt>
-              <dd data-testid="result-total">{formatPrice(language, outcome.order.total)}</dd>
+              <dd data-testid="result-total">{formatEuro(outcome.order.total, language)}</dd>
             </div>
             <div>
               <dt>{t("result.status")}</dt>
@@ -107,7 +107,7 @@ export function PaymentResult({ outcome, language, t }: Props) {
               <div>
                 <dt>{t("result.shippingMethod")}</dt>
                 <dd>
-                  {outcome.order.shippingMethod.name} · {formatPrice(language, outcome.order.shippingCost)}
+                  {outcome.order.shippingMethod.name} · {formatEuro(outcome.order.shippingCost, language)}
                 </dd>
               </div>
             )}

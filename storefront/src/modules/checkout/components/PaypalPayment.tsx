@@ -5,7 +5,8 @@ import type { Translate } from "../../../i18n"
 import { api, ApiRequestError } from "../../../lib/client/api"
 import { savePendingPaypalOrder } from "../../../lib/client/checkout-storage"
 import { showToast } from "../../../lib/client/stores"
-import { approvalUrl, euros, paypalErrorText } from "../payment"
+import { centsToEuros } from "@enclave/contract/money"
+import { approvalUrl, paypalErrorText } from "../payment"
 
 interface Props {
   address: ShippingAddress
@@ -55,7 +56,7 @@ export function PaypalPayment({ address, shippingMethodId, totalCents, userId, a
     setError(null)
     setState("creating")
     onBusyChange(true)
-    const amount = euros(totalCents)
+    const amount = centsToEuros(totalCents)
     const request: CreatePaypalOrderRequest = { shippingAddress: address, shippingMethodId, amount, userId }
     let created: PaypalOrderCreated
     try {

@@ -1,6 +1,6 @@
 import type { ShippingMethod } from "@enclave/contract"
 import type { Language, Translate } from "../../../i18n"
-import { formatPrice } from "../../../i18n/format"
+import { formatEuro } from "@enclave/contract/money"
 
 /** What the picker shows: the methods, or that they are loading, or that loading failed. */
 export type MethodsState = { kind: "loading" } | { kind: "failed" } | { kind: "loaded"; methods: ShippingMethod[] }
@@ -107,7 +107,7 @@ export function ShippingMethodPicker({ state, selectedId, onSelect, onRetry, lan
               <span className="co-method__description">{method.description}</span>
               {method.estimated_delivery && <span className="co-method__description">{method.estimated_delivery}</span>}
             </span>
-            <span className="co-method__price">{formatPrice(language, method.price)}</span>
+            <span className="co-method__price">{formatEuro(method.price, language)}</span>
           </label>
         )
       })}

@@ -1,11 +1,13 @@
 /**
  * The security headers of every answer the shop gives (issue 7), in one place for the two servers
- * that answer people: the /api facade (this plugin, also reached directly by a deployment's nginx)
- * and the front door (launcher/front-door.ts: storefront pages, the admin's files, uploads).
- * The storefront's own policy is Astro's (storefront/astro.config.mjs), which hashes its inline
- * scripts; its provider origins are the ones listed here.
+ * that answer people: the /api facade (plugins/api-facade, also reached directly by a deployment's
+ * nginx) and the front door (launcher/security-headers.ts: storefront pages, the admin's files,
+ * uploads). The storefront's own policy is Astro's (storefront/astro.config.mjs), which hashes its
+ * inline scripts; its provider origins are the ones listed here (storefront/src/middleware.ts adds
+ * the configured ones).
  *
- * No imports: the launcher loads this file as TypeScript source, the plugin build compiles it.
+ * This module imports nothing, Node's or anyone's: all of them take it from
+ * "@enclave/contract/security-headers".
  */
 
 /** What the payment providers' browser code loads and talks to (Stripe.js, PayPal's JS SDK). */

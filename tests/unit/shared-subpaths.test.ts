@@ -1,0 +1,81 @@
+/**
+ * Issue 15, "Shared code once": the code the facade, the storefront, the admin and the launcher
+ * share lives in the contract, each part at a package subpath that imports nothing (so browser
+ * bundles stay lean and the launcher can load it), and nobody keeps a copy or reaches into
+ * another part's sources for it.
+ */
+import fs from "node:fs"
+import { createRequire } from "node:module"
+import path from "node:path"
+import { describe, expect, it } from "vitest"
+
+const require = createRequire(import.meta.url)
+const contractDir = path.resolve(path.dirname(require.resolve("@enclave/contract")), "..")
+const root = path.resolve(contractDir, "..")
+
+const SHARED = ["money", "i18n", "http-errors", "security-headers"] as const
+
+/** Module specifiers a file names: imports, re-exports, dynamic import(), require(). */
+function specifiers(source: string): string[] {
+  const patterns = [
+    /\b(?:import|export)\s+(?:type\s+)?[^"'`;]*?\bfrom\s*["']([^"']+)["']/g,
+    /\bimport\s*["']([^"']+)["']/g,
+    /\bimport\s*\(\s*["']([^"']+)["']\s*\)/g,
+    /\brequire\s*\(\s*["']([^"']+)["']\s*\)/g,
+  ]
+  return patterns.flatMap((pattern) => [...source.matchAll(pattern)].map((match) => match[1]))
+}
+
+function sourceFiles(dir: string): string[] {
+  const skip = new Set(["node_modules", "dist", ".medusa", ".astro"])
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name)
+    if (entry.isDirectory()) return skip.has(entry.name) ? [] : sourceFiles(full)
+    return /\.(ts|tsx|mts|mjs|astro)$/.test(entry.name) ? [full] : []
+  })
+}
+
+describe.each(SHARED)("@enclave/contract/%s", (name) => {
+  it("is a package subpath pointing at the compiled module and its types", () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(contractDir, "package.json"), "utf8"))
+    expect(manifest.exports[`./${name}`]).toEqual({ types: `./dist/${name}.d.ts`, default: `./dist/${name}.js` })
+    expect(path.relative(contractDir, require.resolve(`@enclave/contract/${name}`))).toBe(path.join("dist", `${name}.js`))
+    expect(fs.existsSync(path.join(contractDir, "dist", `${name}.d.ts`))).toBe(true)
+  })
+
+  it("imports nothing at all, in its source, its build or its types", () => {
+    for (const file of [`src/${name}.ts`, `dist/${name}.js`, `dist/${name}.d.ts`]) {
+      expect(specifiers(fs.readFileSync(path.join(contractDir, file), "utf8")), file).toEqual([])
+    }
+  })
+})
+
+describe("nobody keeps its own copy", () => {
+  const files = ["storefront/src", "storefront/astro.config.mjs", "admin/src", "launcher", "plugins", "tests", "bench"].flatMap((part) => {
+    const full = path.join(root, part)
+    return fs.statSync(full).isDirectory() ? sourceFiles(full) : [full]
+  })
+
+  it("the facade's old security-headers source is gone and nothing imports it", () => {
+    expect(fs.existsSync(path.join(root, "plugins/api-facade/src/http/security-headers.ts"))).toBe(false)
+    const importers = files.filter((file) => specifiers(fs.readFileSync(file, "utf8")).some((s) => s.includes("http/security-headers")))
+    expect(importers.map((file) => path.relative(root, file))).toEqual([])
+  })
+
+  it("no part has its own message definition, euro formatting or euro/cent arithmetic", () => {
+    const own = [
+      /\bfunction (defineMessages|formatPrice)\b/,
+      /Math\.round\(Number\([^()]*\)\s*\*\s*100\)/,
+      /\/\s*100\)\.toFixed\(2\)/,
+      /currency:\s*["']EUR["']/,
+    ]
+    // The fakes of the payment providers (tests/fakes) model the providers' own amount handling.
+    const offenders = files
+      .filter((file) => !file.includes(`${path.sep}tests${path.sep}fakes${path.sep}`) && !file.endsWith("shared-subpaths.test.ts"))
+      .filter((file) => {
+        const text = fs.readFileSync(file, "utf8")
+        return own.some((pattern) => pattern.test(text))
+      })
+    expect(offenders.map((file) => path.relative(root, file))).toEqual([])
+  })
+})
