@@ -135,7 +135,7 @@ export async function createFrontDoor(options: FrontDoorOptions): Promise<http.S
   const uploads = sirv(options.uploadsDir, { etag: true, dev: true }) as Handler
 
   /**
-   * SPEC §2/§6 route guard of the back office, decided by the server before the app is sent: a
+   * docs/product.md §2/§6 route guard of the back office, decided by the server before the app is sent: a
    * visitor goes to /auth, a signed-in customer to /. The app's own files (scripts, styles) hold no
    * data and are served to anyone; every admin call of the app is guarded again by the facade.
    */

@@ -40,7 +40,7 @@ if (typeof window !== "undefined") {
 const NotFound = lazy(() => import("./pages/not-found"))
 
 /**
- * Refine's resources, one per area of the sidebar (SPEC §2): they name the pages for the
+ * Refine's resources, one per area of the sidebar (docs/product.md §2): they name the pages for the
  * document title and the data provider. Orders also have a detail page.
  */
 const resources = areas.map((area) => ({
@@ -99,7 +99,7 @@ export function App() {
           options={{
             syncWithLocation: true,
             disableTelemetry: true,
-            // SPEC §9: cached data never goes stale, no refetch on focus, no polling, no retries.
+            // docs/product.md §9: cached data never goes stale, no refetch on focus, no polling, no retries.
             reactQuery: {
               clientConfig: {
                 defaultOptions: {

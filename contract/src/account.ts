@@ -20,7 +20,7 @@ const required = (message: string, max = 200) =>
   text(message.replace(/ is required$/, ""), message).trim().min(1, message).max(max, `${message.replace(/ is required$/, "")} is too long`).refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE)
 
 /**
- * POST /api/register (SPEC §5). `isAdmin` is accepted because the storefront sends it, and
+ * POST /api/register (docs/product.md §5). `isAdmin` is accepted because the storefront sends it, and
  * ignored: admins exist only through the seed or `npm run admin:promote`.
  */
 export const registerSchema = z.strictObject({
@@ -56,7 +56,7 @@ export const loginSchema = z.strictObject({
 export type LoginRequest = z.infer<typeof loginSchema>
 
 /**
- * A user as every answer carries it (SPEC §3). Never a password hash, 2FA secret or encryption
+ * A user as every answer carries it (docs/product.md §3). Never a password hash, 2FA secret or encryption
  * key: those fields do not exist on the wire.
  */
 export const userSchema = z.object({

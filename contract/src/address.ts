@@ -2,7 +2,7 @@ import { z } from "zod"
 import { text } from "./text.js"
 import { DIRECTION_CONTROL_MESSAGE, withoutDirectionControls } from "./values.js"
 
-/** The shipping address of SPEC §3, with the checkout messages of SPEC §5. */
+/** The shipping address of docs/product.md §3, with the checkout messages of docs/product.md §5. */
 export const shippingAddressSchema = z.strictObject({
   fullName: text("Full name").trim().min(2, "Full name is required").max(200, "Full name is too long").refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE),
   addressLine1: text("Address line 1").trim().min(5, "Address line 1 is required").max(200, "Address line 1 is too long").refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE),

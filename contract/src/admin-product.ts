@@ -15,7 +15,7 @@ import {
 } from "./values.js"
 
 /**
- * The admin product form (SPEC §5), as POST /api/admin/products and PUT /api/admin/products/{id}
+ * The admin product form (docs/product.md §5), as POST /api/admin/products and PUT /api/admin/products/{id}
  * accept it. The admin app validates with the same schemas, so a person sees the server's words
  * before the server does.
  */
@@ -47,7 +47,7 @@ const description = z
   .max(PRODUCT_DESCRIPTION_MAX, `Description must be at most ${PRODUCT_DESCRIPTION_MAX} characters`)
   .refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE)
 
-/** A string such as "599", "599.9" or "599.00": above 0, at most two decimals (SPEC §3, §5). */
+/** A string such as "599", "599.9" or "599.00": above 0, at most two decimals (docs/product.md §3, §5). */
 const price = z
   .string({ error: PRICE_MESSAGE })
   .trim()
@@ -64,7 +64,7 @@ const stockQuantity = z
 
 const category = z.enum(productCategories, { error: CATEGORY_MESSAGE })
 
-/** The form adds a feature only if it is not blank (SPEC §5); the server drops blank ones the same way. */
+/** The form adds a feature only if it is not blank (docs/product.md §5); the server drops blank ones the same way. */
 const features = z
   .array(
     z.string({ error: "Each feature must be text" }).trim().max(FEATURE_MAX, `A feature must be at most ${FEATURE_MAX} characters`).refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE),
@@ -73,7 +73,7 @@ const features = z
   .max(FEATURES_MAX, `At most ${FEATURES_MAX} features`)
   .transform((list) => list.filter((feature) => feature !== ""))
 
-/** A specification counts only when both its key and its value are non-blank (SPEC §5). */
+/** A specification counts only when both its key and its value are non-blank (docs/product.md §5). */
 const specifications = z
   .record(
     z.string().max(SPECIFICATION_KEY_MAX, `A specification name must be at most ${SPECIFICATION_KEY_MAX} characters`).refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE),
@@ -125,7 +125,7 @@ const strict = <Shape extends z.ZodRawShape>(shape: Shape) =>
     },
   })
 
-/** POST /api/admin/products. Defaults from SPEC §9: category phone, security level 3, stock 0. */
+/** POST /api/admin/products. Defaults from docs/product.md §9: category phone, security level 3, stock 0. */
 export const adminProductCreateSchema = strict({
   name,
   description: description.default(""),

@@ -44,7 +44,7 @@ import {
 } from "./shipping.js"
 
 /**
- * Every call of the /api facade (SPEC §7), once: the OpenAPI document (openapi.ts) is generated
+ * Every call of the /api facade (docs/product.md §7), once: the OpenAPI document (openapi.ts) is generated
  * from this list, so the description cannot drift from the schemas the facade validates with.
  *
  * To describe a call better, give its entry a `body` and/or `response` when its contract schema
@@ -131,7 +131,7 @@ const productId = { id: productIdSchema }
 const shippingMethodId = { id: shippingMethodIdSchema }
 const adminOnly = { 401: "Not signed in", 403: "Signed in, but not an admin" }
 const signedIn = { 401: "Not signed in" }
-/** Calls that reach a payment provider answer errors with `error` (and `paymentReceived`) too: SPEC §3, §8. */
+/** Calls that reach a payment provider answer errors with `error` (and `paymentReceived`) too: docs/product.md §3, §8. */
 const paymentCall = { errorSchema: paymentErrorSchema }
 
 export const apiOperations: ApiOperation[] = [
@@ -142,7 +142,7 @@ export const apiOperations: ApiOperation[] = [
   // Accounts
   { method: "get", path: "/api/user", summary: "The signed-in user", access: "public", response: userSchema, errors: { 401: "No user is signed in" } },
   { method: "post", path: "/api/login", summary: "Sign in", access: "public", body: loginSchema, response: userSchema, errors: { 400: "Username or password missing", 401: "Invalid username or password", 423: "Account locked after 5 failed attempts", 429: "Too many sign-in attempts from this address" } },
-  { method: "post", path: "/api/register", summary: "Create an account and sign in", access: "public", body: registerSchema, response: userSchema, status: 201, errors: { 400: "A field breaks a SPEC §5 rule", 409: "Username or email already taken", 429: "Too many sign-in attempts from this address" } },
+  { method: "post", path: "/api/register", summary: "Create an account and sign in", access: "public", body: registerSchema, response: userSchema, status: 201, errors: { 400: "A field breaks a docs/product.md §5 rule", 409: "Username or email already taken", 429: "Too many sign-in attempts from this address" } },
   { method: "post", path: "/api/logout", summary: "Sign out", access: "public", response: messageSchema },
 
   // Cart

@@ -24,7 +24,7 @@ export type AddToCartRequest = z.infer<typeof addToCartSchema>
 export const updateCartItemSchema = z.strictObject({ quantity: quantitySchema })
 export type UpdateCartItemRequest = z.infer<typeof updateCartItemSchema>
 
-/** One line of GET /api/cart (SPEC §3 CartItem with the nested product the cart view reads). */
+/** One line of GET /api/cart (docs/product.md §3 CartItem with the nested product the cart view reads). */
 export const cartItemSchema = z.object({
   id: z.number().int().positive(),
   userId: z.number().int().positive(),

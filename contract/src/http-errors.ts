@@ -1,5 +1,5 @@
 /**
- * Reading a failed /api answer in a browser (SPEC §8), one way for the storefront and the admin.
+ * Reading a failed /api answer in a browser (docs/product.md §8), one way for the storefront and the admin.
  * The facade answers every error as JSON `{ message, details? }` (errors.ts, apiErrorSchema), some
  * with more fields (`error`, `paymentReceived`); a proxy in front may answer plain text or HTML.
  *
@@ -26,7 +26,7 @@ export function errorMessageOf(body: unknown): string | undefined {
 }
 
 /**
- * SPEC §8: a JSON object body gives the message (or the status text), details ("" if absent) and
+ * docs/product.md §8: a JSON object body gives the message (or the status text), details ("" if absent) and
  * all its other fields; any other body gives its text (or the status text, or "Request failed").
  */
 export function readFailedAnswer(text: string, statusText: string): FailedAnswer {

@@ -1,5 +1,5 @@
 /**
- * The shop's two languages (SPEC §4 Language) and the core of its messages, one for the storefront
+ * The shop's two languages (docs/product.md §4 Language) and the core of its messages, one for the storefront
  * (server pages and islands) and the admin: which language a visitor gets, how a catalogue is
  * defined, and how a text falls back.
  *
@@ -14,7 +14,7 @@
 export const languages = ["en", "de"] as const
 export type Language = (typeof languages)[number]
 
-/** SPEC §4: the language is stored under this key in local storage, and in the cookie of the same name the server reads. */
+/** docs/product.md §4: the language is stored under this key in local storage, and in the cookie of the same name the server reads. */
 export const LANGUAGE_KEY = "language"
 
 export function isLanguage(value: unknown): value is Language {
@@ -22,7 +22,7 @@ export function isLanguage(value: unknown): value is Language {
 }
 
 /**
- * SPEC §4's rule: the stored choice if it is en or de; otherwise de when the browser's (first)
+ * docs/product.md §4's rule: the stored choice if it is en or de; otherwise de when the browser's (first)
  * language starts with de (an Accept-Language header or navigator.language); otherwise en.
  */
 export function resolveLanguage(stored: string | null | undefined, browserLanguage: string | null | undefined): Language {

@@ -1,5 +1,5 @@
 /**
- * Money (SPEC §1, §5): prices are euros, which the API writes as decimal strings with two places
+ * Money (docs/product.md §1, §5): prices are euros, which the API writes as decimal strings with two places
  * ("599.00"). Sums and comparisons are made in whole cents, so no float drift creeps in; these are
  * the shop's one pair of conversions and its one way of showing a price, for the facade, the
  * storefront, the admin and the tests.
@@ -18,12 +18,12 @@ export function centsToEuros(cents: number): string {
   return (cents / 100).toFixed(2)
 }
 
-/** SPEC §5: a cart's total in cents, the sum of price times quantity. */
+/** docs/product.md §5: a cart's total in cents, the sum of price times quantity. */
 export function cartTotalCents(items: readonly { quantity: number; product: { price: number | string } }[]): number {
   return items.reduce((sum, item) => sum + eurosToCents(item.product.price) * item.quantity, 0)
 }
 
-/** SPEC §5: the cart total in euros, the sum of price times quantity (added up in cents). */
+/** docs/product.md §5: the cart total in euros, the sum of price times quantity (added up in cents). */
 export function cartTotal(items: readonly { quantity: number; product: { price: number | string } }[]): number {
   return cartTotalCents(items) / 100
 }
@@ -31,7 +31,7 @@ export function cartTotal(items: readonly { quantity: number; product: { price: 
 const euro = /* @__PURE__ */ new Intl.NumberFormat("en-IE", { style: "currency", currency: "EUR" })
 const euroDe = /* @__PURE__ */ new Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" })
 
-/** Prices are shown in euros (SPEC §1), written the way the language writes them: €599.00 / 599,00 €. */
+/** Prices are shown in euros (docs/product.md §1), written the way the language writes them: €599.00 / 599,00 €. */
 export function formatEuro(price: string | number, language: "en" | "de" = "en"): string {
   return (language === "de" ? euroDe : euro).format(Number(price))
 }

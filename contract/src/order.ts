@@ -4,7 +4,7 @@ import { priceStringSchema } from "./product.js"
 import { shippingMethodSchema } from "./shipping.js"
 import { DIRECTION_CONTROL_MESSAGE, orderStatuses, withoutDirectionControls } from "./values.js"
 
-/** SPEC §4 order status values (values.ts); an admin may set any of them from any other. */
+/** docs/product.md §4 order status values (values.ts); an admin may set any of them from any other. */
 export const orderStatusSchema = z.enum(orderStatuses, {
   error: `Status must be one of ${orderStatuses.join(", ")}`,
 })
@@ -42,7 +42,7 @@ export type OrderItem = z.infer<typeof orderItemSchema>
 /** An order's shipping address as answers carry it: addressLine2 is null when there is none. */
 export const orderShippingAddressSchema = shippingAddressSchema.extend({ addressLine2: z.string().nullable().optional() })
 
-/** An order as GET /api/orders and GET /api/admin/orders answer it (SPEC §3 Order with items). */
+/** An order as GET /api/orders and GET /api/admin/orders answer it (docs/product.md §3 Order with items). */
 export const orderSchema = z.object({
   id: z.number().int().positive(),
   userId: z.number().int().positive().nullable(),
@@ -57,7 +57,7 @@ export const orderSchema = z.object({
   notes: z.string().nullable(),
   shippingMethodId: z.number().int().positive().nullable(),
   /**
-   * The method the order was placed with. Its estimated delivery is the method's (SPEC §3 ShippingMethod),
+   * The method the order was placed with. Its estimated delivery is the method's (docs/product.md §3 ShippingMethod),
    * null when the method names none or no longer exists; optional, as answers before it had no such field.
    */
   shippingMethod: z
@@ -81,6 +81,6 @@ export const updateOrderStatusSchema = z.strictObject({ status: orderStatusSchem
 /** PUT /api/admin/orders/{id}/shipping-address */
 export const updateShippingAddressSchema = z.strictObject({ shippingAddress: shippingAddressSchema })
 
-/** Its answer (SPEC §7: shippingAddress): the address as the order now has it. */
+/** Its answer (docs/product.md §7: shippingAddress): the address as the order now has it. */
 export const shippingAddressChangedSchema = z.object({ shippingAddress: orderShippingAddressSchema })
 export type ShippingAddressChanged = z.infer<typeof shippingAddressChangedSchema>

@@ -4,7 +4,7 @@ import { DIRECTION_CONTROL_MESSAGE, SHIPPING_SETTINGS_PRICE_MESSAGE, withoutDire
 /**
  * GET /api/payment-methods: which providers checkout may offer (enabled, and keys saved for the
  * active mode), the card provider's publishable key for Stripe Elements, and which are in sandbox
- * mode. simulatedCard: the sandbox's pretend card (SPEC §4) is offered while the card provider is
+ * mode. simulatedCard: the sandbox's pretend card (docs/product.md §4) is offered while the card provider is
  * in sandbox mode, whether or not it is enabled.
  */
 export const paymentMethodsSchema = z.object({
@@ -25,10 +25,10 @@ export const shippingSettingsSchema = z.object({
 export type ShippingSettings = z.infer<typeof shippingSettingsSchema>
 
 /**
- * GET /api/admin/payment-config (SPEC §3 PaymentSettings, plus the webhook signing secrets of the
+ * GET /api/admin/payment-config (docs/product.md §3 PaymentSettings, plus the webhook signing secrets of the
  * card provider and the webhook ids of the wallet provider): every field, secrets masked, plus
  * whether each secret is saved and whether each provider's keys for its current mode are saved
- * (the admin's enable toggle depends on it, SPEC §4).
+ * (the admin's enable toggle depends on it, docs/product.md §4).
  */
 export const paymentConfigSchema = z.object({
   stripeEnabled: z.boolean(),
@@ -71,7 +71,7 @@ const key = (field: string) =>
     .nullable()
     .optional()
 
-/** SPEC §3: shippingPrice is text holding a decimal ≥ 0 with at most two decimals; answered as "x.xx". */
+/** docs/product.md §3: shippingPrice is text holding a decimal ≥ 0 with at most two decimals; answered as "x.xx". */
 export const shippingSettingsPriceSchema = z
   .union([z.string(), z.number()], { error: SHIPPING_SETTINGS_PRICE_MESSAGE })
   .transform((value, ctx) => {
@@ -85,7 +85,7 @@ export const shippingSettingsPriceSchema = z
 
 /**
  * POST /api/admin/payment-config: either one enable flag ({ stripeEnabled: true }) or the whole
- * form; every field is optional (SPEC §5). A secret left out, empty, or equal to its mask keeps
+ * form; every field is optional (docs/product.md §5). A secret left out, empty, or equal to its mask keeps
  * the saved one; null clears it. The admin form's names paypalClientSecret and
  * paypalSandboxClientSecret are accepted for paypalSecret and paypalSandboxSecret.
  */

@@ -5,8 +5,8 @@ import { priceStringSchema } from "./product.js"
 import { paypalMessages } from "./values.js"
 
 /**
- * The payment calls of checkout: the wallet provider (PayPal, SPEC §7 /api/paypal-server/*) and the
- * card provider (Stripe; SPEC §7 leaves its calls open, so they are ours: /api/card-payments).
+ * The payment calls of checkout: the wallet provider (PayPal, docs/product.md §7 /api/paypal-server/*) and the
+ * card provider (Stripe; docs/product.md §7 leaves its calls open, so they are ours: /api/card-payments).
  * The server computes every amount from the signed-in customer's cart and the chosen shipping
  * method; an amount a client sends is only compared with it.
  */
@@ -21,7 +21,7 @@ const checkoutChoiceShape = {
 }
 
 /**
- * POST /api/paypal-server/create-order. SPEC §7 sends amount and userId; the shop also needs the
+ * POST /api/paypal-server/create-order. docs/product.md §7 sends amount and userId; the shop also needs the
  * address and the shipping method to know what the amount must be. amount is checked, never used.
  */
 export const createPaypalOrderSchema = z.strictObject({
@@ -48,7 +48,7 @@ export const capturePaypalOrderSchema = z.strictObject({
 export type CapturePaypalOrderRequest = z.input<typeof capturePaypalOrderSchema>
 
 /**
- * The capture's answer (SPEC §3: id, status), with the capture's payment id and the shop's order.
+ * The capture's answer (docs/product.md §3: id, status), with the capture's payment id and the shop's order.
  * Capturing the same PayPal order again answers the same.
  */
 export const paypalCaptureSchema = z.object({
@@ -87,11 +87,11 @@ export const cardPaymentSchema = z.object({
 export type CardPayment = z.infer<typeof cardPaymentSchema>
 
 /**
- * The error body of a payment call (SPEC §3 wallet responses: error and details on failure; the
- * SPEC §8 'PayPal Error' toast shows `error`, else `details`). Every call that reaches a payment
+ * The error body of a payment call (docs/product.md §3 wallet responses: error and details on failure; the
+ * docs/product.md §8 'PayPal Error' toast shows `error`, else `details`). Every call that reaches a payment
  * provider answers its errors this way, so `error` repeats `message`; `details` holds the field
  * messages of a refused body or the provider's own words. paymentReceived is true when money was
- * taken but no order could be made (SPEC §8 'Capture trouble after payment'), with its paymentId.
+ * taken but no order could be made (docs/product.md §8 'Capture trouble after payment'), with its paymentId.
  */
 export const paymentErrorSchema = z.object({
   message: z.string(),
@@ -104,7 +104,7 @@ export type PaymentError = z.infer<typeof paymentErrorSchema>
 
 /**
  * GET /api/admin/unfinalised-payments: payments that were taken but could not become an order
- * (SPEC §8 'Capture trouble after payment'), for staff to finish or refund.
+ * (docs/product.md §8 'Capture trouble after payment'), for staff to finish or refund.
  */
 export const unfinalisedPaymentSchema = z.object({
   provider: z.enum(["stripe", "paypal"]),

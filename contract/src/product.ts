@@ -8,7 +8,7 @@ export const priceStringSchema = z
   .string()
   .regex(/^\d{1,8}\.\d{2}$/, "Price must be a positive number")
 
-/** The Product of SPEC §3, as GET /api/products and GET /api/products/{id} answer it. */
+/** The Product of docs/product.md §3, as GET /api/products and GET /api/products/{id} answer it. */
 export const productSchema = z.object({
   id: z.number().int().positive(),
   name: z.string(),

@@ -82,7 +82,7 @@ export const FILE_POLICY = policy({
 /**
  * The back office (Vite build, no inline script). antd writes its styles as inline <style>
  * elements and style attributes at run time, hence 'unsafe-inline' for styles only. Product
- * images may live at any http(s) address (SPEC §5 image URL).
+ * images may live at any http(s) address (docs/product.md §5 image URL).
  */
 export const ADMIN_POLICY = policy({
   "default-src": ["'self'"],

@@ -10,7 +10,7 @@ import {
   withoutDirectionControls,
 } from "./values.js"
 
-/** decimal(10,2) (SPEC §9): the largest price the shop can store. */
+/** decimal(10,2) (docs/product.md §9): the largest price the shop can store. */
 const MAX_PRICE = 99_999_999.99
 
 /**
@@ -28,7 +28,7 @@ const countryCodeSchema = z.string().regex(/^[A-Z]{2}$/)
 /** GET /api/shipping-methods?country=: a two-letter code or a country's name (English or German). */
 export const shippingCountryQuerySchema = z.string().trim().min(2).max(100)
 
-/** A shipping method as GET /api/shipping-methods and the admin list answer it (SPEC §3). */
+/** A shipping method as GET /api/shipping-methods and the admin list answer it (docs/product.md §3). */
 export const shippingMethodSchema = z.object({
   id: z.number().int().positive(),
   name: z.string(),
@@ -108,7 +108,7 @@ const shippingMethodFields = {
 const unknownField = (issue: { code?: string; keys?: string[] }) =>
   issue.code === "unrecognized_keys" ? `Unknown field: ${issue.keys?.join(", ")}` : undefined
 
-/** POST /api/admin/shipping-methods (SPEC §5): the form's fields with their defaults. */
+/** POST /api/admin/shipping-methods (docs/product.md §5): the form's fields with their defaults. */
 export const shippingMethodInputSchema = z.strictObject(
   {
     ...shippingMethodFields,

@@ -1,7 +1,7 @@
 import { z } from "zod"
 
 /**
- * A text field: missing (or null) it fails with `required` (SPEC §5's "… is required"); a value
+ * A text field: missing (or null) it fails with `required` (docs/product.md §5's "… is required"); a value
  * of another type (a number, an array) says that it must be a string, rather than claiming the
  * field is missing.
  */

@@ -13,7 +13,7 @@
 export { cartTotal, cartTotalCents, centsToEuros, eurosToCents, formatEuro } from "./money.js"
 
 // ---------------------------------------------------------------------------------------------
-// Products and stock (SPEC §3, §4)
+// Products and stock (docs/product.md §3, §4)
 
 export const productCategories = ["phone", "accessory", "service"] as const
 export type ProductCategory = (typeof productCategories)[number]
@@ -25,7 +25,7 @@ export const LOW_STOCK_THRESHOLD = 10
 
 export type StockState = "in_stock" | "low_stock" | "out_of_stock"
 
-/** SPEC §4: above 10 in stock, 1 to 10 low stock, 0 out of stock. */
+/** docs/product.md §4: above 10 in stock, 1 to 10 low stock, 0 out of stock. */
 export function stockState(stockQuantity: number): StockState {
   if (stockQuantity <= 0) return "out_of_stock"
   if (stockQuantity <= LOW_STOCK_THRESHOLD) return "low_stock"
@@ -33,7 +33,7 @@ export function stockState(stockQuantity: number): StockState {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Catalogue: default order, search, level filter, sort (SPEC §1, §5, §9)
+// Catalogue: default order, search, level filter, sort (docs/product.md §1, §5, §9)
 
 /** The fields of a product (the contract's Product) that the catalogue's order, search and filters read. */
 export interface CatalogueProduct {
@@ -46,7 +46,7 @@ export interface CatalogueProduct {
 }
 
 /**
- * SPEC §5/§9: the default order puts names containing 'Base' first, then 'Medium',
+ * docs/product.md §5/§9: the default order puts names containing 'Base' first, then 'Medium',
  * then 'Premium'; everything else follows, phones before accessories before services,
  * then by id so the order is stable.
  */
@@ -72,7 +72,7 @@ export function compareDefaultOrder(
 export const catalogueSorts = ["default", "name-asc", "name-desc", "price-asc", "price-desc"] as const
 export type CatalogueSort = (typeof catalogueSorts)[number]
 
-/** SPEC §5: low is level 3, medium 4, high 5. */
+/** docs/product.md §5: low is level 3, medium 4, high 5. */
 export const securityLevelFilters = { all: null, low: 3, medium: 4, high: 5 } as const
 export type SecurityLevelFilter = keyof typeof securityLevelFilters
 
@@ -126,7 +126,7 @@ export function withoutDirectionControls(text: string): boolean {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Accounts (SPEC §5)
+// Accounts (docs/product.md §5)
 
 /**
  * Sign-in locks (README "Signing in"). Failures are counted per username *and* client address:
@@ -155,21 +155,21 @@ export const INVALID_CREDENTIALS_MESSAGE = "Invalid username or password"
 export const LOGIN_REQUIRED_FOR_CART_MESSAGE = "You must be logged in to add items to cart"
 
 // ---------------------------------------------------------------------------------------------
-// Cart and orders (SPEC §4, §5)
+// Cart and orders (docs/product.md §4, §5)
 
-/** SPEC §4 order status values; an admin may set any of them from any other. */
+/** docs/product.md §4 order status values; an admin may set any of them from any other. */
 export const orderStatuses = ["pending", "processing", "shipped", "delivered", "completed", "cancelled"] as const
 export type OrderStatus = (typeof orderStatuses)[number]
 
 export const MISSING_SHIPPING_ADDRESS_MESSAGE = "Missing shipping address"
 
-/** SPEC §4: the simulated card's payment ids start with `str-`; they are test payments. */
+/** docs/product.md §4: the simulated card's payment ids start with `str-`; they are test payments. */
 export const SANDBOX_CARD_PAYMENT_PREFIX = "str-"
 
 // ---------------------------------------------------------------------------------------------
-// Shipping methods (SPEC §4, §5)
+// Shipping methods (docs/product.md §4, §5)
 
-/** SPEC §5, shipping method form. */
+/** docs/product.md §5, shipping method form. */
 export const SHIPPING_NAME_MESSAGE = "Name must be at least 2 characters"
 export const SHIPPING_DESCRIPTION_MESSAGE = "Description must be at least 2 characters"
 export const SHIPPING_PRICE_MESSAGE = "Price must be a valid number greater than or equal to 0"
@@ -188,7 +188,7 @@ export function compareShippingMethods(a: ShippingMethodOrderFields, b: Shipping
 }
 
 /**
- * SPEC §4: the default method is preselected, the first when none is marked. Returns the list
+ * docs/product.md §4: the default method is preselected, the first when none is marked. Returns the list
  * sorted, with exactly one method marked default (none for an empty list).
  */
 export function withOneDefault<T extends ShippingMethodOrderFields & { isDefault: boolean }>(methods: readonly T[]): T[] {
@@ -235,9 +235,9 @@ export function withOneDefaultPerZone<T extends ShippingMethodOrderFields & { is
 }
 
 // ---------------------------------------------------------------------------------------------
-// Payment and shipping settings (SPEC §3, §9)
+// Payment and shipping settings (docs/product.md §3, §9)
 
-/** SPEC §9: what checkout charges for shipping when nothing else is configured. */
+/** docs/product.md §9: what checkout charges for shipping when nothing else is configured. */
 export const DEFAULT_SHIPPING_LABEL = "World wide Shipping"
 export const DEFAULT_SHIPPING_PRICE = "10.00"
 export const SHIPPING_SETTINGS_PRICE_MESSAGE = "Shipping price must be a number of at least 0"
@@ -266,9 +266,9 @@ export function maskSecret(secret: string | null | undefined): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Payments (SPEC §3, §4, §5, §8)
+// Payments (docs/product.md §3, §4, §5, §8)
 
-/** SPEC §5 / §8 texts of the wallet flow, shown as they are. */
+/** docs/product.md §5 / §8 texts of the wallet flow, shown as they are. */
 export const paypalMessages = {
   invalidResponse: "Invalid response from PayPal server",
   invalidCaptureResponse: "Invalid response from PayPal server during capture",
@@ -280,11 +280,11 @@ export const paypalMessages = {
   captureFailed: "Failed to capture PayPal payment",
 } as const
 
-/** SPEC §8: money was taken, but the order could not be finished; staff finish it from the recorded payment. */
+/** docs/product.md §8: money was taken, but the order could not be finished; staff finish it from the recorded payment. */
 export const PAYMENT_RECEIVED_NOT_FINALISED_MESSAGE =
   "Your payment was received, but we had trouble finalizing it. Please contact customer support."
 
-/** SPEC §8 sandbox detection: wallet order ids and payment ids of test payments. */
+/** docs/product.md §8 sandbox detection: wallet order ids and payment ids of test payments. */
 export function isSandboxWalletOrder(order: { id?: string | null; status?: string | null }): boolean {
   return Boolean(order.id?.startsWith("SANDBOX-") || order.status?.toUpperCase().includes("SANDBOX"))
 }
@@ -300,7 +300,7 @@ export const CARD_PAYMENT_METHOD = "stripe"
 export const WALLET_PAYMENT_METHOD = "paypal"
 
 /**
- * SPEC §3: what checkout keeps in browser storage (sessionStorage) over the wallet redirect,
+ * docs/product.md §3: what checkout keeps in browser storage (sessionStorage) over the wallet redirect,
  * and the shipping method chosen at checkout. Cleared once the result page has used them.
  */
 export const checkoutStorageKeys = {
@@ -313,7 +313,7 @@ export const checkoutStorageKeys = {
 } as const
 
 // ---------------------------------------------------------------------------------------------
-// The admin product form and image upload (SPEC §5)
+// The admin product form and image upload (docs/product.md §5)
 
 export const PRICE_MESSAGE = "Price must be a positive number"
 export const SECURITY_LEVEL_MESSAGE = "Security level must be a whole number from 1 to 5"
@@ -324,7 +324,7 @@ export const IMAGE_URL_MESSAGE = "Image URL must be a path starting with / or an
 export const PRODUCT_NAME_MAX = 200
 export const PRODUCT_DESCRIPTION_MAX = 5000
 
-/** POST /api/admin/products/{id}/upload-image: SPEC §5 allows JPEG, PNG, GIF and WebP. */
+/** POST /api/admin/products/{id}/upload-image: docs/product.md §5 allows JPEG, PNG, GIF and WebP. */
 export const IMAGE_UPLOAD_FIELD = "image"
 export const IMAGE_UPLOAD_MAX_BYTES = 5 * 1024 * 1024
 export const IMAGE_TYPE_MESSAGE = "Only JPEG, PNG, GIF or WebP images can be uploaded"

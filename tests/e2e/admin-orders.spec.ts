@@ -6,7 +6,7 @@ import { newUserDetails } from "../support/api.ts"
 import { TEST_ADMIN_PASSWORD } from "../support/shop.ts"
 
 /**
- * The admin's order management (SPEC §2): list with search (id, user id, total, status), newest first,
+ * The admin's order management (docs/product.md §2): list with search (id, user id, total, status), newest first,
  * status and test-payment tags; the detail view with items, totals, payment, customer details, delivery
  * badge, status change, shipping address edit and delete with confirmation. Orders are placed through
  * the API by fresh customers (their own request contexts); the admin works in the page.
@@ -250,7 +250,7 @@ test.describe("signed in as the admin", () => {
     const product = await productInStock(customer.api, [4, 1, 3])
     const worldwide = await shippingMethodNamed(customer.api, "Worldwide")
     const standard = await shippingMethodNamed(customer.api, "Germany Standard")
-    // The seeded estimates differ from each other and from SPEC §9's fixed text.
+    // The seeded estimates differ from each other and from docs/product.md §9's fixed text.
     expect(worldwide.estimated_delivery).toBe("7-30 days")
     expect(standard.estimated_delivery).toBe("1-2 business days")
     const far = await placeOrder(customer, product, 1, { method: worldwide.id, country: "France" })

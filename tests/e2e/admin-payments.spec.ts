@@ -3,10 +3,10 @@ import { actAsShopPages, test } from "../support/csp.ts"
 import { TEST_ADMIN_PASSWORD } from "../support/shop.ts"
 
 /**
- * The admin's payment configuration page (SPEC §2, §4, §5, §8) in the browser: keys saved and
+ * The admin's payment configuration page (docs/product.md §2, §4, §5, §8) in the browser: keys saved and
  * shown masked afterwards, the enable switch usable only once the keys of the current mode are
  * saved, the save button enabled only when a field of its tab changed, the shipping tab, and the
- * SPEC §8 toasts. The settings are global on the shared shop: the test puts them back as it found
+ * docs/product.md §8 toasts. The settings are global on the shared shop: the test puts them back as it found
  * them (both providers off, sandbox mode on, the same shipping label and price; keys it added are
  * cleared again when there were none before).
  */
@@ -137,7 +137,7 @@ test("keys are saved and masked, the enable switch waits for them, and the save 
     expect(await page.content()).not.toContain(stripeSecret)
     expect(JSON.stringify(await config(page.request))).not.toContain(stripeSecret)
 
-    // Enable, then disable again, with the SPEC §8 toasts; checkout follows.
+    // Enable, then disable again, with the docs/product.md §8 toasts; checkout follows.
     await stripeSwitch.click()
     await expect(toast(page, "Payment Enabled", "Stripe payments have been enabled.")).toBeVisible()
     await expect(stripeSwitch).toBeChecked()
@@ -239,7 +239,7 @@ test("the shipping tab saves the label and price with the form's rules", async (
   }
 })
 
-test("failures show the SPEC §8 toasts and change nothing", async ({ page }) => {
+test("failures show the docs/product.md §8 toasts and change nothing", async ({ page }) => {
   const before = await config(page.request)
   // Loading fails: 'Configuration Error' / 'Failed to load payment settings', with a retry.
   await page.route("**/api/admin/payment-config", (route) =>

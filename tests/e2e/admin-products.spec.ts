@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto"
 import { TEST_ADMIN_PASSWORD } from "../support/shop.ts"
 
 /**
- * The back office's products page (SPEC §2, §5, §8, §9): the sort menu, the add and edit dialogs
+ * The back office's products page (docs/product.md §2, §5, §8, §9): the sort menu, the add and edit dialogs
  * with the contract's validation messages, delete with confirmation, image upload with preview,
  * against the real shop. Other suites share the shop, so counts and stock are read from the API
  * and every record made here has a unique name and is deleted again.
@@ -95,7 +95,7 @@ test.describe("admin products", () => {
     for (const id of created.splice(0)) await page.request.delete(`/api/admin/products/${id}`)
   })
 
-  test("the sort menu offers id, name, price, stock and security level both ways, default id ascending (SPEC §9)", async ({ page }) => {
+  test("the sort menu offers id, name, price, stock and security level both ways, default id ascending (docs/product.md §9)", async ({ page }) => {
     await page.goto("/admin/products")
     const menu = page.getByTestId("products-sort")
     await expect(menu).toContainText("ID (ascending)")
@@ -171,7 +171,7 @@ test.describe("admin products", () => {
     await page.screenshot({ path: "test-results/screenshots/admin-products-list.png", fullPage: true })
   })
 
-  test("add with validation messages and an image, edit, replace the image, delete (SPEC §5, §8)", async ({ page }) => {
+  test("add with validation messages and an image, edit, replace the image, delete (docs/product.md §5, §8)", async ({ page }) => {
     // A long walk through the real shop (create, upload twice, edit, delete).
     test.setTimeout(180_000)
     const name = uniqueName("Phone")
@@ -181,7 +181,7 @@ test.describe("admin products", () => {
     await page.getByRole("button", { name: "Add product" }).click()
     const form = dialog(page)
     await expect(form.getByText("Add product")).toBeVisible()
-    // SPEC §9 defaults: category phone, level 3, stock 0.
+    // docs/product.md §9 defaults: category phone, level 3, stock 0.
     await expect(form.locator(".ant-select-selection-item").nth(0)).toHaveText("Phone")
     await expect(form.locator(".ant-select-selection-item").nth(1)).toHaveText("3 / 5")
     await expect(form.getByLabel("Stock quantity")).toHaveValue("0")
@@ -340,7 +340,7 @@ test.describe("admin products", () => {
     await expect(page.locator(`img[src="${imageUrl}"]`)).toHaveCount(0)
   })
 
-  test("server failures are shown: 'Error' + message, 'Upload Failed' + non-JSON (SPEC §8)", async ({ page }) => {
+  test("server failures are shown: 'Error' + message, 'Upload Failed' + non-JSON (docs/product.md §8)", async ({ page }) => {
     await page.route("**/api/admin/products", (route) =>
       route.request().method() === "POST"
         ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "The catalogue is read-only right now", details: "" }) })

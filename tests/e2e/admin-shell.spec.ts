@@ -31,7 +31,7 @@ const sider = (page: Page) => page.locator(".ant-layout-sider").first()
 /** The sidebar's navigation landmark (the areas as links, then Logout). */
 const areasNav = (page: Page, name = "Admin areas") => sider(page).getByRole("navigation", { name })
 
-test("a visitor is sent to /auth and a customer home by the front door (SPEC §2 route guard)", async ({ page }) => {
+test("a visitor is sent to /auth and a customer home by the front door (docs/product.md §2 route guard)", async ({ page }) => {
   await page.goto("/admin")
   // With the page asked for, to come back to once signed in.
   await expect(page).toHaveURL(/\/auth\?return=%2Fadmin%2F$/)
@@ -86,7 +86,7 @@ test.describe("signed in as the admin", () => {
     await signInAsAdmin(page.request)
   })
 
-  test("the sidebar lists the six areas in SPEC order, navigates, shows the username, collapses", async ({ page }) => {
+  test("the sidebar lists the six areas in the product docs' order, navigates, shows the username, collapses", async ({ page }) => {
     const errors: string[] = []
     page.on("pageerror", (e) => errors.push(e.message))
     await page.goto("/admin")

@@ -4,7 +4,7 @@ import { newUserDetails } from "../support/api.ts"
 import { TEST_ADMIN_PASSWORD } from "../support/shop.ts"
 
 /**
- * The admin's shipping methods page (SPEC §2, §5, §8) in the browser: list in sort order, create
+ * The admin's shipping methods page (docs/product.md §2, §5, §8) in the browser: list in sort order, create
  * with the form's rules, edit, make default, deactivate and delete, each seen in the storefront's
  * checkout picker by a customer. Other suites check out on the same shop and expect its default
  * method, so this test's method is the default only briefly, and the original default is restored.
@@ -102,7 +102,7 @@ test("the admin creates, edits, defaults, deactivates and deletes a shipping met
     await expect(page.locator(`tr[data-row-key="${originalDefault.id}"]`)).toContainText("Default")
     await screenshot(page, "list")
 
-    // The form's rules (SPEC §5), then a valid method.
+    // The form's rules (docs/product.md §5), then a valid method.
     await page.getByRole("button", { name: "Add Shipping Method" }).click()
     const dialog = page.getByRole("dialog", { name: "Add Shipping Method" })
     await expect(dialog).toBeVisible()

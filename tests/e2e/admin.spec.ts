@@ -10,7 +10,7 @@ const SHOP_HOME = /^https?:\/\/[^/]+\/$/
 
 /** The back office loads under /admin for the admin and lists the catalogue from the facade. */
 
-test("/admin sends a visitor to /auth and a customer home (SPEC §2 route guard)", async ({ page }) => {
+test("/admin sends a visitor to /auth and a customer home (docs/product.md §2 route guard)", async ({ page }) => {
   await page.goto("/admin/products")
   await expect(page).toHaveURL(/\/auth\?return=%2Fadmin%2Fproducts$/)
   expect((await page.request.post("/api/register", { data: newUserDetails({ isAdmin: true }) })).status()).toBe(201)

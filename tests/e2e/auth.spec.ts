@@ -3,7 +3,7 @@ import { test } from "../support/csp.ts"
 import { newUserDetails } from "../support/api.ts"
 import { TEST_ADMIN_PASSWORD } from "../support/shop.ts"
 
-/** /auth as a person uses it: the Login and Register tabs, SPEC §5 messages inline, SPEC §8 toasts, the guards. */
+/** /auth as a person uses it: the Login and Register tabs, docs/product.md §5 messages inline, docs/product.md §8 toasts, the guards. */
 
 async function signedInUser(page: Page): Promise<{ username: string } | null> {
   const answer = await page.request.get("/api/user")
@@ -20,7 +20,7 @@ async function useLanguage(page: Page, language: "en" | "de") {
   await page.context().addCookies([{ name: "language", value: language, url: test.info().project.use.baseURL ?? process.env.ENCLAVE_URL! }])
 }
 
-test("registering through the form shows each SPEC §5 message inline, then signs in and goes home", async ({ page }) => {
+test("registering through the form shows each docs/product.md §5 message inline, then signs in and goes home", async ({ page }) => {
   await openAuth(page)
   await page.getByRole("tab", { name: "Register" }).click()
   await expect(page).toHaveURL(/tab=register/)

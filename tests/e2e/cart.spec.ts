@@ -3,7 +3,7 @@ import { test } from "../support/csp.ts"
 import { newUserDetails } from "../support/api.ts"
 
 /**
- * Add to cart and the cart panel (SPEC §2 Product detail and Cart panel, §4, §5, §8), plus the product
+ * Add to cart and the cart panel (docs/product.md §2 Product detail and Cart panel, §4, §5, §8), plus the product
  * tabs and stock states. Other suites buy from the same shop concurrently: stock is read from the API.
  */
 

@@ -4,7 +4,7 @@ import { test } from "../support/csp.ts"
 import { newUserDetails } from "../support/api.ts"
 
 /**
- * Checkout as a customer goes through it (SPEC §2 Checkout, §4 Checkout, §5 address rules): both
+ * Checkout as a customer goes through it (docs/product.md §2 Checkout, §4 Checkout, §5 address rules): both
  * steps, the simulated card, the result pages. Other suites buy from the same shop at the same
  * time, so prices and stock are read from the API, never assumed.
  */
@@ -106,7 +106,7 @@ test("a customer checks out in two steps and pays with the simulated card", asyn
   await expect(page.getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/")
   await screenshot(page, "checkout-shipping-en")
 
-  // Emptied required fields: the SPEC §5 messages, and no step change.
+  // Emptied required fields: the docs/product.md §5 messages, and no step change.
   await page.getByLabel("Full name").fill("")
   await page.getByLabel("City").fill(" ")
   await page.getByRole("button", { name: "Continue to Payment" }).click()

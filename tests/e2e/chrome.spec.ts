@@ -3,7 +3,7 @@ import { test } from "../support/csp.ts"
 import { newUserDetails } from "../support/api.ts"
 import { TEST_ADMIN_PASSWORD } from "../support/shop.ts"
 
-/** The shop's chrome (SPEC §2 Header and Footer, §4 Language, §9 toasts) as a shopper sees it. */
+/** The shop's chrome (docs/product.md §2 Header and Footer, §4 Language, §9 toasts) as a shopper sees it. */
 
 const shot = (page: Page, name: string, fullPage = true) => page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage })
 
@@ -57,7 +57,7 @@ test("switching to Deutsch renders German, persists across reload and is mirrore
   await page.locator(".language-menu summary").click()
   await expect(page.getByRole("button", { name: "Deutsch" })).toHaveAttribute("aria-current", "true")
 
-  // SPEC §4: the stored value comes first, even when the cookie is gone.
+  // docs/product.md §4: the stored value comes first, even when the cookie is gone.
   await page.context().clearCookies()
   await page.goto("/products")
   await expect(page.locator("html")).toHaveAttribute("lang", "de")

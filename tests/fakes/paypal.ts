@@ -514,7 +514,7 @@ export class FakePaypal {
     order.captureRequestId = requestId
     order.captureAnswer = this.captureAnswer(order)
     if (failure === "no-capture-id") {
-      // The money is taken; only the answer lacks the capture (the case SPEC §8 calls payment received, not finalised).
+      // The money is taken; only the answer lacks the capture (the case docs/product.md §8 calls payment received, not finalised).
       this.failures.delete("capture")
       const answer = structuredClone(order.captureAnswer) as { purchase_units: Array<{ payments: { captures: unknown[] } }> }
       answer.purchase_units[0].payments.captures = []

@@ -69,7 +69,7 @@ describe("POST /api/register", () => {
     [{ city: 42 }, "city", "City must be a string"],
     [{ username: ["fuzzer"] }, "username", "Username must be a string"],
     [{ email: { address: "a@b.example" } }, "email", "Email must be a string"],
-  ])("refuses %j with the SPEC §5 message on %s", async (override, field, message) => {
+  ])("refuses %j with the docs/product.md §5 message on %s", async (override, field, message) => {
     const { status, body } = await asVisitor().post("/api/register", newUserDetails(override))
     expect(status).toBe(400)
     expect(body.details.fields[field]).toBe(message)

@@ -1,6 +1,6 @@
 /**
- * The admin's product calls (SPEC §7) against a real shop: create, change, delete, upload an image,
- * every SPEC §5 rule of the product form, and who may call them. Every test makes its own
+ * The admin's product calls (docs/product.md §7) against a real shop: create, change, delete, upload an image,
+ * every docs/product.md §5 rule of the product form, and who may call them. Every test makes its own
  * products: other files run against the same shop at the same time, and the nine seeded products
  * are never changed.
  */
@@ -165,7 +165,7 @@ describe("POST /api/admin/products", () => {
   })
 })
 
-describe("the product form's rules (SPEC §5)", () => {
+describe("the product form's rules (docs/product.md §5)", () => {
   it.each([["0"], ["-5"], ["abc"], ["1.999"], [""], [12], [null]])("refuses the price %j", async (price) => {
     expectFieldError(await admin.post("/api/admin/products", productFields({ price })), "price", PRICE_MESSAGE)
   })

@@ -36,7 +36,7 @@ describe("answers agree with the document", () => {
     return answer
   }
 
-  it("the payment calls' and webhooks' errors, `error` field included (SPEC §3, §8)", async () => {
+  it("the payment calls' and webhooks' errors, `error` field included (docs/product.md §3, §8)", async () => {
     const refused = [
       await expectAgreement(customer, "POST", "/api/card-payments", "/api/card-payments", {}),
       await expectAgreement(customer, "POST", "/api/card-payments", "/api/card-payments", { shippingAddress: address, shippingMethodId: 1, total: "1.00" }),
@@ -49,7 +49,7 @@ describe("answers agree with the document", () => {
       await expectAgreement(asVisitor(), "POST", "/api/webhooks/paypal", "/api/webhooks/paypal", { id: "WH-1", event_type: "PAYMENT.CAPTURE.COMPLETED", resource: { id: "CAP-1" } }),
     ]
     for (const answer of refused) expect(answer.status).toBeGreaterThanOrEqual(400)
-    // The calls that reach a provider repeat the message as `error`, as SPEC §8's PayPal toast reads it.
+    // The calls that reach a provider repeat the message as `error`, as docs/product.md §8's PayPal toast reads it.
     expect(refused.filter((answer) => answer.body.error === answer.body.message).length).toBeGreaterThanOrEqual(5)
   })
 

@@ -1,5 +1,5 @@
 /**
- * Payment settings over the /api facade (SPEC §3 PaymentSettings, §4, §7): what checkout may
+ * Payment settings over the /api facade (docs/product.md §3 PaymentSettings, §4, §7): what checkout may
  * offer, the shipping settings, and the admin's form. Secrets are saved but never answered in
  * clear. The settings are global: this file puts back what it changed when it ends.
  */

@@ -1,5 +1,5 @@
 /**
- * Payments through the real providers' SDKs against loopback fakes of PayPal and Stripe (SPEC §4
+ * Payments through the real providers' SDKs against loopback fakes of PayPal and Stripe (docs/product.md §4
  * wallet flow, §5 wallet rules, §7 /api/paypal-server/* and /api/orders, §8 messages). The shop
  * is its own (tests/support/payment-shop.ts): these tests switch providers on and off.
  */
@@ -121,7 +121,7 @@ describe("the wallet provider (PayPal)", () => {
     expect(created.status, JSON.stringify(created.body)).toBe(201)
     const paypalOrder = paypalOrderCreatedSchema.parse(created.body)
     expect(paypalOrder).toMatchObject({ status: "PAYER_ACTION_REQUIRED", amount: "113.00" })
-    // SPEC §7: the approval address carries the user id and the shipping method.
+    // docs/product.md §7: the approval address carries the user id and the shipping method.
     const approve = new URL(paypalOrder.approveUrl)
     expect(approve.searchParams.get("token")).toBe(paypalOrder.id)
     expect(approve.searchParams.get("userid")).toBe(String(buyer.userId))

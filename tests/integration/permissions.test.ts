@@ -1,5 +1,5 @@
 /**
- * SPEC §6 roles, decided on the server for every /api call: visitor × customer × another
+ * docs/product.md §6 roles, decided on the server for every /api call: visitor × customer × another
  * customer × admin. Happy paths live in each domain's test file; here every call is checked for
  * who may make it. Destructive admin calls use ids that do not exist, so the guard is proven
  * without harm. The matrix is compared with the route files, so a new endpoint cannot escape it.
@@ -97,7 +97,7 @@ async function statusOf(client: ApiClient, [method, path, body]: Call) {
   return answer.status
 }
 
-describe("who may call what (SPEC §6)", () => {
+describe("who may call what (docs/product.md §6)", () => {
   it("the matrix covers every call of every route file under plugins/api-facade/src/api/api", () => {
     const covered = new Set([...publicCalls, ...customerCalls, ...providerCalls, ...adminCalls, ...accountCalls, ...unknownCalls].map(routeKeyOf))
     expect(routeCallKeys().filter((key) => !covered.has(key))).toEqual([])
@@ -168,7 +168,7 @@ describe("who may call what (SPEC §6)", () => {
   })
 })
 
-describe("another customer (SPEC §6: a customer's own cart, orders and payments)", () => {
+describe("another customer (docs/product.md §6: a customer's own cart, orders and payments)", () => {
   it("cannot read or change the first customer's cart, orders or payments", async () => {
     const admin = await asAdmin()
     // A product of this test's own, so the stock other test files count is not touched.

@@ -1,6 +1,6 @@
 /**
  * Shipping methods over the /api facade: the public list checkout reads, and the admin's create,
- * edit and delete (SPEC §3, §5, §7). Other files run against the same shop at the same time, so
+ * edit and delete (docs/product.md §3, §5, §7). Other files run against the same shop at the same time, so
  * every test makes its own methods, never changes the seeded three, and puts the default back.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"

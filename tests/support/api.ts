@@ -135,7 +135,7 @@ export function fromNewAddress(baseUrl: string = shopUrl()): ApiClient {
   return new ApiClient(baseUrl, `127.${randomInt(10, 210)}.${randomInt(0, 256)}.${randomInt(1, 255)}`)
 }
 
-/** A registration body that passes every SPEC §5 rule; override what a test is about. */
+/** A registration body that passes every docs/product.md §5 rule; override what a test is about. */
 export function newUserDetails(overrides: Record<string, unknown> = {}) {
   const tag = randomBytes(4).toString("hex")
   return {

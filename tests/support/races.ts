@@ -72,7 +72,7 @@ export async function shownStock(shopUrl: string, productId: number): Promise<nu
   return productSchema.parse(answer.body).stockQuantity
 }
 
-/** A sandbox card purchase of the buyer's cart (SPEC §4: the simulated card's ids start with `str-`). */
+/** A sandbox card purchase of the buyer's cart (docs/product.md §4: the simulated card's ids start with `str-`). */
 export function buyWithSandboxCard(buyer: ApiClient, extra: Record<string, unknown> = {}): Promise<ApiAnswer> {
   return buyer.post("/api/orders", {
     shippingAddress: buyerAddress,
@@ -188,7 +188,7 @@ export interface TenCaptures {
 
 /**
  * The same approved wallet (PayPal) order captured ten times at once by its buyer (a double
- * click, a retrying network). SPEC §7 capture-order answers id/status (or error and details):
+ * click, a retrying network). docs/product.md §7 capture-order answers id/status (or error and details):
  * every answer is the one order, or a 409 with a message while another capture is under way;
  * the buyer has exactly one order, and a later capture answers that order again.
  */

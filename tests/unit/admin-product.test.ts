@@ -9,8 +9,8 @@ function fieldsOf(schema: typeof adminProductCreateSchema | typeof adminProductU
   return Object.fromEntries(result.error.issues.map((i) => [i.path.join("."), i.message]))
 }
 
-describe("the admin product form (SPEC §5)", () => {
-  it("fills in the defaults of SPEC §9", () => {
+describe("the admin product form (docs/product.md §5)", () => {
+  it("fills in the defaults of docs/product.md §9", () => {
     expect(adminProductCreateSchema.parse(valid)).toEqual({
       name: "Enclave Test Phone",
       description: "",

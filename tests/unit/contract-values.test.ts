@@ -135,7 +135,7 @@ describe("the plain values and helpers", () => {
     expect(cartTotal([])).toBe(0)
   })
 
-  it("detects sandbox wallet orders, payment ids and payment methods (SPEC §8)", () => {
+  it("detects sandbox wallet orders, payment ids and payment methods (docs/product.md §8)", () => {
     expect(isSandboxWalletOrder({ id: "SANDBOX-5O19", status: "COMPLETED" })).toBe(true)
     expect(isSandboxWalletOrder({ id: "5O19", status: "completed_sandbox" })).toBe(true)
     expect(isSandboxWalletOrder({ id: "5O19", status: "COMPLETED" })).toBe(false)
@@ -187,7 +187,7 @@ describe("the plain values and helpers", () => {
     ])
   })
 
-  it("names the storage keys checkout and the result page share (SPEC §3)", () => {
+  it("names the storage keys checkout and the result page share (docs/product.md §3)", () => {
     expect(checkoutStorageKeys).toEqual({
       pendingOrderId: "paypalPendingOrderId",
       amount: "paypalPendingAmount",

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest"
 import { apiOperations, buildOpenApiDocument } from "@enclave/contract"
 import { routeCallKeys } from "../support/fuzz-routes.ts"
 
-/** SPEC §7, less the three /api/paypal-server/* calls that arrive with the wallet provider. */
+/** docs/product.md §7, less the three /api/paypal-server/* calls that arrive with the wallet provider. */
 const specCalls = [
   "GET /api/user",
   "POST /api/login",
@@ -60,7 +60,7 @@ describe("the OpenAPI document", () => {
     expect(document.info.version).toBeTruthy()
   })
 
-  it("lists every SPEC §7 call, each with a summary, a success answer and the error schema for 4xx", () => {
+  it("lists every docs/product.md §7 call, each with a summary, a success answer and the error schema for 4xx", () => {
     const paymentCalls = new Set(["POST /api/orders", "POST /api/paypal-server/create-order", "POST /api/paypal-server/capture-order"])
     const listed = Object.entries(document.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>
       Object.keys(item).filter((m) => methods.includes(m)).map((m) => `${m.toUpperCase()} ${path}`),
@@ -114,7 +114,7 @@ describe("the OpenAPI document", () => {
     })
   })
 
-  it("declares the error fields the payment calls answer with (SPEC §3 wallet responses: error, details)", () => {
+  it("declares the error fields the payment calls answer with (docs/product.md §3 wallet responses: error, details)", () => {
     const paymentError = document.components.schemas.PaymentError
     expect(Object.keys(paymentError.properties)).toEqual(expect.arrayContaining(["message", "error", "details", "paymentReceived", "paymentId"]))
     expect(document.components.schemas.ApiError.additionalProperties).toBe(false)

@@ -1,4 +1,4 @@
-/** The contract's shipping method rules shared by the facade, the storefront and the admin (SPEC §4, §5). */
+/** The contract's shipping method rules shared by the facade, the storefront and the admin (docs/product.md §4, §5). */
 import { describe, expect, it } from "vitest"
 import { shippingMethodInputSchema, shippingMethodUpdateSchema, withOneDefault, withOneDefaultPerZone } from "@enclave/contract"
 
@@ -47,7 +47,7 @@ describe("withOneDefaultPerZone", () => {
 })
 
 describe("shipping method form", () => {
-  it("fills the SPEC defaults and turns the price into euros", () => {
+  it("fills the product docs' defaults and turns the price into euros", () => {
     expect(shippingMethodInputSchema.parse({ name: " Express ", description: "Fast", price: "25" })).toEqual({
       name: "Express",
       description: "Fast",

@@ -22,7 +22,7 @@ function GoToSignIn() {
 }
 
 /**
- * SPEC §2/§6 in the app itself: the front door already keeps visitors and customers away from
+ * docs/product.md §2/§6 in the app itself: the front door already keeps visitors and customers away from
  * /admin, but a session can end or lose the admin role while the page stays open. The session is
  * checked on entry and again on every navigation inside the admin (GET /api/user).
  */

@@ -9,7 +9,7 @@ import { LanguageMenu } from "./shell/language-menu"
 /**
  * The layout's top bar: the signed-in username, the language menu and the way back to the shop;
  * in a narrow window also the menu button and the title, as the sidebar waits in a drawer there.
- * Logout is in the sidebar (SPEC §2).
+ * Logout is in the sidebar (docs/product.md §2).
  */
 export function AdminHeader({ onOpenMenu }: { onOpenMenu?: () => void }) {
   const { token } = theme.useToken()

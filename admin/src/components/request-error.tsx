@@ -1,7 +1,7 @@
 import type { HttpError } from "@refinedev/core"
 import { Alert, Button } from "antd"
 
-/** SPEC §8: request errors are presented as '{status}: {message}'. */
+/** docs/product.md §8: request errors are presented as '{status}: {message}'. */
 export function describeRequestError(error: HttpError | null | undefined): string {
   if (!error) return "Unknown error"
   return error.statusCode > 0 ? `${error.statusCode}: ${error.message}` : error.message

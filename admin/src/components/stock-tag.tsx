@@ -1,7 +1,7 @@
 import { stockState, type StockState } from "@enclave/contract/values"
 import { Tag } from "antd"
 
-/** SPEC §4: admin colour bands: 0 red, 1 to 10 yellow, above 10 green. */
+/** docs/product.md §4: admin colour bands: 0 red, 1 to 10 yellow, above 10 green. */
 const stockBands: Record<StockState, { color: string; label: (quantity: number) => string }> = {
   out_of_stock: { color: "red", label: () => "Out of Stock" },
   low_stock: { color: "gold", label: (quantity) => `${quantity} left` },

@@ -1,5 +1,5 @@
 /**
- * The back office speaks the storefront's language (SPEC §4): the `language` cookie the
+ * The back office speaks the storefront's language (docs/product.md §4): the `language` cookie the
  * storefront's language menu sets (mirrored in localStorage `language`), else German when the
  * browser's language starts with "de", else English. It is read once per page load; changing
  * it reloads the page.
@@ -24,7 +24,7 @@ function storedLanguage(): string | null {
 export const language: Language =
   typeof document === "undefined" ? "en" : detectLanguage(document.cookie, storedLanguage(), navigator.language)
 
-/** Saves the choice where the storefront reads it (cookie for the server, localStorage per SPEC §4) and reloads. */
+/** Saves the choice where the storefront reads it (cookie for the server, localStorage per docs/product.md §4) and reloads. */
 export function changeLanguage(next: Language) {
   document.cookie = `${LANGUAGE_KEY}=${next}; path=/; max-age=31536000; samesite=lax`
   try {

@@ -1,7 +1,7 @@
 import type { OrderStatus } from "@enclave/contract/values"
 import { defineMessages, translator } from "./index"
 
-/** The admin's order pages (SPEC §2 Order management, §8 toasts, §9 search and order). */
+/** The admin's order pages (docs/product.md §2 Order management, §8 toasts, §9 search and order). */
 export const ordersMessages = defineMessages(
   {
     menu: "Orders",
@@ -77,7 +77,7 @@ export const ordersMessages = defineMessages(
     deleteConfirmTitle: "Delete order #{id}?",
     deleteConfirmText: "The order is removed for the customer too. This cannot be undone.",
     deleteConfirmOk: "Delete",
-    // Toasts (SPEC §8)
+    // Toasts (docs/product.md §8)
     orderUpdated: "Order Updated",
     orderUpdatedText: "Order #{id} is now {status}.",
     error: "Error",
@@ -94,7 +94,7 @@ export const ordersMessages = defineMessages(
     unfinalisedProvider: "Provider",
     unfinalisedAmount: "Amount",
     unfinalisedReason: "Reason",
-    // Status values (SPEC §4)
+    // Status values (docs/product.md §4)
     status_pending: "Pending",
     status_processing: "Processing",
     status_shipped: "Shipped",

@@ -1,6 +1,6 @@
 import { defineMessages, translator } from "./index"
 
-/** The payment configuration page (SPEC §2, §4, §5, §8). English is the source. */
+/** The payment configuration page (docs/product.md §2, §4, §5, §8). English is the source. */
 export const paymentMessages = defineMessages(
   {
     menuLabel: "Payments",

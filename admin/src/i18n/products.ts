@@ -11,7 +11,7 @@ import {
 } from "@enclave/contract/values"
 import { defineMessages, translator } from "./index"
 
-/** The product pages of the back office (list, add/edit dialog, delete, image upload). Toast titles as SPEC §8 says. */
+/** The product pages of the back office (list, add/edit dialog, delete, image upload). Toast titles as docs/product.md §8 says. */
 export const productMessages = defineMessages(
   {
     title: "Products",

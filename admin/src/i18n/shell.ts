@@ -1,6 +1,6 @@
 import { defineMessages, translator } from "./index"
 
-/** The back office's frame: sidebar, header, access screens (SPEC §2). */
+/** The back office's frame: sidebar, header, access screens (docs/product.md §2). */
 export const shellMessages = defineMessages(
   {
     "nav.dashboard": "Dashboard",

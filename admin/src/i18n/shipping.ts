@@ -1,6 +1,6 @@
 import { defineMessages, translator } from "./index"
 
-/** The shipping methods page (SPEC §2, §5, §8). English is the source. */
+/** The shipping methods page (docs/product.md §2, §5, §8). English is the source. */
 export const shippingMessages = defineMessages(
   {
     menuLabel: "Shipping",

@@ -4,7 +4,7 @@ import { Button, Result, Space } from "antd"
 import { tShell } from "../i18n/shell"
 import { SHOP_URL } from "../providers/auth-provider"
 
-/** A signed-in customer inside /admin (SPEC §2): the exact texts, a way back and a way out. */
+/** A signed-in customer inside /admin (docs/product.md §2): the exact texts, a way back and a way out. */
 export default function AccessDenied() {
   const { mutate: logout, isPending } = useLogout()
   return (

@@ -2,7 +2,7 @@ import type { Order, Product, User } from "@enclave/contract"
 import { eurosToCents } from "@enclave/contract/money"
 import { LOW_STOCK_THRESHOLD, type OrderStatus } from "@enclave/contract/values"
 
-/** The dashboard's figures (SPEC §2, issue 6), computed from the facade's whole lists. */
+/** The dashboard's figures (docs/product.md §2, issue 6), computed from the facade's whole lists. */
 
 export const DAY_MS = 24 * 60 * 60 * 1000
 export const TREND_DAYS = 30
@@ -108,7 +108,7 @@ export function dashboardStats(users: readonly User[], products: readonly Produc
   }
 }
 
-/** SPEC §2: completed green, pending yellow, any other status red. */
+/** docs/product.md §2: completed green, pending yellow, any other status red. */
 export function statusColour(status: OrderStatus): "green" | "gold" | "red" {
   return status === "completed" ? "green" : status === "pending" ? "gold" : "red"
 }

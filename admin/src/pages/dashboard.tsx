@@ -18,7 +18,7 @@ const count = new Intl.NumberFormat(locale)
 const euros = (cents: number) => formatEuro(cents / 100, language)
 
 /**
- * The lists the dashboard reads, each whole from the facade (SPEC §2). They are the contract's
+ * The lists the dashboard reads, each whole from the facade (docs/product.md §2). They are the contract's
  * types without zod's checks: the dashboard only shows them, and zod would add a tenth to the
  * first screen's download (the editing pages, loaded later, check with the contract's schemas).
  */
@@ -239,7 +239,7 @@ function LowStock({ products }: { products: Product[] }) {
   )
 }
 
-/** SPEC §2 dashboard at /admin. */
+/** docs/product.md §2 dashboard at /admin. */
 export default function Dashboard() {
   const { stats, error, fetching, retry } = useDashboardData()
   return (

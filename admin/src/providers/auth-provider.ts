@@ -17,7 +17,7 @@ export function signInUrl(page: Pick<Location, "pathname" | "search" | "hash"> =
 /** What the session check needs of GET /api/user's User. */
 export type SessionUser = Pick<User, "id" | "username" | "isAdmin">
 
-/** What the back office may do for whoever is signed in (SPEC §2, §6). */
+/** What the back office may do for whoever is signed in (docs/product.md §2, §6). */
 export type Access = { kind: "admin"; user: SessionUser } | { kind: "customer"; user: SessionUser } | { kind: "visitor" }
 
 export const ACCESS_DENIED = "AccessDenied"

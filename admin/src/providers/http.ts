@@ -16,7 +16,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * SPEC §8: a JSON error body gives the message (or the status text), details ('' if absent)
+ * docs/product.md §8: a JSON error body gives the message (or the status text), details ('' if absent)
  * and all its other fields; any other body gives its text (or the status text). The reading is
  * the storefront's too (@enclave/contract/http-errors).
  */
@@ -51,7 +51,7 @@ export async function getJson(path: string, signal?: AbortSignal): Promise<unkno
   return jsonOf(response, "GET", path)
 }
 
-/** A state-changing call: a JSON body only when there is one (SPEC §7). */
+/** A state-changing call: a JSON body only when there is one (docs/product.md §7). */
 export async function sendJson(method: "POST" | "PUT" | "DELETE", path: string, body?: unknown): Promise<unknown> {
   const headers: Record<string, string> = { Accept: "application/json" }
   if (body !== undefined) headers["Content-Type"] = "application/json"

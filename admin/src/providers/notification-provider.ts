@@ -2,7 +2,7 @@ import type { NotificationProvider, OpenNotificationParams } from "@refinedev/co
 import { useSyncExternalStore } from "react"
 
 /**
- * Refine's toasts (SPEC §8) through antd's notification, without putting antd's notification
+ * Refine's toasts (docs/product.md §8) through antd's notification, without putting antd's notification
  * code into the first admin screen: the first toast asks for the host (a lazily loaded component
  * that mounts antd's notification holder inside the theme), and toasts wait in order until it is
  * there. Pages never notice: they hand Refine the same params as before.

@@ -1,7 +1,7 @@
 import type { OpenNotificationParams } from "@refinedev/core"
 
 /**
- * A toast with SPEC §8's title and text, as Refine's notification params. The admin's toast host
+ * A toast with docs/product.md §8's title and text, as Refine's notification params. The admin's toast host
  * (components/shell/toast-host.tsx) reads them as Refine's antd provider does: `description` is
  * the notice's title and `message` the text underneath, hence the swap.
  */

@@ -1,5 +1,5 @@
 /**
- * The storefront's two languages (SPEC §4 Language). Every visible text comes from a catalogue in
+ * The storefront's two languages (docs/product.md §4 Language). Every visible text comes from a catalogue in
  * i18n/messages; a missing German text falls back to English, then to the key itself. The languages,
  * the rule that picks one and the message core are the admin's too: @enclave/contract/i18n.
  */

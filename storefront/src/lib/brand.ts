@@ -1,6 +1,6 @@
 /**
  * Shop-wide wording that appears in the chrome.
- * SPEC §2 Footer only says the shop is "powered by a partner company" without naming it;
+ * docs/product.md §2 Footer only says the shop is "powered by a partner company" without naming it;
  * the name lives here so it is changed in one place once it is known.
  */
 export const brand = {

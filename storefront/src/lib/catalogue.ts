@@ -51,7 +51,7 @@ export function parseCatalogueQuery(params: URLSearchParams): ParsedCatalogueQue
   }
 }
 
-/** SPEC §2: 'Clear Filters' resets search and level but keeps the sort. */
+/** docs/product.md §2: 'Clear Filters' resets search and level but keeps the sort. */
 export function clearFiltersHref(sort: CatalogueSort): string {
   return sort === "default" ? "/products" : `/products?sort=${encodeURIComponent(sort)}`
 }

@@ -1,5 +1,5 @@
 /**
- * SPEC §2 Product detail, features tab: each feature (free text from the API, in English) gets a longer
+ * docs/product.md §2 Product detail, features tab: each feature (free text from the API, in English) gets a longer
  * canned explanation, found by what the feature talks about; unknown features get a generic one.
  * Returns a message key and its params for the active language's catalogue (i18n/messages/product.ts).
  */

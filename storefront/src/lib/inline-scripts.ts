@@ -8,7 +8,7 @@ import { checkoutStorageKeys } from "@enclave/contract"
  */
 
 /**
- * SPEC §4: the language is stored under "language" in local storage; the server renders from the
+ * docs/product.md §4: the language is stored under "language" in local storage; the server renders from the
  * cookie of the same name. A stored choice without a cookie (first visit after the cookie expired
  * or was cleared) wins over the browser language: set the cookie and render once more in that
  * language. Inline and blocking in <head>, so the page does not flash in the wrong language.

@@ -23,7 +23,7 @@ describe("orders tabs", () => {
   })
 })
 
-describe("sandbox orders (SPEC §8)", () => {
+describe("sandbox orders (docs/product.md §8)", () => {
   it("are the server's test payments and payment ids starting SANDBOX- or sb-", () => {
     expect(isTestOrder(order("processing", { isTestPayment: true, paymentId: "str-1" }))).toBe(true)
     expect(isTestOrder(order("processing", { paymentId: "SANDBOX-42" }))).toBe(true)

@@ -3,7 +3,7 @@
  * sign-in page can never be used to send a freshly signed-in person to another site.
  */
 
-/** Anything else (a missing, foreign or odd value) goes to the home page (SPEC §2). */
+/** Anything else (a missing, foreign or odd value) goes to the home page (docs/product.md §2). */
 export const DEFAULT_RETURN_PATH = "/"
 
 /** Longer than any page of the shop; a longer value is not one of its links. */

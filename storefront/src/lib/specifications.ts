@@ -24,7 +24,7 @@ function normalise(key: string): string {
 }
 
 /**
- * The shop's reading order: the keys with icons of their own (SPEC §2) first, then the other
+ * The shop's reading order: the keys with icons of their own (docs/product.md §2) first, then the other
  * tier facts, then anything else alphabetically. The database does not keep the typed order.
  */
 const readingOrder = ["processor", "memory", "display", "battery", "camera", "security", "storage", "waterresistance", "charging"]

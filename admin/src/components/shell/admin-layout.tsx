@@ -7,7 +7,7 @@ import { AdminTitle } from "./admin-title"
 // A narrow window's drawer brings antd's Drawer: fetched when the menu is first opened.
 const NavDrawer = lazy(() => import("./nav-drawer"))
 
-/** SPEC §2: the sidebar below 1024 px is collapsed (below antd's lg, 992 px, it becomes a drawer). */
+/** docs/product.md §2: the sidebar below 1024 px is collapsed (below antd's lg, 992 px, it becomes a drawer). */
 export const SIDER_COLLAPSE_QUERY = "(max-width: 1023.98px)"
 
 function subscribeToWidth(onChange: () => void) {

@@ -8,7 +8,7 @@ import { areas } from "./areas"
 import "./shell.css"
 
 /**
- * The six areas and Logout (SPEC §2) as a list of links in a navigation landmark. Collapsed, only
+ * The six areas and Logout (docs/product.md §2) as a list of links in a navigation landmark. Collapsed, only
  * the icons show; the names stay for screen readers and as the links' tooltips.
  */
 export function AdminNav({ collapsed = false, onNavigate }: { collapsed?: boolean; onNavigate?: () => void }) {

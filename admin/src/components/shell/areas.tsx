@@ -11,7 +11,7 @@ export interface Area {
   icon: ReactNode
 }
 
-/** SPEC §2's sidebar, in its order. */
+/** docs/product.md §2's sidebar, in its order. */
 export const areas: Area[] = [
   { name: "dashboard", path: "/", label: tShell("nav.dashboard"), icon: <DashboardOutlined /> },
   { name: "products", path: "/products", label: tShell("nav.products"), icon: <ShoppingOutlined /> },

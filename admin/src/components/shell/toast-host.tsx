@@ -6,7 +6,7 @@ import { connectToasts } from "../../providers/notification-provider"
 /**
  * antd's notification holder inside the theme and locale (loaded on the first toast). As with
  * Refine's antd provider, a toast's `description` is its title and its `message` the text below.
- * SPEC §9: at most one toast at a time (a new one replaces the old), shown for 5 s.
+ * docs/product.md §9: at most one toast at a time (a new one replaces the old), shown for 5 s.
  */
 export default function ToastHost() {
   const [toasts, holder] = notification.useNotification({ maxCount: 1, duration: 5 })

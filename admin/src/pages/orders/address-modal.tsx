@@ -17,7 +17,7 @@ const fields: ReadonlyArray<{ name: AddressField; label: () => string; autoCompl
   { name: "country", label: () => t("country"), autoComplete: "country-name" },
 ]
 
-/** The contract's messages (SPEC §5) in German; English shows them as the contract has them. */
+/** The contract's messages (docs/product.md §5) in German; English shows them as the contract has them. */
 const germanMessages: Record<string, string> = {
   "Full name is required": "Vollständiger Name ist erforderlich",
   "Full name is too long": "Vollständiger Name ist zu lang",

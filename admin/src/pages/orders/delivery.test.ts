@@ -7,7 +7,7 @@ describe("an order's estimated delivery in the admin", () => {
     expect(estimatedDelivery({ shippingMethod: { id: 1, name: "Germany Standard", estimated_delivery: "1-2 business days" } })).toBe("1-2 business days")
   })
 
-  it("is SPEC §9's fixed text when the method names none, the answer predates the field, or there is no method", () => {
+  it("is docs/product.md §9's fixed text when the method names none, the answer predates the field, or there is no method", () => {
     for (const shippingMethod of [
       { id: 4, name: "Pickup", estimated_delivery: null },
       { id: 4, name: "Pickup", estimated_delivery: "  " },

@@ -16,12 +16,12 @@ import { formatOrderDate, isTestOrder, OrderStatusTag, TestPaymentTag } from "./
 
 const euro = (amount: string | number) => formatEuro(amount, language)
 
-/** SPEC §4: the delivery badge says Shipped for shipped or delivered orders, else Processing. */
+/** docs/product.md §4: the delivery badge says Shipped for shipped or delivered orders, else Processing. */
 function isShipped(status: OrderStatus): boolean {
   return status === "shipped" || status === "delivered"
 }
 
-/** The toasts of an order change (SPEC §8): a title and text on success; on failure the error title and the reason. */
+/** The toasts of an order change (docs/product.md §8): a title and text on success; on failure the error title and the reason. */
 function orderToasts(title: string, text: string, failure: (message: string) => string = (message) => message) {
   return {
     successNotification: () => ({ type: "success" as const, description: title, message: text }),
@@ -166,7 +166,7 @@ function CustomerCard({ order }: { order: Order }) {
     queryFn: ({ signal }) => fetchOrderCustomer(userId!, signal),
     enabled: userId !== null,
   })
-  // SPEC §8: the failure is also a toast; the card keeps saying it.
+  // docs/product.md §8: the failure is also a toast; the card keeps saying it.
   const { open } = useNotification()
   useEffect(() => {
     if (customer.isError) open?.({ key: `order-user-${userId}`, type: "error", description: t("error"), message: t("customerError") })

@@ -22,7 +22,7 @@ export function OrderStatusTag({ status }: { status: OrderStatus }) {
   )
 }
 
-/** SPEC §8: in the admin a paymentMethod containing Sandbox marks a test payment (the facade also says so). */
+/** docs/product.md §8: in the admin a paymentMethod containing Sandbox marks a test payment (the facade also says so). */
 export function isTestOrder(order: Pick<Order, "paymentMethod" | "isTestPayment">): boolean {
   return order.isTestPayment || isSandboxPaymentMethod(order.paymentMethod)
 }

@@ -63,7 +63,7 @@ function changed(values: FormValues, baseline: FormValues): boolean {
   })
 }
 
-/** What the tab saves: its switch and text fields; a secret only when one was typed (SPEC §5: empty keeps it). */
+/** What the tab saves: its switch and text fields; a secret only when one was typed (docs/product.md §5: empty keeps it). */
 function bodyOf(values: FormValues, fields: readonly FieldSpec[], switchField?: SwitchField): PaymentConfigUpdateInput {
   const body: Record<string, unknown> = {}
   for (const field of fields) {
@@ -75,7 +75,7 @@ function bodyOf(values: FormValues, fields: readonly FieldSpec[], switchField?: 
   return body as PaymentConfigUpdateInput
 }
 
-/** SPEC §5 rules from the contract's update schema, in the admin's language where the text is known. */
+/** docs/product.md §5 rules from the contract's update schema, in the admin's language where the text is known. */
 function contractRule(name: TextField): Rule {
   const localMessages: Record<string, string> = {
     [SHIPPING_SETTINGS_PRICE_MESSAGE]: t("shippingPriceMessage"),
@@ -196,7 +196,7 @@ interface ProviderProps {
   provider: "Stripe" | "PayPal"
 }
 
-/** The enable switch: usable once the keys of the current mode are saved (SPEC §4); off is always allowed. */
+/** The enable switch: usable once the keys of the current mode are saved (docs/product.md §4); off is always allowed. */
 function EnableSwitch({ config, provider }: ProviderProps) {
   const enabledField = provider === "Stripe" ? "stripeEnabled" : "paypalEnabled"
   const enabled = config[enabledField]

@@ -14,7 +14,7 @@ import { toast } from "../../providers/toast"
 // The dialog brings antd's Form and Upload: fetched when it is first opened, not with the list.
 const ProductDialog = lazy(() => import("./product-dialog").then((module) => ({ default: module.ProductDialog })))
 
-/** SPEC §9: every sort field, ascending and descending, in the sort menu. */
+/** docs/product.md §9: every sort field, ascending and descending, in the sort menu. */
 const sortOptions = productSortFields.flatMap((field) =>
   (["asc", "desc"] as const).map((order) => ({ value: `${field}:${order}`, label: t(`sort.${field}.${order}`) })),
 )

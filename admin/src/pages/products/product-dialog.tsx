@@ -18,7 +18,7 @@ import { t, tm } from "../../i18n/products"
 import { toast } from "../../providers/toast"
 import { ImageUploadError, UPLOAD_FAILED_MESSAGE, uploadProductImage } from "../../providers/resources/products"
 
-/** SPEC §5: the upload accepts JPEG, PNG, GIF and WebP. */
+/** docs/product.md §5: the upload accepts JPEG, PNG, GIF and WebP. */
 export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const
 
 interface SpecificationRow {
@@ -56,7 +56,7 @@ function contractRule(field: "name" | "description" | "price" | "category" | "se
 
 function initialValues(product: Product | undefined): FormValues {
   if (!product) {
-    // SPEC §9: category phone, security level 3, stock 0.
+    // docs/product.md §9: category phone, security level 3, stock 0.
     return { name: "", description: "", price: "", category: "phone", securityLevel: 3, stockQuantity: 0, imageUrl: "", features: [], specifications: [] }
   }
   return {
@@ -72,7 +72,7 @@ function initialValues(product: Product | undefined): FormValues {
   }
 }
 
-/** SPEC §5: a feature only if non-blank; a specification only if its key and value are both non-blank. */
+/** docs/product.md §5: a feature only if non-blank; a specification only if its key and value are both non-blank. */
 export function productBody(values: FormValues) {
   const specifications: Record<string, string> = {}
   for (const row of values.specifications ?? []) {
@@ -115,7 +115,7 @@ export interface ProductDialogProps {
 }
 
 /**
- * Add or edit a product (SPEC §5) in a modal. In the edit dialog an image is uploaded as soon as
+ * Add or edit a product (docs/product.md §5) in a modal. In the edit dialog an image is uploaded as soon as
  * it is chosen. The add dialog has no product id to upload to yet, so the chosen image waits
  * (with its preview) until the product is created, and is then uploaded to it before the dialog closes.
  */

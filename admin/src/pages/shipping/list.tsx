@@ -13,7 +13,7 @@ import { toast } from "../../providers/toast"
 
 const RESOURCE = "shipping-methods"
 
-/** SPEC §2: inactive methods are dimmed; their action buttons stay fully visible (they still work). */
+/** docs/product.md §2: inactive methods are dimmed; their action buttons stay fully visible (they still work). */
 const INACTIVE_ROW = "shipping-method-inactive"
 const inactiveRowStyle = `.${INACTIVE_ROW} > td:not(:last-child) { opacity: 0.55; }`
 
@@ -22,7 +22,7 @@ function success(title: string, text: string): OpenNotificationParams {
   return toast("success", title, text)
 }
 
-/** SPEC §8: the server's message, or 'Failed to … shipping method'. */
+/** docs/product.md §8: the server's message, or 'Failed to … shipping method'. */
 function failure(fallback: string) {
   return (error?: HttpError): OpenNotificationParams => toast("error", t("errorTitle"), error?.message ? error.message : fallback)
 }

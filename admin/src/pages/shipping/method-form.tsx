@@ -42,7 +42,7 @@ const localMessages: Record<string, string> = {
   [SHIPPING_ZONE_MESSAGE]: t("zoneMessage"),
 }
 
-/** SPEC §5: each field is checked by the contract's schema, with its message. */
+/** docs/product.md §5: each field is checked by the contract's schema, with its message. */
 function contractRule(field: Field): Rule {
   const schema = shippingMethodInputSchema.shape[field]
   return {

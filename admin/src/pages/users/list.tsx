@@ -28,7 +28,7 @@ function LockState({ user }: { user: User }) {
   )
 }
 
-/** SPEC §2 user management: the list with search, view only. */
+/** docs/product.md §2 user management: the list with search, view only. */
 export default function UserList() {
   const table = useListTable<User>({ resource: "users" })
   const { appliedSearch, inputProps: searchProps } = useSearchBox({ ...table, field: USER_SEARCH_FIELD })

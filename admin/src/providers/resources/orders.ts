@@ -16,7 +16,7 @@ import { fetchList, paginate, searchTextOf, type CallParams, type ResourceHandle
 /** The filter the order list's search box sets: id, user id, total or status contains the text. */
 export const ORDER_SEARCH_FIELD = "q"
 
-/** SPEC §9: order search matches id, userId, total or status (case-insensitive, part of the text). */
+/** docs/product.md §9: order search matches id, userId, total or status (case-insensitive, part of the text). */
 export function orderMatches(order: Order, search: string): boolean {
   const text = search.trim().toLowerCase().replace(/^#/, "")
   if (text === "") return true
@@ -24,7 +24,7 @@ export function orderMatches(order: Order, search: string): boolean {
   return fields.some((field) => field.toLowerCase().includes(text))
 }
 
-/** SPEC §9: orders are sorted newest first (ties: higher id first). */
+/** docs/product.md §9: orders are sorted newest first (ties: higher id first). */
 export function newestFirst(a: Order, b: Order): number {
   const order = Date.parse(b.createdAt) - Date.parse(a.createdAt)
   return order !== 0 ? order : b.id - a.id

@@ -18,7 +18,7 @@ import { fetchList, paginate, searchTextOf, type CallParams, type ResourceHandle
 /** The filter the product list's search box sets: name or description contains the text. */
 export const PRODUCT_SEARCH_FIELD = "q"
 
-/** SPEC §9: admin sort options; default id ascending. */
+/** docs/product.md §9: admin sort options; default id ascending. */
 export const productSortFields = ["id", "name", "price", "stockQuantity", "securityLevel"] as const
 export type ProductSortField = (typeof productSortFields)[number]
 
@@ -111,7 +111,7 @@ export const products: ResourceHandler = {
   deleteOne: deleteProduct,
 }
 
-/** Why an upload failed, in the words of SPEC §8 (the page translates the fixed texts). */
+/** Why an upload failed, in the words of docs/product.md §8 (the page translates the fixed texts). */
 export class ImageUploadError extends Error {
   constructor(
     message: string,

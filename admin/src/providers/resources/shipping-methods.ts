@@ -24,7 +24,7 @@ import { fetchList, type ResourceHandler } from "./resource"
 const LIST_PATH = "/admin/shipping-methods"
 const pathOf = (id: string | number) => `${LIST_PATH}/${encodeURIComponent(String(id))}`
 
-/** SPEC §4: every list of shipping methods is in sort order (sortOrder, then name, then id). */
+/** docs/product.md §4: every list of shipping methods is in sort order (sortOrder, then name, then id). */
 export function sortShippingMethods(methods: readonly ShippingMethod[]): ShippingMethod[] {
   return [...methods].sort(compareShippingMethods)
 }

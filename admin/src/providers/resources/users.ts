@@ -6,7 +6,7 @@ import { fetchList, paginate, searchTextOf, type ResourceHandler } from "./resou
 /** The filter the user list's search box sets: username, email or full name contains the text. */
 export const USER_SEARCH_FIELD = "q"
 
-/** SPEC §9 user search: username, email or full name, case-insensitive; ordered by id. */
+/** docs/product.md §9 user search: username, email or full name, case-insensitive; ordered by id. */
 export function queryUsers(users: readonly User[], params: Pick<GetListParams, "filters" | "pagination"> = {}): GetListResponse<User> {
   const search = searchTextOf(params.filters ?? [], USER_SEARCH_FIELD, "user").trim().toLowerCase()
   const matches = users
@@ -19,5 +19,5 @@ async function listUsers(params: GetListParams): Promise<GetListResponse<User>> 
   return queryUsers(await fetchList("/admin/users", userListSchema, signalOf(params.meta)), params)
 }
 
-/** View only (SPEC §2): the facade has no calls to change accounts. */
+/** View only (docs/product.md §2): the facade has no calls to change accounts. */
 export const users: ResourceHandler = { getList: listUsers }

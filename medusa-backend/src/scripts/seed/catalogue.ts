@@ -1,6 +1,6 @@
 /**
- * The shop's story: three phone tiers (SPEC §9), accessories and services, the shipping methods of
- * the FAQ, and stock levels that show every stock state of SPEC §4 (in stock, low stock, out of stock).
+ * The shop's story: three phone tiers (docs/product.md §9), accessories and services, the shipping methods of
+ * the FAQ, and stock levels that show every stock state of docs/product.md §4 (in stock, low stock, out of stock).
  */
 export interface SeedProduct {
   handle: string

@@ -102,7 +102,7 @@ export async function createAdminProduct(container: MedusaContainer, body: Admin
 }
 
 /**
- * The admin edits what customers can buy (SPEC: stock shown = stocked − reserved), so the
+ * The admin edits what customers can buy (docs/product.md: stock shown = stocked − reserved), so the
  * warehouse is told that amount plus whatever open orders have reserved.
  */
 async function stockChange(container: MedusaContainer, record: ShopProductRecord, stockQuantity: number): Promise<UpdateShopProductInput["inventory"]> {

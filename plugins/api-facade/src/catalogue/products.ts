@@ -133,7 +133,7 @@ async function readProfiles(container: MedusaContainer, filters?: Record<string,
   return data as unknown as ProfileRow[]
 }
 
-/** Every published product, in the shop's default order (SPEC §9: Base, Medium, Premium). */
+/** Every published product, in the shop's default order (docs/product.md §9: Base, Medium, Premium). */
 export async function listProducts(container: MedusaContainer): Promise<Product[]> {
   const rows = await readProfiles(container)
   return rows

@@ -19,7 +19,7 @@ export class ApiError extends Error {
 }
 
 /**
- * Field path → the first SPEC §5 message for that field ("" for a problem with the whole body).
+ * Field path → the first docs/product.md §5 message for that field ("" for a problem with the whole body).
  * `at` is where the parsed value sits: a path parameter's name, so its errors are named too.
  */
 export function fieldMessages(error: ZodError, at: PropertyKey[] = []): Record<string, string> {
@@ -39,7 +39,7 @@ export function validationError(error: ZodError, at: PropertyKey[] = []): ApiErr
 
 /**
  * Parses with the shared contract or throws a 400 that names each failing field. The payment
- * calls also repeat the message as `error` (SPEC §3 wallet responses: error and details).
+ * calls also repeat the message as `error` (docs/product.md §3 wallet responses: error and details).
  * `param` names the path parameter the value comes from (`details.fields.id`).
  */
 export function validate<T extends ZodType>(schema: T, value: unknown, options: { asPaymentError?: boolean; param?: string } = {}): ReturnType<T["parse"]> {

@@ -19,7 +19,7 @@ const medusaStatus: Record<string, number> = {
 }
 
 /**
- * A payment provider's failure: its words for the customer as message and error (SPEC §3 wallet
+ * A payment provider's failure: its words for the customer as message and error (docs/product.md §3 wallet
  * responses), what the provider said as details. The provider failing is a 502; a refused or
  * unapproved payment, or a provider switched off, is the caller's to fix (4xx).
  */
@@ -61,7 +61,7 @@ function bodyParserAnswer(error: { status?: number; type?: string; message?: str
 
 /**
  * Every /api answer that is not a success is `{ message, details? }` with a fitting status
- * (SPEC §8). Anything unexpected is logged and answered as a 500 without internals.
+ * (docs/product.md §8). Anything unexpected is logged and answered as a 500 without internals.
  * Medusa's own routes (/store, /admin, /auth) keep Medusa's error format.
  */
 export function facadeErrorHandler(error: unknown, req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {

@@ -3,7 +3,7 @@ import { ApiError } from "./api-error"
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i
 const MULTIPART_TYPE = /^multipart\/form-data\s*;/i
-/** The one call that takes a file: a multipart body (SPEC §7 upload-image). */
+/** The one call that takes a file: a multipart body (docs/product.md §7 upload-image). */
 const UPLOAD_PATH = /^\/api\/admin\/products\/[^/]+\/upload-image\/?$/
 
 /**

@@ -10,7 +10,7 @@ import { redisKey } from "./redis-keys"
 /**
  * Sign-in sessions of the shop. The cookie carries only a random id (signed with COOKIE_SECRET, in
  * express-session's `s:<id>.<sig>` form); what the id means lives server-side: in the `session`
- * table (SPEC §3: sid, sess, expire) or, with REDIS_URL, in Redis, so sessions survive restarts
+ * table (docs/product.md §3: sid, sess, expire) or, with REDIS_URL, in Redis, so sessions survive restarts
  * and are shared by every server instance.
  *
  * Medusa's own express-session (cookie `connect.sid`, memory store) serves its /auth routes; the

@@ -12,7 +12,7 @@ export function shopOrigin(req: MedusaRequest): string {
   return `${req.protocol}://${host}`
 }
 
-/** The storefront's language (its `language` cookie, SPEC §4), for the provider's pages. */
+/** The storefront's language (its `language` cookie, docs/product.md §4), for the provider's pages. */
 export function shopLanguage(req: MedusaRequest): "en" | "de" {
   const cookies = (req as unknown as { cookies?: Record<string, string> }).cookies
   return cookies?.language === "de" ? "de" : "en"

@@ -18,7 +18,7 @@ export const ADMIN_CANCEL_REASON = "Cancelled by the shop"
 export const REOPENED_NOTE = "Reopened after cancellation: its stock was put back on sale and its payment cancelled or refunded; neither was taken again"
 
 /**
- * SPEC §4: an admin may set any status from any other; no order is enforced. "cancelled" cancels
+ * docs/product.md §4: an admin may set any status from any other; no order is enforced. "cancelled" cancels
  * the order (cancel-order.ts: stock back on sale, payment cancelled or refunded). Any other status
  * on a cancelled order reopens it in the shop's books only: Medusa's order stays cancelled, and the
  * stock and money it gave back are not taken again (that would need the customer to pay anew); the

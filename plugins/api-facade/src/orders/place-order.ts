@@ -15,7 +15,7 @@ const SANDBOX_CARD_ID = /^str-[A-Za-z0-9_-]{4,100}$/
 /**
  * POST /api/orders. What the client says about the payment is only believed when it can be
  * checked: a card payment is a PaymentIntent that Stripe says succeeded (payments/card.ts); the
- * sandbox's simulated card (SPEC §4: ids starting `str-`) is accepted only while the card provider
+ * sandbox's simulated card (docs/product.md §4: ids starting `str-`) is accepted only while the card provider
  * is in sandbox mode, and recorded as a test payment. Wallet payments become orders when they are
  * captured (POST /api/paypal-server/capture-order).
  */

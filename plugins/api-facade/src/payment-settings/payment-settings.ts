@@ -43,7 +43,7 @@ export async function publicPaymentMethods(container: MedusaContainer): Promise<
   return methodsOf(await readPaymentSettings(container))
 }
 
-/** GET /api/shipping-settings (the defaults come from the settings row's defaults, SPEC §9). */
+/** GET /api/shipping-settings (the defaults come from the settings row's defaults, docs/product.md §9). */
 export async function shippingSettings(container: MedusaContainer): Promise<ShippingSettings> {
   const settings = await readPaymentSettings(container)
   return { shippingLabel: settings.shippingLabel, shippingPrice: settings.shippingPrice }
@@ -96,7 +96,7 @@ function secretChange(value: string | null | undefined): string | null | undefin
   return value
 }
 
-/** The admin form names the PayPal secrets paypalClientSecret and paypalSandboxClientSecret (SPEC §3). */
+/** The admin form names the PayPal secrets paypalClientSecret and paypalSandboxClientSecret (docs/product.md §3). */
 function eitherName(field: string, value: string | null | undefined, alias: string, aliasValue: string | null | undefined) {
   const a = secretChange(value)
   const b = secretChange(aliasValue)
@@ -111,7 +111,7 @@ const paypalFields = ["paypalEnabled", "paypalClientId", "paypalSecret", "paypal
 
 /**
  * POST /api/admin/payment-config: applies one enable flag or the whole form. A provider can be
- * enabled only while the keys of its current mode (sandbox or live) are saved (SPEC §4); the
+ * enabled only while the keys of its current mode (sandbox or live) are saved (docs/product.md §4); the
  * same rule refuses switching an enabled provider to a mode without keys, or removing its keys.
  */
 export async function savePaymentConfig(container: MedusaContainer, update: PaymentConfigUpdate): Promise<PaymentConfig> {

@@ -9,7 +9,7 @@ import { runPlaceOrder } from "../orders/place-order-workflow"
 import { findOrderById } from "../orders/read-orders"
 import { updateCheckoutPayment, type CheckoutPaymentRow } from "./records"
 
-/** How a settled payment reads in order lists: SPEC §8 marks test payments by "Sandbox" in the method. */
+/** How a settled payment reads in order lists: docs/product.md §8 marks test payments by "Sandbox" in the method. */
 export function paymentMethodLabel(row: Pick<CheckoutPaymentRow, "provider" | "is_test_payment">): string {
   const name = row.provider === "paypal" ? "PayPal" : "Card"
   return row.is_test_payment ? `${name} (Sandbox)` : name
@@ -24,7 +24,7 @@ export async function orderOfPayment(container: MedusaContainer, row: CheckoutPa
  * Turns a payment the provider confirmed into the order. When that fails (the last unit sold
  * meanwhile, the database gone for a moment), the money is taken but there is no order: the
  * payment stays on record as "unfinalised" with the reason, so staff can finish or refund it,
- * and a later capture or webhook tries again. The customer is told exactly that (SPEC §8).
+ * and a later capture or webhook tries again. The customer is told exactly that (docs/product.md §8).
  */
 export async function finalisePayment(container: MedusaContainer, row: CheckoutPaymentRow, paymentId: string): Promise<Order> {
   const existing = await orderOfPayment(container, row)

@@ -9,14 +9,14 @@ import { finalisePayment, orderOfPayment } from "./finalise"
 import { findCheckoutPayment, startCheckoutPayment, withPaymentLock, type CheckoutPaymentRow } from "./records"
 import { walletGatewayFor } from "./settings"
 
-/** SPEC §7: a userId in the body must be the signed-in customer's; the session decides who pays. */
+/** docs/product.md §7: a userId in the body must be the signed-in customer's; the session decides who pays. */
 function refuseOtherUser(user: ShopUserRow, userId: number | null | undefined) {
   if (userId !== undefined && userId !== null && userId !== user.user_number) {
     throw new ApiError(403, "You can only pay for your own cart", { fields: { userId: "This is not your user id" } })
   }
 }
 
-/** SPEC §7: the approval address carries the user id and the chosen shipping method. */
+/** docs/product.md §7: the approval address carries the user id and the chosen shipping method. */
 export function approvalAddress(approveUrl: string, userNumber: number, shippingMethodId: number): string {
   const url = new URL(approveUrl)
   if (!url.searchParams.has("userid")) url.searchParams.set("userid", String(userNumber))

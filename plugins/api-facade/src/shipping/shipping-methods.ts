@@ -26,7 +26,7 @@ import { runThenBump } from "../catalogue/cache"
 /** Shipping is charged in euros, the currency of both regions. */
 const CURRENCY = "eur"
 
-/** A shipping method is our details row (SPEC §3 fields) read with its linked Medusa shipping option. */
+/** A shipping method is our details row (docs/product.md §3 fields) read with its linked Medusa shipping option. */
 const fields = [
   "id",
   "method_number",
@@ -128,7 +128,7 @@ export async function shippingCountryOf(container: MedusaContainer, country: str
 
 /**
  * GET /api/shipping-methods: what checkout offers, in order, with exactly one preselected per zone
- * (SPEC §4). With a country, only the methods whose zone covers it, as Medusa's fulfillment module
+ * (docs/product.md §4). With a country, only the methods whose zone covers it, as Medusa's fulfillment module
  * matches an address to the geo zones of its shipping options.
  */
 export async function listActiveShippingMethods(container: MedusaContainer, countryCode?: string): Promise<ShippingMethod[]> {

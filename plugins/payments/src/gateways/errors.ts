@@ -1,5 +1,5 @@
 /**
- * What went wrong at a payment provider, in words a customer can be shown (SPEC §5/§8 texts for
+ * What went wrong at a payment provider, in words a customer can be shown (docs/product.md §5/§8 texts for
  * the wallet provider) plus what the provider itself said. `code` lets the facade choose the
  * answer's status: the provider failing is a 502, the customer's payment being refused a 402.
  */

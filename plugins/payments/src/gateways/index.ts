@@ -10,7 +10,7 @@ export { StripeGateway, type CardIntentView } from "./stripe"
 
 /**
  * Which gateway a payment uses. A new payment needs the provider enabled with keys for its current
- * mode (the admin's settings of this moment, SPEC §4). A payment already made is refunded,
+ * mode (the admin's settings of this moment, docs/product.md §4). A payment already made is refunded,
  * captured or checked with the keys of the mode it was made in, even if the provider was switched
  * off or to the other mode since.
  */

@@ -70,7 +70,7 @@ function issuesOf(body: Record<string, unknown>): string[] {
   return Array.isArray(body.details) ? (body.details as Array<{ issue?: string }>).map((d) => d.issue ?? "") : []
 }
 
-/** Turns whatever the SDK threw into a PaymentGatewayError with the SPEC's words. */
+/** Turns whatever the SDK threw into a PaymentGatewayError with the product docs' words. */
 function gatewayError(operation: Operation, error: unknown): PaymentGatewayError {
   if (error instanceof PaymentGatewayError) return error
   if (error instanceof ApiError) {

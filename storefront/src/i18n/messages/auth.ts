@@ -2,7 +2,7 @@ import { defineMessages } from "@enclave/contract/i18n"
 
 /**
  * The sign-in and registration screen (/auth). Keys under `validation.` are the contract's English
- * messages (SPEC §5) and the facade's field messages: the form shows `validation.<message>` in the active
+ * messages (docs/product.md §5) and the facade's field messages: the form shows `validation.<message>` in the active
  * language, and the message itself when there is no entry for it.
  */
 export default defineMessages(

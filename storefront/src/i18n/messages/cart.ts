@@ -1,6 +1,6 @@
 import { defineMessages } from "@enclave/contract/i18n"
 
-/** The cart drawer and the add-to-cart control (SPEC §2 Cart panel, §5, §8). */
+/** The cart drawer and the add-to-cart control (docs/product.md §2 Cart panel, §5, §8). */
 export default defineMessages(
   {
     "cart.title": "Your Cart",

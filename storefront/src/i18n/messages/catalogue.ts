@@ -1,6 +1,6 @@
 import { defineMessages } from "@enclave/contract/i18n"
 
-/** The catalogue /products and the product cards (SPEC §2 Catalogue). */
+/** The catalogue /products and the product cards (docs/product.md §2 Catalogue). */
 export default defineMessages(
   {
     "catalogue.title": "Secure Phones Collection",

@@ -1,6 +1,6 @@
 import { defineMessages } from "@enclave/contract/i18n"
 
-/** The home page: hero, features, products, comparison, testimonials, FAQ, call to action (SPEC §2, §9). */
+/** The home page: hero, features, products, comparison, testimonials, FAQ, call to action (docs/product.md §2, §9). */
 export default defineMessages(
   {
     "hero.eyebrow": "Privacy by design",

@@ -1,6 +1,6 @@
 import { defineMessages } from "@enclave/contract/i18n"
 
-/** Product detail (SPEC §2 Product detail, §4 stock display, §8 not found). Product data itself stays as the API sends it. */
+/** Product detail (docs/product.md §2 Product detail, §4 stock display, §8 not found). Product data itself stays as the API sends it. */
 export default defineMessages(
   {
     "product.back": "Back to Products",

@@ -1,6 +1,6 @@
 /**
- * The browser's calls to the /api facade (SPEC §7): cookies always sent, a JSON body only when there
- * is one, and every answer that is not ok turned into an ApiRequestError (SPEC §8), read the way the
+ * The browser's calls to the /api facade (docs/product.md §7): cookies always sent, a JSON body only when there
+ * is one, and every answer that is not ok turned into an ApiRequestError (docs/product.md §8), read the way the
  * admin reads it (@enclave/contract/http-errors).
  */
 import { readFailedAnswer } from "@enclave/contract/http-errors"
@@ -14,7 +14,7 @@ export class ApiRequestError extends Error {
     readonly details: unknown = "",
     readonly body: Record<string, unknown> = {},
   ) {
-    // SPEC §8: errors read '{status}: {message}'.
+    // docs/product.md §8: errors read '{status}: {message}'.
     super(`${status}: ${serverMessage}`)
   }
 

@@ -32,7 +32,7 @@ const refusing: KeyValueStore = {
   },
 }
 
-describe("the pending PayPal order over the redirect (SPEC §3)", () => {
+describe("the pending PayPal order over the redirect (docs/product.md §3)", () => {
   it("keeps order id, amount, user id and shipping method id under the contract's keys", () => {
     const store = memory()
     savePendingPaypalOrder(keys, { orderId: "5O190127TN364715T", amount: "609.00", userId: 7, shippingMethodId: 3 }, store)

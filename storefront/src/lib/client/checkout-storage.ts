@@ -1,11 +1,11 @@
 /**
- * What checkout keeps in session storage over a payment provider's redirect (SPEC §3: pending PayPal
+ * What checkout keeps in session storage over a payment provider's redirect (docs/product.md §3: pending PayPal
  * order id, amount, user id, shipping method id; our card order for a 3-D Secure round trip), and
  * clears once a result page has used it.
  *
  * The keys are handed in (checkoutStorageKeys of the contract): the success page's island gets them as
  * a prop, so it does not load the contract's runtime. Storage that refuses (privacy settings, quota)
- * behaves as empty: the flows then work without the round-trip state, as SPEC §4 allows.
+ * behaves as empty: the flows then work without the round-trip state, as docs/product.md §4 allows.
  */
 import type { checkoutStorageKeys } from "@enclave/contract"
 
@@ -67,7 +67,7 @@ export function readPendingPaypalOrder(keys: CheckoutStorageKeys, store = sessio
   }
 }
 
-/** The pending user id, read on its own: SPEC §4 sends it with a capture even when the order id came as PayPal's token. */
+/** The pending user id, read on its own: docs/product.md §4 sends it with a capture even when the order id came as PayPal's token. */
 export function readPendingUserId(keys: CheckoutStorageKeys, store = session()): number | null {
   if (!store) return null
   try {
@@ -79,7 +79,7 @@ export function readPendingUserId(keys: CheckoutStorageKeys, store = session()):
 
 /**
  * After the PayPal order was captured or cancelled. The shipping method id stays: it is also
- * checkout's remembered choice (SPEC §4).
+ * checkout's remembered choice (docs/product.md §4).
  */
 export function clearPendingPaypalOrder(keys: CheckoutStorageKeys, store = session()): void {
   if (!store) return

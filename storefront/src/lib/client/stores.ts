@@ -1,12 +1,12 @@
 /**
  * State shared between islands (nanostores): who is signed in, their cart, whether the cart panel is
- * open, and the one toast on screen (SPEC §4 UI states; SPEC §9: at most one toast at a time).
+ * open, and the one toast on screen (docs/product.md §4 UI states; docs/product.md §9: at most one toast at a time).
  */
 import { atom, computed } from "nanostores"
 import type { CartItem, User } from "@enclave/contract"
 import { api, ApiRequestError } from "./api"
 
-/** undefined while loading, null for a visitor (SPEC §4: a 401 means no user). */
+/** undefined while loading, null for a visitor (docs/product.md §4: a 401 means no user). */
 export const $user = atom<User | null | undefined>(undefined)
 export const $cart = atom<CartItem[]>([])
 export const $cartOpen = atom(false)
@@ -16,7 +16,7 @@ export const $cartOpen = atom(false)
  * readable, dismissable and announced.
  */
 export const $modalHost = atom<HTMLElement | null>(null)
-/** SPEC §2: the badge shows the sum of all quantities. */
+/** docs/product.md §2: the badge shows the sum of all quantities. */
 export const $cartCount = computed($cart, (items) => items.reduce((sum, item) => sum + item.quantity, 0))
 
 export interface Toast {
@@ -33,7 +33,7 @@ export function showToast(toast: Omit<Toast, "id">) {
 
 let userRequest: Promise<User | null> | undefined
 
-/** Loads the current user once per page (no retries, SPEC §9); later calls share the answer. */
+/** Loads the current user once per page (no retries, docs/product.md §9); later calls share the answer. */
 export function loadUser(): Promise<User | null> {
   userRequest ??= api
     .get<User>("/api/user")
@@ -61,7 +61,7 @@ export function setUser(user: User | null) {
   else $cart.set([])
 }
 
-/** SPEC §4: the cart loads only for a signed-in user; every change refreshes it. */
+/** docs/product.md §4: the cart loads only for a signed-in user; every change refreshes it. */
 export async function refreshCart(): Promise<CartItem[]> {
   if (!$user.get()) {
     $cart.set([])

@@ -1,7 +1,7 @@
 /**
  * A toast that must survive a page change. The storefront is a multi-page site: after signing in the
  * browser loads / anew, and the stores start empty. The page that navigates puts its toast in session
- * storage; the toaster on the next page shows it once (SPEC §8 'Welcome back!' after login, then /).
+ * storage; the toaster on the next page shows it once (docs/product.md §8 'Welcome back!' after login, then /).
  */
 import type { Toast } from "./stores"
 

@@ -29,7 +29,7 @@ export function getCart(request: Request): Promise<CartItem[]> {
 }
 
 /**
- * Active methods in the shop's order with exactly one marked default per zone (SPEC §4: the
+ * Active methods in the shop's order with exactly one marked default per zone (docs/product.md §4: the
  * default, else the first; the checkout offers one zone's methods for an address). null when they could not be loaded: the page then loads them in the browser.
  */
 export async function getShippingMethods(request: Request): Promise<ShippingMethod[] | null> {
@@ -58,7 +58,7 @@ export async function findOrder(request: Request, orderId: number): Promise<Orde
   return orders.find((order) => order.id === orderId) ?? null
 }
 
-/** SPEC §4: the cart is cleared on entering the result page (placing the order already emptied it). */
+/** docs/product.md §4: the cart is cleared on entering the result page (placing the order already emptied it). */
 export async function clearCart(request: Request): Promise<void> {
   const url = `${apiBaseUrl()}/api/cart`
   const response = await fetch(url, {

@@ -6,7 +6,7 @@
  * to GET /api/user, so a guard or a redirect happens before any HTML is sent (a 302, not a flash of the
  * wrong screen).
  *
- * SPEC §2 route guard says "while the current user is loading a spinner shows". On the server there is no
+ * docs/product.md §2 route guard says "while the current user is loading a spinner shows". On the server there is no
  * loading phase: the page is not sent until the user is known, so no spinner is ever needed here.
  */
 import type { AstroGlobal } from "astro"
@@ -83,7 +83,7 @@ export async function userIfKnown(request: Request, page: string): Promise<User 
 }
 
 /**
- * Route guard of SPEC §2/§6 for protected pages (/orders, /account/orders, /checkout, /checkout/success,
+ * Route guard of docs/product.md §2/§6 for protected pages (/orders, /account/orders, /checkout, /checkout/success,
  * /checkout/error). Use it first thing in the page's frontmatter:
  *
  *   const guard = await requireUser(Astro)

@@ -1,7 +1,7 @@
 import { DIRECTION_CONTROL_MESSAGE } from "@enclave/contract/values"
 
 /**
- * The contract's SPEC §5 checkout address messages (English, from shippingAddressSchema), by the
+ * The contract's docs/product.md §5 checkout address messages (English, from shippingAddressSchema), by the
  * catalogue key that shows them in the active language.
  */
 export const addressMessageKeys: Record<string, string> = {

@@ -21,7 +21,7 @@ const methods = (extra: Partial<PaymentMethods> = {}): PaymentMethods => ({
 })
 const card = { stripe: true, stripePublicKey: "pk_test_123" }
 
-describe("the payment choice (SPEC §4)", () => {
+describe("the payment choice (docs/product.md §4)", () => {
   it("offers the card only with its publishable key, then PayPal, then the simulated card", () => {
     expect(offeredChoices(methods({ ...card, paypal: true, simulatedCard: true }))).toEqual(["card", "paypal", "simulated"])
     expect(offeredChoices(methods({ stripe: true, paypal: true }))).toEqual(["paypal"])
@@ -55,7 +55,7 @@ describe("the payment choice (SPEC §4)", () => {
   })
 })
 
-describe("the approval address (SPEC §7)", () => {
+describe("the approval address (docs/product.md §7)", () => {
   const approve = "https://www.sandbox.paypal.com/checkoutnow?token=5O190127TN364715T"
 
   it("gets userid and the shipping method id added", () => {
@@ -81,7 +81,7 @@ describe("the simulated card", () => {
   })
 })
 
-describe("failed payment calls (SPEC §8)", () => {
+describe("failed payment calls (docs/product.md §8)", () => {
   const failed = (serverMessage: string, body: Record<string, unknown> = {}, details: unknown = "") => ({ serverMessage, body, details })
 
   it("show the server's message with its error and details", () => {
@@ -110,7 +110,7 @@ describe("failed payment calls (SPEC §8)", () => {
   })
 })
 
-describe("the payment texts are the SPEC's (§5, §8)", () => {
+describe("the payment texts are the product docs' (§5, §8)", () => {
   it("in English, word for word as the contract has them", async () => {
     const { PAYMENT_RECEIVED_NOT_FINALISED_MESSAGE, paypalMessages } = await import("@enclave/contract")
     const { translator } = await import("../../i18n")

@@ -1,5 +1,5 @@
 /**
- * The payment step's rules (SPEC §4 Checkout, Wallet-provider flow, Simulated card flow), apart from
+ * The payment step's rules (docs/product.md §4 Checkout, Wallet-provider flow, Simulated card flow), apart from
  * the markup so they can be read and tested as rules: which ways to pay are offered, which one is
  * chosen, the wallet's approval address, what is kept in session storage over a redirect, and the
  * text a failed payment call shows.
@@ -28,7 +28,7 @@ export function offeredChoices(methods: PaymentMethods): PaymentChoice[] {
 
 /**
  * The choice after the payment methods are (re)loaded. The current choice stays while it is offered;
- * SPEC §4: a disabled provider gives way to the other provider when that one is enabled; otherwise
+ * docs/product.md §4: a disabled provider gives way to the other provider when that one is enabled; otherwise
  * the default: the card, else PayPal, else the simulated card; null when nothing can be offered.
  */
 export function followAvailability(current: PaymentChoice | null, methods: PaymentMethods): PaymentChoice | null {
@@ -39,13 +39,13 @@ export function followAvailability(current: PaymentChoice | null, methods: Payme
   return offered[0] ?? null
 }
 
-/** SPEC §4 'Payment methods unavailable': both real providers are off (the simulated card may remain). */
+/** docs/product.md §4 'Payment methods unavailable': both real providers are off (the simulated card may remain). */
 export function providersUnavailable(methods: PaymentMethods): boolean {
   return !offersCard(methods) && !methods.paypal
 }
 
 /**
- * SPEC §7: the approval address gets a userid parameter when it has none, and the chosen shipping
+ * docs/product.md §7: the approval address gets a userid parameter when it has none, and the chosen shipping
  * method when there is one, so both come back with the customer.
  */
 export function approvalUrl(approveUrl: string, userId: number, shippingMethodId: number | null): string {
@@ -84,7 +84,7 @@ const textOf = (value: unknown): string | null => {
 }
 
 /**
- * SPEC §8 'PayPal Error': the server's message with its error and details when they add something,
+ * docs/product.md §8 'PayPal Error': the server's message with its error and details when they add something,
  * else the serialized body; the fallback ('Failed to create PayPal order' …) when the call failed
  * without an answer. Capped so a provider's long reply cannot flood the toast.
  */
@@ -100,7 +100,7 @@ export function paypalErrorText(error: FailedCall | null, fallback: string): str
   return text.length > 300 ? `${text.slice(0, 297)}...` : text
 }
 
-/** SPEC §8: money was taken but the order could not be finished (the server answers paymentReceived). */
+/** docs/product.md §8: money was taken but the order could not be finished (the server answers paymentReceived). */
 export function paymentWasReceived(error: FailedCall | null): boolean {
   return error?.body.paymentReceived === true
 }

@@ -11,7 +11,7 @@ export interface PaymentSettingsModuleOptions {
 /** The shop has exactly one settings row, under this id. */
 const SETTINGS_ID = "payset_shop"
 
-/** SPEC §3 name → column. */
+/** docs/product.md §3 name → column. */
 const columns = {
   stripeEnabled: "stripe_enabled",
   stripeSecretKey: "stripe_secret_key",

@@ -1,7 +1,7 @@
 import { paymentSecretFields } from "@enclave/contract"
 
 /**
- * The payment settings as the server uses them: SPEC §3 names, secrets in clear. They never leave
+ * The payment settings as the server uses them: docs/product.md §3 names, secrets in clear. They never leave
  * the server in this form (the admin sees them masked, checkout sees only which providers work).
  */
 export interface PaymentSettings {

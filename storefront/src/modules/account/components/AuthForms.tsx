@@ -1,5 +1,5 @@
 /**
- * The Login and Register tabs of /auth (SPEC §2, §5, §8): one island, both forms validated in the browser
+ * The Login and Register tabs of /auth (docs/product.md §2, §5, §8): one island, both forms validated in the browser
  * with the shared contract schemas (the facade validates with the same ones), messages inline under each
  * field. Tabs follow the WAI-ARIA tabs pattern: arrow keys, Home and End move between them.
  */
@@ -31,7 +31,7 @@ function message(t: Translate, text: string | undefined): string {
   return translated === key ? text : translated
 }
 
-/** Where to go after signing in or registering: SPEC §2's home page, unless the page asked for another. */
+/** Where to go after signing in or registering: docs/product.md §2's home page, unless the page asked for another. */
 const AFTER_SIGN_IN = "/"
 
 /**
@@ -235,7 +235,7 @@ function RegisterForm({ t, ready, returnTo, onSwitch }: { t: Translate; ready: b
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      // SPEC §5: the client marks the username 'admin' as an admin; the server ignores the flag.
+      // docs/product.md §5: the client marks the username 'admin' as an admin; the server ignores the flag.
       const user = await api.post<User>("/api/register", { ...values, isAdmin: values.username === "admin" })
       setUser(user)
       const toast = { title: t("auth.toast.created"), description: t("auth.toast.createdText") }

@@ -1,7 +1,7 @@
 /**
- * The cart panel (SPEC §2 Cart panel), opened from anywhere through $cartOpen. A native modal <dialog>:
+ * The cart panel (docs/product.md §2 Cart panel), opened from anywhere through $cartOpen. A native modal <dialog>:
  * the page behind is inert (focus stays inside), Escape closes it, and focus returns to whatever opened it.
- * Quantities cannot go below 1; every change refreshes the cart (SPEC §4).
+ * Quantities cannot go below 1; every change refreshes the cart (docs/product.md §4).
  */
 import { useEffect, useRef, useState } from "react"
 import { useStore } from "@nanostores/react"

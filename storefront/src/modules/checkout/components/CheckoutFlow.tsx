@@ -1,5 +1,5 @@
 /**
- * The checkout island (SPEC §2 Checkout, §4 Checkout): step 1 address and shipping method, step 2
+ * The checkout island (docs/product.md §2 Checkout, §4 Checkout): step 1 address and shipping method, step 2
  * review and payment (card, PayPal, the simulated card), the order summary beside both. The page
  * renders it with the customer, cart, shipping methods and payment methods already loaded, so the
  * first paint needs no request from the browser. Each way to pay is its own component; placing the
@@ -131,7 +131,7 @@ export default function CheckoutFlow({ language, messages, user, cart, shippingM
     if (!shippingMethods) loadMethods()
   }, [])
 
-  // SPEC §4: the default method is preselected and its id kept in session storage. A choice made
+  // docs/product.md §4: the default method is preselected and its id kept in session storage. A choice made
   // earlier in this browser session is kept while that method is offered; when the country moves
   // to another zone, that zone's default takes its place.
   useEffect(() => {
@@ -156,7 +156,7 @@ export default function CheckoutFlow({ language, messages, user, cart, shippingM
     }
   }
 
-  // SPEC §4: a PayPal order left unfinished in this browser session (the customer came back without
+  // docs/product.md §4: a PayPal order left unfinished in this browser session (the customer came back without
   // PayPal's redirect) is offered for completion. Storage exists only in the browser, hence after mount.
   useEffect(() => {
     setPendingPaypal(readPendingPaypalOrder(checkoutStorageKeys))
@@ -168,7 +168,7 @@ export default function CheckoutFlow({ language, messages, user, cart, shippingM
     return () => window.removeEventListener("pageshow", onShow)
   }, [])
 
-  // SPEC §4: the payment step follows the admin's current settings; a provider switched off since the
+  // docs/product.md §4: the payment step follows the admin's current settings; a provider switched off since the
   // page loaded gives way to the other one.
   useEffect(() => {
     if (step !== 2) return
@@ -203,7 +203,7 @@ export default function CheckoutFlow({ language, messages, user, cart, shippingM
       firstRender.current = false
       return
     }
-    // A new step is like a new page: back to the top (SPEC §2), the step's heading focused.
+    // A new step is like a new page: back to the top (docs/product.md §2), the step's heading focused.
     window.scrollTo({ top: 0 })
     stepHeading.current?.focus({ preventScroll: true })
   }, [step])

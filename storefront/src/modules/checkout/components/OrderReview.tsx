@@ -12,7 +12,7 @@ interface Props {
   t: Translate
 }
 
-/** SPEC §2 step 2: the address, the chosen shipping method and the current payment choice. */
+/** docs/product.md §2 step 2: the address, the chosen shipping method and the current payment choice. */
 export function OrderReview({ address, method, choice, language, t }: Props) {
   return (
     <dl className="co-review">

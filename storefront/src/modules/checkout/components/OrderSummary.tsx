@@ -26,7 +26,7 @@ const icon = {
   focusable: false,
 }
 
-/** SPEC §2 order summary sidebar: items, subtotal, shipping, tax 'Included', total, trust badges. */
+/** docs/product.md §2 order summary sidebar: items, subtotal, shipping, tax 'Included', total, trust badges. */
 export function OrderSummary({ items, subtotal, shipping, total, language, t }: Props) {
   const price = (amount: number | string) => formatEuro(amount, language)
   return (

@@ -1,5 +1,5 @@
 /**
- * The payment result (SPEC §2 Payment success page): 'Payment Successful' with the order, or 'Payment
+ * The payment result (docs/product.md §2 Payment success page): 'Payment Successful' with the order, or 'Payment
  * Issue' with what went wrong, or the loading state while the island finishes a payment. Rendered on the
  * server for an orderId, and by the PaymentReturn island after a PayPal or card provider return.
  */

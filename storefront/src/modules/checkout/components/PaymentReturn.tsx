@@ -1,5 +1,5 @@
 /**
- * The success page's island (SPEC §4 'Return from wallet provider'): the customer comes back from
+ * The success page's island (docs/product.md §4 'Return from wallet provider'): the customer comes back from
  * PayPal (paypal=true&token=…: capture it) or from the card provider's 3-D Secure page
  * (card=true&payment_intent=…: place the stored card order), or with no order id at all (a pending
  * PayPal order in session storage is completed). Loading, then success or issue, with a toast.
@@ -55,7 +55,7 @@ export default function PaymentReturn({ language, messages, storageKeys, returne
   function succeeded(order: Order, toast: { title: string; description: string }) {
     setOutcome({ kind: "success", order })
     showToast(toast)
-    // SPEC §4: the cart is cleared on entering the result page (placing the order already emptied it).
+    // docs/product.md §4: the cart is cleared on entering the result page (placing the order already emptied it).
     api
       .delete("/api/cart")
       .catch(() => undefined)

@@ -24,7 +24,7 @@ interface Props {
 type State = "idle" | "creating" | "redirecting"
 
 /**
- * SPEC §4 wallet-provider flow: create the PayPal order (busy), keep what the return needs in session
+ * docs/product.md §4 wallet-provider flow: create the PayPal order (busy), keep what the return needs in session
  * storage, then leave for PayPal's approval page. The customer comes back to /checkout/success
  * (approved) or /checkout/error (cancelled).
  */
@@ -65,7 +65,7 @@ export function PaypalPayment({ address, shippingMethodId, totalCents, userId, a
       fail(paypalErrorText(failure instanceof ApiRequestError ? failure : null, t("checkout.paypal.createFailed")))
       return
     }
-    // SPEC §5: the client refuses an answer without an order id or an approval address.
+    // docs/product.md §5: the client refuses an answer without an order id or an approval address.
     if (!created?.id) return fail(t("checkout.paypal.noOrderId"))
     let target: string
     try {

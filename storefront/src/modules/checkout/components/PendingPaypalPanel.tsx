@@ -17,7 +17,7 @@ interface Props {
 }
 
 /**
- * SPEC §4: checkout opened with a PayPal order id in session storage but without PayPal's redirect
+ * docs/product.md §4: checkout opened with a PayPal order id in session storage but without PayPal's redirect
  * (the customer came back another way): 'PayPal order created' with 'Complete PayPal Payment', which
  * captures it. The capture is idempotent on the server, so a second press cannot pay twice.
  */
@@ -52,7 +52,7 @@ export function PendingPaypalPanel({ pending, onCaptured, onDiscard, locked, t }
       fail(paypalErrorText(apiError, t("checkout.paypal.captureFailed")))
       return
     }
-    // SPEC §5: a capture without a payment id is a failure.
+    // docs/product.md §5: a capture without a payment id is a failure.
     if (!answer?.paymentId) return fail(t("checkout.paypal.noPaymentId"))
     clearPendingPaypalOrder(checkoutStorageKeys)
     onCaptured(answer)

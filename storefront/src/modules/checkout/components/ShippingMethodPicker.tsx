@@ -15,7 +15,7 @@ interface Props {
   error?: string
 }
 
-/** SPEC §2: the icon says how fast a method is, judged by its name. */
+/** docs/product.md §2: the icon says how fast a method is, judged by its name. */
 function MethodIcon({ name }: { name: string }) {
   const lower = name.toLowerCase()
   const common = {

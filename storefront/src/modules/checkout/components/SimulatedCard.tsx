@@ -3,9 +3,9 @@ import type { Translate } from "../../../i18n"
 import { simulatedCardExpiry } from "../payment"
 import type { OrderPhase } from "./useOrderPlacement"
 
-/** SPEC §9: the simulated card takes 2 s. */
+/** docs/product.md §9: the simulated card takes 2 s. */
 const SIMULATED_CARD_DELAY_MS = 2000
-/** SPEC §2: a fixed test card; its expiry is always in the future (see simulatedCardExpiry). */
+/** docs/product.md §2: a fixed test card; its expiry is always in the future (see simulatedCardExpiry). */
 const TEST_CARD = { number: "4242 4242 4242 4242", cvc: "123" }
 
 function sandboxPaymentId(): string {
@@ -23,7 +23,7 @@ interface Props {
   t: Translate
 }
 
-/** SPEC §4 simulated card flow: click, 'Processing payment...' for 2 s, then an id starting 'str-'. */
+/** docs/product.md §4 simulated card flow: click, 'Processing payment...' for 2 s, then an id starting 'str-'. */
 export function SimulatedCard({ amount, phase, onPaid, onBusyChange, t }: Props) {
   const [processing, setProcessing] = useState(false)
   const [expiry] = useState(() => simulatedCardExpiry(new Date()))

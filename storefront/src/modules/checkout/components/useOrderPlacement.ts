@@ -1,5 +1,5 @@
 /**
- * Placing the order after a payment, and what follows every successful payment (SPEC §4, §8): the
+ * Placing the order after a payment, and what follows every successful payment (docs/product.md §4, §8): the
  * toast (a test order's own in sandbox), the cart refreshed (the order took its items), then the
  * result page 1.5 s later. Failures: 'Order Failed' with the server's message, or 'Payment Received'
  * when the money was taken but no order could be made.
@@ -12,7 +12,7 @@ import type { PendingCardOrder } from "../../../lib/client/checkout-storage"
 import { $cart, refreshCart, showToast } from "../../../lib/client/stores"
 import { paymentWasReceived } from "../payment"
 
-/** SPEC §9: after the order, the next page comes 1.5 s later. */
+/** docs/product.md §9: after the order, the next page comes 1.5 s later. */
 const REDIRECT_AFTER_ORDER_MS = 1500
 
 /** Placing the order after a payment: idle, the POST /api/orders running, placed. */

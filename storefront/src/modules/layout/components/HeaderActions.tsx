@@ -1,5 +1,5 @@
 /**
- * The header's interactive part (SPEC §2 Header): the user menu (username; Admin Dashboard for admins;
+ * The header's interactive part (docs/product.md §2 Header): the user menu (username; Admin Dashboard for admins;
  * My Orders; Logout) or the Account link, the cart button with its badge, and on small screens the
  * toggle menu that holds the page links and the account entries.
  * Menus are disclosures (a button with aria-expanded and a list of links): Escape closes them and
@@ -70,7 +70,7 @@ export default function HeaderActions({ messages, links }: Props) {
     setLoggingOut(true)
     try {
       await api.post("/api/logout")
-      // SPEC §4: logout clears the user and refreshes the cart (setUser(null) empties it).
+      // docs/product.md §4: logout clears the user and refreshes the cart (setUser(null) empties it).
       setUser(null)
       setUserMenuOpen(false)
       setMobileOpen(false)

@@ -1,5 +1,5 @@
 /**
- * The notification area (SPEC §9): one toast at a time, shown for 5000 ms (the timer pauses while the
+ * The notification area (docs/product.md §9): one toast at a time, shown for 5000 ms (the timer pauses while the
  * pointer or focus is on it), F8 moves focus to the area. The live region exists from the first paint,
  * so screen readers announce every toast put into it. While a modal dialog is open (the cart panel) the
  * area is rendered inside it: the dialog is in the top layer, above anything else on the page however

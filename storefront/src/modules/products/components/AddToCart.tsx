@@ -1,7 +1,7 @@
 /**
  * Product detail's purchase controls: quantity stepper (starts at 1, never below 1, no upper bound:
- * SPEC §4) and the add-to-cart button with its loading state, disabled when the product is out of stock.
- * Visitors are told to sign in (SPEC §5); every add refreshes the cart (SPEC §4).
+ * docs/product.md §4) and the add-to-cart button with its loading state, disabled when the product is out of stock.
+ * Visitors are told to sign in (docs/product.md §5); every add refreshes the cart (docs/product.md §4).
  */
 import { useEffect, useState } from "react"
 import { $user, loadUser, refreshCart, showToast } from "../../../lib/client/stores"
@@ -47,7 +47,7 @@ export default function AddToCart({ messages, productId, productName, stockQuant
       if (error instanceof ApiRequestError && error.status === 401) {
         loginRequired()
       } else {
-        // A 409 (beyond stock) carries a message worth reading; anything else gets the SPEC §8 text.
+        // A 409 (beyond stock) carries a message worth reading; anything else gets the docs/product.md §8 text.
         const description =
           error instanceof ApiRequestError && error.status === 409 && error.serverMessage ? error.serverMessage : t("cart.addFailed")
         showToast({ title: t("cart.addFailedTitle"), description, variant: "destructive" })

@@ -1,7 +1,7 @@
 import { Migration } from "@medusajs/framework/mikro-orm/migrations"
 
 /**
- * SPEC §3 Session (sid, sess, expire): where sign-ins live when the shop runs without Redis, so
+ * docs/product.md §3 Session (sid, sess, expire): where sign-ins live when the shop runs without Redis, so
  * they survive a restart. The layout is connect-pg-simple's, so a standard store can read it too.
  */
 export class Migration20261121215900 extends Migration {

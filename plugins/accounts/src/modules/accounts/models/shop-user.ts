@@ -1,7 +1,7 @@
 import { model } from "@medusajs/framework/utils"
 
 /**
- * A person who signs in to the shop (SPEC §3 User). The password itself lives in Medusa's auth
+ * A person who signs in to the shop (docs/product.md §3 User). The password itself lives in Medusa's auth
  * module (emailpass provider, scrypt), keyed by `username_key`; this row holds the profile, the
  * admin flag and the sign-in bookkeeping. `user_number` is the whole-number id of the /api contract.
  */

@@ -5,7 +5,7 @@ import { toContractUser } from "../../../accounts/users"
 import { validate } from "../../../http/api-error"
 import { startSession } from "../../../http/session"
 
-/** Creates the account and signs it in, as the storefront expects (SPEC §4: register sets the user). */
+/** Creates the account and signs it in, as the storefront expects (docs/product.md §4: register sets the user). */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const body = validate(registerSchema, req.body)
   const user = await register(req.scope, body)

@@ -1,7 +1,7 @@
 import { Migration } from "@medusajs/framework/mikro-orm/migrations"
 
 /**
- * Cart and order items carry whole-number ids on the wire (SPEC §3 CartItem, OrderItem). Medusa's
+ * Cart and order items carry whole-number ids on the wire (docs/product.md §3 CartItem, OrderItem). Medusa's
  * line items have string ids, so each gets a number from this sequence in its metadata; the
  * number follows the line item from the cart into the order.
  */

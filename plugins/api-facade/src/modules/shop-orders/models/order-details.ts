@@ -1,8 +1,8 @@
 import { model } from "@medusajs/framework/utils"
 
 /**
- * What the shop records about a Medusa order beyond Medusa's own fields (SPEC §3 Order): the
- * shop's status values (SPEC §4), how it was paid, which shipping method it used, and whether it
+ * What the shop records about a Medusa order beyond Medusa's own fields (docs/product.md §3 Order): the
+ * shop's status values (docs/product.md §4), how it was paid, which shipping method it used, and whether it
  * was a test payment. Tied to its Medusa order by links/order-details.ts.
  */
 const OrderDetails = model
@@ -10,7 +10,7 @@ const OrderDetails = model
     id: model.id({ prefix: "orddet" }).primaryKey(),
     // The account that placed it (shop_user.user_number), so order lists need no second lookup.
     user_number: model.number().nullable(),
-    // The address as the customer typed it (SPEC §3 shipping address), country name and all.
+    // The address as the customer typed it (docs/product.md §3 shipping address), country name and all.
     shipping_address: model.json().nullable(),
     status: model.enum(["pending", "processing", "shipped", "delivered", "completed", "cancelled"]).default("pending"),
     payment_method: model.text(),

@@ -1,7 +1,7 @@
 import { model } from "@medusajs/framework/utils"
 
 /**
- * The shop's one row of payment settings (SPEC §3 PaymentSettings), edited in the admin.
+ * The shop's one row of payment settings (docs/product.md §3 PaymentSettings), edited in the admin.
  * Secret columns hold secret-box values (`v1:...`), never the clear secret; public keys and
  * client ids are not secret and are stored as they are. Providers start disabled, in sandbox mode.
  */
@@ -20,7 +20,7 @@ const PaymentSettings = model.define("payment_settings", {
   paypal_sandbox_client_id: model.text().nullable(),
   paypal_sandbox_secret: model.text().nullable(),
   shipping_label: model.text().default("World wide Shipping"),
-  // Text, as in SPEC §3: a decimal with two places, e.g. "10.00".
+  // Text, as in docs/product.md §3: a decimal with two places, e.g. "10.00".
   shipping_price: model.text().default("10.00"),
   // Stripe's webhook signing secrets (secret-box values) and PayPal's webhook ids, per mode.
   stripe_webhook_secret: model.text().nullable(),

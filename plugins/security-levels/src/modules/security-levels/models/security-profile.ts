@@ -3,7 +3,7 @@ import { model } from "@medusajs/framework/utils"
 /**
  * What Enclave knows about a product beyond Medusa's catalogue: how secure it is, what kind of
  * product it is, and the feature and specification texts the shop shows. `catalogue_number` is
- * the stable whole-number id the /api contract uses for the product (SPEC §3: ids are numbers).
+ * the stable whole-number id the /api contract uses for the product (docs/product.md §3: ids are numbers).
  */
 const SecurityProfile = model
   .define("security_profile", {

@@ -1,7 +1,7 @@
 import { model } from "@medusajs/framework/utils"
 
 /**
- * How the shop presents a Medusa shipping option as a shipping method (SPEC §3 ShippingMethod):
+ * How the shop presents a Medusa shipping option as a shipping method (docs/product.md §3 ShippingMethod):
  * the text customers read, whether it is offered, whether it is preselected, and where it sorts.
  * `method_number` is the stable whole-number id of the /api contract.
  */

@@ -3,7 +3,7 @@ import { wholeNumberIdSchema } from "@enclave/contract"
 import { findUserByNumber, toContractUser } from "../../../../../accounts/users"
 import { ApiError, validate } from "../../../../../http/api-error"
 
-/** The customer profile behind an order (SPEC §7: GET /api/admin/order-user/{userId}). */
+/** The customer profile behind an order (docs/product.md §7: GET /api/admin/order-user/{userId}). */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const userNumber = validate(wholeNumberIdSchema("User"), req.params.userId, { param: "userId" })
   const user = await findUserByNumber(req.scope, userNumber)
