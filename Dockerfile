@@ -28,15 +28,42 @@ COPY admin/package.json admin/
 RUN --mount=type=cache,target=/root/.npm npm ci
 
 COPY . .
+# Medusa compiles to medusa-backend/.medusa/server and the plugins to their .medusa/server:
+# nothing is compiled when a container starts.
 RUN npm run build
+
+# ---------------------------------------------------------------------------------------------
+# What runs needs only the dependencies of production: no TypeScript, SWC, vite, vitest or
+# Playwright (devDependencies, used by the build stage above).
+FROM base AS production-dependencies
+COPY package.json package-lock.json ./
+COPY contract/package.json contract/
+COPY plugins/accounts/package.json plugins/accounts/
+COPY plugins/security-levels/package.json plugins/security-levels/
+COPY plugins/api-facade/package.json plugins/api-facade/
+COPY plugins/shipping-methods/package.json plugins/shipping-methods/
+COPY plugins/payments/package.json plugins/payments/
+COPY medusa-backend/package.json medusa-backend/
+COPY storefront/package.json storefront/
+COPY admin/package.json admin/
+RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev
 
 # ---------------------------------------------------------------------------------------------
 FROM base AS runtime
 ENV NODE_ENV=production
-# The built tree as it is, devDependencies included: Medusa loads its TypeScript configuration at
-# start with `typescript` and `@swc/core`, which are devDependencies, and the npm scripts run
-# launcher/*.ts with Node's type stripping.
-COPY --from=build --chown=node:node /app /app
+# Production dependencies (with the workspaces' links and manifests), then only what the build
+# made and the launcher, which Node runs from TypeScript by stripping its types.
+COPY --from=production-dependencies --chown=node:node /app /app
+COPY --from=build --chown=node:node /app/launcher /app/launcher
+COPY --from=build --chown=node:node /app/contract/dist /app/contract/dist
+COPY --from=build --chown=node:node /app/plugins/accounts/.medusa/server /app/plugins/accounts/.medusa/server
+COPY --from=build --chown=node:node /app/plugins/security-levels/.medusa/server /app/plugins/security-levels/.medusa/server
+COPY --from=build --chown=node:node /app/plugins/shipping-methods/.medusa/server /app/plugins/shipping-methods/.medusa/server
+COPY --from=build --chown=node:node /app/plugins/payments/.medusa/server /app/plugins/payments/.medusa/server
+COPY --from=build --chown=node:node /app/plugins/api-facade/.medusa/server /app/plugins/api-facade/.medusa/server
+COPY --from=build --chown=node:node /app/medusa-backend/.medusa/server /app/medusa-backend/.medusa/server
+COPY --from=build --chown=node:node /app/storefront/dist /app/storefront/dist
+COPY --from=build --chown=node:node /app/admin/dist /app/admin/dist
 # DATA_DIR: uploaded product images (DATA_DIR/uploads). A named volume mounted here starts with
 # this directory's owner, so the non-root user can write to it.
 RUN mkdir -p /data && chown node:node /data

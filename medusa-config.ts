@@ -108,8 +108,8 @@ export default defineConfig({
       dependencies: ["paymentSettings"],
       options: {
         providers: [
-          { resolve: "@enclave/payments/.medusa/server/src/providers/stripe", id: "enclave", options: {} },
-          { resolve: "@enclave/payments/.medusa/server/src/providers/paypal", id: "enclave", options: {} },
+          { resolve: "@enclave/payments/providers/stripe", id: "enclave", options: {} },
+          { resolve: "@enclave/payments/providers/paypal", id: "enclave", options: {} },
         ],
       },
     },

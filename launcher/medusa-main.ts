@@ -4,11 +4,11 @@
  */
 import { spawn } from "node:child_process"
 import { readEnv } from "./env.ts"
-import { backendDir, medusaCli, medusaCliEnv } from "./medusa.ts"
+import { medusaCli, medusaCliEnv, serverDir } from "./medusa.ts"
 
 const env = readEnv()
 const child = spawn(process.execPath, [medusaCli, "start", "--port", String(env.medusaPort || 9000)], {
-  cwd: backendDir,
+  cwd: serverDir,
   stdio: "inherit",
   env: { ...process.env, ...medusaCliEnv(env.dataDir), NODE_ENV: process.env.NODE_ENV || "production" },
 })

@@ -7,7 +7,20 @@ import { repoRoot } from "./env.ts"
 import { waitFor } from "./ports.ts"
 
 export const backendDir = path.join(repoRoot, "medusa-backend")
-export const medusaCli = createRequire(path.join(backendDir, "package.json")).resolve("@medusajs/cli/cli.js")
+/**
+ * The CLI's compiled entry, not its `cli.js` bin: the bin first registers ts-node (loading the
+ * TypeScript compiler at every start) so that it can run sources, and the shop runs compiled.
+ */
+export const medusaCli = createRequire(path.join(backendDir, "package.json")).resolve("@medusajs/cli/dist/index.js")
+/**
+ * Medusa runs compiled (`medusa build` in launcher/build.ts), never from TypeScript sources. The
+ * build mirrors the repository under .medusa/server, since the application's medusa-config.ts
+ * re-exports the root one: the root configuration compiles to .medusa/server/medusa-config.js and
+ * the application to .medusa/server/medusa-backend, which is where Medusa runs.
+ */
+export const serverDir = path.join(backendDir, ".medusa", "server", "medusa-backend")
+/** A script of medusa-backend/src/scripts as Medusa's `exec` runs it: compiled, inside serverDir. */
+export const backendScript = (name: string) => `./src/scripts/${name}.js`
 
 export interface MedusaEnv {
   databaseUrl: string
@@ -58,7 +71,7 @@ function childEnv(env: MedusaEnv): NodeJS.ProcessEnv {
 export function runMedusa(args: string[], env: MedusaEnv, logFile: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const log = fs.createWriteStream(logFile, { flags: "a" })
-    const child = spawn(process.execPath, [medusaCli, ...args], { cwd: backendDir, env: childEnv(env) })
+    const child = spawn(process.execPath, [medusaCli, ...args], { cwd: serverDir, env: childEnv(env) })
     const tail: string[] = []
     const keep = (chunk: Buffer) => {
       log.write(chunk)
@@ -84,7 +97,7 @@ export function migrationFingerprint(redisUrl: string | undefined): string {
   const hash = createHash("sha256")
   const medusaPkg = createRequire(path.join(backendDir, "package.json")).resolve("@medusajs/medusa/package.json")
   hash.update(JSON.parse(fs.readFileSync(medusaPkg, "utf8")).version)
-  hash.update(fs.readFileSync(path.join(repoRoot, "medusa-config.ts")))
+  hash.update(fs.readFileSync(path.join(serverDir, "..", "medusa-config.js")))
   hash.update(redisUrl ? "redis" : "memory")
   const pluginsDir = path.join(repoRoot, "plugins")
   for (const plugin of fs.readdirSync(pluginsDir).sort()) {
@@ -111,7 +124,7 @@ export async function startMedusa(env: MedusaEnv, port: number, logFile: string,
   const log = fs.openSync(logFile, "a")
   // Only the front door faces people; Medusa listens on loopback.
   const child = spawn(process.execPath, [medusaCli, "start", "--host", "127.0.0.1", "--port", String(port)], {
-    cwd: backendDir,
+    cwd: serverDir,
     env: childEnv(env),
     stdio: ["ignore", log, log],
   })

@@ -4,7 +4,7 @@ import path from "node:path"
 import { prepareExternalDatabase, readSetupMark, startEmbeddedDatabase, writeSetupMark, type Database } from "./database.ts"
 import { readEnv, type LauncherEnv } from "./env.ts"
 import { createFrontDoor } from "./front-door.ts"
-import { migrationFingerprint, runMedusa, superviseMedusa, type MedusaEnv, type SupervisedMedusa } from "./medusa.ts"
+import { backendScript, migrationFingerprint, runMedusa, superviseMedusa, type MedusaEnv, type SupervisedMedusa } from "./medusa.ts"
 import { freePort } from "./ports.ts"
 import { shopSecrets } from "./secrets.ts"
 
@@ -20,12 +20,12 @@ export async function setUpDatabase(medusaEnv: MedusaEnv, logFile: string, say: 
   if (!mark.seeded) {
     say("Seeding the catalogue...")
     // The seed itself also refuses to run twice, so a crash between these two lines duplicates nothing.
-    await runMedusa(["exec", "./src/scripts/seed.ts"], medusaEnv, logFile)
+    await runMedusa(["exec", backendScript("seed")], medusaEnv, logFile)
     await writeSetupMark(medusaEnv.databaseUrl, "seeded", "yes")
   }
   if (!mark.admin) {
     say("Creating the admin account...")
-    await runMedusa(["exec", "./src/scripts/create-admin.ts"], medusaEnv, logFile)
+    await runMedusa(["exec", backendScript("create-admin")], medusaEnv, logFile)
     await writeSetupMark(medusaEnv.databaseUrl, "admin", "yes")
   }
 }

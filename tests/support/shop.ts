@@ -7,6 +7,7 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { repoRoot } from "../../launcher/env.ts"
+import { medusaCli } from "../../launcher/medusa.ts"
 import { freePort } from "../../launcher/ports.ts"
 
 export { repoRoot }
@@ -111,7 +112,7 @@ export function medusaProcessOf(dataDir: string): { pid: number; url: string } {
     try {
       const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")
       const environ = fs.readFileSync(`/proc/${pid}/environ`, "utf8")
-      if (cmd.some((c) => c.endsWith("@medusajs/cli/cli.js")) && cmd.includes("start") && environ.includes(`DATA_DIR=${dataDir}\0`)) {
+      if (cmd.includes(medusaCli) && cmd.includes("start") && environ.includes(`DATA_DIR=${dataDir}\0`)) {
         return { pid: Number(pid), url: `http://127.0.0.1:${cmd[cmd.indexOf("--port") + 1]}` }
       }
     } catch {

@@ -543,6 +543,28 @@ describe('Dockerfile and .dockerignore', () => {
     expect(cmd && JSON.parse(cmd), 'the default CMD should be npm run start:web').toEqual(['npm', 'run', 'start:web'])
   })
 
+  it('runs compiled code on production dependencies only, with every part the build made', () => {
+    const stages = dockerfile.split(/\n(?=FROM\s)/)
+    const runtime = stages[stages.length - 1]
+    // The stage the runtime takes its node_modules from installs without devDependencies.
+    const fromStages = [...runtime.matchAll(/COPY\s+--from=(\S+)[^\n]*\s\/app\s+\/app\s*$/gm)].map((m) => m[1])
+    expect(fromStages, 'the runtime copies /app whole from exactly one stage').toHaveLength(1)
+    const dependencies = stages.find((stage) => new RegExp(`^FROM\\s+\\S+\\s+AS\\s+${fromStages[0]}\\b`, 'm').test(stage)) ?? ''
+    expect(dependencies, `stage ${fromStages[0]} should run npm ci --omit=dev`).toMatch(/RUN\b[^\n]*\bnpm ci --omit=dev\b/)
+    // What the launcher runs: Medusa compiled, each plugin compiled, the contract, the storefront and admin builds.
+    const plugins = readdirSync(join(root, 'plugins')).filter((name) => existsSync(join(root, 'plugins', name, 'package.json')))
+    const built = [
+      'launcher',
+      'contract/dist',
+      'medusa-backend/.medusa/server',
+      ...plugins.map((name) => `plugins/${name}/.medusa/server`),
+      'storefront/dist',
+      'admin/dist',
+    ]
+    const missing = built.filter((dir) => !new RegExp(`COPY\\s+--from=build\\b[^\\n]*\\s/app/${dir.replace(/[./]/g, '\\$&')}\\s`).test(runtime))
+    expect(missing.map((dir) => `the runtime stage does not COPY --from=build /app/${dir}`)).toEqual([])
+  })
+
   it('keeps installed, built and local files out of the build context', () => {
     const ignore = read('.dockerignore').split('\n').map((line) => line.trim())
     const missing = ['**/node_modules', '**/.data', '.git', 'test-results', '**/dist', '**/.medusa', '**/.env'].filter(

@@ -1,7 +1,7 @@
 import type { ExecArgs } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { ACCOUNTS_MODULE } from "@enclave/accounts/.medusa/server/src/modules/accounts"
-import { registerShopUserWorkflow } from "@enclave/accounts/.medusa/server/src/workflows/register-shop-user"
+import { ACCOUNTS_MODULE } from "@enclave/accounts"
+import { registerShopUserWorkflow } from "@enclave/accounts"
 
 /**
  * The shop's first administrator: user `admin` with ADMIN_PASSWORD (the launcher generates one

@@ -14,15 +14,15 @@ import {
   linkSalesChannelsToStockLocationWorkflow,
   updateStoresWorkflow,
 } from "@medusajs/medusa/core-flows"
-import { SHOP_PAYMENT_PROVIDERS as PAYMENT_PROVIDERS } from "@enclave/payments/.medusa/server/src/providers/ids"
-import { SECURITY_LEVELS_MODULE } from "@enclave/security-levels/.medusa/server/src/modules/security-levels"
+import { SHOP_PAYMENT_PROVIDERS as PAYMENT_PROVIDERS } from "@enclave/payments"
+import { SECURITY_LEVELS_MODULE } from "@enclave/security-levels"
 import {
   GERMANY_COUNTRIES as germany,
   SHIPPING_FULFILLMENT_PROVIDER_ID as FULFILLMENT_PROVIDER_ID,
   SHIPPING_FULFILLMENT_SET_NAME as FULFILLMENT_SET_NAME,
   SHIPPING_METHODS_MODULE,
   SHIPPING_SERVICE_ZONE_NAMES as SERVICE_ZONE_NAMES,
-} from "@enclave/shipping-methods/.medusa/server/src/modules/shipping-methods"
+} from "@enclave/shipping-methods"
 import { demoCustomer, imageUrlOf, products, shippingMethods } from "./seed/catalogue"
 
 /**

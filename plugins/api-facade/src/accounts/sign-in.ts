@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { INVALID_CREDENTIALS_MESSAGE, type LoginRequest, type RegisterRequest } from "@enclave/contract"
-import { registerShopUserWorkflow } from "@enclave/accounts/.medusa/server/src/workflows/register-shop-user"
+import { registerShopUserWorkflow } from "@enclave/accounts"
 import scrypt from "scrypt-kdf"
 import { ApiError } from "../http/api-error"
 import { countAttempt, countSuccess, failureError } from "./sign-in-guard"

@@ -1,67 +1,14 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { User } from "@enclave/contract"
-import { ACCOUNTS_MODULE } from "@enclave/accounts/.medusa/server/src/modules/accounts"
-
+import { ACCOUNTS_MODULE, type AccountsModuleService, type ShopUser, type SignInCounter, type SignInCounts } from "@enclave/accounts"
 
 /** A shop_user row as the accounts module returns it. */
-export interface ShopUserRow {
-  id: string
-  user_number: number
-  username: string
-  username_key: string
-  email: string
-  full_name: string | null
-  is_admin: boolean
-  address_line1: string | null
-  address_line2: string | null
-  city: string | null
-  state: string | null
-  postal_code: string | null
-  country: string | null
-  two_factor_enabled: boolean
-  last_login: Date | string | null
-  login_attempts: number
-  locked_until: Date | string | null
-  password_last_changed: Date | string | null
-  cart_id: string | null
-  created_at: Date | string
-}
+export type ShopUserRow = ShopUser
+export type { SignInCounter, SignInCounts }
 
-/** One sign-in counter as the accounts module returns it (table sign_in_guard). */
-export interface SignInCounter {
-  failures: number
-  lockedUntil: Date | null
-  knownUntil: Date | null
-}
-
-/** The counters one sign-in attempt was counted in: (username, address), address, username. */
-export interface SignInCounts {
-  pair: SignInCounter
-  perAddress: SignInCounter
-  perUsername: SignInCounter
-}
-
-export interface AccountsService {
-  listShopUsers(filters?: Record<string, unknown>, config?: Record<string, unknown>): Promise<ShopUserRow[]>
-  createShopUsers(data: Record<string, unknown>): Promise<ShopUserRow>
-  updateShopUsers(data: Record<string, unknown>): Promise<ShopUserRow>
-  countSignInAttempt(input: {
-    usernameKey: string
-    address: string
-    windowSeconds: number
-    lockSeconds: number
-    pairLockAfter: number
-    addressLockAfter: number
-  }): Promise<SignInCounts>
-  recordSignInSuccess(input: { usernameKey: string; address: string; knownAddressDays: number }): Promise<void>
-  pruneSignInGuard(): Promise<void>
-  /** Points the user at cart `to` only while they point at `from`; whether it moved. */
-  moveCart(input: { userId: string; from: string | null; to: string | null }): Promise<boolean>
-}
-
-export function accountsService(container: MedusaContainer): AccountsService {
-  return container.resolve(ACCOUNTS_MODULE) as AccountsService
+export function accountsService(container: MedusaContainer): AccountsModuleService {
+  return container.resolve<AccountsModuleService>(ACCOUNTS_MODULE)
 }
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString())

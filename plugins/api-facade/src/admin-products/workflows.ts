@@ -10,7 +10,7 @@ import {
   updateProductVariantsWorkflow,
   useQueryGraphStep,
 } from "@medusajs/medusa/core-flows"
-import { SECURITY_LEVELS_MODULE } from "@enclave/security-levels/.medusa/server/src/modules/security-levels"
+import { SECURITY_LEVELS_MODULE } from "@enclave/security-levels"
 import type { ProductCategory } from "@enclave/contract"
 import type { ShopDefaults } from "./shop-defaults"
 

@@ -2,7 +2,7 @@ import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusaj
 import { errorHandler as medusaErrorHandler } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { ZodError } from "zod"
-import { asGatewayError, type PaymentGatewayError } from "@enclave/payments/.medusa/server/src/gateways/errors"
+import { asGatewayError, type PaymentGatewayError } from "@enclave/payments"
 import { ApiError, validationError } from "./api-error"
 
 const medusaDefault = medusaErrorHandler()

@@ -4,7 +4,8 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import signature from "cookie-signature"
 import Redis from "ioredis"
 import { randomBytes } from "node:crypto"
-import { sqlRunner, type SqlRunner } from "./database"
+import type { AccountsModuleService } from "@enclave/accounts"
+import { accountsService } from "../accounts/users"
 import { redisKey } from "./redis-keys"
 
 /**
@@ -33,25 +34,19 @@ interface SessionStore {
   destroy(sid: string): Promise<void>
 }
 
+/** Without Redis: the accounts module's session table, through its service. */
 class PostgresSessionStore implements SessionStore {
-  constructor(private readonly pg: SqlRunner) {}
+  constructor(private readonly accounts: AccountsModuleService) {}
   async get(sid: string) {
-    const { rows } = await this.pg.raw(`select sess from "session" where sid = ? and expire > now()`, [sid])
-    const sess = rows[0]?.sess
-    return sess ? ((typeof sess === "string" ? JSON.parse(sess) : sess) as SessionData) : null
+    return (await this.accounts.findSession(sid)) as SessionData | null
   }
   async set(sid: string, data: SessionData, ttlMs: number) {
-    const expire = new Date(Date.now() + ttlMs)
-    await this.pg.raw(
-      `insert into "session" (sid, sess, expire) values (?, ?, ?)
-       on conflict (sid) do update set sess = excluded.sess, expire = excluded.expire`,
-      [sid, JSON.stringify(data), expire],
-    )
+    await this.accounts.saveSession({ sid, data, expire: new Date(Date.now() + ttlMs) })
     // Expired rows are swept now and then rather than on every sign-in.
-    if (Math.random() < 0.02) await this.pg.raw(`delete from "session" where expire < now()`)
+    if (Math.random() < 0.02) await this.accounts.pruneSessions()
   }
   async destroy(sid: string) {
-    await this.pg.raw(`delete from "session" where sid = ?`, [sid])
+    await this.accounts.endSession(sid)
   }
 }
 
@@ -80,7 +75,7 @@ function sessionStore(container: MedusaContainer): SessionStore {
   const redisUrl = config.projectConfig.redisUrl
   store = redisUrl
     ? new RedisSessionStore(new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }))
-    : new PostgresSessionStore(sqlRunner(container))
+    : new PostgresSessionStore(accountsService(container))
   return store
 }
 

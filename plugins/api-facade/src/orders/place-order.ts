@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { SANDBOX_CARD_PAYMENT_PREFIX, type CreateOrderRequest, type Order } from "@enclave/contract"
-import { SYSTEM_PROVIDER_ID } from "@enclave/payments/.medusa/server/src/providers/ids"
+import { SYSTEM_PROVIDER_ID } from "@enclave/payments"
 import type { ShopUserRow } from "../accounts/users"
 import { withCartLock } from "../cart/cart"
 import { runThenBump } from "../catalogue/cache"

@@ -14,7 +14,7 @@ import {
   type PaymentSettings,
   type PaymentSettingsModuleService,
   type PaymentSettingsPatch,
-} from "@enclave/payments/.medusa/server/src/modules/payment-settings"
+} from "@enclave/payments"
 import { ApiError } from "../http/api-error"
 
 export type { PaymentSettings }

@@ -3,7 +3,7 @@ import type { CardPayment, CreateCardPaymentRequest, CreateOrderRequest, Order }
 import type { createCardPaymentSchema } from "@enclave/contract"
 import { centsToEuros, eurosToCents } from "@enclave/contract/money"
 import type { z } from "zod"
-import { CARD_PROVIDER_ID } from "@enclave/payments/.medusa/server/src/providers/ids"
+import { CARD_PROVIDER_ID } from "@enclave/payments"
 import type { ShopUserRow } from "../accounts/users"
 import { ApiError } from "../http/api-error"
 import { finalisePayment, orderOfPayment } from "./finalise"

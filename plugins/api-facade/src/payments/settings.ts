@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { cardGateway, walletGateway, type GatewayUse } from "@enclave/payments/.medusa/server/src/gateways"
+import { cardGateway, walletGateway, type GatewayUse } from "@enclave/payments"
 import { readPaymentSettings } from "../payment-settings/payment-settings"
 
 /** The gateways as the admin's settings of this moment allow them (see GatewayUse). */

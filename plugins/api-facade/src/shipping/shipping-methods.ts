@@ -12,7 +12,7 @@ import {
 import {
   SHIPPING_FULFILLMENT_PROVIDER_ID,
   SHIPPING_SERVICE_ZONE_NAMES,
-} from "@enclave/shipping-methods/.medusa/server/src/modules/shipping-methods"
+} from "@enclave/shipping-methods"
 import { countryCodeOf, shopContext } from "../cart/shop-context"
 import { ApiError } from "../http/api-error"
 import {

@@ -7,7 +7,7 @@ import {
   updateShippingOptionsWorkflow,
 } from "@medusajs/medusa/core-flows"
 import type { FulfillmentWorkflow } from "@medusajs/framework/types"
-import { SHIPPING_METHODS_MODULE } from "@enclave/shipping-methods/.medusa/server/src/modules/shipping-methods"
+import { SHIPPING_METHODS_MODULE } from "@enclave/shipping-methods"
 
 /** The shop's own fields of a shipping method (plugin @enclave/shipping-methods). */
 export interface DetailsData {

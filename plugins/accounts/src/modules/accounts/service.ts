@@ -143,6 +143,42 @@ class AccountsModuleService extends MedusaService({ ShopUser }) {
     return rows.length > 0
   }
 
+  /**
+   * Sign-in sessions without Redis live in this module's `session` table (sid, sess, expire); the
+   * facade keeps them here through these calls. What a session holds is the facade's business.
+   */
+  @InjectManager()
+  async findSession(sid: string, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<unknown> {
+    const rows: { sess: unknown }[] = await sharedContext.manager!.execute(
+      `select sess from "session" where sid = ? and expire > now()`,
+      [sid],
+    )
+    const sess = rows[0]?.sess
+    return typeof sess === "string" ? JSON.parse(sess) : (sess ?? null)
+  }
+
+  @InjectManager()
+  async saveSession(
+    input: { sid: string; data: unknown; expire: Date },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {},
+  ): Promise<void> {
+    await sharedContext.manager!.execute(
+      `insert into "session" (sid, sess, expire) values (?, ?, ?)
+       on conflict (sid) do update set sess = excluded.sess, expire = excluded.expire`,
+      [input.sid, JSON.stringify(input.data), input.expire],
+    )
+  }
+
+  @InjectManager()
+  async endSession(sid: string, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<void> {
+    await sharedContext.manager!.execute(`delete from "session" where sid = ?`, [sid])
+  }
+
+  @InjectManager()
+  async pruneSessions(@MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<void> {
+    await sharedContext.manager!.execute(`delete from "session" where expire < now()`)
+  }
+
   /** Deletes the counters whose window, lock and known address have all run out. */
   @InjectManager()
   async pruneSignInGuard(@MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<void> {

@@ -1,0 +1,11 @@
+/**
+ * What other parts of the shop may use of the accounts plugin (its package's "." export): the
+ * module's name and service type, and the registration workflow. Everything else is its own.
+ */
+export { ACCOUNTS_MODULE } from "./modules/accounts"
+export type { default as AccountsModuleService, SignInCounter, SignInCounts } from "./modules/accounts/service"
+import type { InferTypeOf } from "@medusajs/framework/types"
+import type ShopUserModel from "./modules/accounts/models/shop-user"
+/** A shop_user row as the module's service returns it. */
+export type ShopUser = InferTypeOf<typeof ShopUserModel>
+export { registerShopUserWorkflow } from "./workflows/register-shop-user"

@@ -1,0 +1,3 @@
+/** What other parts of the shop may use of the security-levels plugin (its package's "." export). */
+export { SECURITY_LEVELS_MODULE } from "./modules/security-levels"
+export type { default as SecurityLevelsModuleService } from "./modules/security-levels/service"

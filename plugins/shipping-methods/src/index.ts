@@ -1,0 +1,10 @@
+/** What other parts of the shop may use of the shipping-methods plugin (its package's "." export). */
+export {
+  GERMANY_COUNTRIES,
+  LEGACY_SERVICE_ZONE_NAME,
+  SHIPPING_FULFILLMENT_PROVIDER_ID,
+  SHIPPING_FULFILLMENT_SET_NAME,
+  SHIPPING_METHODS_MODULE,
+  SHIPPING_SERVICE_ZONE_NAMES,
+} from "./modules/shipping-methods"
+export type { default as ShippingMethodsModuleService } from "./modules/shipping-methods/service"
