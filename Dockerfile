@@ -21,6 +21,7 @@ COPY plugins/security-levels/package.json plugins/security-levels/
 COPY plugins/api-facade/package.json plugins/api-facade/
 COPY plugins/shipping-methods/package.json plugins/shipping-methods/
 COPY plugins/payments/package.json plugins/payments/
+COPY plugins/orders/package.json plugins/orders/
 COPY medusa-backend/package.json medusa-backend/
 COPY storefront/package.json storefront/
 COPY admin/package.json admin/
@@ -43,6 +44,7 @@ COPY plugins/security-levels/package.json plugins/security-levels/
 COPY plugins/api-facade/package.json plugins/api-facade/
 COPY plugins/shipping-methods/package.json plugins/shipping-methods/
 COPY plugins/payments/package.json plugins/payments/
+COPY plugins/orders/package.json plugins/orders/
 COPY medusa-backend/package.json medusa-backend/
 COPY storefront/package.json storefront/
 COPY admin/package.json admin/
@@ -60,6 +62,7 @@ COPY --from=build --chown=node:node /app/plugins/accounts/.medusa/server /app/pl
 COPY --from=build --chown=node:node /app/plugins/security-levels/.medusa/server /app/plugins/security-levels/.medusa/server
 COPY --from=build --chown=node:node /app/plugins/shipping-methods/.medusa/server /app/plugins/shipping-methods/.medusa/server
 COPY --from=build --chown=node:node /app/plugins/payments/.medusa/server /app/plugins/payments/.medusa/server
+COPY --from=build --chown=node:node /app/plugins/orders/.medusa/server /app/plugins/orders/.medusa/server
 COPY --from=build --chown=node:node /app/plugins/api-facade/.medusa/server /app/plugins/api-facade/.medusa/server
 COPY --from=build --chown=node:node /app/medusa-backend/.medusa/server /app/medusa-backend/.medusa/server
 COPY --from=build --chown=node:node /app/storefront/dist /app/storefront/dist

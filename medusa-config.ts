@@ -98,6 +98,7 @@ export default defineConfig({
     { resolve: "@enclave/shipping-methods", options: {} },
     // The payment provider secrets in the database are encrypted with a key derived from APP_SECRET.
     { resolve: "@enclave/payments", options: { appSecret: requiredSecret("APP_SECRET") } },
+    { resolve: "@enclave/orders", options: {} },
     { resolve: "@enclave/api-facade", options: {} },
   ],
   modules: [

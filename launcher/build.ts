@@ -30,13 +30,15 @@ const parts: Part[] = [
   plugin("security-levels"),
   plugin("shipping-methods"),
   plugin("payments"),
+  // The orders plugin's row types use the contract's shipping address.
+  plugin("orders", ["contract"]),
   // The facade compiles against the other plugins' built modules (and the payments plugin's types).
-  plugin("api-facade", ["contract", "plugins/accounts", "plugins/shipping-methods", "plugins/payments"]),
+  plugin("api-facade", ["contract", "plugins/accounts", "plugins/shipping-methods", "plugins/payments", "plugins/orders"]),
   {
     dir: "medusa-backend",
     inputs: ["src", "medusa-config.ts", "instrumentation.ts", "tsconfig.json", "package.json", "../medusa-config.ts"],
     output: ".medusa/server",
-    after: ["contract", "plugins/accounts", "plugins/security-levels", "plugins/shipping-methods", "plugins/payments", "plugins/api-facade"],
+    after: ["contract", "plugins/accounts", "plugins/security-levels", "plugins/shipping-methods", "plugins/payments", "plugins/orders", "plugins/api-facade"],
     // `medusa build` loads the configuration (for its admin options), which refuses to load without
     // the secrets. They are read when the compiled configuration loads at start; nothing of the
     // build's environment ends up in its output.

@@ -15,12 +15,13 @@ import {
   updateStoresWorkflow,
 } from "@medusajs/medusa/core-flows"
 import { SHOP_PAYMENT_PROVIDERS as PAYMENT_PROVIDERS } from "@enclave/payments"
-import { SECURITY_LEVELS_MODULE } from "@enclave/security-levels"
+import { SECURITY_LEVELS_MODULE, type SecurityProfiles } from "@enclave/security-levels"
 import {
   GERMANY_COUNTRIES as germany,
   SHIPPING_FULFILLMENT_PROVIDER_ID as FULFILLMENT_PROVIDER_ID,
   SHIPPING_FULFILLMENT_SET_NAME as FULFILLMENT_SET_NAME,
   SHIPPING_METHODS_MODULE,
+  type ShippingMethodsModuleService,
   SHIPPING_SERVICE_ZONE_NAMES as SERVICE_ZONE_NAMES,
 } from "@enclave/shipping-methods"
 import { demoCustomer, imageUrlOf, products, shippingMethods } from "./seed/catalogue"
@@ -32,8 +33,8 @@ import { demoCustomer, imageUrlOf, products, shippingMethods } from "./seed/cata
 export default async function seed({ container }: ExecArgs) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const link = container.resolve(ContainerRegistrationKeys.LINK)
-  const securityLevels = container.resolve(SECURITY_LEVELS_MODULE) as any
-  const shippingDetails = container.resolve(SHIPPING_METHODS_MODULE) as any
+  const securityLevels = container.resolve<SecurityProfiles>(SECURITY_LEVELS_MODULE)
+  const shippingDetails = container.resolve<ShippingMethodsModuleService>(SHIPPING_METHODS_MODULE)
 
   const [, seededProfiles] = await securityLevels.listAndCountSecurityProfiles({}, { take: 1 })
   if (seededProfiles > 0) {

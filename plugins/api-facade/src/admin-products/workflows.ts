@@ -10,7 +10,7 @@ import {
   updateProductVariantsWorkflow,
   useQueryGraphStep,
 } from "@medusajs/medusa/core-flows"
-import { SECURITY_LEVELS_MODULE } from "@enclave/security-levels"
+import { SECURITY_LEVELS_MODULE, type SecurityProfiles } from "@enclave/security-levels"
 import type { ProductCategory } from "@enclave/contract"
 import type { ShopDefaults } from "./shop-defaults"
 
@@ -29,20 +29,7 @@ export interface ProfileFields {
   specifications: Record<string, string>
 }
 
-interface SecurityProfile extends ProfileFields {
-  id: string
-  catalogue_number: number
-}
-
-/** The part of the security-levels module's generated service these steps use. */
-interface SecurityProfiles {
-  createSecurityProfiles(data: ProfileFields): Promise<SecurityProfile>
-  retrieveSecurityProfile(id: string): Promise<SecurityProfile>
-  updateSecurityProfiles(data: { id: string } & Partial<ProfileFields>): Promise<SecurityProfile>
-  deleteSecurityProfiles(ids: string[]): Promise<void>
-}
-
-const securityProfiles = (container: MedusaContainer) => container.resolve(SECURITY_LEVELS_MODULE) as SecurityProfiles
+const securityProfiles = (container: MedusaContainer) => container.resolve<SecurityProfiles>(SECURITY_LEVELS_MODULE)
 
 const createSecurityProfileStep = createStep(
   "enclave-create-security-profile",

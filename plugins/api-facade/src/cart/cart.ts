@@ -1,10 +1,10 @@
 import type { CreateLineItemForCartDTO, MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import type { AddToCartRequest, CartItem } from "@enclave/contract"
+import { SHOP_ORDERS_MODULE, type ShopOrdersModuleService } from "@enclave/orders"
 import { accountsService, customerIdOf, findUserById, type ShopUserRow } from "../accounts/users"
 import { catalogueEntries, type CatalogueEntry } from "../catalogue/products"
 import { ApiError } from "../http/api-error"
-import { sqlRows } from "../http/database"
 import { shopContext } from "./shop-context"
 
 /*
@@ -208,9 +208,9 @@ function stockMessage(entry: CatalogueEntry, wanted: number): string {
   return `Only ${stock} of ${entry.product.name} left in stock (you asked for ${wanted})`
 }
 
-async function nextItemNumber(container: MedusaContainer): Promise<number> {
-  const rows = await sqlRows(container, `select nextval('enclave_item_number_seq') as n`)
-  return Number(rows[0].n)
+/** A new line's whole-number id on the wire (its metadata.item_number), from the orders module's sequence. */
+function nextItemNumber(container: MedusaContainer): Promise<number> {
+  return container.resolve<ShopOrdersModuleService>(SHOP_ORDERS_MODULE).nextItemNumber()
 }
 
 /** The cart as the API shows it: its lines whose product the catalogue still sells. */

@@ -1,6 +1,6 @@
 import type { ExecArgs } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { SHOP_ORDERS_MODULE } from "../modules/shop-orders"
+import { SHOP_ORDERS_MODULE } from "@enclave/orders"
 
 /**
  * Shops from before issue 14 kept the Medusa order of each order_details row and the cart of each

@@ -10,12 +10,12 @@ import {
   releaseLockStep,
 } from "@medusajs/medusa/core-flows"
 import type { Order, ShippingAddress } from "@enclave/contract"
+import { SHOP_ORDERS_MODULE } from "@enclave/orders"
 import { accountsService } from "../accounts/users"
-import { SHOP_ORDERS_MODULE } from "../modules/shop-orders"
 import { ApiError } from "../http/api-error"
 import { pricePurchase, type CheckoutChoice, type PricedPurchase } from "./checkout"
 import { catalogueEntries } from "../catalogue/products"
-import { detailsOfOrder, shopOrders, toContractOrder, type MedusaOrderRow, type OrderDetailsRow } from "./read-orders"
+import { detailsOfOrder, shopOrders, toContractOrder, type MedusaOrderRow } from "./read-orders"
 import { stockRefusal } from "./stock"
 
 /**
@@ -223,7 +223,7 @@ export const recordOrderDetailsStep = createStep(
     return new StepResponse(created, created.id)
   },
   async (id, { container }) => {
-    if (id) await container.resolve<{ deleteOrderDetails(ids: string[]): Promise<void> }>(SHOP_ORDERS_MODULE).deleteOrderDetails([id])
+    if (id) await shopOrders(container).deleteOrderDetails([id])
   },
 )
 
@@ -302,7 +302,7 @@ export const placeOrderWorkflow = createWorkflow(PLACE_ORDER_WORKFLOW, (input: P
           shipping_total: purchase.shipping / 100,
           total: purchase.total / 100,
         },
-        details as unknown as OrderDetailsRow,
+        details,
         new Map([[purchase.method.number, purchase.method.estimatedDelivery]]),
       ),
     }))

@@ -1,57 +1,19 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { NO_IMAGE_URL, type Order, type OrderStatus, type ShippingAddress } from "@enclave/contract"
+import { NO_IMAGE_URL, type Order } from "@enclave/contract"
 import { eurosToCents } from "@enclave/contract/money"
-import { SHOP_ORDERS_MODULE } from "../modules/shop-orders"
+import { SHOP_ORDERS_MODULE, type CheckoutPayment, type OrderDetails, type ShopOrdersModuleService } from "@enclave/orders"
 import CheckoutPaymentCartLink from "../links/checkout-payment-cart"
 import OrderDetailsLink from "../links/order-details"
 
-export interface OrderDetailsRow {
-  id: string
-  user_number: number | null
-  shipping_address: ShippingAddress | null
-  status: OrderStatus
-  payment_method: string
-  payment_id: string | null
-  payment_provider: string | null
-  is_test_payment: boolean
-  shipping_method_number: number | null
-  shipping_method_name: string | null
-  notes: string | null
-}
+/** An order_details row as the orders module returns it (plugin @enclave/orders). */
+export type OrderDetailsRow = OrderDetails
 
-/** A payment started at checkout with PayPal or Stripe (modules/shop-orders/models/checkout-payment.ts). */
-export interface CheckoutPaymentRow {
-  id: string
-  provider: "stripe" | "paypal"
-  reference: string
-  payment_session_id: string
-  user_number: number
-  amount: string
-  is_test_payment: boolean
-  shipping_address: ShippingAddress
-  shipping_method_number: number
-  shipping_method_name: string
-  status: "created" | "paid" | "ordered" | "failed" | "unfinalised"
-  payment_id: string | null
-  order_id: string | null
-  failure_reason: string | null
-  created_at: string | Date
-}
+/** A payment started at checkout with PayPal or Stripe, as the orders module returns it (plugin @enclave/orders). */
+export type CheckoutPaymentRow = CheckoutPayment
 
-export interface ShopOrdersService {
-  listOrderDetails(filters?: Record<string, unknown>, config?: Record<string, unknown>): Promise<OrderDetailsRow[]>
-  createOrderDetails(data: Record<string, unknown>): Promise<OrderDetailsRow>
-  updateOrderDetails(data: Record<string, unknown>): Promise<OrderDetailsRow>
-  deleteOrderDetails(ids: string[]): Promise<void>
-  listCheckoutPayments(filters?: Record<string, unknown>, config?: Record<string, unknown>): Promise<CheckoutPaymentRow[]>
-  createCheckoutPayments(data: Record<string, unknown>): Promise<CheckoutPaymentRow>
-  updateCheckoutPayments(data: Record<string, unknown>): Promise<CheckoutPaymentRow>
-  deleteCheckoutPayments(ids: string[]): Promise<void>
-}
-
-export function shopOrders(container: MedusaContainer): ShopOrdersService {
-  return container.resolve(SHOP_ORDERS_MODULE) as ShopOrdersService
+export function shopOrders(container: MedusaContainer): ShopOrdersModuleService {
+  return container.resolve<ShopOrdersModuleService>(SHOP_ORDERS_MODULE)
 }
 
 /** The shop's details of these Medusa orders (links/order-details.ts), keyed by the order id. */

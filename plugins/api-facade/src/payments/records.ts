@@ -4,12 +4,12 @@ import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse }
 import { createPaymentCollectionsStep, createPaymentSessionStep, createRemoteLinkStep } from "@medusajs/medusa/core-flows"
 import type { ShippingAddress, UnfinalisedPayment } from "@enclave/contract"
 import { centsToEuros } from "@enclave/contract/money"
+import { SHOP_ORDERS_MODULE } from "@enclave/orders"
 import type { ShopUserRow } from "../accounts/users"
 import { withCartLock } from "../cart/cart"
 import { ApiError } from "../http/api-error"
 import { pricePurchase, type CheckoutChoice, type PricedPurchase } from "../orders/checkout"
 import { workflowError } from "../orders/place-order-workflow"
-import { SHOP_ORDERS_MODULE } from "../modules/shop-orders"
 import { cartsOfCheckoutPayments, checkoutPaymentIdsOfCart, shopOrders, type CheckoutPaymentRow as CheckoutPaymentFields } from "../orders/read-orders"
 
 /**

@@ -1,0 +1,19 @@
+import type { InferTypeOf } from "@medusajs/framework/types"
+import type { ShippingAddress } from "@enclave/contract"
+import type CheckoutPaymentModel from "./models/checkout-payment"
+import type OrderDetailsModel from "./models/order-details"
+
+/*
+ * The rows as the module's service returns them: the models' fields, with the address (a JSON
+ * column, which Medusa types as any record) typed as the shop's shipping address.
+ */
+
+/** An order_details row (models/order-details.ts). */
+export type OrderDetails = Omit<InferTypeOf<typeof OrderDetailsModel>, "shipping_address"> & {
+  shipping_address: ShippingAddress | null
+}
+
+/** A checkout_payment row (models/checkout-payment.ts). */
+export type CheckoutPayment = Omit<InferTypeOf<typeof CheckoutPaymentModel>, "shipping_address"> & {
+  shipping_address: ShippingAddress
+}
