@@ -14,10 +14,11 @@
 import { createInterface } from "node:readline"
 import axios from "axios"
 import { ApiError, Client, Environment, OrdersController, PaymentsController } from "@paypal/paypal-server-sdk"
+import type { Json } from "../support/api.ts"
 
 interface Command {
   op: string
-  [key: string]: any
+  [key: string]: Json
 }
 
 let orders: OrdersController | undefined

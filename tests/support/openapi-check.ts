@@ -8,14 +8,14 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js"
-import { ApiClient } from "./api.ts"
+import { ApiClient, type Json } from "./api.ts"
 import { repoRoot } from "./shop.ts"
 
 const DOCUMENT_ID = "https://enclave.invalid/api/openapi.json"
 
 export interface ServedDocument {
   text: string
-  document: any
+  document: Json
   /** What is wrong with an answer of `METHOD /api/...{param}` (empty when it agrees with the document). */
   problemsWith(method: string, template: string, answer: { status: number; body: unknown }): string[]
 }

@@ -40,6 +40,9 @@ const specCalls = [
 
 const documentText = JSON.stringify(buildOpenApiDocument())
 const document = JSON.parse(documentText)
+
+/** An operation's answers in the document, by status: each media type's schema. */
+type Answers = Record<string, { content?: Record<string, { schema?: unknown }> }>
 const methods = ["get", "post", "put", "delete", "patch"]
 
 function refsIn(value: unknown, found: string[] = []): string[] {
@@ -62,7 +65,7 @@ describe("the OpenAPI document", () => {
 
   it("lists every docs/product.md §7 call, each with a summary, a success answer and the error schema for 4xx", () => {
     const paymentCalls = new Set(["POST /api/orders", "POST /api/paypal-server/create-order", "POST /api/paypal-server/capture-order"])
-    const listed = Object.entries(document.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>
+    const listed = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([path, item]) =>
       Object.keys(item).filter((m) => methods.includes(m)).map((m) => `${m.toUpperCase()} ${path}`),
     )
     expect(listed).toEqual(expect.arrayContaining(specCalls))
@@ -82,7 +85,7 @@ describe("the OpenAPI document", () => {
     for (const op of apiOperations) {
       const operation = document.paths[op.path][op.method]
       const inPath = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
-      const declared = (operation.parameters ?? []).filter((p: any) => p.in === "path").map((p: any) => p.name).sort()
+      const declared = ((operation.parameters ?? []) as Array<{ in: string; name: string }>).filter((p) => p.in === "path").map((p) => p.name).sort()
       expect(declared, `${op.method} ${op.path}`).toEqual(inPath)
     }
   })
@@ -128,8 +131,8 @@ describe("the OpenAPI document", () => {
       ["post", "/api/webhooks/paypal"],
     ]) {
       const responses = document.paths[path][method].responses
-      for (const [status, answer] of Object.entries(responses as Record<string, any>)) {
-        if (/^[45]/.test(status)) expect(answer.content["application/json"].schema, `${method} ${path} ${status}`).toEqual({ $ref: "#/components/schemas/PaymentError" })
+      for (const [status, answer] of Object.entries(responses as Answers)) {
+        if (/^[45]/.test(status)) expect(answer.content?.["application/json"]?.schema, `${method} ${path} ${status}`).toEqual({ $ref: "#/components/schemas/PaymentError" })
       }
     }
   })
@@ -141,7 +144,7 @@ describe("the OpenAPI document", () => {
       const key = `${op.method} ${op.path}`
       expect(operation.security, key).toEqual(op.access === "public" ? [] : [{ session: [] }])
       expect(operation.description, key).toMatch(/\w{3,}.*\./)
-      for (const [status, answer] of Object.entries(operation.responses as Record<string, any>)) {
+      for (const [status, answer] of Object.entries(operation.responses as Answers)) {
         if (/^2/.test(status) && op.path !== "/api/openapi.json") expect(answer.content?.["application/json"]?.schema, `${key} ${status}`).toBeDefined()
       }
     }

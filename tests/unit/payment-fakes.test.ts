@@ -10,11 +10,13 @@ import http from "node:http"
 import type { AddressInfo } from "node:net"
 import { createInterface } from "node:readline"
 import { chromium, type Browser } from "@playwright/test"
+import type { loadStripe, Stripe as StripeJs, StripeElements } from "@stripe/stripe-js"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import Stripe from "../../plugins/payments/node_modules/stripe/esm/stripe.esm.node.js"
 import { FakePaypal, PAYPAL_LIVE_HOST, PAYPAL_SANDBOX_HOST } from "../fakes/paypal.ts"
 import { fakeStripeJs, routeStripeJs } from "../fakes/stripe-js.ts"
 import { FakeStripe, parseForm } from "../fakes/stripe.ts"
+import type { Json } from "../support/api.ts"
 
 /** A server standing in for the shop's webhook route: records what arrives and answers with `decide`. */
 async function startReceiver(decide: (headers: http.IncomingHttpHeaders, body: string) => number) {
@@ -282,7 +284,7 @@ class PaypalSdkChild {
 interface SdkAnswer {
   ok: boolean
   statusCode?: number
-  result?: any
+  result?: Json
   errorClass?: string
   message?: string
   isApiError?: boolean
@@ -576,6 +578,13 @@ describe("FakePaypal with the PayPal SDK through HTTPS_PROXY", () => {
   })
 })
 
+/** What the test pages put on `window`, read back inside page.evaluate. */
+type CheckoutWindow = typeof window & {
+  loadStripe: typeof loadStripe
+  fakeCheckout: { stripe: StripeJs; elements: StripeElements; events: string[] }
+  mountCheckout: (key: string, clientSecret: string) => void
+}
+
 /**
  * A checkout form as the storefront's island builds it with @stripe/react-stripe-js, bundled with the
  * installed React so the fake is checked against what the library really calls.
@@ -665,25 +674,25 @@ describe("fake Stripe.js in Chromium with the real loadStripe", () => {
   /** Loads Stripe.js as the storefront does and mounts a payment element the way <PaymentElement> does. */
   async function mountPaymentElement(clientSecret: string) {
     await page.goto(`${shopUrl}/checkout`)
-    await page.waitForFunction(() => typeof (window as any).loadStripe === "function")
+    await page.waitForFunction(() => typeof (window as CheckoutWindow).loadStripe === "function")
     const loaded = await page.evaluate(async ({ key, clientSecret }) => {
       const warnings: string[] = []
       const warn = console.warn
       console.warn = (...args: unknown[]) => warnings.push(args.join(" "))
-      const stripe = await (window as any).loadStripe(key)
+      const stripe = (await (window as CheckoutWindow).loadStripe(key))!
       console.warn = warn
       const events: string[] = []
       const elements = stripe.elements({ clientSecret })
       const element = elements.create("payment", { layout: "tabs" })
       element.on("ready", () => events.push("ready"))
       element.on("change", (event: { complete: boolean }) => events.push(`change:${event.complete}`))
-      element.mount(document.getElementById("payment"))
-      const looksLikeStripe = ["elements", "createToken", "createPaymentMethod", "confirmCardPayment", "_registerWrapper", "registerAppInfo"].every((name) => typeof stripe[name] === "function")
+      element.mount(document.getElementById("payment")!)
+      const looksLikeStripe = ["elements", "createToken", "createPaymentMethod", "confirmCardPayment", "_registerWrapper", "registerAppInfo"].every((name) => typeof Reflect.get(stripe, name) === "function")
       Object.assign(window, { fakeCheckout: { stripe, elements, events } })
       return { looksLikeStripe, warnings, script: document.querySelector("script[src^='https://js.stripe.com']")?.getAttribute("src") }
     }, { key: publishableKey, clientSecret })
     expect(loaded).toEqual({ looksLikeStripe: true, warnings: [], script: "https://js.stripe.com/endive/stripe.js" })
-    await expect.poll(() => page.evaluate(() => (window as any).fakeCheckout.events.includes("ready"))).toBe(true)
+    await expect.poll(() => page.evaluate(() => (window as CheckoutWindow).fakeCheckout.events.includes("ready"))).toBe(true)
   }
 
   async function typeCard(number: string) {
@@ -693,7 +702,7 @@ describe("fake Stripe.js in Chromium with the real loadStripe", () => {
   }
 
   const confirm = () => page.evaluate(async (returnUrl) => {
-    const { stripe, elements } = (window as any).fakeCheckout
+    const { stripe, elements } = (window as CheckoutWindow).fakeCheckout
     return stripe.confirmPayment({ elements, confirmParams: { return_url: returnUrl }, redirect: "if_required" })
   }, `${shopUrl}/checkout/success`)
 
@@ -706,7 +715,7 @@ describe("fake Stripe.js in Chromium with the real loadStripe", () => {
     await page.keyboard.type("1234")
     await page.keyboard.press("Tab")
     await page.keyboard.type("123")
-    expect(await page.evaluate(() => (window as any).fakeCheckout.events.at(-1))).toBe("change:true")
+    expect(await page.evaluate(() => (window as CheckoutWindow).fakeCheckout.events.at(-1))).toBe("change:true")
     const result = await confirm()
     expect(result.error).toBeUndefined()
     expect(result.paymentIntent).toMatchObject({ id: intent.id, status: "succeeded" })
@@ -714,8 +723,8 @@ describe("fake Stripe.js in Chromium with the real loadStripe", () => {
     const confirmCall = fake.requests.find((request) => request.path === `/v1/payment_intents/${intent.id}/confirm`)
     expect(confirmCall?.headers.origin).toBe(shopUrl)
     expect(parseForm(confirmCall!.body)).toMatchObject({ key: publishableKey, client_secret: intent.client_secret, payment_method_data: { card: { number: "4242424242424242" } } })
-    const retrieved = await page.evaluate((secret) => (window as any).fakeCheckout.stripe.retrievePaymentIntent(secret), intent.client_secret)
-    expect(retrieved.paymentIntent.status).toBe("succeeded")
+    const retrieved = await page.evaluate((secret) => (window as CheckoutWindow).fakeCheckout.stripe.retrievePaymentIntent(secret), intent.client_secret!)
+    expect(retrieved.paymentIntent?.status).toBe("succeeded")
   })
 
   it("answers a declined card and an incomplete form with { error } as Stripe.js does", async () => {
@@ -726,7 +735,7 @@ describe("fake Stripe.js in Chromium with the real loadStripe", () => {
     expect(incomplete.error).toMatchObject({ type: "validation_error", code: "incomplete_number" })
     await expect.poll(() => page.getByRole("alert").textContent()).toBe("Your card number is incomplete.")
     expect(await page.getByLabel("Card number").getAttribute("aria-invalid")).toBe("true")
-    expect(await page.evaluate(() => (window as any).fakeCheckout.elements.submit())).toMatchObject({ error: { code: "incomplete_number" } })
+    expect(await page.evaluate(() => (window as CheckoutWindow).fakeCheckout.elements.submit())).toMatchObject({ error: { code: "incomplete_number" } })
 
     await typeCard("4000 0000 0000 0002")
     const declined = await confirm()
@@ -734,8 +743,8 @@ describe("fake Stripe.js in Chromium with the real loadStripe", () => {
     expect((await stripe.paymentIntents.retrieve(intent.id)).status).toBe("requires_payment_method")
 
     await typeCard("4242 4242 4242 4242")
-    expect(await page.evaluate(() => (window as any).fakeCheckout.elements.submit())).toEqual({})
-    expect((await confirm()).paymentIntent.status).toBe("succeeded")
+    expect(await page.evaluate(() => (window as CheckoutWindow).fakeCheckout.elements.submit())).toEqual({})
+    expect((await confirm()).paymentIntent?.status).toBe("succeeded")
   })
 
   it("shows the 3-D Secure challenge over the page and settles with its outcome", async () => {
@@ -762,8 +771,8 @@ describe("fake Stripe.js in Chromium with the real loadStripe", () => {
     })
     page.on("pageerror", (error) => problems.push(String(error)))
     await page.goto(`${shopUrl}/react`)
-    await page.waitForFunction(() => typeof (window as any).mountCheckout === "function")
-    await page.evaluate(({ key, clientSecret }) => (window as any).mountCheckout(key, clientSecret), { key: publishableKey, clientSecret: intent.client_secret! })
+    await page.waitForFunction(() => typeof (window as CheckoutWindow).mountCheckout === "function")
+    await page.evaluate(({ key, clientSecret }) => (window as CheckoutWindow).mountCheckout(key, clientSecret), { key: publishableKey, clientSecret: intent.client_secret! })
     await expect.poll(() => page.getByTestId("ready").textContent()).toBe("ready")
     await typeCard("4000 0000 0000 0002")
     await expect.poll(() => page.getByTestId("complete").textContent()).toBe("complete")

@@ -29,15 +29,16 @@ function GoToSignIn() {
 export function AccessGate({ children }: { children: ReactNode }) {
   const { pathname } = useLocation()
   const check = useIsAuthenticated({ queryOptions: { staleTime: 0 } })
+  // Stable (react-query's): only a navigation re-checks.
+  const { refetch } = check
   const entered = useRef(false)
   useEffect(() => {
     if (!entered.current) {
       entered.current = true
       return
     }
-    void check.refetch()
-    // Only a navigation re-checks; refetch is stable.
-  }, [pathname])
+    void refetch()
+  }, [pathname, refetch])
 
   if (!check.data) return <Centered label={tShell("access.checking")} />
   if (check.data.authenticated) return <>{children}</>

@@ -1,5 +1,5 @@
 import type { CrudFilter } from "@refinedev/core"
-import { useEffect, useRef, useState, type ChangeEvent } from "react"
+import { useEffect, useEffectEvent, useRef, useState, type ChangeEvent } from "react"
 
 /** How long the box waits after the last keystroke before the list follows. */
 export const SEARCH_DELAY_MS = 300
@@ -47,10 +47,11 @@ export function useSearchBox({ filters, setFilters, setCurrentPage, field }: Sea
     setFilters(searchFilter(field, text), "replace")
     setCurrentPage(1)
   }
+  // Only the typed text restarts the pause.
+  const applyTyped = useEffectEvent(applySearch)
   useEffect(() => {
-    const timer = window.setTimeout(() => applySearch(search), SEARCH_DELAY_MS)
+    const timer = window.setTimeout(() => applyTyped(search), SEARCH_DELAY_MS)
     return () => window.clearTimeout(timer)
-    // Only the typed text restarts the pause; applySearch reads the ref and the stable setFilters.
   }, [search])
 
   const inputProps = {

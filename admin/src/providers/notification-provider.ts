@@ -17,12 +17,12 @@ const waiting: Array<(api: ToastApi) => void> = []
 let hostWanted = false
 const listeners = new Set<() => void>()
 
-function withApi(use: (api: ToastApi) => void) {
+function withApi(send: (api: ToastApi) => void) {
   if (api) {
-    use(api)
+    send(api)
     return
   }
-  waiting.push(use)
+  waiting.push(send)
   if (!hostWanted) {
     hostWanted = true
     listeners.forEach((listener) => listener())
@@ -32,7 +32,7 @@ function withApi(use: (api: ToastApi) => void) {
 /** Called by the host when it has mounted (and with undefined when it unmounts). */
 export function connectToasts(next: ToastApi | undefined) {
   api = next
-  if (next) waiting.splice(0).forEach((use) => use(next))
+  if (next) waiting.splice(0).forEach((send) => send(next))
 }
 
 /** Whether a toast has been asked for, so the host must be loaded. */

@@ -1,5 +1,5 @@
 import { Grid, Layout, theme } from "antd"
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from "react"
+import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from "react"
 import { AdminHeader } from "../header"
 import { AdminNav } from "./admin-nav"
 import { AdminTitle } from "./admin-title"
@@ -28,12 +28,16 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   const siderIsDrawer = Grid.useBreakpoint().lg === false
   const narrow = useSyncExternalStore(subscribeToWidth, isNarrow, () => false)
   const [collapsed, setCollapsed] = useState(narrow)
-  useEffect(() => setCollapsed(narrow), [narrow])
+  // Crossing 1024 px collapses or expands the sidebar (the user's toggle holds until then), adjusted
+  // while rendering rather than in an effect, so no frame shows the old state.
+  const [collapsedFor, setCollapsedFor] = useState(narrow)
+  if (collapsedFor !== narrow) {
+    setCollapsedFor(narrow)
+    setCollapsed(narrow)
+  }
   const [drawerOpen, setDrawerOpen] = useState(false)
   const [drawerWanted, setDrawerWanted] = useState(false)
-  useEffect(() => {
-    if (!siderIsDrawer) setDrawerOpen(false)
-  }, [siderIsDrawer])
+  if (drawerOpen && !siderIsDrawer) setDrawerOpen(false)
 
   return (
     <Layout hasSider={!siderIsDrawer} style={{ minHeight: "100vh" }}>

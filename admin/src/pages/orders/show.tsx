@@ -119,7 +119,12 @@ function PaymentCard({ order }: { order: Order }) {
 
 function StatusCard({ order }: { order: Order }) {
   const [status, setStatus] = useState<OrderStatus>(order.status)
-  useEffect(() => setStatus(order.status), [order.status])
+  // A new saved status (this save's, or another admin's seen on refetch) replaces the one picked.
+  const [savedStatus, setSavedStatus] = useState(order.status)
+  if (savedStatus !== order.status) {
+    setSavedStatus(order.status)
+    setStatus(order.status)
+  }
   const { mutate, mutation } = useUpdate<Order, HttpError, { status: OrderStatus }>()
   const save = () =>
     mutate({
@@ -170,7 +175,7 @@ function CustomerCard({ order }: { order: Order }) {
   const { open } = useNotification()
   useEffect(() => {
     if (customer.isError) open?.({ key: `order-user-${userId}`, type: "error", description: t("error"), message: t("customerError") })
-  }, [customer.isError, userId])
+  }, [customer.isError, userId, open])
   let body
   if (userId === null) body = <Typography.Text type="secondary">{t("noCustomer")}</Typography.Text>
   else if (customer.isPending) body = <Skeleton active paragraph={{ rows: 3 }} title={false} aria-label={t("customerLoading")} />

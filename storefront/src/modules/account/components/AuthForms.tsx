@@ -3,13 +3,14 @@
  * with the shared contract schemas (the facade validates with the same ones), messages inline under each
  * field. Tabs follow the WAI-ARIA tabs pattern: arrow keys, Home and End move between them.
  */
-import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type KeyboardEvent } from "react"
+import { useId, useRef, useState, type InputHTMLAttributes, type KeyboardEvent } from "react"
 import { useForm, type FieldErrors, type FieldValues, type Path, type UseFormRegister, type UseFormSetError } from "react-hook-form"
 import { zodResolver } from "@hookform/resolvers/zod"
 import type { z } from "zod"
 import { loginSchema, registerFormSchema, type User } from "@enclave/contract"
 import { translator, type Language, type Translate } from "../../../i18n"
 import { api, ApiRequestError } from "../../../lib/client/api"
+import { useHydrated } from "../../../lib/client/hydrated"
 import { setUser, showToast } from "../../../lib/client/stores"
 import { showToastAfterNavigation } from "../../../lib/client/toast-handoff"
 import "./auth.css"
@@ -55,11 +56,9 @@ export default function AuthForms({
 }) {
   const t = translator(language)
   const [tab, setTab] = useState<AuthTab>(initialTab)
-  const [hydrated, setHydrated] = useState(false)
+  const hydrated = useHydrated()
   const tabRefs = useRef<Record<AuthTab, HTMLButtonElement | null>>({ login: null, register: null })
   const id = useId()
-
-  useEffect(() => setHydrated(true), [])
 
   function select(next: AuthTab, focus = false) {
     setTab(next)

@@ -17,6 +17,19 @@ interface Props {
   messages: Record<string, string>
 }
 
+type LoadStatus = "idle" | "loading" | "error"
+
+/** Fetches the cart (into $cart), telling `setStatus` how it goes. */
+async function loadCart(setStatus: (status: LoadStatus) => void) {
+  setStatus("loading")
+  try {
+    await refreshCart()
+    setStatus("idle")
+  } catch {
+    setStatus("error")
+  }
+}
+
 export default function CartDrawer({ language, messages }: Props) {
   const t = messageTranslator(messages)
   const open = useStore($cartOpen)
@@ -24,18 +37,8 @@ export default function CartDrawer({ language, messages }: Props) {
   const user = useStore($user)
   const dialog = useRef<HTMLDialogElement>(null)
   const opener = useRef<HTMLElement | null>(null)
-  const [status, setStatus] = useState<"idle" | "loading" | "error">("idle")
+  const [status, setStatus] = useState<LoadStatus>("idle")
   const [busyItem, setBusyItem] = useState<number | null>(null)
-
-  async function load() {
-    setStatus("loading")
-    try {
-      await refreshCart()
-      setStatus("idle")
-    } catch {
-      setStatus("error")
-    }
-  }
 
   useEffect(() => {
     const element = dialog.current
@@ -44,17 +47,27 @@ export default function CartDrawer({ language, messages }: Props) {
       opener.current = document.activeElement as HTMLElement | null
       element.showModal()
       $modalHost.set(element)
-      if ($user.get()) void load()
     } else if (!open && element.open) {
       $modalHost.set(null)
       element.close()
     }
   }, [open])
 
+  // Opening the panel fetches the cart, and so does learning who is signed in while it is open (the
+  // user may still be loading when it opens). subscribe also answers at once: the panel may have been
+  // opened before this island hydrated.
   useEffect(() => {
-    // The user may still be loading when the panel opens: fetch the cart once they are known.
-    if (open && user) void load()
-  }, [user === undefined])
+    const stopOpen = $cartOpen.subscribe((isOpen) => {
+      if (isOpen && $user.get()) void loadCart(setStatus)
+    })
+    const stopUser = $user.listen((next, previous) => {
+      if (previous === undefined && next && $cartOpen.get()) void loadCart(setStatus)
+    })
+    return () => {
+      stopOpen()
+      stopUser()
+    }
+  }, [])
 
   function onClose() {
     $modalHost.set(null)
@@ -117,7 +130,7 @@ export default function CartDrawer({ language, messages }: Props) {
           ) : status === "error" && items.length === 0 ? (
             <div className="drawer__state" role="alert">
               <p>{t("cart.loadFailed")}</p>
-              <button type="button" className="button button--ghost" onClick={() => void load()}>
+              <button type="button" className="button button--ghost" onClick={() => void loadCart(setStatus)}>
                 {t("cart.retry")}
               </button>
             </div>

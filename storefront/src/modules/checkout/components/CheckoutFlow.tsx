@@ -5,8 +5,8 @@
  * first paint needs no request from the browser. Each way to pay is its own component; placing the
  * order and what follows a successful payment is useOrderPlacement.
  */
-import { useEffect, useMemo, useRef, useState } from "react"
-import { useForm } from "react-hook-form"
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from "react"
+import { useForm, useWatch } from "react-hook-form"
 import { zodResolver } from "@hookform/resolvers/zod"
 import {
   checkoutStorageKeys,
@@ -27,6 +27,7 @@ import { cartTotalCents, centsToEuros, eurosToCents, formatEuro } from "@enclave
 import { messageTranslator } from "../../../i18n/format"
 import { api } from "../../../lib/client/api"
 import { clearPendingPaypalOrder, readPendingPaypalOrder, type PendingCardOrder, type PendingPaypalOrder } from "../../../lib/client/checkout-storage"
+import { useHydrated } from "../../../lib/client/hydrated"
 import { $cart, $user, setUser } from "../../../lib/client/stores"
 import { addressMessageKey } from "../address-messages"
 import { methodsForCountry, shippingCountryOf } from "../shipping-countries"
@@ -68,6 +69,14 @@ function activeMethods(methods: ShippingMethod[]): ShippingMethod[] {
   return withOneDefaultPerZone(methods.filter((m) => m.isActive))
 }
 
+/** Fetches the shipping methods on offer, telling `setMethods` the outcome. */
+function fetchMethods(setMethods: (state: MethodsState) => void) {
+  api
+    .get<ShippingMethod[]>("/api/shipping-methods")
+    .then((list) => setMethods({ kind: "loaded", methods: activeMethods(list) }))
+    .catch(() => setMethods({ kind: "failed" }))
+}
+
 export default function CheckoutFlow({ language, messages, user, cart, shippingMethods, paymentMethods: initialPaymentMethods }: Props) {
   const t = messageTranslator(messages)
   const price = (amount: number | string) => formatEuro(amount, language)
@@ -91,7 +100,7 @@ export default function CheckoutFlow({ language, messages, user, cart, shippingM
   })
   const { errors } = form.formState
   // Only the methods that ship to the address's country are offered, re-filtered as it changes.
-  const country = form.watch("country") ?? ""
+  const country = useWatch({ control: form.control, name: "country" }) ?? ""
   const allMethods = methods.kind === "loaded" ? methods.methods : null
   const countryCode = allMethods ? shippingCountryOf(allMethods, country) : null
   const loadedMethods = useMemo(() => (allMethods ? methodsForCountry(allMethods, countryCode) : []), [allMethods, countryCode])
@@ -105,9 +114,7 @@ export default function CheckoutFlow({ language, messages, user, cart, shippingM
   const [pendingPaypal, setPendingPaypal] = useState<PendingPaypalOrder | null>(null)
   const { phase, orderError, placed, finish, placeOrder } = useOrderPlacement(t)
   const stepHeading = useRef<HTMLHeadingElement>(null)
-  // Server-rendered controls stay disabled until hydrated, so an early click is never silently lost.
-  const [ready, setReady] = useState(false)
-  useEffect(() => setReady(true), [])
+  const ready = useHydrated()
   const firstRender = useRef(true)
 
   // The shared stores learn who is signed in (the header and cart panel read them); the cart on
@@ -117,24 +124,21 @@ export default function CheckoutFlow({ language, messages, user, cart, shippingM
     return $cart.listen((next) => {
       if (!placed.current) setItems([...next])
     })
-  }, [user])
+  }, [user, placed])
 
-  // Methods the server could not load are loaded here, with a loading state and a retry.
+  // Methods the server could not load are loaded here (the state starts as loading), with a retry.
+  useEffect(() => {
+    if (!shippingMethods) fetchMethods(setMethods)
+  }, [shippingMethods])
   const loadMethods = () => {
     setMethods({ kind: "loading" })
-    api
-      .get<ShippingMethod[]>("/api/shipping-methods")
-      .then((list) => setMethods({ kind: "loaded", methods: activeMethods(list) }))
-      .catch(() => setMethods({ kind: "failed" }))
+    fetchMethods(setMethods)
   }
-  useEffect(() => {
-    if (!shippingMethods) loadMethods()
-  }, [])
 
   // docs/product.md §4: the default method is preselected and its id kept in session storage. A choice made
   // earlier in this browser session is kept while that method is offered; when the country moves
   // to another zone, that zone's default takes its place.
-  useEffect(() => {
+  const preselectMethod = useEffectEvent(() => {
     if (methods.kind !== "loaded" || loadedMethods.length === 0) return
     let stored: number | null = null
     try {
@@ -144,7 +148,8 @@ export default function CheckoutFlow({ language, messages, user, cart, shippingM
     }
     const keep = [stored, selectedId].find((id) => id !== null && loadedMethods.some((m) => m.id === id))
     chooseMethod(keep ?? loadedMethods.find((m) => m.isDefault)?.id ?? loadedMethods[0]!.id)
-  }, [loadedMethods])
+  })
+  useEffect(() => preselectMethod(), [loadedMethods])
 
   function chooseMethod(id: number) {
     setSelectedId(id)
@@ -159,6 +164,7 @@ export default function CheckoutFlow({ language, messages, user, cart, shippingM
   // docs/product.md §4: a PayPal order left unfinished in this browser session (the customer came back without
   // PayPal's redirect) is offered for completion. Storage exists only in the browser, hence after mount.
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- read after hydration, so the server's HTML and the first render agree
     setPendingPaypal(readPendingPaypalOrder(checkoutStorageKeys))
     // Also when the browser's back button restores this page from its back/forward cache.
     const onShow = (event: PageTransitionEvent) => {

@@ -8,7 +8,7 @@
  * Types come from "@enclave/contract", plain helpers (sandbox detection, via lib/orders) from the
  * zod-free "@enclave/contract/values", and the storage keys as a prop.
  */
-import { useEffect, useRef, useState } from "react"
+import { useEffect, useEffectEvent, useRef, useState } from "react"
 import type { Order, PaypalCapture } from "@enclave/contract"
 import type { Language } from "../../../i18n"
 import { messageTranslator } from "../../../i18n/format"
@@ -120,9 +120,7 @@ export default function PaymentReturn({ language, messages, storageKeys, returne
     }
   }
 
-  useEffect(() => {
-    if (started.current) return
-    started.current = true
+  const finishPayment = useEffectEvent(() => {
     if (returned.kind === "paypal") {
       void capture(returned.token, readPendingUserId(storageKeys))
     } else if (returned.kind === "card") {
@@ -131,6 +129,11 @@ export default function PaymentReturn({ language, messages, storageKeys, returne
       const pending = readPendingPaypalOrder(storageKeys)
       if (pending) void capture(pending.orderId, pending.userId)
     }
+  })
+  useEffect(() => {
+    if (started.current) return
+    started.current = true
+    finishPayment()
   }, [])
 
   // The result replaced the loading state: it is where keyboard and screen reader users continue.

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react"
+import { useEffect, useEffectEvent, useState } from "react"
 import type { CreatePaypalOrderRequest, PaypalOrderCreated, ShippingAddress } from "@enclave/contract"
 import { checkoutStorageKeys } from "@enclave/contract/values"
 import type { Translate } from "../../../i18n"
@@ -34,11 +34,13 @@ export function PaypalPayment({ address, shippingMethodId, totalCents, userId, a
 
   // Back from PayPal with the browser's back button: the page comes from the back/forward cache as it
   // was left, still "Taking you to PayPal...". It is usable again (the pending panel offers the order).
+  const usableAgain = useEffectEvent(() => {
+    setState("idle")
+    onBusyChange(false)
+  })
   useEffect(() => {
     const onShow = (event: PageTransitionEvent) => {
-      if (!event.persisted) return
-      setState("idle")
-      onBusyChange(false)
+      if (event.persisted) usableAgain()
     }
     window.addEventListener("pageshow", onShow)
     return () => window.removeEventListener("pageshow", onShow)

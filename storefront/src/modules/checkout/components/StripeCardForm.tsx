@@ -2,7 +2,7 @@
  * Stripe Elements' card form. Loaded on demand by CardPayment (dynamic import), so
  * @stripe/react-stripe-js is not part of checkout's first JavaScript.
  */
-import { useEffect, useRef, useState, type FormEvent } from "react"
+import { useEffect, useRef, useState, type SubmitEvent } from "react"
 import type { Stripe } from "@stripe/stripe-js"
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js"
 import type { Language, Translate } from "../../../i18n"
@@ -49,7 +49,7 @@ function CardForm({ language, locked, t, onBusyChange, beforeConfirm, onDeclined
     showToast({ title: t("checkout.toast.paymentFailedTitle"), description: t("checkout.toast.paymentFailedText"), variant: "destructive" })
   }
 
-  async function confirm(event: FormEvent) {
+  async function confirm(event: SubmitEvent) {
     event.preventDefault()
     if (!stripe || !elements || confirming || locked) return
     setError(null)

@@ -5,11 +5,12 @@
  * Menus are disclosures (a button with aria-expanded and a list of links): Escape closes them and
  * returns focus to their button, a click elsewhere closes them.
  */
-import { useEffect, useRef, useState, type RefObject } from "react"
+import { useEffect, useEffectEvent, useRef, useState, type RefObject } from "react"
 import { useStore } from "@nanostores/react"
 import type { User } from "@enclave/contract"
 import { $cartCount, $cartOpen, $user, loadUser, setUser, showToast } from "../../../lib/client/stores"
 import { api, ApiRequestError } from "../../../lib/client/api"
+import { useHydrated } from "../../../lib/client/hydrated"
 import { messageTranslator } from "../../../i18n/format"
 
 export interface HeaderLink {
@@ -25,16 +26,17 @@ interface Props {
 
 /** Closes a disclosure on Escape (focus back to its button) and on a click outside it. */
 function useDismiss(open: boolean, close: () => void, container: RefObject<HTMLElement | null>, button: RefObject<HTMLButtonElement | null>) {
+  const dismiss = useEffectEvent(close)
   useEffect(() => {
     if (!open) return
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape") {
-        close()
+        dismiss()
         button.current?.focus()
       }
     }
     const onPointer = (event: PointerEvent) => {
-      if (container.current && !container.current.contains(event.target as Node)) close()
+      if (container.current && !container.current.contains(event.target as Node)) dismiss()
     }
     document.addEventListener("keydown", onKey)
     document.addEventListener("pointerdown", onPointer)
@@ -42,7 +44,7 @@ function useDismiss(open: boolean, close: () => void, container: RefObject<HTMLE
       document.removeEventListener("keydown", onKey)
       document.removeEventListener("pointerdown", onPointer)
     }
-  }, [open])
+  }, [open, container, button])
 }
 
 export default function HeaderActions({ messages, links }: Props) {
@@ -57,10 +59,8 @@ export default function HeaderActions({ messages, links }: Props) {
   const mobile = useRef<HTMLDivElement>(null)
   const mobileButton = useRef<HTMLButtonElement>(null)
 
-  // Server-rendered buttons stay disabled until hydrated, so an early click is never silently lost.
-  const [ready, setReady] = useState(false)
+  const ready = useHydrated()
   useEffect(() => {
-    setReady(true)
     void loadUser()
   }, [])
   useDismiss(userMenuOpen, () => setUserMenuOpen(false), userMenu, userButton)

@@ -3,10 +3,11 @@
  * docs/product.md §4) and the add-to-cart button with its loading state, disabled when the product is out of stock.
  * Visitors are told to sign in (docs/product.md §5); every add refreshes the cart (docs/product.md §4).
  */
-import { useEffect, useState } from "react"
+import { useState } from "react"
 import { $user, loadUser, refreshCart, showToast } from "../../../lib/client/stores"
 import { api, ApiRequestError } from "../../../lib/client/api"
 import { messageTranslator } from "../../../i18n/format"
+import { useHydrated } from "../../../lib/client/hydrated"
 
 interface Props {
   messages: Record<string, string>
@@ -20,9 +21,7 @@ export default function AddToCart({ messages, productId, productName, stockQuant
   const [quantity, setQuantity] = useState(1)
   const [adding, setAdding] = useState(false)
   const [needsLogin, setNeedsLogin] = useState(false)
-  // Server-rendered controls stay disabled until hydrated, so an early click is never silently lost.
-  const [ready, setReady] = useState(false)
-  useEffect(() => setReady(true), [])
+  const ready = useHydrated()
   const soldOut = stockQuantity <= 0
 
   function loginRequired() {
