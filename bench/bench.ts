@@ -15,6 +15,7 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { buildAll } from "../launcher/build.ts"
+import { treeCpuMs, treeMemoryMb } from "../tests/support/process-tree.ts"
 import { withClient } from "../launcher/database.ts"
 import { ApiClient, newUserDetails } from "../tests/support/api.ts"
 import { medusaAvailableStock } from "../tests/support/races.ts"
@@ -29,62 +30,9 @@ const CHECKOUT_S = Number(process.env.BENCH_CHECKOUT_DURATION || 20)
 const IN_A_ROW = 20
 /** Units of the one product all buyers race for: fewer than a fast purchase sells in CHECKOUT_S, so it sells out. */
 const LIMITED_STOCK = 120
-/** Clock ticks per second of /proc/<pid>/stat's utime and stime (USER_HZ, 100 on Linux). */
-const CLOCK_TICKS = 100
 
 // Issue 14's targets, printed beside the measurements.
 const TARGET = { addMs: 60, orderP50Ms: 150, orderP90Ms: 300, statements: 40, cpuMs: 120, ordersPerSec: 10, p99Ms: 2000, sameProductOrdersPerSec: 8 }
-
-/** A process and all its descendants. */
-function processTree(rootPid: number): number[] {
-  const children = new Map<number, number[]>()
-  for (const entry of fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8")
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1])
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)])
-    } catch {
-      // gone
-    }
-  }
-  const tree: number[] = []
-  const visit = (pid: number) => {
-    tree.push(pid)
-    for (const child of children.get(pid) ?? []) visit(child)
-  }
-  visit(rootPid)
-  return tree
-}
-
-/** Proportional set size of a process and all its descendants, so shared pages count once. */
-function treeMemoryMb(rootPid: number): number {
-  let kb = 0
-  for (const pid of processTree(rootPid)) {
-    try {
-      const pss = /^Pss:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"))
-      kb += Number(pss?.[1] ?? 0)
-    } catch {
-      // gone
-    }
-  }
-  return Math.round(kb / 1024)
-}
-
-/** CPU time (user + system) a process and its descendants used so far, in ms. */
-function treeCpuMs(rootPid: number): number {
-  let ticks = 0
-  for (const pid of processTree(rootPid)) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8")
-      // Fields after "(comm) ": state is field 3, utime 14 and stime 15.
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
-      ticks += Number(fields[11]) + Number(fields[12])
-    } catch {
-      // gone
-    }
-  }
-  return (ticks * 1000) / CLOCK_TICKS
-}
 
 /** The highest memory of the stack while `work` runs, sampled every 250 ms. */
 async function peakMemoryDuring<T>(rootPid: number, work: () => Promise<T>): Promise<{ result: T; peakMb: number }> {

@@ -1,0 +1,61 @@
+/**
+ * Memory and CPU of a process with all its descendants, read from /proc: a shop is a launcher
+ * with its front door, Medusa and (embedded) PostgreSQL below it. `npm run bench` and `npm test`
+ * report them.
+ */
+import fs from "node:fs"
+
+/** Clock ticks per second of /proc/<pid>/stat's utime and stime (USER_HZ, 100 on Linux). */
+const CLOCK_TICKS = 100
+
+/** A process and all its descendants. */
+export function processTree(rootPid: number): number[] {
+  const children = new Map<number, number[]>()
+  for (const entry of fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8")
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1])
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)])
+    } catch {
+      // gone
+    }
+  }
+  const tree: number[] = []
+  const visit = (pid: number) => {
+    tree.push(pid)
+    for (const child of children.get(pid) ?? []) visit(child)
+  }
+  visit(rootPid)
+  return tree
+}
+
+/** Proportional set size of a process and all its descendants, so shared pages count once. */
+export function treeMemoryMb(rootPid: number): number {
+  let kb = 0
+  for (const pid of processTree(rootPid)) {
+    try {
+      const pss = /^Pss:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"))
+      kb += Number(pss?.[1] ?? 0)
+    } catch {
+      // gone
+    }
+  }
+  return Math.round(kb / 1024)
+}
+
+/** CPU time (user + system) a process and its descendants used so far, in ms. */
+export function treeCpuMs(rootPid: number): number {
+  let ticks = 0
+  for (const pid of processTree(rootPid)) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8")
+      // Fields after "(comm) ": state is field 3, utime 14 and stime 15.
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
+      ticks += Number(fields[11]) + Number(fields[12])
+    } catch {
+      // gone
+    }
+  }
+  return (ticks * 1000) / CLOCK_TICKS
+}
+
