@@ -32,7 +32,16 @@ const IN_A_ROW = 20
 const LIMITED_STOCK = 120
 
 // Issue 14's targets, printed beside the measurements.
-const TARGET = { addMs: 60, orderP50Ms: 150, orderP90Ms: 300, statements: 40, cpuMs: 120, ordersPerSec: 10, p99Ms: 2000, sameProductOrdersPerSec: 8 }
+const TARGET = {
+  addMs: 60,
+  orderP50Ms: 150,
+  orderP90Ms: 300,
+  statements: 40,
+  cpuMs: 120,
+  ordersPerSec: 10,
+  p99Ms: 2000,
+  sameProductOrdersPerSec: 8,
+}
 
 /** The highest memory of the stack while `work` runs, sampled every 250 ms. */
 async function peakMemoryDuring<T>(rootPid: number, work: () => Promise<T>): Promise<{ result: T; peakMb: number }> {
@@ -85,10 +94,14 @@ async function load(name: string, url: string, headers: Record<string, string> =
 async function staticCeiling(html: string): Promise<{ url: string; stop: () => void }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "enclave-bench-static-"))
   fs.writeFileSync(path.join(dir, "index.html"), html)
-  const child = spawn(process.execPath, ["--experimental-strip-types", "--no-warnings=ExperimentalWarning", path.join(repoRoot, "bench", "static-ceiling.ts"), dir], {
-    cwd: repoRoot,
-    stdio: ["ignore", "pipe", "inherit"],
-  })
+  const child = spawn(
+    process.execPath,
+    ["--experimental-strip-types", "--no-warnings=ExperimentalWarning", path.join(repoRoot, "bench", "static-ceiling.ts"), dir],
+    {
+      cwd: repoRoot,
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  )
   const port = await new Promise<string>((resolve, reject) => {
     child.stdout!.once("data", (chunk) => resolve(String(chunk).trim()))
     child.once("exit", (code) => reject(new Error(`the static server exited (${code})`)))
@@ -107,7 +120,14 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
 }
 
-const address = { fullName: "Bench Buyer", addressLine1: "Unter den Linden 1", city: "Berlin", state: "Berlin", postalCode: "10117", country: "Germany" }
+const address = {
+  fullName: "Bench Buyer",
+  addressLine1: "Unter den Linden 1",
+  city: "Berlin",
+  state: "Berlin",
+  postalCode: "10117",
+  country: "Germany",
+}
 
 async function newBuyer(shopUrl: string): Promise<ApiClient> {
   const client = new ApiClient(shopUrl)
@@ -145,7 +165,10 @@ function meterOf(databaseUrl: string, medusaPid: number, profileFile: string): M
       })
       const cpuMs = treeCpuMs(medusaPid)
       const text = fs.existsSync(profileFile) ? fs.readFileSync(profileFile, "utf8") : ""
-      const workflowRuns = text.split("\n").filter(Boolean).map((line) => line.split(" ")[0])
+      const workflowRuns = text
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => line.split(" ")[0])
       return { statements, cpuMs, workflowRuns }
     },
   }
@@ -201,7 +224,12 @@ async function purchasesInARow(shopUrl: string, shippingMethod: number, productI
     const added = await buyer.post("/api/cart", { productId, quantity: 1 })
     if (added.status !== 200 && added.status !== 201) throw new Error(`add to cart answered ${added.status}: ${JSON.stringify(added.body)}`)
     const t1 = performance.now()
-    const order = await buyer.post("/api/orders", { shippingAddress: address, shippingMethod, paymentMethod: "stripe", paymentId: `str-bench-row-${n}` })
+    const order = await buyer.post("/api/orders", {
+      shippingAddress: address,
+      shippingMethod,
+      paymentMethod: "stripe",
+      paymentId: `str-bench-row-${n}`,
+    })
     if (order.status !== 201) throw new Error(`placing the order answered ${order.status}: ${JSON.stringify(order.body)}`)
     const t2 = performance.now()
     return { add: t1 - t0, order: t2 - t1, whole: t2 - t0 }
@@ -242,7 +270,9 @@ async function storeApiPurchasesInARow(medusaUrl: string, key: string, productNa
     return answer.body
   }
   const { regions } = await call("GET", "/store/regions?fields=id,*countries&limit=100")
-  const germany = (regions as Array<{ id: string; countries: Array<{ iso_2: string }> }>).find((r) => r.countries.some((c) => c.iso_2 === "de"))
+  const germany = (regions as Array<{ id: string; countries: Array<{ iso_2: string }> }>).find((r) =>
+    r.countries.some((c) => c.iso_2 === "de"),
+  )
   if (!germany) throw new Error("No region of the Store API ships to Germany")
   const { products } = await call("GET", `/store/products?q=${encodeURIComponent(productName)}&fields=id,title,*variants`)
   const product = (products as Array<{ title: string; variants: Array<{ id: string }> }>).find((p) => p.title === productName)
@@ -254,7 +284,14 @@ async function storeApiPurchasesInARow(medusaUrl: string, key: string, productNa
     const { cart } = await call("POST", "/store/carts", { region_id: germany.id, email: "anchor@bench.example" })
     await call("POST", `/store/carts/${cart.id}/line-items`, { variant_id: variantId, quantity: 1 })
     await call("POST", `/store/carts/${cart.id}`, {
-      shipping_address: { first_name: "Bench", last_name: "Buyer", address_1: "Unter den Linden 1", city: "Berlin", postal_code: "10117", country_code: "de" },
+      shipping_address: {
+        first_name: "Bench",
+        last_name: "Buyer",
+        address_1: "Unter den Linden 1",
+        city: "Berlin",
+        postal_code: "10117",
+        country_code: "de",
+      },
     })
     const { shipping_options } = await call("GET", `/store/shipping-options?cart_id=${cart.id}`)
     if (!shipping_options.length) throw new Error("The Store API offers no shipping option to Germany")
@@ -300,7 +337,12 @@ interface CheckoutFigures {
  * order is timed. untilSoldOut: a buyer whose cart or order is refused stops (the product sold
  * out), and the run ends when every buyer stopped.
  */
-async function checkoutLoad(shopUrl: string, shippingMethod: number, productOf: (buyer: number) => number, untilSoldOut = false): Promise<CheckoutFigures> {
+async function checkoutLoad(
+  shopUrl: string,
+  shippingMethod: number,
+  productOf: (buyer: number) => number,
+  untilSoldOut = false,
+): Promise<CheckoutFigures> {
   const buyers = await Promise.all(Array.from({ length: BUYERS }, () => newBuyer(shopUrl)))
   const latencies: number[] = []
   let refused = 0
@@ -318,7 +360,12 @@ async function checkoutLoad(shopUrl: string, shippingMethod: number, productOf: 
           throw new Error(`add to cart answered ${added.status}: ${JSON.stringify(added.body)}`)
         }
         const t = performance.now()
-        const order = await buyer.post("/api/orders", { shippingAddress: address, shippingMethod, paymentMethod: "stripe", paymentId: `str-bench-${untilSoldOut ? "one" : "own"}-${b}-${n}` })
+        const order = await buyer.post("/api/orders", {
+          shippingAddress: address,
+          shippingMethod,
+          paymentMethod: "stripe",
+          paymentId: `str-bench-${untilSoldOut ? "one" : "own"}-${b}-${n}`,
+        })
         if (order.status === 201) latencies.push(performance.now() - t)
         else {
           refused++
@@ -405,7 +452,9 @@ try {
   // Alone on the shop first, so the meter sees one purchase's work and nothing else.
   const inARow = await purchasesInARow(shop.url, methods[0].id, benchPhone, meter)
   const storeApi = await storeApiPurchasesInARow(medusaUrl, key, "Bench Phone", meter)
-  const { result: checkout, peakMb: checkoutPeakMb } = await peakMemoryDuring(pid, () => checkoutLoad(shop.url, methods[0].id, (b) => ownProducts[b]))
+  const { result: checkout, peakMb: checkoutPeakMb } = await peakMemoryDuring(pid, () =>
+    checkoutLoad(shop.url, methods[0].id, (b) => ownProducts[b]),
+  )
   const sameProduct = await checkoutLoad(shop.url, methods[0].id, () => limitedPhone, true)
   const limitedStock = await medusaAvailableStock(databaseUrl, limitedPhone)
   const oversold = Math.max(0, sameProduct.orders - LIMITED_STOCK, -limitedStock.available)
@@ -418,7 +467,10 @@ try {
   await customer.post("/api/register", newUserDetails())
   await customer.post("/api/cart", { productId: 1, quantity: 1 })
   for (const page of ["/checkout", "/orders"]) {
-    weights.push({ page: `${page} (signed in)`, kb: (await pageWeight(shop.url, page, { cookie: customer.cookieHeader() })).gzipBytes / 1024 })
+    weights.push({
+      page: `${page} (signed in)`,
+      kb: (await pageWeight(shop.url, page, { cookie: customer.cookieHeader() })).gzipBytes / 1024,
+    })
   }
   const adminScreen = await adminFirstScreenWeight(shop.url, "/admin/", admin.cookieHeader(), DASHBOARD_CHUNK)
   weights.push({ page: "/admin/ first screen (signed in as the admin)", kb: adminScreen.gzipBytes / 1024 })
@@ -486,7 +538,15 @@ try {
   fs.writeFileSync(
     path.join(repoRoot, "bench", "results.json"),
     JSON.stringify(
-      { date: new Date().toISOString(), connections: CONNECTIONS, durationS: DURATION_S, firstStartS, restartS, idleMb, loadedMb, rows,
+      {
+        date: new Date().toISOString(),
+        connections: CONNECTIONS,
+        durationS: DURATION_S,
+        firstStartS,
+        restartS,
+        idleMb,
+        loadedMb,
+        rows,
         purchasesInARow: inARow,
         storeApiPurchasesInARow: storeApi,
         targets: TARGET,

@@ -38,7 +38,15 @@ const parts: Part[] = [
     dir: "medusa-backend",
     inputs: ["src", "medusa-config.ts", "instrumentation.ts", "tsconfig.json", "package.json", "../medusa-config.ts"],
     output: ".medusa/server",
-    after: ["contract", "plugins/accounts", "plugins/security-levels", "plugins/shipping-methods", "plugins/payments", "plugins/orders", "plugins/api-facade"],
+    after: [
+      "contract",
+      "plugins/accounts",
+      "plugins/security-levels",
+      "plugins/shipping-methods",
+      "plugins/payments",
+      "plugins/orders",
+      "plugins/api-facade",
+    ],
     // `medusa build` loads the configuration (for its admin options), which refuses to load without
     // the secrets. They are read when the compiled configuration loads at start; nothing of the
     // build's environment ends up in its output.

@@ -70,12 +70,7 @@ export async function prepareExternalDatabase(databaseUrl: string) {
   const url = new URL(databaseUrl)
   const name = decodeURIComponent(url.pathname.slice(1)) || DATABASE_NAME
   url.pathname = "/postgres"
-  await waitFor(
-    () => withClient(url.toString(), async () => true),
-    "PostgreSQL at DATABASE_URL",
-    60_000,
-    500,
-  )
+  await waitFor(() => withClient(url.toString(), async () => true), "PostgreSQL at DATABASE_URL", 60_000, 500)
   await ensureDatabase(url.toString(), name)
 }
 

@@ -39,7 +39,8 @@ function serverCount(value: string | undefined, redisUrl: string | undefined): n
   if (!Number.isInteger(n) || n < 1 || n > 16) throw new Error(`MEDUSA_SERVERS must be a whole number from 1 to 16, not "${value}"`)
   // In memory, each server would keep its own events, locks and workflow state: two buyers could
   // then both take the last unit, one on each server.
-  if (n > 1 && !redisUrl) throw new Error("MEDUSA_SERVERS above 1 needs REDIS_URL: the servers share events, locks and workflows through Redis")
+  if (n > 1 && !redisUrl)
+    throw new Error("MEDUSA_SERVERS above 1 needs REDIS_URL: the servers share events, locks and workflows through Redis")
   return n
 }
 

@@ -143,7 +143,10 @@ export async function createFrontDoor(options: FrontDoorOptions): Promise<http.S
     const cookie = req.headers.cookie ?? ""
     if (!/(?:^|;\s*)enclave\.sid=/.test(cookie)) return "visitor"
     try {
-      const answer = await fetch(`${nextApiUrl()}/api/user`, { headers: { cookie, accept: "application/json" }, signal: AbortSignal.timeout(10_000) })
+      const answer = await fetch(`${nextApiUrl()}/api/user`, {
+        headers: { cookie, accept: "application/json" },
+        signal: AbortSignal.timeout(10_000),
+      })
       if (answer.status === 401) return "visitor"
       if (!answer.ok) return "unknown"
       return ((await answer.json()) as { isAdmin?: boolean }).isAdmin === true ? "admin" : "customer"

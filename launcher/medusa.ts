@@ -130,7 +130,12 @@ export interface MedusaServer {
 }
 
 /** Starts `medusa start` and resolves once its /health answers. `onSpawn` learns the process at once, to stop a start that is under way. */
-export async function startMedusa(env: MedusaEnv, port: number, logFile: string, onSpawn?: (child: ChildProcess) => void): Promise<MedusaServer> {
+export async function startMedusa(
+  env: MedusaEnv,
+  port: number,
+  logFile: string,
+  onSpawn?: (child: ChildProcess) => void,
+): Promise<MedusaServer> {
   const log = fs.openSync(logFile, "a")
   // Only the front door faces people; Medusa listens on loopback.
   const child = spawn(process.execPath, [medusaCli, "start", "--host", "127.0.0.1", "--port", String(port)], {
@@ -204,7 +209,9 @@ export async function superviseMedusa(
   }
   const giveUp = (why: string) => {
     state = "stopped"
-    const error = new Error(`Medusa ${why} ${crashes.length} times within ${CRASH_WINDOW_MS / 1000} s; not restarting it again (see ${logFile})`)
+    const error = new Error(
+      `Medusa ${why} ${crashes.length} times within ${CRASH_WINDOW_MS / 1000} s; not restarting it again (see ${logFile})`,
+    )
     say(error.message)
     onGiveUp(error)
   }

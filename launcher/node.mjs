@@ -66,7 +66,10 @@ function recentNode() {
   if (isRecent(process.version)) return process.execPath
   const name = packageName()
   const advice = `Enclave needs Node 22.12 or newer (Node ${WANTED_MAJOR} recommended); this is Node ${process.version}.`
-  if (!name) fail(`${advice} No Node build for ${process.platform}/${process.arch} on the npm registry: please install Node ${WANTED_MAJOR} from https://nodejs.org.`)
+  if (!name)
+    fail(
+      `${advice} No Node build for ${process.platform}/${process.arch} on the npm registry: please install Node ${WANTED_MAJOR} from https://nodejs.org.`,
+    )
   const home = nodeHome()
   const packageDir = path.join(home, "node_modules", name)
   if (usable(packageDir)) return binaryIn(packageDir)
@@ -82,12 +85,25 @@ function recentNode() {
     const [command, prefixArgs] = npmCli && /\.c?js$/.test(npmCli) ? [process.execPath, [npmCli]] : ["npm", []]
     const result = spawnSync(
       command,
-      [...prefixArgs, "install", "--prefix", staging, "--no-save", "--no-package-lock", "--no-audit", "--no-fund", "--loglevel=error", `${name}@${WANTED_MAJOR}`],
+      [
+        ...prefixArgs,
+        "install",
+        "--prefix",
+        staging,
+        "--no-save",
+        "--no-package-lock",
+        "--no-audit",
+        "--no-fund",
+        "--loglevel=error",
+        `${name}@${WANTED_MAJOR}`,
+      ],
       { stdio: ["ignore", 2, 2], shell: command === "npm" && process.platform === "win32" },
     )
     const installed = path.join(staging, "node_modules", name)
     if (result.status !== 0 || !fs.existsSync(binaryIn(installed))) {
-      fail(`${advice} Installing ${name}@${WANTED_MAJOR} failed (${result.error?.message ?? `npm exit code ${result.status}`}): please install Node ${WANTED_MAJOR} from https://nodejs.org.`)
+      fail(
+        `${advice} Installing ${name}@${WANTED_MAJOR} failed (${result.error?.message ?? `npm exit code ${result.status}`}): please install Node ${WANTED_MAJOR} from https://nodejs.org.`,
+      )
     }
     // Another start may have moved its copy into place meanwhile, and may be running it: keep that.
     if (!usable(packageDir)) {
@@ -105,7 +121,9 @@ function recentNode() {
 function reexec(node, script, args) {
   if (node !== process.execPath) {
     const version = spawnSync(node, ["--version"], { encoding: "utf8" }).stdout.trim()
-    console.error(`Node ${process.version} is too old for Enclave: running ${path.relative(process.cwd(), script)} with Node ${version} (${node})`)
+    console.error(
+      `Node ${process.version} is too old for Enclave: running ${path.relative(process.cwd(), script)} with Node ${version} (${node})`,
+    )
   }
   const env = { ...process.env }
   // Whatever the script starts (npm, vite, astro, medusa, vitest) finds the same Node first on PATH.

@@ -1,12 +1,6 @@
 import type http from "node:http"
 import tls from "node:tls"
-import {
-  ADMIN_POLICY,
-  API_POLICY,
-  baseSecurityHeaders,
-  cameOverHttps,
-  FILE_POLICY,
-} from "@enclave/contract/security-headers"
+import { ADMIN_POLICY, API_POLICY, baseSecurityHeaders, cameOverHttps, FILE_POLICY } from "@enclave/contract/security-headers"
 
 /**
  * The front door's security headers for one request (the values are the shop's one set, shared

@@ -7,7 +7,9 @@ import { PAYMENT_PROVIDER_SOURCES as providers } from "@enclave/contract/securit
 import { INLINE_SCRIPTS } from "./src/lib/inline-scripts.ts"
 
 /** Our `is:inline` scripts (src/lib/inline-scripts.ts), which Astro does not hash itself. */
-const inlineScriptHashes = INLINE_SCRIPTS.map((source) => /** @type {const} */ (`sha256-${createHash("sha256").update(source).digest("base64")}`))
+const inlineScriptHashes = INLINE_SCRIPTS.map(
+  (source) => /** @type {const} */ (`sha256-${createHash("sha256").update(source).digest("base64")}`),
+)
 
 /**
  * The storefront is rendered on the server for every request (catalogue data comes from the /api facade).

@@ -17,36 +17,53 @@ export const passwordSchema = text("Password")
   .max(200, "Password must be at most 200 characters")
 
 const required = (message: string, max = 200) =>
-  text(message.replace(/ is required$/, ""), message).trim().min(1, message).max(max, `${message.replace(/ is required$/, "")} is too long`).refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE)
+  text(message.replace(/ is required$/, ""), message)
+    .trim()
+    .min(1, message)
+    .max(max, `${message.replace(/ is required$/, "")} is too long`)
+    .refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE)
 
 /**
  * POST /api/register (docs/product.md §5). `isAdmin` is accepted because the storefront sends it, and
  * ignored: admins exist only through the seed or `npm run admin:promote`.
  */
-export const registerSchema = z.strictObject({
-  username: usernameSchema,
-  email: text("Email", "Invalid email address").trim().max(254, "Invalid email address").email("Invalid email address"),
-  password: passwordSchema,
-  confirmPassword: z.string().optional(),
-  fullName: z.string().trim().max(200, "Full name is too long").refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE).optional().nullable(),
-  isAdmin: z.boolean().optional(),
-  addressLine1: required("Street address is required"),
-  addressLine2: z.string().trim().max(200, "Address line 2 is too long").refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE).optional().nullable(),
-  city: required("City is required", 100),
-  state: required("State/Province is required", 100),
-  postalCode: required("Postal code is required", 20),
-  country: required("Country is required", 100),
-}).refine((body) => body.confirmPassword === undefined || body.confirmPassword === body.password, {
-  message: "Passwords don't match",
-  path: ["confirmPassword"],
-})
+export const registerSchema = z
+  .strictObject({
+    username: usernameSchema,
+    email: text("Email", "Invalid email address").trim().max(254, "Invalid email address").email("Invalid email address"),
+    password: passwordSchema,
+    confirmPassword: z.string().optional(),
+    fullName: z
+      .string()
+      .trim()
+      .max(200, "Full name is too long")
+      .refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE)
+      .optional()
+      .nullable(),
+    isAdmin: z.boolean().optional(),
+    addressLine1: required("Street address is required"),
+    addressLine2: z
+      .string()
+      .trim()
+      .max(200, "Address line 2 is too long")
+      .refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE)
+      .optional()
+      .nullable(),
+    city: required("City is required", 100),
+    state: required("State/Province is required", 100),
+    postalCode: required("Postal code is required", 20),
+    country: required("Country is required", 100),
+  })
+  .refine((body) => body.confirmPassword === undefined || body.confirmPassword === body.password, {
+    message: "Passwords don't match",
+    path: ["confirmPassword"],
+  })
 export type RegisterRequest = z.infer<typeof registerSchema>
 
 /** The storefront's register form: the same rules, and the password typed twice. */
-export const registerFormSchema = registerSchema.safeExtend({ confirmPassword: z.string() }).refine(
-  (body) => body.confirmPassword === body.password,
-  { message: "Passwords don't match", path: ["confirmPassword"] },
-)
+export const registerFormSchema = registerSchema
+  .safeExtend({ confirmPassword: z.string() })
+  .refine((body) => body.confirmPassword === body.password, { message: "Passwords don't match", path: ["confirmPassword"] })
 
 /** POST /api/login. Only presence is checked here: a wrong shape must not hint at which part is wrong. */
 export const loginSchema = z.strictObject({

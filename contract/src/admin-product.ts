@@ -32,8 +32,7 @@ const PRICE_PATTERN = /^\d{1,8}(\.\d{1,2})?$/
 const STOCK_QUANTITY_MAX = 1_000_000_000
 
 /** zod's message for a missing field is about presence, for a wrong one about its type. */
-const text = (required: string, wrongType: string) =>
-  z.string({ error: (issue) => (issue.input === undefined ? required : wrongType) })
+const text = (required: string, wrongType: string) => z.string({ error: (issue) => (issue.input === undefined ? required : wrongType) })
 
 const name = text("Name is required", "Name must be text")
   .trim()
@@ -54,7 +53,11 @@ const price = z
   .regex(PRICE_PATTERN, PRICE_MESSAGE)
   .refine((value) => Number(value) > 0, PRICE_MESSAGE)
 
-const securityLevel = z.number({ error: SECURITY_LEVEL_MESSAGE }).int(SECURITY_LEVEL_MESSAGE).min(1, SECURITY_LEVEL_MESSAGE).max(5, SECURITY_LEVEL_MESSAGE)
+const securityLevel = z
+  .number({ error: SECURITY_LEVEL_MESSAGE })
+  .int(SECURITY_LEVEL_MESSAGE)
+  .min(1, SECURITY_LEVEL_MESSAGE)
+  .max(5, SECURITY_LEVEL_MESSAGE)
 
 const stockQuantity = z
   .number({ error: STOCK_QUANTITY_MESSAGE })
@@ -67,7 +70,11 @@ const category = z.enum(productCategories, { error: CATEGORY_MESSAGE })
 /** The form adds a feature only if it is not blank (docs/product.md §5); the server drops blank ones the same way. */
 const features = z
   .array(
-    z.string({ error: "Each feature must be text" }).trim().max(FEATURE_MAX, `A feature must be at most ${FEATURE_MAX} characters`).refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE),
+    z
+      .string({ error: "Each feature must be text" })
+      .trim()
+      .max(FEATURE_MAX, `A feature must be at most ${FEATURE_MAX} characters`)
+      .refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE),
     { error: "Features must be a list of texts" },
   )
   .max(FEATURES_MAX, `At most ${FEATURES_MAX} features`)
@@ -76,10 +83,19 @@ const features = z
 /** A specification counts only when both its key and its value are non-blank (docs/product.md §5). */
 const specifications = z
   .record(
-    z.string().max(SPECIFICATION_KEY_MAX, `A specification name must be at most ${SPECIFICATION_KEY_MAX} characters`).refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE),
-    z.string({ error: "Each specification value must be text" }).max(SPECIFICATION_VALUE_MAX, `A specification value must be at most ${SPECIFICATION_VALUE_MAX} characters`).refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE),
+    z
+      .string()
+      .max(SPECIFICATION_KEY_MAX, `A specification name must be at most ${SPECIFICATION_KEY_MAX} characters`)
+      .refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE),
+    z
+      .string({ error: "Each specification value must be text" })
+      .max(SPECIFICATION_VALUE_MAX, `A specification value must be at most ${SPECIFICATION_VALUE_MAX} characters`)
+      .refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE),
     // A name that breaks its own rule says which (zod reports it as the record's invalid key).
-    { error: (issue) => (issue.code === "invalid_key" ? issue.issues[0]?.message : undefined) ?? "Specifications must be a map of names to texts" },
+    {
+      error: (issue) =>
+        (issue.code === "invalid_key" ? issue.issues[0]?.message : undefined) ?? "Specifications must be a map of names to texts",
+    },
   )
   .refine((map) => Object.keys(map).length <= SPECIFICATIONS_MAX, `At most ${SPECIFICATIONS_MAX} specifications`)
   .transform((map) => {

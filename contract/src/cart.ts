@@ -15,7 +15,10 @@ const quantitySchema = z
 
 /** POST /api/cart */
 export const addToCartSchema = z.strictObject({
-  productId: z.number({ error: "Product id must be a whole number" }).int("Product id must be a whole number").positive("Product id must be a whole number"),
+  productId: z
+    .number({ error: "Product id must be a whole number" })
+    .int("Product id must be a whole number")
+    .positive("Product id must be a whole number"),
   quantity: quantitySchema.default(1),
 })
 export type AddToCartRequest = z.infer<typeof addToCartSchema>

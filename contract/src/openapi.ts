@@ -109,8 +109,13 @@ function queryParameters(operation: ApiOperation, refOf: (schema: ZodType) => Js
 export function buildOpenApiDocument(info: { version?: string } = {}) {
   const requests = components("input")
   const responses = components("output")
-  const requestRoots = apiOperations.flatMap((op) => [op.body, ...Object.values(op.params ?? {}), ...Object.values(op.query ?? {})].filter((s): s is ZodType => !!s)).map(requests.refOf)
-  const responseRoots = [...apiOperations.flatMap((op) => [op.response, op.errorSchema].filter((s): s is ZodType => !!s)), apiSchemas.ApiError].map(responses.refOf)
+  const requestRoots = apiOperations
+    .flatMap((op) => [op.body, ...Object.values(op.params ?? {}), ...Object.values(op.query ?? {})].filter((s): s is ZodType => !!s))
+    .map(requests.refOf)
+  const responseRoots = [
+    ...apiOperations.flatMap((op) => [op.response, op.errorSchema].filter((s): s is ZodType => !!s)),
+    apiSchemas.ApiError,
+  ].map(responses.refOf)
   const sent = reachable(requestRoots, requests.generated)
   const answered = reachable(responseRoots, responses.generated)
 
@@ -137,10 +142,15 @@ export function buildOpenApiDocument(info: { version?: string } = {}) {
     answers["5XX"] = errorAnswer("The shop failed or is restarting: `message` says to try again")
 
     const operation: Record<string, unknown> = {
-      operationId: `${op.method}${op.path.replace(/^\/api/, "").replace(/[{}]/g, "").replace(/[^A-Za-z0-9]+(.)?/g, (_, c?: string) => (c ? c.toUpperCase() : ""))}`,
+      operationId: `${op.method}${op.path
+        .replace(/^\/api/, "")
+        .replace(/[{}]/g, "")
+        .replace(/[^A-Za-z0-9]+(.)?/g, (_, c?: string) => (c ? c.toUpperCase() : ""))}`,
       summary: op.summary,
-      description: [op.description, accessText[op.access], STATE_CHANGING.has(op.method) ? CROSS_ORIGIN_TEXT : ""].filter(Boolean).join(" "),
-      tags: [op.access === "admin" ? "admin" : op.path.split("/")[2]?.replace(/\..*$/, "") ?? "api"],
+      description: [op.description, accessText[op.access], STATE_CHANGING.has(op.method) ? CROSS_ORIGIN_TEXT : ""]
+        .filter(Boolean)
+        .join(" "),
+      tags: [op.access === "admin" ? "admin" : (op.path.split("/")[2]?.replace(/\..*$/, "") ?? "api")],
       responses: answers,
     }
     const parameters = [...pathParameters(op, requestRef), ...queryParameters(op, requestRef)]

@@ -20,12 +20,20 @@ const amountSchema = z.union([z.number(), z.string().regex(/^\d{1,8}(\.\d{1,2})?
  */
 export const createOrderSchema = z.strictObject({
   shippingAddress: shippingAddressSchema,
-  shippingMethod: z.union([z.number(), z.string().regex(/^\d{1,9}$/)], { error: "Shipping method must be a shipping method id" }).transform(Number),
+  shippingMethod: z
+    .union([z.number(), z.string().regex(/^\d{1,9}$/)], { error: "Shipping method must be a shipping method id" })
+    .transform(Number),
   shippingCost: amountSchema.optional(),
   paymentMethod: z.string({ error: "Payment method is required" }).trim().min(1, "Payment method is required").max(100),
   paymentId: z.string().trim().max(200).optional().nullable(),
   total: amountSchema.optional(),
-  notes: z.string().trim().max(2000, "Notes are too long").refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE).optional().nullable(),
+  notes: z
+    .string()
+    .trim()
+    .max(2000, "Notes are too long")
+    .refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE)
+    .optional()
+    .nullable(),
 })
 export type CreateOrderRequest = z.infer<typeof createOrderSchema>
 

@@ -12,7 +12,8 @@ import { paypalMessages } from "./values.js"
  */
 
 const amountSchema = z.union([z.number(), z.string().regex(/^\d{1,8}(\.\d{1,2})?$/)], { error: "Amount must be a number" })
-const idNumberSchema = (message: string) => z.union([z.number().int().positive(), z.string().regex(/^\d{1,9}$/)], { error: message }).transform(Number)
+const idNumberSchema = (message: string) =>
+  z.union([z.number().int().positive(), z.string().regex(/^\d{1,9}$/)], { error: message }).transform(Number)
 
 /** What the checkout's payment step sends to prepare a payment: where to, how, and the total it shows. */
 const checkoutChoiceShape = {
@@ -42,7 +43,11 @@ export type PaypalOrderCreated = z.infer<typeof paypalOrderCreatedSchema>
 
 /** POST /api/paypal-server/capture-order: orderId is the `token` PayPal returns with. */
 export const capturePaypalOrderSchema = z.strictObject({
-  orderId: z.string({ error: paypalMessages.noOrderIdToCapture }).trim().min(1, paypalMessages.noOrderIdToCapture).max(64, "Unknown PayPal order"),
+  orderId: z
+    .string({ error: paypalMessages.noOrderIdToCapture })
+    .trim()
+    .min(1, paypalMessages.noOrderIdToCapture)
+    .max(64, "Unknown PayPal order"),
   userId: idNumberSchema("userId must be a user id").optional().nullable(),
 })
 export type CapturePaypalOrderRequest = z.input<typeof capturePaypalOrderSchema>

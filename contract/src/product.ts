@@ -4,9 +4,7 @@ import { productCategories } from "./values.js"
 export const productCategorySchema = z.enum(productCategories)
 
 /** A price on the wire: decimal(10,2) written as a string with exactly two decimals, e.g. "899.00". */
-export const priceStringSchema = z
-  .string()
-  .regex(/^\d{1,8}\.\d{2}$/, "Price must be a positive number")
+export const priceStringSchema = z.string().regex(/^\d{1,8}\.\d{2}$/, "Price must be a positive number")
 
 /** The Product of docs/product.md §3, as GET /api/products and GET /api/products/{id} answer it. */
 export const productSchema = z.object({

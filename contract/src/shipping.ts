@@ -52,26 +52,24 @@ export const shippingMethodListSchema = z.array(shippingMethodSchema)
  * A price as the admin form types it or a client sends it: a JSON number or a decimal string,
  * at least 0, whole cents. The result is a number of euros.
  */
-export const shippingPriceInputSchema = z
-  .union([z.number(), z.string()], { error: SHIPPING_PRICE_MESSAGE })
-  .transform((value, ctx) => {
-    const text = typeof value === "number" ? String(value) : value.trim()
-    const amount = typeof value === "number" ? value : /^\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN
-    if (!Number.isFinite(amount) || amount < 0) {
-      ctx.addIssue({ code: "custom", message: SHIPPING_PRICE_MESSAGE })
-      return z.NEVER
-    }
-    // Money is stored in whole cents; 15.999 would be silently rounded otherwise.
-    if (Math.abs(eurosToCents(amount) - amount * 100) > 1e-6) {
-      ctx.addIssue({ code: "custom", message: "Price must have at most 2 decimal places" })
-      return z.NEVER
-    }
-    if (amount > MAX_PRICE) {
-      ctx.addIssue({ code: "custom", message: `Price must be at most ${MAX_PRICE.toFixed(2)}` })
-      return z.NEVER
-    }
-    return eurosToCents(amount) / 100
-  })
+export const shippingPriceInputSchema = z.union([z.number(), z.string()], { error: SHIPPING_PRICE_MESSAGE }).transform((value, ctx) => {
+  const text = typeof value === "number" ? String(value) : value.trim()
+  const amount = typeof value === "number" ? value : /^\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN
+  if (!Number.isFinite(amount) || amount < 0) {
+    ctx.addIssue({ code: "custom", message: SHIPPING_PRICE_MESSAGE })
+    return z.NEVER
+  }
+  // Money is stored in whole cents; 15.999 would be silently rounded otherwise.
+  if (Math.abs(eurosToCents(amount) - amount * 100) > 1e-6) {
+    ctx.addIssue({ code: "custom", message: "Price must have at most 2 decimal places" })
+    return z.NEVER
+  }
+  if (amount > MAX_PRICE) {
+    ctx.addIssue({ code: "custom", message: `Price must be at most ${MAX_PRICE.toFixed(2)}` })
+    return z.NEVER
+  }
+  return eurosToCents(amount) / 100
+})
 
 const shippingMethodFields = {
   name: z

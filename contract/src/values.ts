@@ -62,11 +62,7 @@ export function compareDefaultOrder(
   a: Pick<CatalogueProduct, "id" | "name" | "category">,
   b: Pick<CatalogueProduct, "id" | "name" | "category">,
 ): number {
-  return (
-    categoryOrder.indexOf(a.category) - categoryOrder.indexOf(b.category) ||
-    tierRank(a.name) - tierRank(b.name) ||
-    a.id - b.id
-  )
+  return categoryOrder.indexOf(a.category) - categoryOrder.indexOf(b.category) || tierRank(a.name) - tierRank(b.name) || a.id - b.id
 }
 
 export const catalogueSorts = ["default", "name-asc", "name-desc", "price-asc", "price-desc"] as const
@@ -89,9 +85,7 @@ export function queryCatalogue<P extends CatalogueProduct>(products: readonly P[
   const matches = products.filter(
     (p) =>
       (level === null || p.securityLevel === level) &&
-      (needle === "" ||
-        p.name.toLowerCase().includes(needle) ||
-        p.description.toLowerCase().includes(needle)),
+      (needle === "" || p.name.toLowerCase().includes(needle) || p.description.toLowerCase().includes(needle)),
   )
   const byPrice = (p: P) => Number(p.price)
   switch (query.sort ?? "default") {
@@ -228,7 +222,9 @@ export const COUNTRY_ALIASES: Readonly<Record<string, string>> = {
  * "Exactly one default per country set": each shipping zone has its own preselected method, the
  * first of the zone when none is marked. Returns the list sorted.
  */
-export function withOneDefaultPerZone<T extends ShippingMethodOrderFields & { isDefault: boolean; zone: string }>(methods: readonly T[]): T[] {
+export function withOneDefaultPerZone<T extends ShippingMethodOrderFields & { isDefault: boolean; zone: string }>(
+  methods: readonly T[],
+): T[] {
   const byZone = new Map<string, T[]>()
   for (const method of methods) byZone.set(method.zone, [...(byZone.get(method.zone) ?? []), method])
   return [...byZone.values()].flatMap((zone) => withOneDefault(zone)).sort(compareShippingMethods)

@@ -26,7 +26,8 @@ function follow(url, seen) {
 for (const page of pages.length ? pages : ["/", "/products", "/product/1"]) {
   const html = await (await fetch(base + page, { headers: { cookie: "language=en" } })).text()
   const seen = new Set()
-  for (const match of html.matchAll(/(?:src|component-url|renderer-url|before-hydration-url)="(\/_astro\/[^"]+\.js)"/g)) follow(match[1], seen)
+  for (const match of html.matchAll(/(?:src|component-url|renderer-url|before-hydration-url)="(\/_astro\/[^"]+\.js)"/g))
+    follow(match[1], seen)
   let total = 0
   const rows = []
   for (const url of seen) {
@@ -36,6 +37,8 @@ for (const page of pages.length ? pages : ["/", "/products", "/product/1"]) {
   }
   let inline = 0
   for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) inline += match[1].length ? gzip(match[1]) : 0
-  console.log(`${page}: ${((total + inline) / 1024).toFixed(1)} KB gzip (${seen.size} chunks ${(total / 1024).toFixed(1)} KB + inline scripts ${(inline / 1024).toFixed(1)} KB)`)
+  console.log(
+    `${page}: ${((total + inline) / 1024).toFixed(1)} KB gzip (${seen.size} chunks ${(total / 1024).toFixed(1)} KB + inline scripts ${(inline / 1024).toFixed(1)} KB)`,
+  )
   console.log(rows.join("\n"))
 }

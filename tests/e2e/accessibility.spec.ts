@@ -20,7 +20,13 @@ async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")}`,
+    )
 }
 
 /**
@@ -125,7 +131,14 @@ for (const language of ["en", "de"] as const) {
       expect((await page.request.post("/api/cart", { data: { productId: 4, quantity: 1 } })).status()).toBe(201)
       const order = await page.request.post("/api/orders", {
         data: {
-          shippingAddress: { fullName: "Ada Lovelace", addressLine1: "Unter den Linden 1", city: "Berlin", state: "Berlin", postalCode: "10117", country: "Germany" },
+          shippingAddress: {
+            fullName: "Ada Lovelace",
+            addressLine1: "Unter den Linden 1",
+            city: "Berlin",
+            state: "Berlin",
+            postalCode: "10117",
+            country: "Germany",
+          },
           shippingMethod: 1,
           paymentMethod: "stripe",
           paymentId: "str-axe" + Date.now(),

@@ -159,7 +159,10 @@ test.describe("signed in as the admin", () => {
     await expect(page.locator("#orders-title")).toHaveText("Orders")
     await expect(page).toHaveTitle(/Orders \| Enclave Admin/)
     // The sidebar leads here.
-    await expect(page.getByRole("navigation", { name: "Admin areas" }).getByRole("link", { name: "Orders" })).toHaveAttribute("aria-current", "page")
+    await expect(page.getByRole("navigation", { name: "Admin areas" }).getByRole("link", { name: "Orders" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    )
 
     await searchOrders(page, String(newer.id))
     const row = page.locator(`tr[data-row-key="${newer.id}"]`)
@@ -183,7 +186,9 @@ test.describe("signed in as the admin", () => {
     // By status: every row shown has it.
     await searchOrders(page, "cancelled")
     await expect(page.locator(`tr[data-row-key="${newer.id}"]`)).toHaveCount(0)
-    const statuses = await page.locator("tbody [data-order-status]").evaluateAll((tags) => tags.map((t) => t.getAttribute("data-order-status")))
+    const statuses = await page
+      .locator("tbody [data-order-status]")
+      .evaluateAll((tags) => tags.map((t) => t.getAttribute("data-order-status")))
     expect(statuses.every((s) => s === "cancelled")).toBe(true)
 
     // Nothing matches: the empty text says so.
@@ -258,9 +263,16 @@ test.describe("signed in as the admin", () => {
     // The customer's and the admin's order lists carry it.
     expect(far.shippingMethod).toEqual({ id: worldwide.id, name: "Worldwide", estimated_delivery: "7-30 days" })
     const adminOrders = (await (await page.request.get("/api/admin/orders")).json()) as PlacedOrder[]
-    expect(adminOrders.find((o) => o.id === near.id)?.shippingMethod).toEqual({ id: standard.id, name: "Germany Standard", estimated_delivery: "1-2 business days" })
+    expect(adminOrders.find((o) => o.id === near.id)?.shippingMethod).toEqual({
+      id: standard.id,
+      name: "Germany Standard",
+      estimated_delivery: "1-2 business days",
+    })
 
-    for (const [order, estimate] of [[far, "7-30 days"], [near, "1-2 business days"]] as const) {
+    for (const [order, estimate] of [
+      [far, "7-30 days"],
+      [near, "1-2 business days"],
+    ] as const) {
       await page.goto(`/admin/orders/${order.id}`)
       await expect(page.locator("#order-title")).toHaveText(`Order #${order.id}`)
       await expect(page.getByTestId("estimated-delivery")).toHaveText(estimate)
@@ -317,7 +329,11 @@ test.describe("signed in as the admin", () => {
     const customer = await newCustomer()
     const order = await placeOrder(customer, await productInStock(customer.api, [4, 1, 3]))
     await page.route(`**/api/admin/orders/${order.id}/shipping-address`, (route) =>
-      route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "Address service down", details: "" }) }),
+      route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({ message: "Address service down", details: "" }),
+      }),
     )
     await page.goto(`/admin/orders/${order.id}`)
     await page.getByRole("button", { name: "Edit Address" }).click()
@@ -429,9 +445,9 @@ test.describe("signed in as the admin", () => {
     await expect(page.locator("#order-title")).toHaveText(`Bestellung #${order.id}`)
     // The label in German, the estimate as the admin entered it for the order's method.
     const method = await shippingMethodNamed(customer.api, order.shippingMethod!.name)
-    await expect(page.locator(".ant-descriptions-item").filter({ hasText: "Voraussichtliche Lieferung" }).getByTestId("estimated-delivery")).toHaveText(
-      method.estimated_delivery ?? "3-5 Werktage",
-    )
+    await expect(
+      page.locator(".ant-descriptions-item").filter({ hasText: "Voraussichtliche Lieferung" }).getByTestId("estimated-delivery"),
+    ).toHaveText(method.estimated_delivery ?? "3-5 Werktage")
     await page.getByRole("button", { name: "Adresse bearbeiten" }).click()
     const dialog = page.getByRole("dialog", { name: "Lieferadresse bearbeiten" })
     await dialog.getByLabel("Stadt").fill("B")

@@ -256,7 +256,11 @@ test("failures show the docs/product.md §8 toasts and change nothing", async ({
   // Saving fails: 'Save Failed' and the server's reason in the form.
   await page.route("**/api/admin/payment-config", (route) =>
     route.request().method() === "POST"
-      ? route.fulfill({ status: 400, contentType: "application/json", body: JSON.stringify({ message: "Shipping label is too long", details: "" }) })
+      ? route.fulfill({
+          status: 400,
+          contentType: "application/json",
+          body: JSON.stringify({ message: "Shipping label is too long", details: "" }),
+        })
       : route.continue(),
   )
   await page.getByRole("tab", { name: "Shipping" }).click()
@@ -269,7 +273,10 @@ test("failures show the docs/product.md §8 toasts and change nothing", async ({
 
   // Switching fails: 'Update Failed' / 'Failed to enable Stripe payments.' (keys saved for the switch to be usable).
   await page.unrouteAll()
-  await saveConfig(page.request, { stripeSandboxPublicKey: "pk_test_enclave_switch", stripeSandboxSecretKey: "sk_test_enclave_switch_0000" })
+  await saveConfig(page.request, {
+    stripeSandboxPublicKey: "pk_test_enclave_switch",
+    stripeSandboxSecretKey: "sk_test_enclave_switch_0000",
+  })
   await page.reload()
   await page.route("**/api/admin/payment-config", (route) =>
     route.request().method() === "POST"

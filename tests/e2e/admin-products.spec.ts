@@ -45,7 +45,8 @@ async function productNamed(request: APIRequestContext, name: string): Promise<A
 }
 
 /** The toast with this title (antd notification), with its description. */
-const toast = (page: Page, title: string) => page.locator(".ant-notification-notice").filter({ has: page.locator(".ant-notification-notice-message", { hasText: title }) })
+const toast = (page: Page, title: string) =>
+  page.locator(".ant-notification-notice").filter({ has: page.locator(".ant-notification-notice-message", { hasText: title }) })
 
 const dialog = (page: Page) => page.locator(".ant-modal-content")
 
@@ -57,7 +58,9 @@ async function searchFor(page: Page, text: string) {
 
 async function rowIds(page: Page): Promise<number[]> {
   await expect(page.locator(".ant-table-tbody tr[data-row-key]").first()).toBeVisible()
-  return (await page.locator(".ant-table-tbody tr[data-row-key]").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-row-key")))).map(Number)
+  return (
+    await page.locator(".ant-table-tbody tr[data-row-key]").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-row-key")))
+  ).map(Number)
 }
 
 /**
@@ -95,7 +98,9 @@ test.describe("admin products", () => {
     for (const id of created.splice(0)) await page.request.delete(`/api/admin/products/${id}`)
   })
 
-  test("the sort menu offers id, name, price, stock and security level both ways, default id ascending (docs/product.md §9)", async ({ page }) => {
+  test("the sort menu offers id, name, price, stock and security level both ways, default id ascending (docs/product.md §9)", async ({
+    page,
+  }) => {
     await page.goto("/admin/products")
     const menu = page.getByTestId("products-sort")
     await expect(menu).toContainText("ID (ascending)")
@@ -258,7 +263,9 @@ test.describe("admin products", () => {
     await expect(toast(page, "Image Uploaded")).toBeVisible()
     await expect.poll(async () => (await productNamed(page.request, name))?.imageUrl).not.toBe(product!.imageUrl)
     // A file that only claims to be a PNG: the server refuses it, the toast says why.
-    await dialog(page).locator('input[type="file"]').setInputFiles({ name: "fake.png", mimeType: "image/png", buffer: Buffer.from("not an image") })
+    await dialog(page)
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "fake.png", mimeType: "image/png", buffer: Buffer.from("not an image") })
     await expect(toast(page, "Upload Failed")).toContainText("Only JPEG, PNG, GIF or WebP images can be uploaded")
     await dialog(page).getByLabel("Price (€)").fill("-1")
     await dialog(page).getByRole("button", { name: "Save changes" }).click()
@@ -343,7 +350,11 @@ test.describe("admin products", () => {
   test("server failures are shown: 'Error' + message, 'Upload Failed' + non-JSON (docs/product.md §8)", async ({ page }) => {
     await page.route("**/api/admin/products", (route) =>
       route.request().method() === "POST"
-        ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "The catalogue is read-only right now", details: "" }) })
+        ? route.fulfill({
+            status: 500,
+            contentType: "application/json",
+            body: JSON.stringify({ message: "The catalogue is read-only right now", details: "" }),
+          })
         : route.fallback(),
     )
     await page.goto("/admin/products")
@@ -362,11 +373,16 @@ test.describe("admin products", () => {
     await page.route(`**/api/admin/products/${target.id}/upload-image`, (route) =>
       route.fulfill({ status: 502, contentType: "text/html", body: "<html><body>Bad gateway</body></html>" }),
     )
-    await page.locator(`tr[data-row-key="${target.id}"]`).getByRole("button", { name: `Edit ${target.name}` }).click()
+    await page
+      .locator(`tr[data-row-key="${target.id}"]`)
+      .getByRole("button", { name: `Edit ${target.name}` })
+      .click()
     await dialog(page).locator('input[type="file"]').setInputFiles({ name: "x.png", mimeType: "image/png", buffer: PNG })
     await expect(toast(page, "Upload Failed")).toContainText("Server returned non-JSON response")
     // A file of another type never leaves the browser.
-    await dialog(page).locator('input[type="file"]').setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") })
+    await dialog(page)
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") })
     await expect(toast(page, "Upload Failed")).toContainText("Only JPEG, PNG, GIF or WebP images can be uploaded")
     await dialog(page).getByRole("button", { name: "Cancel" }).click()
     expect((await productNamed(page.request, target.name))?.imageUrl).toBe(target.imageUrl)

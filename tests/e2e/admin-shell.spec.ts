@@ -158,7 +158,14 @@ test.describe("signed in as the admin", () => {
     expect((await customer.post("/api/cart", { data: { productId: product!.id, quantity: 1 } })).status()).toBeLessThan(300)
     const placed = await customer.post("/api/orders", {
       data: {
-        shippingAddress: { fullName: details.fullName, addressLine1: details.addressLine1, city: details.city, state: details.state, postalCode: details.postalCode, country: details.country },
+        shippingAddress: {
+          fullName: details.fullName,
+          addressLine1: details.addressLine1,
+          city: details.city,
+          state: details.state,
+          postalCode: details.postalCode,
+          country: details.country,
+        },
         shippingMethod: 1,
         paymentMethod: "stripe",
         paymentId: `str-shell-${Math.random().toString(36).slice(2, 8)}`,
@@ -199,7 +206,10 @@ test.describe("signed in as the admin", () => {
     await expect(rows).toHaveCount(latest.length)
     const shownIds = await rows.evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute("data-row-key"))))
     expect(shownIds).toEqual(latest.map((o) => o.id))
-    expect(latest.map((o) => o.id), "this test's order is among the latest five").toContain(myOrder.id)
+    expect(
+      latest.map((o) => o.id),
+      "this test's order is among the latest five",
+    ).toContain(myOrder.id)
     for (const [i, order] of latest.entries()) {
       const row = rows.nth(i)
       await expect(row).toContainText(`#${order.id}`)

@@ -39,9 +39,7 @@ async function adminMethods(request: APIRequestContext): Promise<ShippingMethod[
 }
 
 function sortOrderOf(methods: ShippingMethod[]): number[] {
-  return [...methods]
-    .sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name) || a.id - b.id)
-    .map((m) => m.id)
+  return [...methods].sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name) || a.id - b.id).map((m) => m.id)
 }
 
 async function screenshot(page: Page, name: string) {
@@ -217,7 +215,11 @@ test("a failing save shows the server's message; a failing list load says so", a
   // The server refuses the method: its message is the toast's text.
   await page.route("**/api/admin/shipping-methods", (route) =>
     route.request().method() === "POST"
-      ? route.fulfill({ status: 409, contentType: "application/json", body: JSON.stringify({ message: "A shipping method with this name exists", details: "" }) })
+      ? route.fulfill({
+          status: 409,
+          contentType: "application/json",
+          body: JSON.stringify({ message: "A shipping method with this name exists", details: "" }),
+        })
       : route.continue(),
   )
   await page.getByRole("button", { name: "Add Shipping Method" }).click()

@@ -157,7 +157,14 @@ test("signing in from an admin page goes back to that page, not home", async ({ 
   const straight = await page.request.get(`/auth?return=${encodeURIComponent("/admin/orders/5?tab=items#top")}`, { maxRedirects: 0 })
   expect(straight.status()).toBe(302)
   expect(straight.headers()["location"]).toBe("/admin/orders/5?tab=items#top")
-  for (const foreign of ["https://evil.example/admin", "//evil.example/admin", "/\\evil.example", "/\t/evil.example", "javascript:alert(1)", "admin"]) {
+  for (const foreign of [
+    "https://evil.example/admin",
+    "//evil.example/admin",
+    "/\\evil.example",
+    "/\t/evil.example",
+    "javascript:alert(1)",
+    "admin",
+  ]) {
     const answer = await page.request.get(`/auth?return=${encodeURIComponent(foreign)}`, { maxRedirects: 0 })
     expect(answer.status(), foreign).toBe(302)
     expect(answer.headers()["location"], foreign).toBe("/")
@@ -243,7 +250,10 @@ for (const language of ["en", "de"] as const) {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(language === "en" ? "Your Enclave account" : "Ihr Enclave-Konto")
     await page.screenshot({ path: `test-results/screenshots/auth-login-${language}.png`, fullPage: true })
     await page.getByRole("tab", { name: registerTab }).click()
-    await page.getByRole("tabpanel", { name: registerTab }).getByRole("button", { name: language === "en" ? "Create account" : "Konto erstellen" }).click()
+    await page
+      .getByRole("tabpanel", { name: registerTab })
+      .getByRole("button", { name: language === "en" ? "Create account" : "Konto erstellen" })
+      .click()
     await expect(page.getByText(language === "en" ? "Street address is required" : "Straße und Hausnummer sind erforderlich")).toBeVisible()
     await page.screenshot({ path: `test-results/screenshots/auth-register-${language}.png`, fullPage: true })
   })

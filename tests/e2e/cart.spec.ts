@@ -32,7 +32,9 @@ test("a visitor who adds to cart is told to sign in", async ({ page }) => {
   await page.goto("/product/1")
   await page.getByRole("button", { name: "Add to Cart" }).click()
   // Said twice on purpose: beside the button (with the way to sign in) and as a toast.
-  await expect(page.getByRole("alert").filter({ hasText: "Sign in or register" })).toContainText("You must be logged in to add items to cart")
+  await expect(page.getByRole("alert").filter({ hasText: "Sign in or register" })).toContainText(
+    "You must be logged in to add items to cart",
+  )
   await expect(page.getByRole("link", { name: "Sign in or register" })).toHaveAttribute("href", "/auth")
   await expect(toasts(page)).toContainText("You must be logged in to add items to cart")
 })
@@ -77,7 +79,9 @@ test("a customer adds from the product page and changes the cart in the panel", 
   await drawer.getByRole("button", { name: `Increase quantity of ${product.name}` }).click()
   await expect(line).toContainText("3")
   await expect(page.getByTestId("cart-badge")).toHaveText("3")
-  await expect(drawer.getByTestId("cart-total")).toHaveText(`€${(Number(product.price) * 3).toLocaleString("en-IE", { minimumFractionDigits: 2 })}`)
+  await expect(drawer.getByTestId("cart-total")).toHaveText(
+    `€${(Number(product.price) * 3).toLocaleString("en-IE", { minimumFractionDigits: 2 })}`,
+  )
   await drawer.getByRole("button", { name: `Decrease quantity of ${product.name}` }).click()
   await expect(line).toContainText("2")
   await drawer.getByRole("button", { name: `Decrease quantity of ${product.name}` }).click()
@@ -122,7 +126,9 @@ test("toasts show above the open cart panel: a quantity past the stock, an item 
   const protector = (await products(page)).find((p) => p.name === "Privacy Screen Protector")!
   expect(protector.stockQuantity).toBeGreaterThan(0)
   // All that is left in the cart: one more is refused by the shop (409).
-  expect((await page.request.post("/api/cart", { data: { productId: protector.id, quantity: protector.stockQuantity } })).status()).toBe(201)
+  expect((await page.request.post("/api/cart", { data: { productId: protector.id, quantity: protector.stockQuantity } })).status()).toBe(
+    201,
+  )
   await page.goto("/")
   const cartButton = page.getByRole("button", { name: new RegExp(`^Cart, ${protector.stockQuantity} items?$`) })
   await expect(cartButton).toBeEnabled({ timeout: 20_000 })

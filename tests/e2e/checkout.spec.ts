@@ -49,7 +49,6 @@ async function shippingMethods(page: Page): Promise<ShippingMethod[]> {
   return (await (await page.request.get("/api/shipping-methods")).json()) as ShippingMethod[]
 }
 
-
 /** A full-page picture from the top (a scrolled page would draw the fixed header mid-page). */
 async function screenshot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0))
@@ -72,7 +71,11 @@ async function tabTo(page: Page, target: Locator, limit = 80) {
 test("a customer checks out in two steps and pays with the simulated card", async ({ page }) => {
   const details = await registerCustomer(page)
   const phone = await productInStock(page, [1, 3], 1)
-  const sleeve = await productInStock(page, [4, 5, 1, 3].filter((id) => id !== phone.id), 2)
+  const sleeve = await productInStock(
+    page,
+    [4, 5, 1, 3].filter((id) => id !== phone.id),
+    2,
+  )
   await addToCart(page, phone.id, 1)
   await addToCart(page, sleeve.id, 2)
   const methods = await shippingMethods(page)
@@ -413,7 +416,9 @@ test("checkout and its result pages in German", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1, name: "Zahlung erfolgreich" })).toBeVisible()
   await expect(page.getByTestId("test-payment-banner")).toContainText("TESTZAHLUNG")
   await expect(page.getByTestId("result-total")).toHaveText(formatEuro(total / 100, "de"))
-  await expect(page.getByText("Ihre Bestellung ist unter „Meine Bestellungen“ gespeichert, wo Sie ihren Status verfolgen können.")).toBeVisible()
+  await expect(
+    page.getByText("Ihre Bestellung ist unter „Meine Bestellungen“ gespeichert, wo Sie ihren Status verfolgen können."),
+  ).toBeVisible()
   await expect(page.getByRole("main").getByText(/e-?mail/i)).toHaveCount(0)
   await screenshot(page, "checkout-success-de")
 

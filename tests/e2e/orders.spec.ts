@@ -72,7 +72,9 @@ function tab(page: Page, name: string, nav = "Filter orders by status") {
   return page.getByRole("navigation", { name: nav }).getByRole("link", { name: new RegExp(`^${name}\\b`) })
 }
 
-test("a customer's orders: tabs with counts, details with the TEST PAYMENT mark, an admin's change moves one to Completed", async ({ page }) => {
+test("a customer's orders: tabs with counts, details with the TEST PAYMENT mark, an admin's change moves one to Completed", async ({
+  page,
+}) => {
   const details = await registerCustomer(page)
   const sleeve = await productInStock(page.request, [4, 1, 3])
   const base = await productInStock(page.request, [1, 3, 4])

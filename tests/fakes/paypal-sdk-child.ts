@@ -69,15 +69,19 @@ async function verifyWebhook(command: Command): Promise<unknown> {
     headers: { "content-type": "application/x-www-form-urlencoded" },
   })
   const headers = command.headers as Record<string, string>
-  const verification = await axios.post(`${credentials.baseUrl}/v1/notifications/verify-webhook-signature`, {
-    auth_algo: headers["paypal-auth-algo"],
-    cert_url: headers["paypal-cert-url"],
-    transmission_id: headers["paypal-transmission-id"],
-    transmission_sig: headers["paypal-transmission-sig"],
-    transmission_time: headers["paypal-transmission-time"],
-    webhook_id: command.webhookId,
-    webhook_event: JSON.parse(command.body),
-  }, { headers: { authorization: `Bearer ${token.data.access_token}` } })
+  const verification = await axios.post(
+    `${credentials.baseUrl}/v1/notifications/verify-webhook-signature`,
+    {
+      auth_algo: headers["paypal-auth-algo"],
+      cert_url: headers["paypal-cert-url"],
+      transmission_id: headers["paypal-transmission-id"],
+      transmission_sig: headers["paypal-transmission-sig"],
+      transmission_time: headers["paypal-transmission-time"],
+      webhook_id: command.webhookId,
+      webhook_event: JSON.parse(command.body),
+    },
+    { headers: { authorization: `Bearer ${token.data.access_token}` } },
+  )
   return verification.data
 }
 

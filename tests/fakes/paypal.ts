@@ -26,13 +26,7 @@ export const PAYPAL_LIVE_HOST = "api-m.paypal.com"
 const API_HOSTS = [PAYPAL_SANDBOX_HOST, PAYPAL_LIVE_HOST]
 
 export type PaypalOperation = "token" | "create" | "get" | "capture" | "refund" | "verify"
-export type PaypalFailure =
-  | "non-json"
-  | "server-error"
-  | "no-id"
-  | "no-approve-link"
-  | "declined"
-  | "no-capture-id"
+export type PaypalFailure = "non-json" | "server-error" | "no-id" | "no-approve-link" | "declined" | "no-capture-id"
 
 export interface PaypalRequestRecord {
   /** api-m.sandbox.paypal.com or api-m.paypal.com inside a tunnel; "browser" for the plain-HTTP approval page. */
@@ -87,10 +81,7 @@ export interface PaypalPayer {
 }
 
 export type PaypalWebhookEventType =
-  | "PAYMENT.CAPTURE.COMPLETED"
-  | "PAYMENT.CAPTURE.DENIED"
-  | "PAYMENT.CAPTURE.PENDING"
-  | "PAYMENT.CAPTURE.REFUNDED"
+  "PAYMENT.CAPTURE.COMPLETED" | "PAYMENT.CAPTURE.DENIED" | "PAYMENT.CAPTURE.PENDING" | "PAYMENT.CAPTURE.REFUNDED"
 
 /** What the fake signed when it sent a webhook: verify-webhook-signature succeeds only for exactly this. */
 interface SentWebhook {
@@ -143,16 +134,24 @@ interface ErrorDetail {
 function paypalError(status: number, name: string, message: string, details?: ErrorDetail[], links?: unknown[]): Answer {
   const body: Record<string, unknown> = { name, message, debug_id: debugId() }
   if (details) body.details = details
-  body.links = links ?? (details?.length
-    ? [{ href: `https://developer.paypal.com/docs/api/orders/v2/#error-${details[0].issue}`, rel: "information_link", method: "GET" }]
-    : [])
+  body.links =
+    links ??
+    (details?.length
+      ? [{ href: `https://developer.paypal.com/docs/api/orders/v2/#error-${details[0].issue}`, rel: "information_link", method: "GET" }]
+      : [])
   return { status, body }
 }
 
 const invalidRequest = (details: ErrorDetail[]) =>
   paypalError(400, "INVALID_REQUEST", "Request is not well-formed, syntactically incorrect, or violates schema.", details)
 const unprocessable = (details: ErrorDetail[], links?: unknown[]) =>
-  paypalError(422, "UNPROCESSABLE_ENTITY", "The requested action could not be performed, semantically incorrect, or failed business validation.", details, links)
+  paypalError(
+    422,
+    "UNPROCESSABLE_ENTITY",
+    "The requested action could not be performed, semantically incorrect, or failed business validation.",
+    details,
+    links,
+  )
 const notFound = () =>
   paypalError(404, "RESOURCE_NOT_FOUND", "The specified resource does not exist.", [
     { issue: "INVALID_RESOURCE_ID", description: "Specified resource ID does not exist. Please check the resource ID and try again." },
@@ -223,7 +222,12 @@ export class FakePaypal {
 
   /** The next call of op fails as mode says (each mode is an answer PayPal, or something on the way, could give). */
   failNext(op: PaypalOperation, mode: PaypalFailure): void {
-    const onlyFor: Partial<Record<PaypalFailure, PaypalOperation>> = { "no-id": "create", "no-approve-link": "create", declined: "capture", "no-capture-id": "capture" }
+    const onlyFor: Partial<Record<PaypalFailure, PaypalOperation>> = {
+      "no-id": "create",
+      "no-approve-link": "create",
+      declined: "capture",
+      "no-capture-id": "capture",
+    }
     const required = onlyFor[mode]
     // A mode that cannot happen for op would silently do nothing and let a test pass for the wrong reason.
     if (required && required !== op) throw new Error(`FakePaypal: ${mode} is a failure of ${required}, not of ${op}`)
@@ -265,7 +269,12 @@ export class FakePaypal {
   captureEvent(orderId: string, type: PaypalWebhookEventType = "PAYMENT.CAPTURE.COMPLETED"): Record<string, unknown> {
     const order = this.orders.get(orderId)
     if (!order?.capture) throw new Error(`FakePaypal: order ${orderId} has no capture`)
-    const status = { "PAYMENT.CAPTURE.COMPLETED": "COMPLETED", "PAYMENT.CAPTURE.DENIED": "DECLINED", "PAYMENT.CAPTURE.PENDING": "PENDING", "PAYMENT.CAPTURE.REFUNDED": "REFUNDED" }[type]
+    const status = {
+      "PAYMENT.CAPTURE.COMPLETED": "COMPLETED",
+      "PAYMENT.CAPTURE.DENIED": "DECLINED",
+      "PAYMENT.CAPTURE.PENDING": "PENDING",
+      "PAYMENT.CAPTURE.REFUNDED": "REFUNDED",
+    }[type]
     // PayPal denies the capture before it tells the shop: from now on it reads DECLINED and took no money.
     if (type === "PAYMENT.CAPTURE.DENIED") order.capture.status = "DECLINED"
     const resource = { ...this.captureJson(order.capture, order.host), status, supplementary_data: { related_ids: { order_id: orderId } } }
@@ -290,7 +299,11 @@ export class FakePaypal {
    * signs with its certificate); the shop asks verify-webhook-signature, which answers SUCCESS only for
    * what was sent here. tamper sends a signature that differs from the recorded one.
    */
-  async sendWebhook(targetUrl: string, event: unknown, options: { webhookId: string; tamper?: boolean }): Promise<{ status: number; body: string }> {
+  async sendWebhook(
+    targetUrl: string,
+    event: unknown,
+    options: { webhookId: string; tamper?: boolean },
+  ): Promise<{ status: number; body: string }> {
     const payload = JSON.stringify(event)
     const transmissionId = randomUUID()
     const transmissionTime = now()
@@ -380,13 +393,15 @@ export class FakePaypal {
     if (method === "POST" && route === "/v1/oauth2/token") return this.issueToken(host, req.headers.authorization, body)
     if (!this.authorised(host, req.headers.authorization)) return authenticationFailure()
     const json = parseJson(body)
-    if (json === undefined && body.trim() !== "") return invalidRequest([{ issue: "MALFORMED_REQUEST_JSON", location: "body", description: "The request JSON is not well formed." }])
+    if (json === undefined && body.trim() !== "")
+      return invalidRequest([{ issue: "MALFORMED_REQUEST_JSON", location: "body", description: "The request JSON is not well formed." }])
     const requestId = headerText(req.headers["paypal-request-id"])
     const representation = headerText(req.headers.prefer) === "return=representation"
     let m: RegExpMatchArray | null
     if (method === "POST" && route === "/v2/checkout/orders") return this.createOrder(host, json, requestId, representation)
     if (method === "GET" && (m = route.match(/^\/v2\/checkout\/orders\/([^/]+)$/))) return this.getOrder(host, m[1])
-    if (method === "POST" && (m = route.match(/^\/v2\/checkout\/orders\/([^/]+)\/capture$/))) return this.captureOrder(host, m[1], requestId)
+    if (method === "POST" && (m = route.match(/^\/v2\/checkout\/orders\/([^/]+)\/capture$/)))
+      return this.captureOrder(host, m[1], requestId)
     if (method === "GET" && (m = route.match(/^\/v2\/payments\/captures\/([^/]+)$/))) return this.getCapture(host, m[1])
     if (method === "POST" && (m = route.match(/^\/v2\/payments\/captures\/([^/]+)\/refund$/))) return this.refund(host, m[1], json)
     if (method === "POST" && route === "/v1/notifications/verify-webhook-signature") return this.verifyWebhook(json)
@@ -395,7 +410,9 @@ export class FakePaypal {
 
   private issueToken(host: string, authorization: string | undefined, body: string): Answer {
     const [scheme, encoded] = (authorization ?? "").split(" ")
-    const [clientId, ...secretParts] = Buffer.from(encoded ?? "", "base64").toString().split(":")
+    const [clientId, ...secretParts] = Buffer.from(encoded ?? "", "base64")
+      .toString()
+      .split(":")
     const client = this.clients.get(clientId)
     const known = scheme === "Basic" && client && client.secret === secretParts.join(":") && client.hosts.includes(host)
     if (!known) return { status: 401, body: { error: "invalid_client", error_description: "Client Authentication failed" } }
@@ -481,11 +498,22 @@ export class FakePaypal {
     if (order.status === "COMPLETED") {
       // PayPal replays a capture repeated with the same PayPal-Request-Id; any other repeat is refused.
       if (requestId && requestId === order.captureRequestId) return { status: 201, body: order.captureAnswer }
-      return unprocessable([{ issue: "ORDER_ALREADY_CAPTURED", description: "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed." }])
+      return unprocessable([
+        {
+          issue: "ORDER_ALREADY_CAPTURED",
+          description: "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed.",
+        },
+      ])
     }
     if (order.status !== "APPROVED") {
       return unprocessable(
-        [{ issue: "ORDER_NOT_APPROVED", description: "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid payment_source in the request." }],
+        [
+          {
+            issue: "ORDER_NOT_APPROVED",
+            description:
+              "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid payment_source in the request.",
+          },
+        ],
         [{ href: `${this.approvalOrigin}/checkoutnow?token=${order.id}`, rel: "approve", method: "GET" }],
       )
     }
@@ -493,7 +521,12 @@ export class FakePaypal {
     if (failure === "declined") {
       this.failures.delete("capture")
       return unprocessable(
-        [{ issue: "INSTRUMENT_DECLINED", description: "The instrument presented  was either declined by the processor or bank, or it can't be used for this payment." }],
+        [
+          {
+            issue: "INSTRUMENT_DECLINED",
+            description: "The instrument presented  was either declined by the processor or bank, or it can't be used for this payment.",
+          },
+        ],
         [{ href: `${this.approvalOrigin}/checkoutnow?token=${order.id}`, rel: "redirect", method: "GET" }],
       )
     }
@@ -535,13 +568,26 @@ export class FakePaypal {
     const remaining = toCents(capture.amount.value) - capture.refundedCents
     const cents = requested ? toCents(requested.value) : remaining
     if (requested && (!AMOUNT_SYNTAX.test(requested.value) || cents <= 0)) {
-      return unprocessable([{ field: "/amount/value", value: requested.value, location: "body", issue: "INVALID_PARAMETER_VALUE", description: "The value of a field is invalid." }])
+      return unprocessable([
+        {
+          field: "/amount/value",
+          value: requested.value,
+          location: "body",
+          issue: "INVALID_PARAMETER_VALUE",
+          description: "The value of a field is invalid.",
+        },
+      ])
     }
     if (capture.status === "DECLINED") {
       return unprocessable([{ issue: "REFUND_NOT_ALLOWED", description: "You cannot refund this capture." }])
     }
     if (capture.status === "REFUNDED" || cents > remaining) {
-      return unprocessable([{ issue: capture.status === "REFUNDED" ? "CAPTURE_FULLY_REFUNDED" : "REFUND_AMOUNT_EXCEEDED", description: "The refund amount must be less than or equal to the capture amount that has not yet been refunded." }])
+      return unprocessable([
+        {
+          issue: capture.status === "REFUNDED" ? "CAPTURE_FULLY_REFUNDED" : "REFUND_AMOUNT_EXCEEDED",
+          description: "The refund amount must be less than or equal to the capture amount that has not yet been refunded.",
+        },
+      ])
     }
     capture.refundedCents += cents
     capture.status = capture.refundedCents === toCents(capture.amount.value) ? "REFUNDED" : "PARTIALLY_REFUNDED"
@@ -567,16 +613,27 @@ export class FakePaypal {
     const required = ["auth_algo", "cert_url", "transmission_id", "transmission_sig", "transmission_time", "webhook_id", "webhook_event"]
     const missing = required.filter((field) => request[field] === undefined || request[field] === "")
     if (missing.length) {
-      return paypalError(400, "VALIDATION_ERROR", "Invalid request - see details", missing.map((field) => ({ field, location: "body", issue: "MISSING_REQUIRED_PARAMETER", description: "A required field is missing." })))
+      return paypalError(
+        400,
+        "VALIDATION_ERROR",
+        "Invalid request - see details",
+        missing.map((field) => ({
+          field,
+          location: "body",
+          issue: "MISSING_REQUIRED_PARAMETER",
+          description: "A required field is missing.",
+        })),
+      )
     }
     const sent = this.sentWebhooks.get(String(request.transmission_id))
-    const genuine = Boolean(sent)
-      && sent!.webhookId === request.webhook_id
-      && sent!.authAlgo === request.auth_algo
-      && sent!.certUrl === request.cert_url
-      && sent!.transmissionSig === request.transmission_sig
-      && sent!.transmissionTime === request.transmission_time
-      && isDeepStrictEqual(sent!.event, request.webhook_event)
+    const genuine =
+      Boolean(sent) &&
+      sent!.webhookId === request.webhook_id &&
+      sent!.authAlgo === request.auth_algo &&
+      sent!.certUrl === request.cert_url &&
+      sent!.transmissionSig === request.transmission_sig &&
+      sent!.transmissionTime === request.transmission_time &&
+      isDeepStrictEqual(sent!.event, request.webhook_event)
     return { status: 200, body: { verification_status: genuine ? "SUCCESS" : "FAILURE" } }
   }
 
@@ -585,7 +642,14 @@ export class FakePaypal {
     if (!op || !mode) return undefined
     if (mode === "non-json") {
       this.failures.delete(op)
-      return { status: 200, body: undefined, raw: { contentType: "text/html; charset=utf-8", text: "<!DOCTYPE html><html><head><title>PayPal</title></head><body><p>Sorry, something went wrong.</p></body></html>" } }
+      return {
+        status: 200,
+        body: undefined,
+        raw: {
+          contentType: "text/html; charset=utf-8",
+          text: "<!DOCTYPE html><html><head><title>PayPal</title></head><body><p>Sorry, something went wrong.</p></body></html>",
+        },
+      }
     }
     if (mode === "server-error") {
       this.failures.delete(op)
@@ -607,7 +671,11 @@ export class FakePaypal {
     const links: unknown[] = [{ href: self, rel: "self", method: "GET" }]
     const waiting = order.status === "CREATED" || order.status === "PAYER_ACTION_REQUIRED"
     if (waiting && !withoutApproveLink) {
-      links.push({ href: `${this.approvalOrigin}/checkoutnow?token=${order.id}`, rel: order.paymentSource ? "payer-action" : "approve", method: "GET" })
+      links.push({
+        href: `${this.approvalOrigin}/checkoutnow?token=${order.id}`,
+        rel: order.paymentSource ? "payer-action" : "approve",
+        method: "GET",
+      })
     }
     if (order.status !== "COMPLETED") {
       links.push({ href: self, rel: "update", method: "PATCH" }, { href: `${self}/capture`, rel: "capture", method: "POST" })
@@ -617,7 +685,13 @@ export class FakePaypal {
     body.purchase_units = order.purchaseUnits.map((unit, index) =>
       index === 0 && order.capture ? { ...unit, payments: { captures: [this.captureJson(order.capture, order.host)] } } : unit,
     )
-    if (order.payer) body.payer = { name: order.payer.name, email_address: order.payer.email_address, payer_id: order.payer.payer_id, address: order.payer.address }
+    if (order.payer)
+      body.payer = {
+        name: order.payer.name,
+        email_address: order.payer.email_address,
+        payer_id: order.payer.payer_id,
+        address: order.payer.address,
+      }
     body.create_time = order.createTime
     if (order.updateTime !== order.createTime) body.update_time = order.updateTime
     body.links = links
@@ -674,7 +748,12 @@ export class FakePaypal {
       status: "COMPLETED",
       payment_source: this.paymentSourceJson(order),
       purchase_units: [{ reference_id: unit.reference_id, payments: { captures: [this.captureJson(order.capture!, order.host)] } }],
-      payer: { name: order.payer!.name, email_address: order.payer!.email_address, payer_id: order.payer!.payer_id, address: order.payer!.address },
+      payer: {
+        name: order.payer!.name,
+        email_address: order.payer!.email_address,
+        payer_id: order.payer!.payer_id,
+        address: order.payer!.address,
+      },
       links: [{ href: `https://${order.host}/v2/checkout/orders/${order.id}`, rel: "self", method: "GET" }],
     }
   }
@@ -698,7 +777,10 @@ export class FakePaypal {
     }
     const { value, currency_code } = order.purchaseUnits[0].amount
     const tokenField = `<input type="hidden" name="token" value="${escapeHtml(order.id)}">`
-    return html(200, "PayPal Sandbox", `
+    return html(
+      200,
+      "PayPal Sandbox",
+      `
 <h1>Pay with PayPal</h1>
 <p>Amount to pay: <strong data-testid="amount">${escapeHtml(value)} ${escapeHtml(currency_code)}</strong></p>
 <p>Signed in as sb-buyer@personal.example.com</p>
@@ -707,7 +789,8 @@ export class FakePaypal {
 </form>
 <form method="post" action="/checkoutnow/cancel">${tokenField}
   <button type="submit">Cancel and return</button>
-</form>`)
+</form>`,
+    )
   }
 
   private decide(token: string, approved: boolean): Answer {
@@ -735,12 +818,26 @@ interface ExperienceContext {
 }
 
 function validateOrderRequest(json: unknown): Answer | undefined {
-  if (!json || typeof json !== "object") return invalidRequest([{ issue: "MALFORMED_REQUEST_JSON", location: "body", description: "The request JSON is not well formed." }])
+  if (!json || typeof json !== "object")
+    return invalidRequest([{ issue: "MALFORMED_REQUEST_JSON", location: "body", description: "The request JSON is not well formed." }])
   const request = json as Partial<CreateOrderBody>
-  const missing = (field: string): ErrorDetail => ({ field, location: "body", issue: "MISSING_REQUIRED_PARAMETER", description: "A required field / parameter is missing." })
+  const missing = (field: string): ErrorDetail => ({
+    field,
+    location: "body",
+    issue: "MISSING_REQUIRED_PARAMETER",
+    description: "A required field / parameter is missing.",
+  })
   if (!request.intent) return invalidRequest([missing("/intent")])
   if (request.intent !== "CAPTURE" && request.intent !== "AUTHORIZE") {
-    return invalidRequest([{ field: "/intent", value: String(request.intent), location: "body", issue: "INVALID_PARAMETER_VALUE", description: "The value of a field is invalid." }])
+    return invalidRequest([
+      {
+        field: "/intent",
+        value: String(request.intent),
+        location: "body",
+        issue: "INVALID_PARAMETER_VALUE",
+        description: "The value of a field is invalid.",
+      },
+    ])
   }
   if (!Array.isArray(request.purchase_units) || request.purchase_units.length === 0) return invalidRequest([missing("/purchase_units")])
   for (const unit of request.purchase_units) {
@@ -749,25 +846,67 @@ function validateOrderRequest(json: unknown): Answer | undefined {
     if (!amount) return invalidRequest([missing(at)])
     if (!amount.currency_code) return invalidRequest([missing(`${at}/currency_code`)])
     if (!/^[A-Z]{3}$/.test(amount.currency_code)) {
-      return invalidRequest([{ field: `${at}/currency_code`, value: String(amount.currency_code), location: "body", issue: "INVALID_PARAMETER_SYNTAX", description: "The value of a field does not conform to the expected format." }])
+      return invalidRequest([
+        {
+          field: `${at}/currency_code`,
+          value: String(amount.currency_code),
+          location: "body",
+          issue: "INVALID_PARAMETER_SYNTAX",
+          description: "The value of a field does not conform to the expected format.",
+        },
+      ])
     }
     if (amount.value === undefined || amount.value === "") return invalidRequest([missing(`${at}/value`)])
     if (typeof amount.value !== "string" || !AMOUNT_SYNTAX.test(amount.value)) {
-      return invalidRequest([{ field: `${at}/value`, value: String(amount.value), location: "body", issue: "INVALID_PARAMETER_SYNTAX", description: "The value of a field does not conform to the expected format." }])
+      return invalidRequest([
+        {
+          field: `${at}/value`,
+          value: String(amount.value),
+          location: "body",
+          issue: "INVALID_PARAMETER_SYNTAX",
+          description: "The value of a field does not conform to the expected format.",
+        },
+      ])
     }
     if (amount.value.startsWith("-") || toCents(amount.value) <= 0) {
-      return unprocessable([{ field: `${at}/value`, value: amount.value, location: "body", issue: "CANNOT_BE_ZERO_OR_NEGATIVE", description: "Must be greater than zero. If the currency supports decimals, only two decimal place precision is supported." }])
+      return unprocessable([
+        {
+          field: `${at}/value`,
+          value: amount.value,
+          location: "body",
+          issue: "CANNOT_BE_ZERO_OR_NEGATIVE",
+          description: "Must be greater than zero. If the currency supports decimals, only two decimal place precision is supported.",
+        },
+      ])
     }
     if (/\.\d{3,}$/.test(amount.value)) {
-      return unprocessable([{ field: `${at}/value`, value: amount.value, location: "body", issue: "DECIMAL_PRECISION", description: "If the currency supports decimals, only two decimal place precision is supported." }])
+      return unprocessable([
+        {
+          field: `${at}/value`,
+          value: amount.value,
+          location: "body",
+          issue: "DECIMAL_PRECISION",
+          description: "If the currency supports decimals, only two decimal place precision is supported.",
+        },
+      ])
     }
   }
   const context = request.payment_source?.paypal?.experience_context ?? request.application_context
   for (const key of ["return_url", "cancel_url"] as const) {
     const value = context?.[key]
     if (value !== undefined && !URL.canParse(value)) {
-      const where = request.payment_source?.paypal?.experience_context ? "/payment_source/paypal/experience_context" : "/application_context"
-      return invalidRequest([{ field: `${where}/${key}`, value, location: "body", issue: "INVALID_PARAMETER_SYNTAX", description: "The value of a field does not conform to the expected format." }])
+      const where = request.payment_source?.paypal?.experience_context
+        ? "/payment_source/paypal/experience_context"
+        : "/application_context"
+      return invalidRequest([
+        {
+          field: `${where}/${key}`,
+          value,
+          location: "body",
+          issue: "INVALID_PARAMETER_SYNTAX",
+          description: "The value of a field does not conform to the expected format.",
+        },
+      ])
     }
   }
   return undefined
@@ -842,16 +981,49 @@ async function readBody(req: http.IncomingMessage): Promise<string> {
 async function makeCertificates(folder: string): Promise<{ key: string; cert: string }> {
   const file = (name: string) => path.join(folder, name)
   const ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
-  await run("openssl", ["req", "-x509", ...ec, "-keyout", file("ca.key"), "-out", file("ca.pem"), "-days", "2",
-    "-subj", "/CN=Enclave test CA (fake PayPal)", "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign"])
+  await run("openssl", [
+    "req",
+    "-x509",
+    ...ec,
+    "-keyout",
+    file("ca.key"),
+    "-out",
+    file("ca.pem"),
+    "-days",
+    "2",
+    "-subj",
+    "/CN=Enclave test CA (fake PayPal)",
+    "-addext",
+    "basicConstraints=critical,CA:TRUE",
+    "-addext",
+    "keyUsage=critical,keyCertSign,cRLSign",
+  ])
   await run("openssl", ["req", ...ec, "-keyout", file("host.key"), "-out", file("host.csr"), "-subj", `/CN=${PAYPAL_SANDBOX_HOST}`])
-  await writeFile(file("host.ext"), [
-    `subjectAltName=${API_HOSTS.map((host) => `DNS:${host}`).join(",")}`,
-    "basicConstraints=CA:FALSE",
-    "keyUsage=critical,digitalSignature",
-    "extendedKeyUsage=serverAuth",
-  ].join("\n"))
-  await run("openssl", ["x509", "-req", "-in", file("host.csr"), "-CA", file("ca.pem"), "-CAkey", file("ca.key"), "-CAcreateserial",
-    "-out", file("host.pem"), "-days", "2", "-extfile", file("host.ext")])
+  await writeFile(
+    file("host.ext"),
+    [
+      `subjectAltName=${API_HOSTS.map((host) => `DNS:${host}`).join(",")}`,
+      "basicConstraints=CA:FALSE",
+      "keyUsage=critical,digitalSignature",
+      "extendedKeyUsage=serverAuth",
+    ].join("\n"),
+  )
+  await run("openssl", [
+    "x509",
+    "-req",
+    "-in",
+    file("host.csr"),
+    "-CA",
+    file("ca.pem"),
+    "-CAkey",
+    file("ca.key"),
+    "-CAcreateserial",
+    "-out",
+    file("host.pem"),
+    "-days",
+    "2",
+    "-extfile",
+    file("host.ext"),
+  ])
   return { key: await readFile(file("host.key"), "utf8"), cert: await readFile(file("host.pem"), "utf8") }
 }

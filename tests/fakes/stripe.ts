@@ -84,7 +84,13 @@ function stripeError(status: number, error: Record<string, unknown>): Answer {
 const invalidRequest = (message: string, extra: Record<string, unknown> = {}) =>
   stripeError(400, { type: "invalid_request_error", message, ...extra })
 const noSuchIntent = (id: string) =>
-  stripeError(404, { type: "invalid_request_error", code: "resource_missing", param: "intent", message: `No such payment_intent: '${id}'`, doc_url: "https://stripe.com/docs/error-codes/resource-missing" })
+  stripeError(404, {
+    type: "invalid_request_error",
+    code: "resource_missing",
+    param: "intent",
+    message: `No such payment_intent: '${id}'`,
+    doc_url: "https://stripe.com/docs/error-codes/resource-missing",
+  })
 
 /** Stripe shows only the start and the last four characters of a wrong key. */
 function maskKey(key: string): string {
@@ -162,25 +168,39 @@ export class FakeStripe {
   }
 
   /** Posts a Stripe event about an intent, signed like Stripe signs (with the SDK's own test header). */
-  async sendWebhook(targetUrl: string, type: StripeEventType, intentId: string, secret: string, options: { tamper?: boolean } = {}): Promise<{ status: number; body: string }> {
+  async sendWebhook(
+    targetUrl: string,
+    type: StripeEventType,
+    intentId: string,
+    secret: string,
+    options: { tamper?: boolean } = {},
+  ): Promise<{ status: number; body: string }> {
     const stored = this.intents.get(intentId)
     if (!stored) throw new Error(`FakeStripe: no payment intent ${intentId}`)
-    const payload = JSON.stringify({
-      id: stripeId("evt"),
-      object: "event",
-      api_version: Stripe.API_VERSION,
-      created: seconds(),
-      data: { object: stored.intent },
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      type,
-    }, null, 2)
+    const payload = JSON.stringify(
+      {
+        id: stripeId("evt"),
+        object: "event",
+        api_version: Stripe.API_VERSION,
+        created: seconds(),
+        data: { object: stored.intent },
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type,
+      },
+      null,
+      2,
+    )
     let signature = Stripe.webhooks.generateTestHeaderString({ payload, secret })
     if (options.tamper) signature = signature.replace(/v1=(.)/, (_all, c: string) => `v1=${c === "a" ? "b" : "a"}`)
     const response = await fetch(targetUrl, {
       method: "POST",
-      headers: { "content-type": "application/json; charset=utf-8", "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)", "stripe-signature": signature },
+      headers: {
+        "content-type": "application/json; charset=utf-8",
+        "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
+        "stripe-signature": signature,
+      },
       body: payload,
     })
     return { status: response.status, body: await response.text() }
@@ -206,7 +226,9 @@ export class FakeStripe {
     const op = operationOf(method, url.pathname)
     let answer: Answer
     try {
-      answer = this.injected(op) ?? this.withIdempotency(req, body, () => this.api(req, url, parseForm(method === "GET" ? url.search.slice(1) : body)))
+      answer =
+        this.injected(op) ??
+        this.withIdempotency(req, body, () => this.api(req, url, parseForm(method === "GET" ? url.search.slice(1) : body)))
     } catch (error) {
       answer = stripeError(500, { type: "api_error", message: `Fake Stripe failed: ${String(error)}` })
     }
@@ -225,7 +247,11 @@ export class FakeStripe {
     if (!op || !mode) return undefined
     this.failures.delete(op)
     if (mode === "non-json") {
-      return { status: 200, text: "<!DOCTYPE html><html><body><h1>Bad gateway</h1></body></html>", headers: { "content-type": "text/html; charset=utf-8" } }
+      return {
+        status: 200,
+        text: "<!DOCTYPE html><html><body><h1>Bad gateway</h1></body></html>",
+        headers: { "content-type": "text/html; charset=utf-8" },
+      }
     }
     // Stripe marks most 500s not worth retrying; without this header the SDK would retry and hide the failure.
     return { ...stripeError(500, { type: "api_error", message: "An unknown error occurred" }), headers: { "stripe-should-retry": "false" } }
@@ -238,9 +264,16 @@ export class FakeStripe {
     const scope = `${req.headers.authorization ?? ""} ${key}`
     const earlier = this.idempotent.get(scope)
     if (earlier && earlier.body !== body) {
-      return invalidRequest(`Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`, { type: "idempotency_error" })
+      return invalidRequest(
+        `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+        { type: "idempotency_error" },
+      )
     }
-    if (earlier) return { ...earlier.answer, headers: { ...earlier.answer.headers, "idempotent-replayed": "true", "original-request": "req_original" } }
+    if (earlier)
+      return {
+        ...earlier.answer,
+        headers: { ...earlier.answer.headers, "idempotent-replayed": "true", "original-request": "req_original" },
+      }
     const answer = handle()
     if (answer.status < 500) this.idempotent.set(scope, { body, answer: structuredClone(answer) })
     return answer
@@ -254,22 +287,33 @@ export class FakeStripe {
     const secretKey = this.keys.has(key) ? key : undefined
     const publishable = [...this.keys.values()].includes(key)
     if (!secretKey && !publishable) {
-      return stripeError(401, { type: "invalid_request_error", message: key ? `Invalid API Key provided: ${maskKey(key)}` : "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY')." })
+      return stripeError(401, {
+        type: "invalid_request_error",
+        message: key
+          ? `Invalid API Key provided: ${maskKey(key)}`
+          : "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
+      })
     }
     const route = url.pathname
     let m: RegExpMatchArray | null
-    if ((m = route.match(/^\/v1\/payment_intents\/([^/]+)(\/confirm)?$/)) && (publishable && !secretKey)) {
+    if ((m = route.match(/^\/v1\/payment_intents\/([^/]+)(\/confirm)?$/)) && publishable && !secretKey) {
       // The browser may only retrieve and confirm, and only with the intent's client secret.
       const stored = this.ownedBy(m[1], key)
       if (!stored) return noSuchIntent(m[1])
       if (params.client_secret !== stored.intent.client_secret) {
-        return invalidRequest("The client_secret provided does not match the client_secret associated with the PaymentIntent.", { param: "client_secret" })
+        return invalidRequest("The client_secret provided does not match the client_secret associated with the PaymentIntent.", {
+          param: "client_secret",
+        })
       }
       if (method === "GET" && !m[2]) return { status: 200, body: stored.intent }
       if (method === "POST" && m[2]) return this.confirmIntent(stored, params)
     }
     if (!secretKey) {
-      return stripeError(401, { type: "invalid_request_error", message: "This API call cannot be made with a publishable API key. Please use a secret API key. You can find a list of your API keys at https://dashboard.stripe.com/account/apikeys." })
+      return stripeError(401, {
+        type: "invalid_request_error",
+        message:
+          "This API call cannot be made with a publishable API key. Please use a secret API key. You can find a list of your API keys at https://dashboard.stripe.com/account/apikeys.",
+      })
     }
     if (method === "POST" && route === "/v1/payment_intents") return this.createIntent(secretKey, params)
     if ((m = route.match(/^\/v1\/payment_intents\/([^/]+)(?:\/(confirm|cancel))?$/))) {
@@ -281,8 +325,11 @@ export class FakeStripe {
       if (method === "POST" && m[2] === "cancel") return this.cancelIntent(stored, params)
     }
     if (method === "POST" && route === "/v1/refunds") return this.refund(secretKey, params)
-    if (method === "GET" && (m = route.match(/^\/v1\/refunds\/([^/]+)$/)) && this.refunds.has(m[1])) return { status: 200, body: this.refunds.get(m[1]) }
-    return invalidRequest(`Unrecognized request URL (${method}: ${route}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`)
+    if (method === "GET" && (m = route.match(/^\/v1\/refunds\/([^/]+)$/)) && this.refunds.has(m[1]))
+      return { status: 200, body: this.refunds.get(m[1]) }
+    return invalidRequest(
+      `Unrecognized request URL (${method}: ${route}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
+    )
   }
 
   private ownedBy(id: string, key: string): StoredIntent | undefined {
@@ -323,7 +370,8 @@ export class FakeStripe {
       on_behalf_of: null,
       payment_method: null,
       payment_method_options: { card: { installments: null, mandate_options: null, network: null, request_three_d_secure: "automatic" } },
-      payment_method_types: automatic === "true" || !params.payment_method_types ? ["card"] : Object.values(params.payment_method_types as Params),
+      payment_method_types:
+        automatic === "true" || !params.payment_method_types ? ["card"] : Object.values(params.payment_method_types as Params),
       processing: null,
       receipt_email: typeof params.receipt_email === "string" ? params.receipt_email : null,
       setup_future_usage: null,
@@ -360,17 +408,38 @@ export class FakeStripe {
     if (intent.status !== "requires_payment_method" && intent.status !== "requires_confirmation") return unexpectedState(intent, "confirm")
     const card = cardOf(params)
     if (!card) {
-      return invalidRequest("You cannot confirm this PaymentIntent because it's missing a payment method. To confirm the PaymentIntent with cus_, you can provide a payment method.", { code: "payment_intent_unexpected_state", payment_intent: intent })
+      return invalidRequest(
+        "You cannot confirm this PaymentIntent because it's missing a payment method. To confirm the PaymentIntent with cus_, you can provide a payment method.",
+        { code: "payment_intent_unexpected_state", payment_intent: intent },
+      )
     }
-    const paymentMethod = { id: stripeId("pm"), object: "payment_method", type: "card", card: { brand: brandOf(card), last4: card.slice(-4), exp_month: 12, exp_year: 2034, funding: "credit", country: "US" } }
+    const paymentMethod = {
+      id: stripeId("pm"),
+      object: "payment_method",
+      type: "card",
+      card: { brand: brandOf(card), last4: card.slice(-4), exp_month: 12, exp_year: 2034, funding: "credit", country: "US" },
+    }
     intent.payment_method = paymentMethod.id
-    const decline = DECLINES[card] ?? (luhnValid(card) ? undefined : { code: "incorrect_number", message: "Your card number is incorrect." })
+    const decline =
+      DECLINES[card] ?? (luhnValid(card) ? undefined : { code: "incorrect_number", message: "Your card number is incorrect." })
     if (decline) {
       intent.status = "requires_payment_method"
       intent.latest_charge = decline.decline_code ? stripeId("ch") : intent.latest_charge
-      intent.last_payment_error = { type: "card_error", ...decline, doc_url: `https://stripe.com/docs/error-codes/${decline.code.replace(/_/g, "-")}`, payment_method: paymentMethod }
+      intent.last_payment_error = {
+        type: "card_error",
+        ...decline,
+        doc_url: `https://stripe.com/docs/error-codes/${decline.code.replace(/_/g, "-")}`,
+        payment_method: paymentMethod,
+      }
       intent.payment_method = null
-      return stripeError(402, { type: "card_error", ...decline, charge: intent.latest_charge, doc_url: `https://stripe.com/docs/error-codes/${decline.code.replace(/_/g, "-")}`, payment_intent: intent, payment_method: paymentMethod })
+      return stripeError(402, {
+        type: "card_error",
+        ...decline,
+        charge: intent.latest_charge,
+        doc_url: `https://stripe.com/docs/error-codes/${decline.code.replace(/_/g, "-")}`,
+        payment_intent: intent,
+        payment_method: paymentMethod,
+      })
     }
     intent.last_payment_error = null
     if (THREE_D_SECURE.has(card)) return this.requireAuthentication(stored, params)
@@ -386,9 +455,13 @@ export class FakeStripe {
     intent.status = "requires_action"
     const challenge = `${this.url}/fake-3ds/${intent.id}?client_secret=${encodeURIComponent(intent.client_secret)}`
     const returnUrl = typeof params.return_url === "string" ? params.return_url : undefined
-    intent.next_action = params.use_stripe_sdk === "true" || !returnUrl
-      ? { type: "use_stripe_sdk", use_stripe_sdk: { type: "three_d_secure_redirect", stripe_js: challenge, source: stripeId("src") } }
-      : { type: "redirect_to_url", redirect_to_url: { url: `${challenge}&return_url=${encodeURIComponent(returnUrl)}`, return_url: returnUrl } }
+    intent.next_action =
+      params.use_stripe_sdk === "true" || !returnUrl
+        ? { type: "use_stripe_sdk", use_stripe_sdk: { type: "three_d_secure_redirect", stripe_js: challenge, source: stripeId("src") } }
+        : {
+            type: "redirect_to_url",
+            redirect_to_url: { url: `${challenge}&return_url=${encodeURIComponent(returnUrl)}`, return_url: returnUrl },
+          }
     return { status: 200, body: intent }
   }
 
@@ -419,7 +492,8 @@ export class FakeStripe {
   /** The bank's 3-D Secure page: plain HTML with two buttons, and the same as JSON for the fake Stripe.js. */
   private challenge(method: string, url: URL, params: Params): Answer {
     const stored = this.intents.get(url.pathname.split("/")[2] ?? "")
-    if (!stored || params.client_secret !== stored.intent.client_secret) return { status: 404, text: "Unknown authentication", headers: { "content-type": "text/plain" } }
+    if (!stored || params.client_secret !== stored.intent.client_secret)
+      return { status: 404, text: "Unknown authentication", headers: { "content-type": "text/plain" } }
     const returnUrl = typeof params.return_url === "string" ? params.return_url : ""
     if (method === "GET") {
       const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`
@@ -448,19 +522,29 @@ export class FakeStripe {
 
   private refund(secretKey: string, params: Params): Answer {
     const intentId = typeof params.payment_intent === "string" ? params.payment_intent : ""
-    if (!intentId) return invalidRequest("One of the following params should be provided for this request: payment_intent or charge.", { code: "parameter_missing" })
+    if (!intentId)
+      return invalidRequest("One of the following params should be provided for this request: payment_intent or charge.", {
+        code: "parameter_missing",
+      })
     const stored = this.ownedBy(intentId, secretKey)
     if (!stored) return noSuchIntent(intentId)
     if (stored.intent.status !== "succeeded") {
-      return invalidRequest(`This PaymentIntent (${intentId}) does not have a successful charge to refund.`, { code: "charge_not_refundable", param: "payment_intent" })
+      return invalidRequest(`This PaymentIntent (${intentId}) does not have a successful charge to refund.`, {
+        code: "charge_not_refundable",
+        param: "payment_intent",
+      })
     }
     const invalid = checkAmount(params.amount, false)
     if (invalid) return invalid
     const remaining = stored.intent.amount_received - stored.refundedAmount
-    if (remaining <= 0) return invalidRequest(`Charge ${stored.intent.latest_charge} has already been refunded.`, { code: "charge_already_refunded" })
+    if (remaining <= 0)
+      return invalidRequest(`Charge ${stored.intent.latest_charge} has already been refunded.`, { code: "charge_already_refunded" })
     const amount = params.amount === undefined ? remaining : Number(params.amount)
     if (amount > remaining) {
-      return invalidRequest(`Refund amount (€${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (€${(remaining / 100).toFixed(2)})`, { param: "amount" })
+      return invalidRequest(
+        `Refund amount (€${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (€${(remaining / 100).toFixed(2)})`,
+        { param: "amount" },
+      )
     }
     stored.refundedAmount += amount
     const refund = {
@@ -498,14 +582,20 @@ function operationOf(method: string, route: string): StripeOperation | undefined
 }
 
 function unexpectedState(intent: Intent, action: string): Answer {
-  const message = intent.status === "succeeded" && action === "confirm"
-    ? "You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed."
-    : `You cannot ${action} this PaymentIntent because it has a status of ${intent.status}.`
-  return invalidRequest(message, { code: "payment_intent_unexpected_state", doc_url: "https://stripe.com/docs/error-codes/payment-intent-unexpected-state", payment_intent: intent })
+  const message =
+    intent.status === "succeeded" && action === "confirm"
+      ? "You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed."
+      : `You cannot ${action} this PaymentIntent because it has a status of ${intent.status}.`
+  return invalidRequest(message, {
+    code: "payment_intent_unexpected_state",
+    doc_url: "https://stripe.com/docs/error-codes/payment-intent-unexpected-state",
+    payment_intent: intent,
+  })
 }
 
 function checkAmount(value: Params[string] | undefined, required: boolean): Answer | undefined {
-  if (value === undefined) return required ? invalidRequest("Missing required param: amount.", { code: "parameter_missing", param: "amount" }) : undefined
+  if (value === undefined)
+    return required ? invalidRequest("Missing required param: amount.", { code: "parameter_missing", param: "amount" }) : undefined
   if (typeof value !== "string" || !/^\d+$/.test(value)) {
     return invalidRequest("Invalid integer: " + String(value), { code: "parameter_invalid_integer", param: "amount" })
   }
@@ -515,9 +605,13 @@ function checkAmount(value: Params[string] | undefined, required: boolean): Answ
 }
 
 function checkCurrency(value: Params[string] | undefined, required: boolean): Answer | undefined {
-  if (value === undefined) return required ? invalidRequest("Missing required param: currency.", { code: "parameter_missing", param: "currency" }) : undefined
+  if (value === undefined)
+    return required ? invalidRequest("Missing required param: currency.", { code: "parameter_missing", param: "currency" }) : undefined
   if (typeof value !== "string" || !/^[a-zA-Z]{3}$/.test(value)) {
-    return invalidRequest(`Invalid currency: ${String(value)}. Stripe currently supports these currencies: eur, usd, …`, { code: "parameter_invalid_string", param: "currency" })
+    return invalidRequest(`Invalid currency: ${String(value)}. Stripe currently supports these currencies: eur, usd, …`, {
+      code: "parameter_invalid_string",
+      param: "currency",
+    })
   }
   return undefined
 }
@@ -582,7 +676,8 @@ function corsHeaders(req: http.IncomingMessage): Record<string, string> {
   return {
     "access-control-allow-origin": headerText(req.headers.origin) ?? "*",
     "access-control-allow-methods": "GET, POST, HEAD, OPTIONS, DELETE",
-    "access-control-allow-headers": headerText(req.headers["access-control-request-headers"]) ?? "Content-Type, Authorization, Stripe-Version",
+    "access-control-allow-headers":
+      headerText(req.headers["access-control-request-headers"]) ?? "Content-Type, Authorization, Stripe-Version",
     "access-control-max-age": "300",
     vary: "Origin",
   }

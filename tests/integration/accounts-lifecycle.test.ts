@@ -55,22 +55,50 @@ describe("a shop process's accounts", () => {
   it("makes an admin only through npm run admin:promote, and takes it away with --revoke", async () => {
     const { client, details } = await register({ isAdmin: true })
     expect((await client.get("/api/admin/users")).status).toBe(403)
-    const promote = await run(process.execPath, ["--experimental-strip-types", "--no-warnings=ExperimentalWarning", path.join(repoRoot, "launcher", "admin-promote.ts"), details.username], {
-      cwd: repoRoot,
-      env: { ...process.env, DATA_DIR: shop.dataDir, DATABASE_URL: "" },
-    })
+    const promote = await run(
+      process.execPath,
+      [
+        "--experimental-strip-types",
+        "--no-warnings=ExperimentalWarning",
+        path.join(repoRoot, "launcher", "admin-promote.ts"),
+        details.username,
+      ],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, DATA_DIR: shop.dataDir, DATABASE_URL: "" },
+      },
+    )
     expect(promote.stdout).toContain(`${details.username} is now an admin`)
     expect((await client.get("/api/admin/users")).status).toBe(200)
     expect((await client.get("/api/user")).body.isAdmin).toBe(true)
-    await run(process.execPath, ["--experimental-strip-types", "--no-warnings=ExperimentalWarning", path.join(repoRoot, "launcher", "admin-promote.ts"), details.username, "--revoke"], {
-      cwd: repoRoot,
-      env: { ...process.env, DATA_DIR: shop.dataDir, DATABASE_URL: "" },
-    })
+    await run(
+      process.execPath,
+      [
+        "--experimental-strip-types",
+        "--no-warnings=ExperimentalWarning",
+        path.join(repoRoot, "launcher", "admin-promote.ts"),
+        details.username,
+        "--revoke",
+      ],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, DATA_DIR: shop.dataDir, DATABASE_URL: "" },
+      },
+    )
     expect((await client.get("/api/admin/users")).status).toBe(403)
-    const unknown = run(process.execPath, ["--experimental-strip-types", "--no-warnings=ExperimentalWarning", path.join(repoRoot, "launcher", "admin-promote.ts"), "no-such-user-x"], {
-      cwd: repoRoot,
-      env: { ...process.env, DATA_DIR: shop.dataDir, DATABASE_URL: "" },
-    })
+    const unknown = run(
+      process.execPath,
+      [
+        "--experimental-strip-types",
+        "--no-warnings=ExperimentalWarning",
+        path.join(repoRoot, "launcher", "admin-promote.ts"),
+        "no-such-user-x",
+      ],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, DATA_DIR: shop.dataDir, DATABASE_URL: "" },
+      },
+    )
     await expect(unknown).rejects.toMatchObject({ stderr: expect.stringContaining('No account named "no-such-user-x"') })
   })
 

@@ -4,7 +4,8 @@ import { ApiClient, asAdmin, asNewCustomer, asVisitor, fromNewAddress, newUserDe
 import { TEST_ADMIN_PASSWORD } from "../support/shop.ts"
 
 /** Keys that would carry a secret; `passwordLastChanged` is a date and may be shown. */
-const SECRET_KEY = /^"(password|passwordHash|password_hash|hash|twoFactorSecret|two_factor_secret|encryptionKey|encryption_key|provider_metadata|securityQuestions)":$/i
+const SECRET_KEY =
+  /^"(password|passwordHash|password_hash|hash|twoFactorSecret|two_factor_secret|encryptionKey|encryption_key|provider_metadata|securityQuestions)":$/i
 
 function expectNoSecrets(body: unknown) {
   const keys = JSON.stringify(body).match(/"([^"]+)":/g) ?? []
@@ -20,7 +21,13 @@ describe("POST /api/register", () => {
     const { status, body, headers } = await client.post("/api/register", details)
     expect(status).toBe(201)
     const user = userSchema.parse(body)
-    expect(user).toMatchObject({ username: details.username, email: details.email, fullName: "Grace Hopper", isAdmin: false, city: "Berlin" })
+    expect(user).toMatchObject({
+      username: details.username,
+      email: details.email,
+      fullName: "Grace Hopper",
+      isAdmin: false,
+      city: "Berlin",
+    })
     expectNoSecrets(body)
     const cookie = headers.getSetCookie().find((c) => c.startsWith("enclave.sid="))!
     expect(cookie).toMatch(/HttpOnly/i)
@@ -87,7 +94,10 @@ describe("POST /api/register", () => {
     expect(unknown.status).toBe(400)
     const empty = await asVisitor().post("/api/register")
     expect(empty.status).toBe(400)
-    const malformed = await asVisitor().post("/api/register", undefined, { raw: '{"username": ', headers: { "content-type": "application/json" } })
+    const malformed = await asVisitor().post("/api/register", undefined, {
+      raw: '{"username": ',
+      headers: { "content-type": "application/json" },
+    })
     expect(malformed.status).toBe(400)
     expect(malformed.body.message).toBe("The request body is not valid JSON")
     const huge = await asVisitor().post("/api/register", newUserDetails({ fullName: "x".repeat(300_000) }))
@@ -124,7 +134,10 @@ describe("POST /api/login and /api/logout", () => {
 
   it("accepts the username in another letter case", async () => {
     const customer = await asNewCustomer()
-    const { status } = await asVisitor().post("/api/login", { username: customer.details.username.toUpperCase(), password: customer.details.password })
+    const { status } = await asVisitor().post("/api/login", {
+      username: customer.details.username.toUpperCase(),
+      password: customer.details.password,
+    })
     expect(status).toBe(200)
   })
 
@@ -231,10 +244,16 @@ describe("sign-in locks belong to a username and a client address, never to the 
     const guesser = fromNewAddress()
     for (let i = 1; i <= 5; i++) await guesser.post("/api/login", { username: customer.details.username, password: `guess ${i}` })
     for (const forged of ["203.0.113.7", "127.0.0.1", `${guesser.localAddress}, 198.51.100.1`]) {
-      const answer = await guesser.post("/api/login", { username: customer.details.username, password: customer.details.password }, { headers: { "x-forwarded-for": forged } })
+      const answer = await guesser.post(
+        "/api/login",
+        { username: customer.details.username, password: customer.details.password },
+        { headers: { "x-forwarded-for": forged } },
+      )
       expect(answer.status, forged).toBe(423)
     }
-    expect((await fromNewAddress().post("/api/login", { username: customer.details.username, password: customer.details.password })).status).toBe(200)
+    expect(
+      (await fromNewAddress().post("/api/login", { username: customer.details.username, password: customer.details.password })).status,
+    ).toBe(200)
   })
 })
 

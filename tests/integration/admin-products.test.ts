@@ -205,7 +205,11 @@ describe("the product form's rules (docs/product.md §5)", () => {
   it("requires a name of 1 to 200 characters", async () => {
     expectFieldError(await admin.post("/api/admin/products", productFields({ name: undefined })), "name", "Name is required")
     expectFieldError(await admin.post("/api/admin/products", productFields({ name: "   " })), "name", "Name is required")
-    expectFieldError(await admin.post("/api/admin/products", productFields({ name: "x".repeat(201) })), "name", "Name must be at most 200 characters")
+    expectFieldError(
+      await admin.post("/api/admin/products", productFields({ name: "x".repeat(201) })),
+      "name",
+      "Name must be at most 200 characters",
+    )
     expectFieldError(await admin.post("/api/admin/products", productFields({ name: 42 })), "name", "Name must be text")
   })
 
@@ -248,7 +252,10 @@ describe("the product form's rules (docs/product.md §5)", () => {
   })
 
   it("answers 400 for a body that is not a JSON object", async () => {
-    const notJson = await admin.post("/api/admin/products", undefined, { raw: "{not json", headers: { "content-type": "application/json" } })
+    const notJson = await admin.post("/api/admin/products", undefined, {
+      raw: "{not json",
+      headers: { "content-type": "application/json" },
+    })
     expect(notJson.status).toBe(400)
     expect(apiErrorSchema.parse(notJson.body).message).toBeTruthy()
     const list = await admin.post("/api/admin/products", [productFields()])
@@ -434,7 +441,10 @@ describe("POST /api/admin/products/{id}/upload-image", () => {
 
   it("names the file by its content, not by the name it was sent with", async () => {
     const product = await createProduct()
-    const gif = Buffer.concat([Buffer.from("GIF89a", "latin1"), Buffer.from("010001008000000000000000ffffff21f90401000000002c00000000010001000002024401003b", "hex")])
+    const gif = Buffer.concat([
+      Buffer.from("GIF89a", "latin1"),
+      Buffer.from("010001008000000000000000ffffff21f90401000000002c00000000010001000002024401003b", "hex"),
+    ])
     // No claim of a kind (a content that contradicts its claim is refused: security.test.ts).
     const answer = await admin.post(`/api/admin/products/${product.id}/upload-image`, undefined, {
       raw: imageForm(gif, "picture", "application/octet-stream"),
@@ -456,14 +466,18 @@ describe("POST /api/admin/products/{id}/upload-image", () => {
   it("refuses an SVG, which can carry script", async () => {
     const product = await createProduct()
     const svg = `<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`
-    const answer = await admin.post(`/api/admin/products/${product.id}/upload-image`, undefined, { raw: imageForm(svg, "x.svg", "image/svg+xml") })
+    const answer = await admin.post(`/api/admin/products/${product.id}/upload-image`, undefined, {
+      raw: imageForm(svg, "x.svg", "image/svg+xml"),
+    })
     expect(answer.status).toBe(415)
   })
 
   it("refuses an image over 5 MB with 413", async () => {
     const product = await createProduct()
     const big = Buffer.concat([tinyPng, Buffer.alloc(5 * 1024 * 1024)])
-    const answer = await admin.post(`/api/admin/products/${product.id}/upload-image`, undefined, { raw: imageForm(big, "big.png", "image/png") })
+    const answer = await admin.post(`/api/admin/products/${product.id}/upload-image`, undefined, {
+      raw: imageForm(big, "big.png", "image/png"),
+    })
     expect(answer.status).toBe(413)
     expect(apiErrorSchema.parse(answer.body).message).toBe("The image is larger than 5 MB")
   })
@@ -504,7 +518,9 @@ describe("who may manage products", () => {
       expect((await customer.request(method, path, body())).status, `customer ${method} ${path}`).toBe(403)
     }
     for (const client of [visitor, customer]) {
-      const upload = await client.post(`/api/admin/products/${product.id}/upload-image`, undefined, { raw: imageForm(tinyPng, "a.png", "image/png") })
+      const upload = await client.post(`/api/admin/products/${product.id}/upload-image`, undefined, {
+        raw: imageForm(tinyPng, "a.png", "image/png"),
+      })
       expect(upload.status).toBe(client === visitor ? 401 : 403)
       expect(apiErrorSchema.parse(upload.body).message).toBeTruthy()
     }
@@ -514,7 +530,9 @@ describe("who may manage products", () => {
   it("lets the admin create, change, upload an image for and delete a product", async () => {
     const { id } = createdProduct(await admin.post("/api/admin/products", productFields()))
     expect((await admin.put(`/api/admin/products/${id}`, { price: "10" })).status).toBe(200)
-    expect((await admin.post(`/api/admin/products/${id}/upload-image`, undefined, { raw: imageForm(tinyPng, "a.png", "image/png") })).status).toBe(200)
+    expect(
+      (await admin.post(`/api/admin/products/${id}/upload-image`, undefined, { raw: imageForm(tinyPng, "a.png", "image/png") })).status,
+    ).toBe(200)
     expect((await admin.delete(`/api/admin/products/${id}`)).status).toBe(200)
   })
 })

@@ -20,20 +20,37 @@ describe("the admin's first screen", () => {
     for (const language of ["en", "de"]) {
       const weight = await adminFirstScreenWeight(shopUrl(), "/admin/", `${admin.cookieHeader()}; language=${language}`, DASHBOARD_CHUNK)
       const listing = weight.files.map((f) => `${f.url} ${(f.gzipBytes / 1024).toFixed(1)} KB`).join(", ")
-      console.log(`/admin/ [${language}]: ${(weight.gzipBytes / 1024).toFixed(1)} KB gzip in ${weight.files.length} files (budget ${BUDGET_BYTES / 1024} KB): ${listing}`)
+      console.log(
+        `/admin/ [${language}]: ${(weight.gzipBytes / 1024).toFixed(1)} KB gzip in ${weight.files.length} files (budget ${BUDGET_BYTES / 1024} KB): ${listing}`,
+      )
       expect(weight.gzipBytes, listing).toBeLessThanOrEqual(BUDGET_BYTES)
       // The contract's zod schemas come with the pages that edit, not with the dashboard.
-      expect(weight.files.filter((f) => f.zod).map((f) => f.url), listing).toEqual([])
-      expect(weight.files.some((f) => /vendor-react/.test(f.url)), listing).toBe(true)
-      expect(weight.files.some((f) => /dashboard-/.test(f.url)), listing).toBe(true)
+      expect(
+        weight.files.filter((f) => f.zod).map((f) => f.url),
+        listing,
+      ).toEqual([])
+      expect(
+        weight.files.some((f) => /vendor-react/.test(f.url)),
+        listing,
+      ).toBe(true)
+      expect(
+        weight.files.some((f) => /dashboard-/.test(f.url)),
+        listing,
+      ).toBe(true)
       for (const page of ["list-", "show-", "settings-"]) {
-        expect(weight.files.filter((f) => f.url.includes(`/${page}`)), `${page} chunks on the first screen: ${listing}`).toEqual([])
+        expect(
+          weight.files.filter((f) => f.url.includes(`/${page}`)),
+          `${page} chunks on the first screen: ${listing}`,
+        ).toEqual([])
       }
     }
   })
 
   it("`npm ls antd react-router` shows one copy of each", async () => {
-    const { stdout } = await promisify(execFile)("npm", ["ls", "antd", "react-router", "--json"], { cwd: repoRoot, maxBuffer: 16 * 1024 * 1024 })
+    const { stdout } = await promisify(execFile)("npm", ["ls", "antd", "react-router", "--json"], {
+      cwd: repoRoot,
+      maxBuffer: 16 * 1024 * 1024,
+    })
     type Node = { version?: string; dependencies?: Record<string, Node> }
     const versions: Record<string, Set<string>> = { antd: new Set(), "react-router": new Set() }
     const walk = (node: Node) => {

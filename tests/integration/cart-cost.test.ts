@@ -134,11 +134,19 @@ describe("cart changes (issue 14)", () => {
   it(`adding a line, adding more of it, setting its quantity and removing it each run at most ${STATEMENT_BUDGET} statements`, async () => {
     const rounds: Array<Awaited<ReturnType<typeof oneRound>>> = []
     const least = (key: keyof Costs) => Math.min(...rounds.map((r) => r.costs[key]))
-    const leastCosts = (): Costs => ({ newLine: least("newLine"), sameProductAgain: least("sameProductAgain"), setQuantity: least("setQuantity"), removeLine: least("removeLine") })
+    const leastCosts = (): Costs => ({
+      newLine: least("newLine"),
+      sameProductAgain: least("sameProductAgain"),
+      setQuantity: least("setQuantity"),
+      removeLine: least("removeLine"),
+    })
     // At least 3 tries; more (up to 8) while the other test files' statements may still be in them.
-    while (rounds.length < 3 || (rounds.length < 8 && Object.values(leastCosts()).some((n) => n > STATEMENT_BUDGET))) rounds.push(await oneRound())
+    while (rounds.length < 3 || (rounds.length < 8 && Object.values(leastCosts()).some((n) => n > STATEMENT_BUDGET)))
+      rounds.push(await oneRound())
     const costs = leastCosts()
-    console.log(`cart change statements (least of ${rounds.length}): ${JSON.stringify(costs)}; every try: ${JSON.stringify(rounds.map((r) => r.costs))}`)
+    console.log(
+      `cart change statements (least of ${rounds.length}): ${JSON.stringify(costs)}; every try: ${JSON.stringify(rounds.map((r) => r.costs))}`,
+    )
     expect(Object.entries(costs).filter(([, statements]) => statements > STATEMENT_BUDGET)).toEqual([])
   })
 
@@ -163,4 +171,3 @@ describe("cart changes (issue 14)", () => {
     expect(line!.customer_id).toMatch(/^cus_/)
   })
 })
-

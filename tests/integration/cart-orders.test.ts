@@ -121,10 +121,19 @@ describe("/api/cart", () => {
   ])("20 simultaneous adds to %s: every one answered 201 and the cart holds 20", async (_, existing) => {
     const customer = await asNewCustomer()
     if (existing) expect((await customer.post("/api/cart", { productId: SLEEVE, quantity: 1 })).status).toBe(201)
-    const answers = await Promise.all(Array.from({ length: 20 }, () => customer.post("/api/cart", { productId: DEVICE_SETUP, quantity: 1 })))
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => customer.post("/api/cart", { productId: DEVICE_SETUP, quantity: 1 })),
+    )
     expect(answers.map((a) => [a.status, a.status === 201 ? "" : a.body.message])).toEqual(Array.from({ length: 20 }, () => [201, ""]))
     const cart = cartSchema.parse((await customer.get("/api/cart")).body)
-    expect(cart.map((i) => [i.productId, i.quantity])).toEqual(existing ? [[SLEEVE, 1], [DEVICE_SETUP, 20]] : [[DEVICE_SETUP, 20]])
+    expect(cart.map((i) => [i.productId, i.quantity])).toEqual(
+      existing
+        ? [
+            [SLEEVE, 1],
+            [DEVICE_SETUP, 20],
+          ]
+        : [[DEVICE_SETUP, 20]],
+    )
   })
 
   it("never lets one user read or change another's cart item", async () => {
@@ -143,7 +152,14 @@ describe("POST /api/orders", () => {
   it("places the order: server totals, stock goes down, cart is emptied, a sandbox card is a test payment", async () => {
     const customer = await asNewCustomer()
     const [baseBefore, sleeveBefore] = [await stockOf(BASE), await stockOf(SLEEVE)]
-    const { status, body } = await placeTestOrder(customer, [[BASE, 2], [SLEEVE, 1]], { shippingCost: "15.00", total: 1262 })
+    const { status, body } = await placeTestOrder(
+      customer,
+      [
+        [BASE, 2],
+        [SLEEVE, 1],
+      ],
+      { shippingCost: "15.00", total: 1262 },
+    )
     expect(status).toBe(201)
     const order = orderSchema.parse(body)
     expect(order).toMatchObject({
@@ -187,7 +203,11 @@ describe("POST /api/orders", () => {
   it("refuses a missing address with 'Missing shipping address' and names each bad address field", async () => {
     const customer = await asNewCustomer()
     await customer.post("/api/cart", { productId: SLEEVE, quantity: 1 })
-    const missing = await customer.post("/api/orders", { shippingMethod: GERMANY_STANDARD, paymentMethod: "stripe", paymentId: "str-abcdef" })
+    const missing = await customer.post("/api/orders", {
+      shippingMethod: GERMANY_STANDARD,
+      paymentMethod: "stripe",
+      paymentId: "str-abcdef",
+    })
     expect(missing.status).toBe(400)
     expect(missing.body.message).toBe("Missing shipping address")
     const bad = await customer.post("/api/orders", {
@@ -229,15 +249,30 @@ describe("POST /api/orders", () => {
 
   it("refuses an empty cart, an unknown shipping method, an unverifiable payment and an unknown country", async () => {
     const customer = await asNewCustomer()
-    const empty = await customer.post("/api/orders", { shippingAddress: address, shippingMethod: 1, paymentMethod: "stripe", paymentId: "str-abcdef" })
+    const empty = await customer.post("/api/orders", {
+      shippingAddress: address,
+      shippingMethod: 1,
+      paymentMethod: "stripe",
+      paymentId: "str-abcdef",
+    })
     expect(empty.status).toBe(400)
     expect(empty.body.message).toBe("Your cart is empty")
     await customer.post("/api/cart", { productId: SLEEVE, quantity: 1 })
-    const method = await customer.post("/api/orders", { shippingAddress: address, shippingMethod: 99999, paymentMethod: "stripe", paymentId: "str-abcdef" })
+    const method = await customer.post("/api/orders", {
+      shippingAddress: address,
+      shippingMethod: 99999,
+      paymentMethod: "stripe",
+      paymentId: "str-abcdef",
+    })
     expect(method.status).toBe(400)
     expect(method.body.details.fields.shippingMethod).toBe("Unknown shipping method")
     // A card payment the shop never started is no payment.
-    const unpaid = await customer.post("/api/orders", { shippingAddress: address, shippingMethod: 1, paymentMethod: "stripe", paymentId: "pi_made_up" })
+    const unpaid = await customer.post("/api/orders", {
+      shippingAddress: address,
+      shippingMethod: 1,
+      paymentMethod: "stripe",
+      paymentId: "pi_made_up",
+    })
     expect(unpaid.status).toBe(404)
     expect(unpaid.body.message).toBe("There is no card payment with this id for your account")
     const noPayment = await customer.post("/api/orders", { shippingAddress: address, shippingMethod: 1, paymentMethod: "invoice" })
@@ -256,7 +291,14 @@ describe("POST /api/orders", () => {
 })
 
 describe("/api/orders: shipping zones", () => {
-  const paris = { ...address, addressLine1: "8 Rue de Rivoli", city: "Paris", state: "Île-de-France", postalCode: "75001", country: "France" }
+  const paris = {
+    ...address,
+    addressLine1: "8 Rue de Rivoli",
+    city: "Paris",
+    state: "Île-de-France",
+    postalCode: "75001",
+    country: "France",
+  }
 
   it("refuses a method that does not ship to the address's country with 400 naming shippingMethod, and stores nothing", async () => {
     const customer = await asNewCustomer()
@@ -274,7 +316,12 @@ describe("/api/orders: shipping zones", () => {
     })
     expect(express.status).toBe(400)
     expect(express.body.details.fields.shippingMethod).toBe("Germany Express does not ship to France")
-    const worldwideAtHome = await customer.post("/api/orders", { shippingAddress: address, shippingMethod: WORLDWIDE, paymentMethod: "stripe", paymentId: "str-zone" + Date.now() })
+    const worldwideAtHome = await customer.post("/api/orders", {
+      shippingAddress: address,
+      shippingMethod: WORLDWIDE,
+      paymentMethod: "stripe",
+      paymentId: "str-zone" + Date.now(),
+    })
     expect(worldwideAtHome.status).toBe(400)
     expect(worldwideAtHome.body.details.fields.shippingMethod).toBe("Worldwide does not ship to Germany")
     expect((await customer.get("/api/orders")).body).toEqual([])

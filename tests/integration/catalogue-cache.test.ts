@@ -226,7 +226,12 @@ describe("a purchase prices from what staff set last (the catalogue facts, issue
     const product = await createProduct({ price: "199.00" })
     // Ordered below: the shop keeps a product its orders name (deleting it answers 409).
     madeProducts.delete(product.id)
-    const created = await admin.post("/api/admin/shipping-methods", { name: `Facts courier ${tag()}`, description: "Test", price: "9.50", sortOrder: 98 })
+    const created = await admin.post("/api/admin/shipping-methods", {
+      name: `Facts courier ${tag()}`,
+      description: "Test",
+      price: "9.50",
+      sortOrder: 98,
+    })
     expect(created.status, JSON.stringify(created.body)).toBe(201)
     const method = created.body.id as number
     madeMethods.add(method)

@@ -46,7 +46,14 @@ function send(request: FuzzRequest): Promise<Answer> {
     const req = http.request({ host: url.hostname, port: url.port, method: request.method, path: request.path, headers, agent }, (res) => {
       const chunks: Buffer[] = []
       res.on("data", (c: Buffer) => chunks.push(c))
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, contentType: String(res.headers["content-type"] ?? ""), text: Buffer.concat(chunks).toString("utf8"), headers: res.headers }))
+      res.on("end", () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          contentType: String(res.headers["content-type"] ?? ""),
+          text: Buffer.concat(chunks).toString("utf8"),
+          headers: res.headers,
+        }),
+      )
       res.on("error", reject)
     })
     req.on("error", reject)
@@ -100,10 +107,23 @@ beforeAll(async () => {
   }
   process.env.ENCLAVE_URL = shopUrl
   const customer = await asNewCustomer()
-  const address = { fullName: "Ada Lovelace", addressLine1: "Unter den Linden 1", addressLine2: "", city: "Berlin", state: "Berlin", postalCode: "10117", country: "Germany" }
+  const address = {
+    fullName: "Ada Lovelace",
+    addressLine1: "Unter den Linden 1",
+    addressLine2: "",
+    city: "Berlin",
+    state: "Berlin",
+    postalCode: "10117",
+    country: "Germany",
+  }
   // One order (sandbox payment) and one item left in the cart, so ids point at real rows.
   expect((await customer.post("/api/cart", { productId: 1, quantity: 1 })).status).toBe(201)
-  const order = await customer.post("/api/orders", { shippingAddress: address, shippingMethod: 1, paymentMethod: "stripe", paymentId: "str-fuzz-seed" })
+  const order = await customer.post("/api/orders", {
+    shippingAddress: address,
+    shippingMethod: 1,
+    paymentMethod: "stripe",
+    paymentId: "str-fuzz-seed",
+  })
   expect(order.status, JSON.stringify(order.body)).toBe(201)
   const cart = await customer.post("/api/cart", { productId: 4, quantity: 1 })
   expect(cart.status).toBe(201)
@@ -163,10 +183,32 @@ async function rawAnswer(role: Role, method: string, path: string, headers: Reco
 
 describe("what the fuzzer found, fixed at the cause", () => {
   it("a NUL character in any text field is a 400 naming the field, not a database error", async () => {
-    const login = await rawAnswer("visitor", "POST", "/api/login", { "content-type": "application/json" }, JSON.stringify({ username: "ad\u0000min", password: "whatever-it-is" }))
-    expect(login).toEqual({ status: 400, body: { message: "Text must not contain NUL characters", details: { fields: { username: "Text must not contain NUL characters" } } } })
-    const address = { fullName: "Ada\u0000", addressLine1: "Unter den Linden 1", city: "Berlin", state: "Berlin", postalCode: "10117", country: "Germany" }
-    const orderAddress = await rawAnswer("admin", "PUT", `/api/admin/orders/${ids.orderId}/shipping-address`, { "content-type": "application/json" }, JSON.stringify({ shippingAddress: address }))
+    const login = await rawAnswer(
+      "visitor",
+      "POST",
+      "/api/login",
+      { "content-type": "application/json" },
+      JSON.stringify({ username: "ad\u0000min", password: "whatever-it-is" }),
+    )
+    expect(login).toEqual({
+      status: 400,
+      body: { message: "Text must not contain NUL characters", details: { fields: { username: "Text must not contain NUL characters" } } },
+    })
+    const address = {
+      fullName: "Ada\u0000",
+      addressLine1: "Unter den Linden 1",
+      city: "Berlin",
+      state: "Berlin",
+      postalCode: "10117",
+      country: "Germany",
+    }
+    const orderAddress = await rawAnswer(
+      "admin",
+      "PUT",
+      `/api/admin/orders/${ids.orderId}/shipping-address`,
+      { "content-type": "application/json" },
+      JSON.stringify({ shippingAddress: address }),
+    )
     expect(orderAddress.status).toBe(400)
     expect(orderAddress.body.details).toEqual({ fields: { "shippingAddress.fullName": "Text must not contain NUL characters" } })
   })
@@ -177,7 +219,16 @@ describe("what the fuzzer found, fixed at the cause", () => {
   })
 
   it("/api paths no operation has get the JSON 404, whatever the method", async () => {
-    for (const [method, path] of [["GET", "/api"], ["GET", "/api/"], ["GET", "/api//products"], ["DELETE", "/api/cart//"], ["GET", "/api/a/b/c/d/e"], ["TRACE", "/api/nope"], ["OPTIONS", "/api/nope/a"], ["OPTIONS", "/api/products/1/x"]]) {
+    for (const [method, path] of [
+      ["GET", "/api"],
+      ["GET", "/api/"],
+      ["GET", "/api//products"],
+      ["DELETE", "/api/cart//"],
+      ["GET", "/api/a/b/c/d/e"],
+      ["TRACE", "/api/nope"],
+      ["OPTIONS", "/api/nope/a"],
+      ["OPTIONS", "/api/products/1/x"],
+    ]) {
       const answer = await rawAnswer("customer", method, path)
       expect(answer, `${method} ${path}`).toEqual({ status: 404, body: { message: `No API call ${method} ${path}` } })
     }
@@ -196,9 +247,17 @@ describe("what the fuzzer found, fixed at the cause", () => {
       const answer = await send({ index: -1, target: "", violation: "", role: "visitor", method, path, headers: {} })
       expect([answer.status, answer.headers.allow], `${method} ${path}`).toEqual([405, allow])
       expect(answer.contentType).toMatch(/^application\/json/)
-      expect(JSON.parse(answer.text)).toEqual({ message: `${method} is not allowed on ${path}: use ${allow}`, details: { allowed: allow.split(", ") } })
+      expect(JSON.parse(answer.text)).toEqual({
+        message: `${method} is not allowed on ${path}: use ${allow}`,
+        details: { allowed: allow.split(", ") },
+      })
     }
-    for (const [path, allow] of [["/api/cart", "GET, HEAD, POST, DELETE, OPTIONS"], ["/api/products/abc", "GET, HEAD, OPTIONS"], ["/api/admin/products/1/upload-image", "POST, OPTIONS"], ["/api/openapi.json", "GET, HEAD, OPTIONS"]]) {
+    for (const [path, allow] of [
+      ["/api/cart", "GET, HEAD, POST, DELETE, OPTIONS"],
+      ["/api/products/abc", "GET, HEAD, OPTIONS"],
+      ["/api/admin/products/1/upload-image", "POST, OPTIONS"],
+      ["/api/openapi.json", "GET, HEAD, OPTIONS"],
+    ]) {
       const answer = await send({ index: -1, target: "", violation: "", role: "visitor", method: "OPTIONS", path, headers: {} })
       expect([answer.status, answer.headers.allow, answer.text], `OPTIONS ${path}`).toEqual([204, allow, ""])
     }

@@ -4,13 +4,7 @@
  * clear. The settings are global: this file puts back what it changed when it ends.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import {
-  apiErrorSchema,
-  paymentConfigSchema,
-  paymentMethodsSchema,
-  shippingSettingsSchema,
-  type PaymentConfig,
-} from "@enclave/contract"
+import { apiErrorSchema, paymentConfigSchema, paymentMethodsSchema, shippingSettingsSchema, type PaymentConfig } from "@enclave/contract"
 import { ApiClient, asAdmin, asNewCustomer, asVisitor } from "../support/api.ts"
 
 let admin: ApiClient
@@ -247,7 +241,11 @@ describe("POST /api/admin/payment-config", () => {
   })
 
   it("refuses to leave an enabled provider without keys: removing them or switching to a mode without them", async () => {
-    await saveOk({ paypalSandboxMode: true, paypalSandboxClientId: keys.paypalSandboxClientId, paypalSandboxSecret: keys.paypalSandboxSecret })
+    await saveOk({
+      paypalSandboxMode: true,
+      paypalSandboxClientId: keys.paypalSandboxClientId,
+      paypalSandboxSecret: keys.paypalSandboxSecret,
+    })
     await saveOk({ paypalEnabled: true, paypalClientId: "", paypalSecret: null })
     const toLive = await save({ paypalSandboxMode: false })
     expect(toLive.status).toBe(400)

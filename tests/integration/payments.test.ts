@@ -56,7 +56,13 @@ async function ordersOf(client: ApiClient) {
 }
 
 async function startPaypal(client: ApiClient & { userId: number }, extra: Record<string, unknown> = {}) {
-  return client.post("/api/paypal-server/create-order", { shippingAddress: address, shippingMethodId: GERMANY_STANDARD, amount: "64.00", userId: client.userId, ...extra })
+  return client.post("/api/paypal-server/create-order", {
+    shippingAddress: address,
+    shippingMethodId: GERMANY_STANDARD,
+    amount: "64.00",
+    userId: client.userId,
+    ...extra,
+  })
 }
 
 async function approvedPaypalOrder(client: ApiClient & { userId: number }, amount = "64.00") {
@@ -154,7 +160,11 @@ describe("the wallet provider (PayPal)", () => {
 
     const view = await buyer.get(`/api/paypal-server/order/${paypalOrder.id}`)
     expect(view.status).toBe(200)
-    expect(paypalOrderSchema.parse(view.body)).toMatchObject({ id: paypalOrder.id, status: "COMPLETED", purchase_units: [{ amount: { currency_code: "EUR", value: "113.00" } }] })
+    expect(paypalOrderSchema.parse(view.body)).toMatchObject({
+      id: paypalOrder.id,
+      status: "COMPLETED",
+      purchase_units: [{ amount: { currency_code: "EUR", value: "113.00" } }],
+    })
     expect(view.body.create_time).toEqual(expect.any(String))
   })
 
@@ -249,7 +259,12 @@ describe("the wallet provider (PayPal)", () => {
   })
 
   it("keeps a payment that was taken but could not become an order on record, tells the customer, and finishes it from the webhook", async () => {
-    const created = await admin.post("/api/admin/products", { name: "Enclave Last Unit", price: "20.00", stockQuantity: 1, category: "accessory" })
+    const created = await admin.post("/api/admin/products", {
+      name: "Enclave Last Unit",
+      price: "20.00",
+      stockQuantity: 1,
+      category: "accessory",
+    })
     expect(created.status, JSON.stringify(created.body)).toBe(201)
     const productId = created.body.id as number
     const slow = await customerWithCart(productId)
@@ -259,7 +274,12 @@ describe("the wallet provider (PayPal)", () => {
     env.paypal.delayNext("capture", 6000)
     const capturing = slow.post("/api/paypal-server/capture-order", { orderId: id })
     await new Promise((resolve) => setTimeout(resolve, 300))
-    const bought = await quick.post("/api/orders", { shippingAddress: address, shippingMethod: GERMANY_STANDARD, paymentMethod: "stripe", paymentId: `str-lastunit${Date.now()}` })
+    const bought = await quick.post("/api/orders", {
+      shippingAddress: address,
+      shippingMethod: GERMANY_STANDARD,
+      paymentMethod: "stripe",
+      paymentId: `str-lastunit${Date.now()}`,
+    })
     expect(bought.status, JSON.stringify(bought.body)).toBe(201)
 
     const body = expectPaymentError(await capturing, 409, PAYMENT_RECEIVED_NOT_FINALISED_MESSAGE)
@@ -269,7 +289,16 @@ describe("the wallet provider (PayPal)", () => {
     expect(await ordersOf(slow)).toEqual([])
     // On record for staff, with the reason.
     const onRecord = unfinalisedPaymentListSchema.parse((await admin.get("/api/admin/unfinalised-payments")).body)
-    expect(onRecord).toContainEqual(expect.objectContaining({ provider: "paypal", reference: id, paymentId: body.paymentId, amount: "35.00", userId: slow.userId, isTestPayment: true }))
+    expect(onRecord).toContainEqual(
+      expect.objectContaining({
+        provider: "paypal",
+        reference: id,
+        paymentId: body.paymentId,
+        amount: "35.00",
+        userId: slow.userId,
+        isTestPayment: true,
+      }),
+    )
     expect(onRecord.find((p) => p.reference === id)!.reason).toMatch(/inventory|stock/i)
 
     // Restocked: PayPal's webhook for the capture finishes the order, without a second capture.
@@ -349,7 +378,13 @@ async function startCard(client: ApiClient, total: string | number = "64.00") {
 }
 
 function cardOrder(client: ApiClient, paymentId: string, total = "64.00") {
-  return client.post("/api/orders", { shippingAddress: address, shippingMethod: GERMANY_STANDARD, paymentMethod: "stripe", paymentId, total })
+  return client.post("/api/orders", {
+    shippingAddress: address,
+    shippingMethod: GERMANY_STANDARD,
+    paymentMethod: "stripe",
+    paymentId,
+    total,
+  })
 }
 
 describe("the card provider (Stripe)", () => {
@@ -360,7 +395,11 @@ describe("the card provider (Stripe)", () => {
     expect(started.status, JSON.stringify(started.body)).toBe(201)
     const payment = cardPaymentSchema.parse(started.body)
     expect(payment).toMatchObject({ amount: "64.00", currency: "eur", sandbox: true, publicKey: paymentKeys.stripeSandboxPublicKey })
-    expect(env.stripe.intents.get(payment.paymentIntentId)!.intent).toMatchObject({ amount: 6400, currency: "eur", client_secret: payment.clientSecret })
+    expect(env.stripe.intents.get(payment.paymentIntentId)!.intent).toMatchObject({
+      amount: 6400,
+      currency: "eur",
+      client_secret: payment.clientSecret,
+    })
 
     // Not paid yet: no order.
     const early = await cardOrder(buyer, payment.paymentIntentId)
@@ -425,12 +464,28 @@ describe("the card provider (Stripe)", () => {
     const payment = cardPaymentSchema.parse((await startCard(buyer)).body)
     env.stripe.confirm(payment.paymentIntentId)
     const webhook = `${env.url}/api/webhooks/stripe`
-    const forged = await env.stripe.sendWebhook(webhook, "payment_intent.succeeded", payment.paymentIntentId, paymentKeys.stripeSandboxWebhookSecret, { tamper: true })
+    const forged = await env.stripe.sendWebhook(
+      webhook,
+      "payment_intent.succeeded",
+      payment.paymentIntentId,
+      paymentKeys.stripeSandboxWebhookSecret,
+      { tamper: true },
+    )
     expect(forged.status).toBe(400)
-    const wrongSecret = await env.stripe.sendWebhook(webhook, "payment_intent.succeeded", payment.paymentIntentId, "whsec_not_the_shops_secret")
+    const wrongSecret = await env.stripe.sendWebhook(
+      webhook,
+      "payment_intent.succeeded",
+      payment.paymentIntentId,
+      "whsec_not_the_shops_secret",
+    )
     expect(wrongSecret.status).toBe(400)
     expect(await ordersOf(buyer)).toEqual([])
-    const delivered = await env.stripe.sendWebhook(webhook, "payment_intent.succeeded", payment.paymentIntentId, paymentKeys.stripeSandboxWebhookSecret)
+    const delivered = await env.stripe.sendWebhook(
+      webhook,
+      "payment_intent.succeeded",
+      payment.paymentIntentId,
+      paymentKeys.stripeSandboxWebhookSecret,
+    )
     expect(delivered.status, delivered.body).toBe(200)
     expect(JSON.parse(delivered.body)).toEqual({ received: true, result: "ordered" })
     const [order] = await ordersOf(buyer)
@@ -473,7 +528,10 @@ describe("the payment calls and the served OpenAPI document (issue 13)", () => {
   it("their provider failures, refusals, webhooks and successes pass a validating proxy: `error` is declared", async () => {
     const served = await servedDocument(env.url)
     const agrees = (method: string, template: string, answer: { status: number; body: unknown }) =>
-      expect(served.problemsWith(method, template, answer), `${method} ${template} → ${answer.status} ${JSON.stringify(answer.body)}`).toEqual([])
+      expect(
+        served.problemsWith(method, template, answer),
+        `${method} ${template} → ${answer.status} ${JSON.stringify(answer.body)}`,
+      ).toEqual([])
     // The wallet: PayPal failing, declining, then capturing; a forged webhook for that capture.
     const buyer = await customerWithCart()
     env.paypal.failNext("create", "server-error")
@@ -488,7 +546,10 @@ describe("the payment calls and the served OpenAPI document (issue 13)", () => {
     const captured = await buyer.post("/api/paypal-server/capture-order", { orderId: id })
     expect(captured.status, JSON.stringify(captured.body)).toBe(200)
     agrees("POST", "/api/paypal-server/capture-order", captured)
-    const paypalHook = await env.paypal.sendWebhook(`${env.url}/api/webhooks/paypal`, env.paypal.captureEvent(id), { webhookId: paymentKeys.paypalSandboxWebhookId, tamper: true })
+    const paypalHook = await env.paypal.sendWebhook(`${env.url}/api/webhooks/paypal`, env.paypal.captureEvent(id), {
+      webhookId: paymentKeys.paypalSandboxWebhookId,
+      tamper: true,
+    })
     expect(paypalHook.status).toBe(400)
     agrees("POST", "/api/webhooks/paypal", { status: paypalHook.status, body: JSON.parse(paypalHook.body) })
 
@@ -501,7 +562,13 @@ describe("the payment calls and the served OpenAPI document (issue 13)", () => {
     const card = await startCard(cardBuyer)
     expect(card.status).toBe(201)
     agrees("POST", "/api/card-payments", card)
-    const stripeHook = await env.stripe.sendWebhook(`${env.url}/api/webhooks/stripe`, "payment_intent.succeeded", card.body.paymentIntentId, paymentKeys.stripeSandboxWebhookSecret, { tamper: true })
+    const stripeHook = await env.stripe.sendWebhook(
+      `${env.url}/api/webhooks/stripe`,
+      "payment_intent.succeeded",
+      card.body.paymentIntentId,
+      paymentKeys.stripeSandboxWebhookSecret,
+      { tamper: true },
+    )
     expect(stripeHook.status).toBe(400)
     agrees("POST", "/api/webhooks/stripe", { status: stripeHook.status, body: JSON.parse(stripeHook.body) })
     agrees("GET", "/api/paypal-server/order/{id}", await buyer.get(`/api/paypal-server/order/${id}`))
@@ -517,7 +584,11 @@ describe("the admin's settings apply at the next request", () => {
   it("refuses a switched-off provider, and offers it again once switched on", async () => {
     const buyer = await customerWithCart()
     await save({ paypalEnabled: false, stripeEnabled: false })
-    expect((await new ApiClient(env.url).get("/api/payment-methods")).body).toMatchObject({ stripe: false, paypal: false, simulatedCard: true })
+    expect((await new ApiClient(env.url).get("/api/payment-methods")).body).toMatchObject({
+      stripe: false,
+      paypal: false,
+      simulatedCard: true,
+    })
     expectPaymentError(await startPaypal(buyer), 400, "PayPal payments are switched off")
     expectPaymentError(await startCard(buyer), 400, "Card payments are switched off")
     await save({ paypalEnabled: true, stripeEnabled: true })
@@ -531,7 +602,12 @@ describe("the admin's settings apply at the next request", () => {
       const buyer = await customerWithCart()
       const methods = (await new ApiClient(env.url).get("/api/payment-methods")).body
       expect(methods).toMatchObject({ stripe: true, paypal: true, stripePublicKey: paymentKeys.stripePublicKey, simulatedCard: false })
-      const sandboxCard = await buyer.post("/api/orders", { shippingAddress: address, shippingMethod: GERMANY_STANDARD, paymentMethod: "stripe", paymentId: "str-livemode1234" })
+      const sandboxCard = await buyer.post("/api/orders", {
+        shippingAddress: address,
+        shippingMethod: GERMANY_STANDARD,
+        paymentMethod: "stripe",
+        paymentId: "str-livemode1234",
+      })
       expect(sandboxCard.status).toBe(400)
       expect(sandboxCard.body.message).toBe("Test payments are switched off: the card provider is in live mode")
 

@@ -10,7 +10,14 @@ import { routeCallKeys, routeFiles } from "../support/fuzz-routes.ts"
 
 type Call = [method: string, path: string, body?: unknown]
 
-const address = { fullName: "Ada Lovelace", addressLine1: "Unter den Linden 1", city: "Berlin", state: "Berlin", postalCode: "10117", country: "Germany" }
+const address = {
+  fullName: "Ada Lovelace",
+  addressLine1: "Unter den Linden 1",
+  city: "Berlin",
+  state: "Berlin",
+  postalCode: "10117",
+  country: "Germany",
+}
 
 const publicCalls: Call[] = [
   ["GET", "/api/health"],
@@ -99,7 +106,9 @@ async function statusOf(client: ApiClient, [method, path, body]: Call) {
 
 describe("who may call what (docs/product.md §6)", () => {
   it("the matrix covers every call of every route file under plugins/api-facade/src/api/api", () => {
-    const covered = new Set([...publicCalls, ...customerCalls, ...providerCalls, ...adminCalls, ...accountCalls, ...unknownCalls].map(routeKeyOf))
+    const covered = new Set(
+      [...publicCalls, ...customerCalls, ...providerCalls, ...adminCalls, ...accountCalls, ...unknownCalls].map(routeKeyOf),
+    )
     expect(routeCallKeys().filter((key) => !covered.has(key))).toEqual([])
   })
 
@@ -114,7 +123,10 @@ describe("who may call what (docs/product.md §6)", () => {
     const [customer, admin] = [await asNewCustomer(), await asAdmin()]
     for (const call of customerCalls) {
       expect(await statusOf(asVisitor(), call), `${call[0]} ${call[1]} as visitor`).toBe(401)
-      for (const [who, client] of [["customer", customer], ["admin", admin]] as const) {
+      for (const [who, client] of [
+        ["customer", customer],
+        ["admin", admin],
+      ] as const) {
         const status = await statusOf(client, call)
         expect([401, 403], `${call[0]} ${call[1]} as ${who}: ${status}`).not.toContain(status)
         expect(status, `${call[0]} ${call[1]} as ${who}`).toBeLessThan(500)
@@ -172,11 +184,21 @@ describe("another customer (docs/product.md §6: a customer's own cart, orders a
   it("cannot read or change the first customer's cart, orders or payments", async () => {
     const admin = await asAdmin()
     // A product of this test's own, so the stock other test files count is not touched.
-    const product = await admin.post("/api/admin/products", { name: "Permission test phone", price: "20.00", stockQuantity: 10, category: "accessory" })
+    const product = await admin.post("/api/admin/products", {
+      name: "Permission test phone",
+      price: "20.00",
+      stockQuantity: 10,
+      category: "accessory",
+    })
     expect(product.status).toBe(201)
     const [first, other] = [await asNewCustomer(), await asNewCustomer()]
     expect((await first.post("/api/cart", { productId: product.body.id, quantity: 1 })).status).toBe(201)
-    const order = await first.post("/api/orders", { shippingAddress: address, shippingMethod: 1, paymentMethod: "stripe", paymentId: "str-permission-" + Date.now() })
+    const order = await first.post("/api/orders", {
+      shippingAddress: address,
+      shippingMethod: 1,
+      paymentMethod: "stripe",
+      paymentId: "str-permission-" + Date.now(),
+    })
     expect(order.status, JSON.stringify(order.body)).toBe(201)
     const cart = await first.post("/api/cart", { productId: product.body.id, quantity: 2 })
     expect(cart.status).toBe(201)
@@ -206,7 +228,12 @@ describe("another customer (docs/product.md §6: a customer's own cart, orders a
     // The payments: paying for or capturing in the first customer's name is refused. (Reading
     // or capturing another customer's real PayPal order (404) is proven in payments.test.ts,
     // on the shop whose PayPal is the fake one.)
-    const payFor = await other.post("/api/paypal-server/create-order", { shippingAddress: address, shippingMethodId: 1, amount: "20.00", userId: first.user.id })
+    const payFor = await other.post("/api/paypal-server/create-order", {
+      shippingAddress: address,
+      shippingMethodId: 1,
+      amount: "20.00",
+      userId: first.user.id,
+    })
     expect([payFor.status, payFor.body.message]).toEqual([403, "You can only pay for your own cart"])
     const capture = await other.post("/api/paypal-server/capture-order", { orderId: "5O190127TN364715T", userId: first.user.id })
     expect([capture.status, capture.body.message]).toEqual([403, "You can only pay for your own cart"])

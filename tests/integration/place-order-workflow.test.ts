@@ -9,7 +9,16 @@ import pg from "pg"
 import { orderSchema } from "@enclave/contract"
 import { asAdmin, type ApiClient } from "../support/api.ts"
 import { shopUrl } from "../support/urls.ts"
-import { buyerAddress, buyWithSandboxCard, createRaceProduct, databaseUrlOf, GERMANY_STANDARD, medusaAvailableStock, newBuyer, ordersOf } from "../support/races.ts"
+import {
+  buyerAddress,
+  buyWithSandboxCard,
+  createRaceProduct,
+  databaseUrlOf,
+  GERMANY_STANDARD,
+  medusaAvailableStock,
+  newBuyer,
+  ordersOf,
+} from "../support/races.ts"
 
 let db: pg.Client
 let databaseUrl: string
@@ -52,7 +61,11 @@ async function leftovers(customerEmail: string, paymentId: string, productId: nu
       where s.deleted_at is null and s.data->>'payment_id' = $1 and (p.id is not null or s.status = 'authorized')`,
     [paymentId],
   )
-  return { orders: orders.rows[0].n as number, livePayments: payments.rows[0].n as number, stock: await medusaAvailableStock(databaseUrl, productId) }
+  return {
+    orders: orders.rows[0].n as number,
+    livePayments: payments.rows[0].n as number,
+    stock: await medusaAvailableStock(databaseUrl, productId),
+  }
 }
 
 describe("the purchase workflow", () => {
@@ -67,7 +80,15 @@ describe("the purchase workflow", () => {
     expect(order.total).toBe((Number(product.price) * 2 + 15).toFixed(2))
 
     const medusa = await medusaOrder(order.id)
-    expect(medusa).toMatchObject({ status: "pending", carts: 1, shipping_methods: 1, payment_status: "authorized", reserved: 2, country_code: "de", city: "Berlin" })
+    expect(medusa).toMatchObject({
+      status: "pending",
+      carts: 1,
+      shipping_methods: 1,
+      payment_status: "authorized",
+      reserved: 2,
+      country_code: "de",
+      city: "Berlin",
+    })
     expect(medusa.customer_id).toMatch(/^cus_/)
     expect(await medusaAvailableStock(databaseUrl, product.id)).toMatchObject({ stocked: 50, reserved: 2, available: 48 })
   })
@@ -107,7 +128,11 @@ describe("the purchase workflow", () => {
     expect(again.status, JSON.stringify(again.body)).toBe(201)
     expect((await ordersOf(buyer)).map((o) => o.id)).toEqual([again.body.id])
     // The same witnesses see the order that was made: one order, one live payment, three reserved.
-    expect(await leftovers(me.email, paymentId, product.id)).toMatchObject({ orders: 1, livePayments: 1, stock: { reserved: 3, available: 47 } })
+    expect(await leftovers(me.email, paymentId, product.id)).toMatchObject({
+      orders: 1,
+      livePayments: 1,
+      stock: { reserved: 3, available: 47 },
+    })
   })
 
   it("the same cart completed five times at once makes one order, answered to every request", async () => {

@@ -13,7 +13,16 @@ import { medusaCli } from "../../launcher/medusa.ts"
 import { paypalOrderCreatedSchema } from "@enclave/contract"
 import { ApiClient, newUserDetails } from "../support/api.ts"
 import { startPaymentShop, type PaymentShop } from "../support/payment-shop.ts"
-import { buyWithSandboxCard, captureTenTimes, createRaceProduct, GERMANY_STANDARD, medusaAvailableStock, newBuyer, buyerAddress, raceForLastUnits } from "../support/races.ts"
+import {
+  buyWithSandboxCard,
+  captureTenTimes,
+  createRaceProduct,
+  GERMANY_STANDARD,
+  medusaAvailableStock,
+  newBuyer,
+  buyerAddress,
+  raceForLastUnits,
+} from "../support/races.ts"
 import { TEST_ADMIN_PASSWORD, type ShopProcess } from "../support/shop.ts"
 
 const SERVER_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres"

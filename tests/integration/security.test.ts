@@ -14,9 +14,26 @@ import express from "express"
 import { Redis } from "ioredis"
 import path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { apiErrorSchema, cardPaymentSchema, DIRECTION_CONTROL_MESSAGE, IMAGE_TOO_LARGE_MESSAGE, IMAGE_TYPE_MESSAGE, orderSchema, productSchema } from "@enclave/contract"
+import {
+  apiErrorSchema,
+  cardPaymentSchema,
+  DIRECTION_CONTROL_MESSAGE,
+  IMAGE_TOO_LARGE_MESSAGE,
+  IMAGE_TYPE_MESSAGE,
+  orderSchema,
+  productSchema,
+} from "@enclave/contract"
 import { DATABASE_NAME, withClient } from "../../launcher/database.ts"
-import { ApiClient, asAdmin, asNewCustomer, asVisitor, newUserDetails, type ApiAnswer, type Json, type RequestOptions } from "../support/api.ts"
+import {
+  ApiClient,
+  asAdmin,
+  asNewCustomer,
+  asVisitor,
+  newUserDetails,
+  type ApiAnswer,
+  type Json,
+  type RequestOptions,
+} from "../support/api.ts"
 import { paymentKeys, paymentSecrets, startPaymentShop, type PaymentShop } from "../support/payment-shop.ts"
 import { TEST_ADMIN_PASSWORD } from "../support/shop.ts"
 import { createSignInLimiter, RedisSignInStore, SIGN_IN_LIMIT_MESSAGE } from "../../plugins/api-facade/src/http/sign-in-limit.ts"
@@ -93,7 +110,9 @@ describe("security headers on every kind of answer", () => {
       expect(policy.get("object-src"), path).toEqual(["'none'"])
       // Stripe.js and PayPal's SDK: their scripts, frames and API calls.
       expect(scriptSrc, path).toEqual(expect.arrayContaining(["'self'", "https://js.stripe.com", "https://www.paypal.com"]))
-      expect(policy.get("frame-src"), path).toEqual(expect.arrayContaining(["https://js.stripe.com", "https://hooks.stripe.com", "https://www.paypal.com"]))
+      expect(policy.get("frame-src"), path).toEqual(
+        expect.arrayContaining(["https://js.stripe.com", "https://hooks.stripe.com", "https://www.paypal.com"]),
+      )
       expect(policy.get("connect-src"), path).toEqual(expect.arrayContaining(["'self'", "https://api.stripe.com"]))
     }
   })
@@ -123,7 +142,9 @@ describe("security headers on every kind of answer", () => {
     expect(created.status, JSON.stringify(created.body)).toBe(201)
     const product = productSchema.parse(created.body)
     try {
-      const uploaded = await admin.post(`/api/admin/products/${product.id}/upload-image`, undefined, { raw: imageForm(tinyPng, "phone.png", "image/png") })
+      const uploaded = await admin.post(`/api/admin/products/${product.id}/upload-image`, undefined, {
+        raw: imageForm(tinyPng, "phone.png", "image/png"),
+      })
       expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200)
       const image = await get(uploaded.body.imageUrl)
       expect(image.status).toBe(200)
@@ -147,7 +168,9 @@ describe("security headers on every kind of answer", () => {
     expect(policy.get("style-src")).toEqual(["'self'", "'unsafe-inline'"])
     expect(policy.get("connect-src")).toEqual(["'self'"])
     expect(policy.get("object-src")).toEqual(["'none'"])
-    const inline = [...page.text.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/g)].filter(([, attributes = ""]) => !/\ssrc=/.test(attributes))
+    const inline = [...page.text.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/g)].filter(
+      ([, attributes = ""]) => !/\ssrc=/.test(attributes),
+    )
     expect(inline).toEqual([])
     const script = /src="(\/admin\/assets\/[^"]+\.js)"/.exec(page.text)?.[1]
     expect(script).toBeDefined()
@@ -168,8 +191,14 @@ describe("security headers on every kind of answer", () => {
       ["GET /api/admin/users (customer: 403)", await customer.get("/api/admin/users")],
       ["GET /api/products/abc (400)", await asVisitor().get("/api/products/abc")],
       ["GET /api/no-such-call (404)", await asVisitor().get("/api/no-such-call")],
-      ["POST /api/login, malformed JSON", await asVisitor().post("/api/login", undefined, { raw: "{not json", headers: { "content-type": "application/json" } })],
-      ["POST /api/logout from another site (403)", await customer.post("/api/logout", undefined, { headers: { origin: "https://evil.example" } })],
+      [
+        "POST /api/login, malformed JSON",
+        await asVisitor().post("/api/login", undefined, { raw: "{not json", headers: { "content-type": "application/json" } }),
+      ],
+      [
+        "POST /api/logout from another site (403)",
+        await customer.post("/api/logout", undefined, { headers: { origin: "https://evil.example" } }),
+      ],
     ]
     for (const [what, answer] of answers) {
       const policy = expectBaseHeaders(answer.headers, what)
@@ -268,13 +297,24 @@ describe("cross-origin state changes", () => {
 })
 
 describe("state changes without an Origin (issue 13)", () => {
-  const ORIGIN_REQUIRED = "A signed-in change must say where it comes from: send the shop's own Origin header (browsers do so by themselves)"
+  const ORIGIN_REQUIRED =
+    "A signed-in change must say where it comes from: send the shop's own Origin header (browsers do so by themselves)"
 
   it("a signed-in change with neither Origin nor Sec-Fetch-Site is refused, a foreign Referer changes nothing", async () => {
     const customer = await asNewCustomer()
     const attempts: Array<[string, Promise<ApiAnswer>]> = [
-      ["foreign Referer", customer.post("/api/cart", { productId: 4, quantity: 1 }, { sameOrigin: false, headers: { referer: "https://evil.example/shop" } })],
-      ["own Referer", customer.post("/api/cart", { productId: 4, quantity: 1 }, { sameOrigin: false, headers: { referer: `${customer.baseUrl}/product/4` } })],
+      [
+        "foreign Referer",
+        customer.post("/api/cart", { productId: 4, quantity: 1 }, { sameOrigin: false, headers: { referer: "https://evil.example/shop" } }),
+      ],
+      [
+        "own Referer",
+        customer.post(
+          "/api/cart",
+          { productId: 4, quantity: 1 },
+          { sameOrigin: false, headers: { referer: `${customer.baseUrl}/product/4` } },
+        ),
+      ],
       ["no header at all", customer.post("/api/cart", { productId: 4, quantity: 1 }, { sameOrigin: false })],
       ["PUT", customer.put("/api/cart/1", { quantity: 2 }, { sameOrigin: false })],
       ["DELETE", customer.delete("/api/cart", { sameOrigin: false })],
@@ -291,7 +331,10 @@ describe("state changes without an Origin (issue 13)", () => {
   it("the shop's own pages get through: their Origin, or Sec-Fetch-Site: same-origin", async () => {
     const customer = await asNewCustomer()
     expect((await customer.post("/api/cart", { productId: 4, quantity: 1 })).status).toBe(201)
-    expect((await customer.post("/api/cart", { productId: 4, quantity: 1 }, { sameOrigin: false, headers: { "sec-fetch-site": "same-origin" } })).status).toBe(201)
+    expect(
+      (await customer.post("/api/cart", { productId: 4, quantity: 1 }, { sameOrigin: false, headers: { "sec-fetch-site": "same-origin" } }))
+        .status,
+    ).toBe(201)
     expect((await customer.get("/api/cart")).body.map((item: { quantity: number }) => item.quantity)).toEqual([2])
   })
 
@@ -322,11 +365,15 @@ describe("the framework behind the shop is not named (issue 13)", () => {
       ["GET /api/health", await asVisitor().get("/api/health")],
       ["GET /api/no-such-call", await asVisitor().get("/api/no-such-call")],
       ["POST /api/cart", await customer.post("/api/cart", { productId: 4, quantity: 1 })],
-      ["POST /api/login, malformed JSON", await asVisitor().post("/api/login", undefined, { raw: "{not json", headers: { "content-type": "application/json" } })],
+      [
+        "POST /api/login, malformed JSON",
+        await asVisitor().post("/api/login", undefined, { raw: "{not json", headers: { "content-type": "application/json" } }),
+      ],
     ]
     for (const [what, answer] of answers) expect(answer.headers.get("x-powered-by"), what).toBeNull()
     expect(answers.map(([, answer]) => answer.status)).toEqual([200, 200, 404, 201, 400])
-    for (const path of ["/", "/admin/", "/favicon.svg", "/no-such-page"]) expect((await get(path)).headers.get("x-powered-by"), path).toBeNull()
+    for (const path of ["/", "/admin/", "/favicon.svg", "/no-such-page"])
+      expect((await get(path)).headers.get("x-powered-by"), path).toBeNull()
   })
 })
 
@@ -336,17 +383,39 @@ describe("text that would display as something else (issue 13)", () => {
     const admin = await asAdmin()
     const fieldsOf = (answer: ApiAnswer) => [answer.status, answer.body.details?.fields]
     const message = DIRECTION_CONTROL_MESSAGE
-    expect(fieldsOf(await asVisitor().post("/api/register", newUserDetails({ fullName: `Ada${OVERRIDE}nimda` })))).toEqual([400, { fullName: message }])
+    expect(fieldsOf(await asVisitor().post("/api/register", newUserDetails({ fullName: `Ada${OVERRIDE}nimda` })))).toEqual([
+      400,
+      { fullName: message },
+    ])
     expect(fieldsOf(await asVisitor().post("/api/register", newUserDetails({ city: `Berlin\u2066` })))).toEqual([400, { city: message }])
-    const username = await asVisitor().post("/api/register", newUserDetails({ username: `ad${OVERRIDE}min-${randomBytes(3).toString("hex")}` }))
+    const username = await asVisitor().post(
+      "/api/register",
+      newUserDetails({ username: `ad${OVERRIDE}min-${randomBytes(3).toString("hex")}` }),
+    )
     expect([username.status, Object.keys(username.body.details.fields)]).toEqual([400, ["username"]])
-    const product = await admin.post("/api/admin/products", { name: `Enclave ${OVERRIDE}esaB`, price: "10.00", features: ["ok", "\u2067bad"] })
+    const product = await admin.post("/api/admin/products", {
+      name: `Enclave ${OVERRIDE}esaB`,
+      price: "10.00",
+      features: ["ok", "\u2067bad"],
+    })
     expect(fieldsOf(product)).toEqual([400, { name: message, "features.1": message }])
     expect(fieldsOf(await admin.put("/api/admin/products/1", { description: `Safe${OVERRIDE}` }))).toEqual([400, { description: message }])
     expect(fieldsOf(await admin.put("/api/admin/shipping-methods/1", { name: `Express\u202B` }))).toEqual([400, { name: message }])
     const customer = await asNewCustomer()
-    const address = { fullName: "Ada Lovelace", addressLine1: `Unter den Linden 1${OVERRIDE}`, city: "Berlin", state: "Berlin", postalCode: "10117", country: "Germany" }
-    const order = await customer.post("/api/orders", { shippingAddress: address, shippingMethod: 1, paymentMethod: "stripe", paymentId: "str-direction" })
+    const address = {
+      fullName: "Ada Lovelace",
+      addressLine1: `Unter den Linden 1${OVERRIDE}`,
+      city: "Berlin",
+      state: "Berlin",
+      postalCode: "10117",
+      country: "Germany",
+    }
+    const order = await customer.post("/api/orders", {
+      shippingAddress: address,
+      shippingMethod: 1,
+      paymentMethod: "stripe",
+      paymentId: "str-direction",
+    })
     expect(fieldsOf(order)).toEqual([400, { "shippingAddress.addressLine1": message }])
     // Nothing of it was stored.
     const products = (await asVisitor().get("/api/products")).body as Array<{ name: string; description: string }>
@@ -406,9 +475,13 @@ describe("the per-address sign-in limit with REDIS_URL", () => {
   async function serverProcess(limit: number): Promise<string> {
     const app = express()
     app.set("trust proxy", 1)
-    app.post("/api/login", createSignInLimiter({ limit, store: new RedisSignInStore(new Redis(process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379")) }), (_req, res) => {
-      res.status(401).json({ message: "Invalid username or password" })
-    })
+    app.post(
+      "/api/login",
+      createSignInLimiter({ limit, store: new RedisSignInStore(new Redis(process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379")) }),
+      (_req, res) => {
+        res.status(401).json({ message: "Invalid username or password" })
+      },
+    )
     app.use((error: { status?: number; message: string }, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
       res.status(error.status ?? 500).json({ message: error.message })
     })
@@ -490,13 +563,29 @@ describe("image uploads that are not what they say", () => {
 
   it("content that is no image at all, under an image's name and type", async () => {
     await expectRefused(await upload(imageForm("#!/bin/sh\nrm -rf /\n", "photo.png", "image/png")), 415, IMAGE_TYPE_MESSAGE)
-    await expectRefused(await upload(imageForm("<html><script>alert(1)</script></html>", "photo.jpg", "image/jpeg")), 415, IMAGE_TYPE_MESSAGE)
+    await expectRefused(
+      await upload(imageForm("<html><script>alert(1)</script></html>", "photo.jpg", "image/jpeg")),
+      415,
+      IMAGE_TYPE_MESSAGE,
+    )
   })
 
   it("an image of another kind than the one it claims, by type or by name", async () => {
-    await expectRefused(await upload(imageForm(tinyGif, "photo.gif", "image/jpeg")), 415, "The file is a GIF image, not image/jpeg as it claims")
-    await expectRefused(await upload(imageForm(tinyPng, "photo.jpg", "application/octet-stream")), 415, "The file is a PNG image, not a .jpg file as it claims")
-    await expectRefused(await upload(imageForm(tinyPng, "photo.png", "text/html")), 415, "The file is a PNG image, not text/html as it claims")
+    await expectRefused(
+      await upload(imageForm(tinyGif, "photo.gif", "image/jpeg")),
+      415,
+      "The file is a GIF image, not image/jpeg as it claims",
+    )
+    await expectRefused(
+      await upload(imageForm(tinyPng, "photo.jpg", "application/octet-stream")),
+      415,
+      "The file is a PNG image, not a .jpg file as it claims",
+    )
+    await expectRefused(
+      await upload(imageForm(tinyPng, "photo.png", "text/html")),
+      415,
+      "The file is a PNG image, not text/html as it claims",
+    )
   })
 
   it("an oversized file, cut off while it streams in", async () => {
@@ -506,7 +595,11 @@ describe("image uploads that are not what they say", () => {
 
   it("a file name that climbs out of its folder or names one", async () => {
     for (const name of ["../../../etc/cron.d/evil.png", "..\\..\\windows\\evil.png", "/var/lib/evil.png", "uploads/../evil.png", ".."]) {
-      await expectRefused(await upload(imageForm(tinyPng, name, "image/png")), 400, "The file name must be a plain name, without folders or '..'")
+      await expectRefused(
+        await upload(imageForm(tinyPng, name, "image/png")),
+        400,
+        "The file name must be a plain name, without folders or '..'",
+      )
     }
   })
 
@@ -529,7 +622,9 @@ class RecordingClient extends ApiClient {
   }
   override async request<T = Json>(method: string, path: string, body?: unknown, options?: RequestOptions): Promise<ApiAnswer<T>> {
     const answer = await super.request<T>(method, path, body, options)
-    this.seen.push(`${method} ${path} ${answer.status}\n${[...answer.headers].map(([k, v]) => `${k}: ${v}`).join("\n")}\n${typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body)}`)
+    this.seen.push(
+      `${method} ${path} ${answer.status}\n${[...answer.headers].map(([k, v]) => `${k}: ${v}`).join("\n")}\n${typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body)}`,
+    )
     return answer
   }
   /** A storefront or admin page, as the browser gets it with this client's cookies. */
@@ -554,12 +649,26 @@ describe("secrets (a payment shop of its own)", () => {
 
   it("a card purchase and an admin session leave no key, secret, password or hash in any answer or log", async () => {
     const seen: string[] = []
-    const address = { fullName: "Grace Hopper", addressLine1: "Friedrichstraße 100", addressLine2: "", city: "Berlin", state: "Berlin", postalCode: "10117", country: "Germany" }
+    const address = {
+      fullName: "Grace Hopper",
+      addressLine1: "Friedrichstraße 100",
+      addressLine2: "",
+      city: "Berlin",
+      state: "Berlin",
+      postalCode: "10117",
+      country: "Germany",
+    }
 
     // The admin signs in and saves every payment key (both modes), providers on in sandbox mode.
     const admin = new RecordingClient(env.url, seen)
     expect((await admin.post("/api/login", { username: "admin", password: TEST_ADMIN_PASSWORD })).status).toBe(200)
-    const saved = await admin.post("/api/admin/payment-config", { ...paymentKeys, stripeSandboxMode: true, paypalSandboxMode: true, stripeEnabled: true, paypalEnabled: true })
+    const saved = await admin.post("/api/admin/payment-config", {
+      ...paymentKeys,
+      stripeSandboxMode: true,
+      paypalSandboxMode: true,
+      stripeEnabled: true,
+      paypalEnabled: true,
+    })
     expect(saved.status, JSON.stringify(saved.body)).toBe(200)
     expect((await admin.get("/api/admin/payment-config")).status).toBe(200)
 
@@ -569,10 +678,18 @@ describe("secrets (a payment shop of its own)", () => {
     expect((await buyer.post("/api/cart", { productId: 4, quantity: 1 })).status).toBe(201)
     expect((await buyer.get("/api/payment-methods")).body).toMatchObject({ stripe: true, paypal: true })
     expect((await buyer.page("/checkout")).status).toBe(200)
-    const card = cardPaymentSchema.parse((await buyer.post("/api/card-payments", { shippingAddress: address, shippingMethodId: 1, total: "64.00" })).body)
+    const card = cardPaymentSchema.parse(
+      (await buyer.post("/api/card-payments", { shippingAddress: address, shippingMethodId: 1, total: "64.00" })).body,
+    )
     expect(card.publicKey).toBe(paymentKeys.stripeSandboxPublicKey)
     env.stripe.confirm(card.paymentIntentId)
-    const placed = await buyer.post("/api/orders", { shippingAddress: address, shippingMethod: 1, paymentMethod: "stripe", paymentId: card.paymentIntentId, total: "64.00" })
+    const placed = await buyer.post("/api/orders", {
+      shippingAddress: address,
+      shippingMethod: 1,
+      paymentMethod: "stripe",
+      paymentId: card.paymentIntentId,
+      total: "64.00",
+    })
     expect(placed.status, JSON.stringify(placed.body)).toBe(201)
     const order = orderSchema.parse(placed.body)
     expect((await buyer.get("/api/orders")).status).toBe(200)
@@ -582,7 +699,10 @@ describe("secrets (a payment shop of its own)", () => {
     const wallet = await buyer.post("/api/cart", { productId: 4, quantity: 1 })
     expect(wallet.status).toBe(201)
     const userId = (await buyer.get("/api/user")).body.id
-    expect((await buyer.post("/api/paypal-server/create-order", { shippingAddress: address, shippingMethodId: 1, amount: "64.00", userId })).status).toBe(201)
+    expect(
+      (await buyer.post("/api/paypal-server/create-order", { shippingAddress: address, shippingMethodId: 1, amount: "64.00", userId }))
+        .status,
+    ).toBe(201)
 
     // The admin looks at orders, users and the settings, and at the back office itself.
     expect((await admin.get("/api/admin/orders")).status).toBe(200)
@@ -594,7 +714,9 @@ describe("secrets (a payment shop of its own)", () => {
     // The secrets: the saved payment secrets, the shop's own secret files, the admin password and
     // every password hash in the database.
     const dataDir = env.shop.dataDir
-    const secretFiles = ["jwt-secret", "cookie-secret", "app-secret"].map((name) => fs.readFileSync(path.join(dataDir, name), "utf8").trim())
+    const secretFiles = ["jwt-secret", "cookie-secret", "app-secret"].map((name) =>
+      fs.readFileSync(path.join(dataDir, name), "utf8").trim(),
+    )
     expect(secretFiles.every((value) => value.length >= 32)).toBe(true)
     const passwordHashes = await withClient(databaseUrlOf(dataDir), async (client) => {
       const { rows } = await client.query(`select provider_metadata from provider_identity where provider = 'emailpass'`)
@@ -615,7 +737,13 @@ describe("secrets (a payment shop of its own)", () => {
     const logFiles = fs.readdirSync(logDir).map((file) => fs.readFileSync(path.join(logDir, file), "utf8"))
     const launcherOutput = env.shop.output()
     expect(launcherOutput).toContain(`password "${TEST_ADMIN_PASSWORD}"`)
-    const logs = [launcherOutput.split("\n").filter((line) => !line.startsWith("Admin sign-in:")).join("\n"), ...logFiles].join("\n")
+    const logs = [
+      launcherOutput
+        .split("\n")
+        .filter((line) => !line.startsWith("Admin sign-in:"))
+        .join("\n"),
+      ...logFiles,
+    ].join("\n")
     expect(logs).toContain("Enclave is ready")
     expect(logFiles.join("\n").length).toBeGreaterThan(0)
 
@@ -632,6 +760,9 @@ describe("secrets (a payment shop of its own)", () => {
 
 /** The embedded PostgreSQL of a test shop: its port is in the cluster's postmaster.pid (4th line). */
 function databaseUrlOf(dataDir: string): string {
-  const port = fs.readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[3].trim()
+  const port = fs
+    .readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8")
+    .split("\n")[3]
+    .trim()
   return `postgres://postgres:enclave@127.0.0.1:${port}/${DATABASE_NAME}`
 }

@@ -34,13 +34,16 @@ async function create(input: Partial<ShippingMethodInput> = {}): Promise<Shippin
 }
 
 async function publicList(country?: string) {
-  const answer = await visitor.get(country === undefined ? "/api/shipping-methods" : `/api/shipping-methods?country=${encodeURIComponent(country)}`)
+  const answer = await visitor.get(
+    country === undefined ? "/api/shipping-methods" : `/api/shipping-methods?country=${encodeURIComponent(country)}`,
+  )
   expect(answer.status, JSON.stringify(answer.body)).toBe(200)
   return shippingMethodListSchema.parse(answer.body)
 }
 
 /** The ids marked default, zone by zone. */
-const defaultsIn = (methods: ShippingMethod[], zone: ShippingMethod["zone"]) => methods.filter((m) => m.zone === zone && m.isDefault).map((m) => m.id)
+const defaultsIn = (methods: ShippingMethod[], zone: ShippingMethod["zone"]) =>
+  methods.filter((m) => m.zone === zone && m.isDefault).map((m) => m.id)
 
 async function adminList() {
   const answer = await admin.get("/api/admin/shipping-methods")
@@ -72,8 +75,18 @@ describe("GET /api/shipping-methods", () => {
   it("answers the seeded methods of the FAQ with euro prices and delivery estimates", async () => {
     const methods = await publicList()
     const byName = new Map(methods.map((m) => [m.name, m]))
-    expect(byName.get("Germany Standard")).toMatchObject({ price: "15.00", estimated_delivery: "1-2 business days", sortOrder: 0, isActive: true })
-    expect(byName.get("Germany Express")).toMatchObject({ price: "25.00", estimated_delivery: "Within 24 hours", sortOrder: 1, isActive: true })
+    expect(byName.get("Germany Standard")).toMatchObject({
+      price: "15.00",
+      estimated_delivery: "1-2 business days",
+      sortOrder: 0,
+      isActive: true,
+    })
+    expect(byName.get("Germany Express")).toMatchObject({
+      price: "25.00",
+      estimated_delivery: "Within 24 hours",
+      sortOrder: 1,
+      isActive: true,
+    })
     expect(byName.get("Worldwide")).toMatchObject({ price: "50.00", estimated_delivery: "7-30 days", sortOrder: 2, isActive: true })
     for (const m of methods) expect(m.description.length).toBeGreaterThanOrEqual(2)
   })
@@ -95,7 +108,8 @@ describe("GET /api/shipping-methods", () => {
 })
 
 describe("GET /api/shipping-methods?country=", () => {
-  const seeded = (methods: ShippingMethod[]) => methods.filter((m) => ["Germany Standard", "Germany Express", "Worldwide"].includes(m.name)).map((m) => m.name)
+  const seeded = (methods: ShippingMethod[]) =>
+    methods.filter((m) => ["Germany Standard", "Germany Express", "Worldwide"].includes(m.name)).map((m) => m.name)
 
   it("lists only the methods that ship to the country, with that zone's default preselected", async () => {
     const france = await publicList("FR")

@@ -12,7 +12,10 @@ describe("JavaScript sent before interaction", () => {
       console.log(`${path} [${language}]: ${(weight.gzipBytes / 1024).toFixed(1)} KB gzip in ${weight.files.length} files`)
       expect(weight.gzipBytes, JSON.stringify(weight.files)).toBeLessThanOrEqual(BUDGET_BYTES)
       // The measurement sees the islands every page has (cart panel, toasts, header actions): React is among them.
-      expect(weight.files.some((f) => /react|client/i.test(f.url)), JSON.stringify(weight.files)).toBe(true)
+      expect(
+        weight.files.some((f) => /react|client/i.test(f.url)),
+        JSON.stringify(weight.files),
+      ).toBe(true)
     }
   })
 })

@@ -108,13 +108,26 @@ export class ApiClient {
  * so a test can be many clients: the front door sees the bound address as the client's and
  * appends it to X-Forwarded-For, exactly as it does for a person on another network.
  */
-function sendFrom(localAddress: string, url: string, method: string, headers: Record<string, string>, body: BodyInit | undefined): Promise<Response> {
+function sendFrom(
+  localAddress: string,
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body: BodyInit | undefined,
+): Promise<Response> {
   if (body !== undefined && typeof body !== "string") throw new Error("A request from another address takes a JSON or text body only")
   const target = new URL(url)
   return new Promise((resolve, reject) => {
     const request = http.request(
       // "localhost" may resolve to ::1, which a 127.x source cannot reach.
-      { host: "127.0.0.1", port: target.port, path: target.pathname + target.search, method, headers: { ...headers, host: target.host }, localAddress },
+      {
+        host: "127.0.0.1",
+        port: target.port,
+        path: target.pathname + target.search,
+        method,
+        headers: { ...headers, host: target.host },
+        localAddress,
+      },
       (res) => {
         const chunks: Buffer[] = []
         res.on("data", (chunk: Buffer) => chunks.push(chunk))

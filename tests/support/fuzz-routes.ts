@@ -26,9 +26,15 @@ export function routeFiles(): RouteFile[] {
       else if (/^route\.[jt]s$/.test(entry.name)) {
         const source = fs.readFileSync(full, "utf8")
         const methods = new Set<string>()
-        for (const match of source.matchAll(/export\s+(?:async\s+)?(?:function|const)\s+(GET|POST|PUT|PATCH|DELETE)\b/g)) methods.add(match[1])
+        for (const match of source.matchAll(/export\s+(?:async\s+)?(?:function|const)\s+(GET|POST|PUT|PATCH|DELETE)\b/g))
+          methods.add(match[1])
         for (const match of source.matchAll(/export\s*\{([^}]*)\}/g)) {
-          for (const name of match[1].split(",").map((n) => n.trim().split(/\s+as\s+/).pop()!)) {
+          for (const name of match[1].split(",").map((n) =>
+            n
+              .trim()
+              .split(/\s+as\s+/)
+              .pop()!,
+          )) {
             if (/^(GET|POST|PUT|PATCH|DELETE)$/.test(name)) methods.add(name)
           }
         }

@@ -50,37 +50,102 @@ export function seededRandom(seed: number) {
 }
 type Rng = ReturnType<typeof seededRandom>
 
-const address = { fullName: "Ada Lovelace", addressLine1: "Unter den Linden 1", addressLine2: "", city: "Berlin", state: "Berlin", postalCode: "10117", country: "Germany" }
+const address = {
+  fullName: "Ada Lovelace",
+  addressLine1: "Unter den Linden 1",
+  addressLine2: "",
+  city: "Berlin",
+  state: "Berlin",
+  postalCode: "10117",
+  country: "Germany",
+}
 
 /** A plausible body per call: mutated until the contract's schema refuses it. */
 function baseBody(op: ApiOperation, ids: FuzzIds): Record<string, unknown> {
   switch (`${op.method} ${op.path}`) {
-    case "post /api/login": return { username: "admin", password: "not-the-password" }
-    case "post /api/register": return { username: "fuzzer", email: "fuzzer@example.org", password: "correct horse battery", isAdmin: false, ...address, fullName: "Fuzz" }
-    case "post /api/cart": return { productId: ids.productId, quantity: 1 }
-    case "put /api/cart/{itemId}": return { quantity: 2 }
-    case "post /api/orders": return { shippingAddress: address, shippingMethod: ids.shippingMethodId, paymentMethod: "stripe", paymentId: "str-fuzz" }
-    case "post /api/card-payments": return { shippingAddress: address, shippingMethodId: ids.shippingMethodId }
-    case "post /api/paypal-server/create-order": return { shippingAddress: address, shippingMethodId: ids.shippingMethodId, amount: "1.00" }
-    case "post /api/paypal-server/capture-order": return { orderId: "5O190127TN364715T" }
-    case "put /api/admin/orders/{id}/status": return { status: "shipped" }
-    case "put /api/admin/orders/{id}/shipping-address": return { shippingAddress: address }
-    case "post /api/admin/products": return { name: "Fuzz phone", price: "10.00", description: "x", stockQuantity: 1 }
-    case "put /api/admin/products/{id}": return { name: "Fuzz phone", price: "10.00" }
-    case "post /api/admin/payment-config": return { stripeEnabled: false }
-    case "post /api/admin/shipping-methods": return { name: "Fuzz post", description: "x", price: "1.00" }
-    case "put /api/admin/shipping-methods/{id}": return { name: "Fuzz post" }
-    default: return { event_type: "PAYMENT.CAPTURE.COMPLETED", type: "payment_intent.succeeded", id: "evt_fuzz" }
+    case "post /api/login":
+      return { username: "admin", password: "not-the-password" }
+    case "post /api/register":
+      return {
+        username: "fuzzer",
+        email: "fuzzer@example.org",
+        password: "correct horse battery",
+        isAdmin: false,
+        ...address,
+        fullName: "Fuzz",
+      }
+    case "post /api/cart":
+      return { productId: ids.productId, quantity: 1 }
+    case "put /api/cart/{itemId}":
+      return { quantity: 2 }
+    case "post /api/orders":
+      return { shippingAddress: address, shippingMethod: ids.shippingMethodId, paymentMethod: "stripe", paymentId: "str-fuzz" }
+    case "post /api/card-payments":
+      return { shippingAddress: address, shippingMethodId: ids.shippingMethodId }
+    case "post /api/paypal-server/create-order":
+      return { shippingAddress: address, shippingMethodId: ids.shippingMethodId, amount: "1.00" }
+    case "post /api/paypal-server/capture-order":
+      return { orderId: "5O190127TN364715T" }
+    case "put /api/admin/orders/{id}/status":
+      return { status: "shipped" }
+    case "put /api/admin/orders/{id}/shipping-address":
+      return { shippingAddress: address }
+    case "post /api/admin/products":
+      return { name: "Fuzz phone", price: "10.00", description: "x", stockQuantity: 1 }
+    case "put /api/admin/products/{id}":
+      return { name: "Fuzz phone", price: "10.00" }
+    case "post /api/admin/payment-config":
+      return { stripeEnabled: false }
+    case "post /api/admin/shipping-methods":
+      return { name: "Fuzz post", description: "x", price: "1.00" }
+    case "put /api/admin/shipping-methods/{id}":
+      return { name: "Fuzz post" }
+    default:
+      return { event_type: "PAYMENT.CAPTURE.COMPLETED", type: "payment_intent.succeeded", id: "evt_fuzz" }
   }
 }
 
 const HUGE_STRING = "A".repeat(70_000)
 const strangeValues: unknown[] = [
-  null, true, false, 0, -1, -0.5, 1.5, 1e308, -1e308, 2 ** 53 + 1, 1e20, 1e-320,
-  "", " ", "\u0000", "a\u0000b", "\ud800", "\udfff x", "\u202e\u200b", "💥".repeat(200), "ß".repeat(5000),
-  "<script>alert(1)</script>", "' OR 1=1 --", "${7*7}", "../../etc/passwd", "NaN", "Infinity", "-1", "1e400",
-  "99999999999999999999999", HUGE_STRING, [], [1, 2, 3], [null], {}, { $gt: "" }, { __proto__: { admin: true } },
-  JSON.parse('{"__proto__":{"isAdmin":true}}'), { constructor: { prototype: { x: 1 } } },
+  null,
+  true,
+  false,
+  0,
+  -1,
+  -0.5,
+  1.5,
+  1e308,
+  -1e308,
+  2 ** 53 + 1,
+  1e20,
+  1e-320,
+  "",
+  " ",
+  "\u0000",
+  "a\u0000b",
+  "\ud800",
+  "\udfff x",
+  "\u202e\u200b",
+  "💥".repeat(200),
+  "ß".repeat(5000),
+  "<script>alert(1)</script>",
+  "' OR 1=1 --",
+  "${7*7}",
+  "../../etc/passwd",
+  "NaN",
+  "Infinity",
+  "-1",
+  "1e400",
+  "99999999999999999999999",
+  HUGE_STRING,
+  [],
+  [1, 2, 3],
+  [null],
+  {},
+  { $gt: "" },
+  { __proto__: { admin: true } },
+  JSON.parse('{"__proto__":{"isAdmin":true}}'),
+  { constructor: { prototype: { x: 1 } } },
 ]
 
 function deep(levels: number): unknown {
@@ -121,9 +186,15 @@ function mutate(rng: Rng, body: Record<string, unknown>) {
   else if (roll === 3 && keys.length) {
     // One level down (the address's fields), where a nested object has them.
     const inner = body[rng.pick(keys)]
-    if (inner && typeof inner === "object" && !Array.isArray(inner)) setField(inner as Record<string, unknown>, rng.pick(Object.keys(inner).concat("zip")), strangeValue(rng))
+    if (inner && typeof inner === "object" && !Array.isArray(inner))
+      setField(inner as Record<string, unknown>, rng.pick(Object.keys(inner).concat("zip")), strangeValue(rng))
     else setField(body, rng.pick(keys), strangeValue(rng))
-  } else setField(body, rng.pick(["isAdmin", "id", "userId", "role", "x".repeat(300), "\u0000", "price", "__proto__", "ünïcødé"]), strangeValue(rng))
+  } else
+    setField(
+      body,
+      rng.pick(["isAdmin", "id", "userId", "role", "x".repeat(300), "\u0000", "price", "__proto__", "ünïcødé"]),
+      strangeValue(rng),
+    )
 }
 
 /** A JSON value the schema refuses (whole-body types, missing, wrong or extra fields). */
@@ -140,7 +211,22 @@ function invalidValue(rng: Rng, schema: ZodType | undefined, base: Record<string
   return body
 }
 
-const malformedJson = ["{", "}", "{'a':1}", "[1,]", '{"a":}', '{"a":1}}', "NaN", "undefined", '{"a":"\\x00"}', "\u0000", '{"a":1,}', '\ufeff{"a":', "[".repeat(5000), '"unterminated']
+const malformedJson = [
+  "{",
+  "}",
+  "{'a':1}",
+  "[1,]",
+  '{"a":}',
+  '{"a":1}}',
+  "NaN",
+  "undefined",
+  '{"a":"\\x00"}',
+  "\u0000",
+  '{"a":1,}',
+  '\ufeff{"a":',
+  "[".repeat(5000),
+  '"unterminated',
+]
 
 interface EncodedBody {
   body: string
@@ -156,12 +242,28 @@ function encodeInvalidBody(rng: Rng, schema: ZodType | undefined, base: Record<s
   if (roll === 15) {
     // form fields arrive as strings, so the unknown field keeps the body refused (strict schemas).
     const form = new URLSearchParams({ ...Object.fromEntries(Object.entries(base).map(([k, v]) => [k, String(v)])), fuzzUnknownField: "1" })
-    return { body: form.toString() + "&a[b][c][d][e][f][g]=1", headers: { "content-type": "application/x-www-form-urlencoded" }, how: "form body" }
+    return {
+      body: form.toString() + "&a[b][c][d][e][f][g]=1",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      how: "form body",
+    }
   }
   if (roll === 16) return { body: "A".repeat(150_000), headers: json, how: "huge body" }
   if (roll === 17 && refused(schema, {}) && refused(schema, undefined)) return { body: "", headers: json, how: "empty body" }
-  const contentType = rng.pick(["text/plain", "application/xml", "multipart/form-data", "multipart/form-data; boundary=x", "application/json; charset=utf-7", "image/png", "application/octet-stream"])
-  return { body: JSON.stringify(invalidValue(rng, schema, base)), headers: { "content-type": contentType }, how: `wrong content type ${contentType}` }
+  const contentType = rng.pick([
+    "text/plain",
+    "application/xml",
+    "multipart/form-data",
+    "multipart/form-data; boundary=x",
+    "application/json; charset=utf-7",
+    "image/png",
+    "application/octet-stream",
+  ])
+  return {
+    body: JSON.stringify(invalidValue(rng, schema, base)),
+    headers: { "content-type": contentType },
+    how: `wrong content type ${contentType}`,
+  }
 }
 
 function multipartBody(rng: Rng): EncodedBody {
@@ -174,26 +276,85 @@ function multipartBody(rng: Rng): EncodedBody {
     `garbage without any boundary`,
   ]
   const roll = rng.int(parts.length + 2)
-  if (roll < parts.length) return { body: parts[roll], headers: { "content-type": `multipart/form-data; boundary=${boundary}` }, how: "bad multipart" }
-  if (roll === parts.length) return { body: parts[0], headers: { "content-type": "multipart/form-data" }, how: "multipart without boundary" }
-  return { body: JSON.stringify({ image: "data:image/png;base64,AAAA" }), headers: { "content-type": "application/json" }, how: "JSON instead of multipart" }
+  if (roll < parts.length)
+    return { body: parts[roll], headers: { "content-type": `multipart/form-data; boundary=${boundary}` }, how: "bad multipart" }
+  if (roll === parts.length)
+    return { body: parts[0], headers: { "content-type": "multipart/form-data" }, how: "multipart without boundary" }
+  return {
+    body: JSON.stringify({ image: "data:image/png;base64,AAAA" }),
+    headers: { "content-type": "application/json" },
+    how: "JSON instead of multipart",
+  }
 }
 
 const badIds = [
-  "-1", "0", "-0", "1.5", "0.1", "1e3", "1e400", "99999999999999999999", "1234567890", "NaN", "Infinity", "-Infinity", "abc", "1a",
-  "%00", "1%00", "%20", "%201", "%E2%80%8B1", "%D9%A1", "0x1a", "null", "undefined", "true", "%5B%5D", "%7B%7D", "%F0%9F%92%A9",
-  "%ED%A0%80", "%", "%zz", "%C0%AF", "9".repeat(3000), "%2F", "+1", "1,2", "'1'", "1;DROP TABLE",
+  "-1",
+  "0",
+  "-0",
+  "1.5",
+  "0.1",
+  "1e3",
+  "1e400",
+  "99999999999999999999",
+  "1234567890",
+  "NaN",
+  "Infinity",
+  "-Infinity",
+  "abc",
+  "1a",
+  "%00",
+  "1%00",
+  "%20",
+  "%201",
+  "%E2%80%8B1",
+  "%D9%A1",
+  "0x1a",
+  "null",
+  "undefined",
+  "true",
+  "%5B%5D",
+  "%7B%7D",
+  "%F0%9F%92%A9",
+  "%ED%A0%80",
+  "%",
+  "%zz",
+  "%C0%AF",
+  "9".repeat(3000),
+  "%2F",
+  "+1",
+  "1,2",
+  "'1'",
+  "1;DROP TABLE",
 ]
 const badPaypalIds = ["a%20b", "x".repeat(65), "%00", "ab_c", "%3Cscript%3E", "%ED%A0%80", "%", "a.b", "%E2%80%AE"]
 /** Well-formed ids that name nothing: a 404, never a change. */
 const absentIds = ["999999999", "987654321"]
 
 const junkQueries = [
-  "?a[b][c][d][e][f]=1", "?%", "?x=%ED%A0%80", "?__proto__[isAdmin]=1", "?constructor[prototype][x]=1", "?a=1&a=2&a=3",
-  "?%00=%00", "?limit=-1&offset=1e400", "?q=" + "z".repeat(4000), "?id[]=1&id[]=2", "?=&=&&", "?sort=💥",
+  "?a[b][c][d][e][f]=1",
+  "?%",
+  "?x=%ED%A0%80",
+  "?__proto__[isAdmin]=1",
+  "?constructor[prototype][x]=1",
+  "?a=1&a=2&a=3",
+  "?%00=%00",
+  "?limit=-1&offset=1e400",
+  "?q=" + "z".repeat(4000),
+  "?id[]=1&id[]=2",
+  "?=&=&&",
+  "?sort=💥",
 ]
 const junkSegments = ["x", "💥", "%F0%9F%92%A9", "%00", "admin", "..%2F", "-1", "null", "a".repeat(300), "%ED%A0%80", "users", "products"]
-const escapingPaths = ["/api/../x", "/api/%2e%2e/admin", "/api/..", "//api/products", "//api", "/api\\products", "/\\api/user", "/api/%2E%2E/%2E%2E/etc/passwd"]
+const escapingPaths = [
+  "/api/../x",
+  "/api/%2e%2e/admin",
+  "/api/..",
+  "//api/products",
+  "//api",
+  "/api\\products",
+  "/\\api/user",
+  "/api/%2E%2E/%2E%2E/etc/passwd",
+]
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"])
 const ALL_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"]
@@ -226,14 +387,17 @@ function fillPath(template: string, ids: FuzzIds, replaceWith?: string): string 
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {
     if (replaceWith !== undefined) return replaceWith
     switch (name) {
-      case "itemId": return String(ids.itemId)
-      case "userId": return String(ids.userId)
+      case "itemId":
+        return String(ids.itemId)
+      case "userId":
+        return String(ids.userId)
       case "id":
         if (template.includes("/orders/")) return String(ids.orderId)
         if (template.includes("shipping-methods")) return String(ids.shippingMethodId)
         if (template.includes("paypal")) return "5O190127TN364715T"
         return String(ids.productId)
-      default: return "x"
+      default:
+        return "x"
     }
   })
 }
@@ -319,7 +483,7 @@ export function generateRequests(seed: number, count: number, ids: FuzzIds): Fuz
             "enclave.sid=%ZZ%00",
             "enclave.sid=" + "s".repeat(4000),
             "enclave.sid=s:" + "A".repeat(32) + ".AAAA; enclave.sid=other",
-            "enclave.sid=j:{\"userId\":1}",
+            'enclave.sid=j:{"userId":1}',
           ])
           break
         case "cross-origin":
@@ -345,6 +509,9 @@ export function generateRequests(seed: number, count: number, ids: FuzzIds): Fuz
 
 /** How a failing request is shown: enough to replay it by hand. */
 export function describeRequest(request: FuzzRequest, seed: number): string {
-  const body = request.body === undefined ? "" : ` body=${JSON.stringify(request.body.length > 300 ? request.body.slice(0, 300) + `…(${request.body.length} chars)` : request.body)}`
+  const body =
+    request.body === undefined
+      ? ""
+      : ` body=${JSON.stringify(request.body.length > 300 ? request.body.slice(0, 300) + `…(${request.body.length} chars)` : request.body)}`
   return `#${request.index} (seed ${seed}) ${request.role} ${request.method} ${request.path.slice(0, 200)} [${request.target}; ${request.violation}] headers=${JSON.stringify(request.headers).slice(0, 300)}${body}`
 }

@@ -50,7 +50,9 @@ export async function servedDocument(baseUrl?: string): Promise<ServedDocument> 
         compiled.set(schemaAt, validate)
       }
       if (validate(body)) return []
-      return (validate.errors ?? []).map((e) => `${method} ${template} ${status}: ${e.instancePath || "(body)"} ${e.message} ${JSON.stringify(e.params)}`)
+      return (validate.errors ?? []).map(
+        (e) => `${method} ${template} ${status}: ${e.instancePath || "(body)"} ${e.message} ${JSON.stringify(e.params)}`,
+      )
     },
   }
 }
@@ -77,7 +79,12 @@ export async function redoclyLint(text: string): Promise<LintResult> {
       execFile(
         path.join(repoRoot, "node_modules", ".bin", "redocly"),
         ["lint", "--extends=recommended", "--format=json", file],
-        { cwd: dir, encoding: "utf8", timeout: 120_000, env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", CI: "true" } },
+        {
+          cwd: dir,
+          encoding: "utf8",
+          timeout: 120_000,
+          env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", CI: "true" },
+        },
         (error, stdout, stderr) => resolve({ status: error ? (typeof error.code === "number" ? error.code : null) : 0, stdout, stderr }),
       )
     })

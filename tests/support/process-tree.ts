@@ -58,4 +58,3 @@ export function treeCpuMs(rootPid: number): number {
   }
   return (ticks * 1000) / CLOCK_TICKS
 }
-

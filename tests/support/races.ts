@@ -93,7 +93,10 @@ export async function ordersOf(buyer: ApiClient): Promise<Order[]> {
  * Medusa's own inventory for a shop product, read from its database: stocked minus reserved over
  * every location. A second witness next to the catalogue, which may be served from a cache.
  */
-export async function medusaAvailableStock(databaseUrl: string, productId: number): Promise<{ stocked: number; reserved: number; available: number }> {
+export async function medusaAvailableStock(
+  databaseUrl: string,
+  productId: number,
+): Promise<{ stocked: number; reserved: number; available: number }> {
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
   try {
@@ -154,7 +157,9 @@ export async function raceForLastUnits(
   expect(unexpected, JSON.stringify(unexpected.map((a) => [a.status, a.body]))).toEqual([])
   expect(statuses.filter((s) => s === 201)).toHaveLength(units)
   for (const refused of answers.filter((a) => a.status === 409)) {
-    expect(refused.body.message, JSON.stringify(refused.body)).toMatch(new RegExp(`${escape(product.name)} is sold out|Only \\d+ of ${escape(product.name)} left`))
+    expect(refused.body.message, JSON.stringify(refused.body)).toMatch(
+      new RegExp(`${escape(product.name)} is sold out|Only \\d+ of ${escape(product.name)} left`),
+    )
   }
 
   const winners = buyers.filter((_, i) => answers[i].status === 201)
@@ -193,7 +198,9 @@ export interface TenCaptures {
  * the buyer has exactly one order, and a later capture answers that order again.
  */
 export async function captureTenTimes(buyer: ApiClient, paypalOrderId: string): Promise<TenCaptures> {
-  const answers = await Promise.all(Array.from({ length: 10 }, () => buyer.post("/api/paypal-server/capture-order", { orderId: paypalOrderId })))
+  const answers = await Promise.all(
+    Array.from({ length: 10 }, () => buyer.post("/api/paypal-server/capture-order", { orderId: paypalOrderId })),
+  )
   const captured = answers.filter((a) => a.status === 200)
   const others = answers.filter((a) => a.status !== 200)
   for (const other of others) {
@@ -220,7 +227,13 @@ export async function captureTenTimes(buyer: ApiClient, paypalOrderId: string): 
 export function databaseUrlOf(shopUrl: string): string {
   if (process.env.DATABASE_URL) return process.env.DATABASE_URL
   const port = new URL(shopUrl).port
-  const environ = (pid: string) => new Map(fs.readFileSync(`/proc/${pid}/environ`, "utf8").split("\0").map((kv) => [kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1)]))
+  const environ = (pid: string) =>
+    new Map(
+      fs
+        .readFileSync(`/proc/${pid}/environ`, "utf8")
+        .split("\0")
+        .map((kv) => [kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1)]),
+    )
   for (const pid of fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
     try {
       const env = environ(pid)
@@ -280,7 +293,9 @@ export async function crashDuringPurchases(
   const confirmed = new Promise<void>((resolve) => (firstConfirmed = resolve))
   const purchases = buyers.map(async (buyer, i) => {
     await new Promise((r) => setTimeout(r, i * (options.staggerMs ?? 400)))
-    const answer = await prepared[i].buy().catch((error: Error) => ({ status: 0, headers: new Headers(), body: { message: error.message } }) as ApiAnswer)
+    const answer = await prepared[i]
+      .buy()
+      .catch((error: Error) => ({ status: 0, headers: new Headers(), body: { message: error.message } }) as ApiAnswer)
     if (answer.status === 201) {
       if (!crashed) confirmedBefore++
       firstConfirmed()
@@ -353,7 +368,14 @@ export function cardPurchase(confirm: (paymentIntentId: string) => void): (buyer
     expect(started.status, JSON.stringify(started.body)).toBe(201)
     const { paymentIntentId, amount } = started.body as { paymentIntentId: string; amount: string }
     confirm(paymentIntentId)
-    return () => buyer.post("/api/orders", { shippingAddress: buyerAddress, shippingMethod: GERMANY_STANDARD, paymentMethod: "stripe", paymentId: paymentIntentId, total: amount })
+    return () =>
+      buyer.post("/api/orders", {
+        shippingAddress: buyerAddress,
+        shippingMethod: GERMANY_STANDARD,
+        paymentMethod: "stripe",
+        paymentId: paymentIntentId,
+        total: amount,
+      })
   }
 }
 

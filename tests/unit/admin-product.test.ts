@@ -49,7 +49,9 @@ describe("the admin product form (docs/product.md §5)", () => {
     expect(adminProductCreateSchema.parse({ ...valid, imageUrl: "" }).imageUrl).toBeNull()
     expect(adminProductCreateSchema.parse({ ...valid, imageUrl: "/images/products/no-image.svg" }).imageUrl).toBeNull()
     expect(adminProductCreateSchema.parse({ ...valid, imageUrl: "/uploads/a.png" }).imageUrl).toBe("/uploads/a.png")
-    expect(adminProductCreateSchema.parse({ ...valid, imageUrl: "https://cdn.example.org/a.png" }).imageUrl).toBe("https://cdn.example.org/a.png")
+    expect(adminProductCreateSchema.parse({ ...valid, imageUrl: "https://cdn.example.org/a.png" }).imageUrl).toBe(
+      "https://cdn.example.org/a.png",
+    )
     for (const imageUrl of ["javascript:alert(1)", "//evil.example/a.png", "uploads/a.png", "ftp://example.org/a.png"]) {
       expect(fieldsOf(adminProductCreateSchema, { ...valid, imageUrl }), imageUrl).toHaveProperty("imageUrl")
     }

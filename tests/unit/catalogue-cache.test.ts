@@ -123,8 +123,15 @@ describe("CatalogueFacts", () => {
     const facts = new CatalogueFacts(memoryGeneration())
     const values = { a: 1, b: 2, c: 3 }
     const first = source(values)
-    expect([...(await facts.many(["a", "b"], first.read))]).toEqual([["a", 1], ["b", 2]])
-    expect([...(await facts.many(["b", "c", "a"], first.read))].sort()).toEqual([["a", 1], ["b", 2], ["c", 3]])
+    expect([...(await facts.many(["a", "b"], first.read))]).toEqual([
+      ["a", 1],
+      ["b", 2],
+    ])
+    expect([...(await facts.many(["b", "c", "a"], first.read))].sort()).toEqual([
+      ["a", 1],
+      ["b", 2],
+      ["c", 3],
+    ])
     expect(first.asked).toEqual([["a", "b"], ["c"]])
 
     values.a = 10

@@ -68,9 +68,7 @@ describe("@enclave/contract/values stays zod-free", () => {
   })
 
   it("the compiled module graph imports no package at all, so no zod", () => {
-    const graph = moduleGraph(require.resolve("@enclave/contract/values"), (specifier, from) =>
-      path.resolve(path.dirname(from), specifier),
-    )
+    const graph = moduleGraph(require.resolve("@enclave/contract/values"), (specifier, from) => path.resolve(path.dirname(from), specifier))
     expect(graph.files).toContain(path.join("dist", "values.js"))
     expect(graph.external.filter((edge) => edge.specifier === "zod" || edge.specifier.startsWith("zod/"))).toEqual([])
     expect(graph.external).toEqual([])

@@ -33,7 +33,7 @@ describe("npm scripts", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "enclave-node-mjs-"))
     try {
       const script = path.join(dir, "probe.ts")
-      fs.writeFileSync(script, 'const args: string[] = process.argv.slice(1)\nconsole.log(JSON.stringify(args))\nprocess.exitCode = 7\n')
+      fs.writeFileSync(script, "const args: string[] = process.argv.slice(1)\nconsole.log(JSON.stringify(args))\nprocess.exitCode = 7\n")
       const run = spawnSync(process.execPath, ["launcher/node.mjs", script, "--force", "two words"], { cwd: root, encoding: "utf8" })
       expect(run.stderr).toBe("")
       expect(JSON.parse(run.stdout)).toEqual([script, "--force", "two words"])

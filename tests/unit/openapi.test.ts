@@ -66,14 +66,19 @@ describe("the OpenAPI document", () => {
   it("lists every docs/product.md §7 call, each with a summary, a success answer and the error schema for 4xx", () => {
     const paymentCalls = new Set(["POST /api/orders", "POST /api/paypal-server/create-order", "POST /api/paypal-server/capture-order"])
     const listed = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([path, item]) =>
-      Object.keys(item).filter((m) => methods.includes(m)).map((m) => `${m.toUpperCase()} ${path}`),
+      Object.keys(item)
+        .filter((m) => methods.includes(m))
+        .map((m) => `${m.toUpperCase()} ${path}`),
     )
     expect(listed).toEqual(expect.arrayContaining(specCalls))
     for (const call of specCalls) {
       const [method, path] = call.split(" ")
       const operation = document.paths[path][method.toLowerCase()]
       expect(operation.summary, call).toBeTruthy()
-      expect(Object.keys(operation.responses).some((s) => /^2\d\d$/.test(s)), call).toBe(true)
+      expect(
+        Object.keys(operation.responses).some((s) => /^2\d\d$/.test(s)),
+        call,
+      ).toBe(true)
       const errorSchema = paymentCalls.has(call) ? "PaymentError" : "ApiError"
       expect(operation.responses["4XX"].content["application/json"].schema, call).toEqual({ $ref: `#/components/schemas/${errorSchema}` })
     }
@@ -85,7 +90,10 @@ describe("the OpenAPI document", () => {
     for (const op of apiOperations) {
       const operation = document.paths[op.path][op.method]
       const inPath = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
-      const declared = ((operation.parameters ?? []) as Array<{ in: string; name: string }>).filter((p) => p.in === "path").map((p) => p.name).sort()
+      const declared = ((operation.parameters ?? []) as Array<{ in: string; name: string }>)
+        .filter((p) => p.in === "path")
+        .map((p) => p.name)
+        .sort()
       expect(declared, `${op.method} ${op.path}`).toEqual(inPath)
     }
   })
@@ -119,7 +127,9 @@ describe("the OpenAPI document", () => {
 
   it("declares the error fields the payment calls answer with (docs/product.md §3 wallet responses: error, details)", () => {
     const paymentError = document.components.schemas.PaymentError
-    expect(Object.keys(paymentError.properties)).toEqual(expect.arrayContaining(["message", "error", "details", "paymentReceived", "paymentId"]))
+    expect(Object.keys(paymentError.properties)).toEqual(
+      expect.arrayContaining(["message", "error", "details", "paymentReceived", "paymentId"]),
+    )
     expect(document.components.schemas.ApiError.additionalProperties).toBe(false)
     for (const [method, path] of [
       ["post", "/api/card-payments"],
@@ -132,7 +142,10 @@ describe("the OpenAPI document", () => {
     ]) {
       const responses = document.paths[path][method].responses
       for (const [status, answer] of Object.entries(responses as Answers)) {
-        if (/^[45]/.test(status)) expect(answer.content?.["application/json"]?.schema, `${method} ${path} ${status}`).toEqual({ $ref: "#/components/schemas/PaymentError" })
+        if (/^[45]/.test(status))
+          expect(answer.content?.["application/json"]?.schema, `${method} ${path} ${status}`).toEqual({
+            $ref: "#/components/schemas/PaymentError",
+          })
       }
     }
   })
@@ -145,11 +158,14 @@ describe("the OpenAPI document", () => {
       expect(operation.security, key).toEqual(op.access === "public" ? [] : [{ session: [] }])
       expect(operation.description, key).toMatch(/\w{3,}.*\./)
       for (const [status, answer] of Object.entries(operation.responses as Answers)) {
-        if (/^2/.test(status) && op.path !== "/api/openapi.json") expect(answer.content?.["application/json"]?.schema, `${key} ${status}`).toBeDefined()
+        if (/^2/.test(status) && op.path !== "/api/openapi.json")
+          expect(answer.content?.["application/json"]?.schema, `${key} ${status}`).toBeDefined()
       }
     }
     const changeAddress = document.paths["/api/admin/orders/{id}/shipping-address"].put
-    expect(changeAddress.responses["200"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/ShippingAddressChanged" })
+    expect(changeAddress.responses["200"].content["application/json"].schema).toEqual({
+      $ref: "#/components/schemas/ShippingAddressChanged",
+    })
     for (const provider of ["stripe", "paypal"]) {
       const webhook = document.paths[`/api/webhooks/${provider}`].post
       expect(webhook.requestBody.content["application/json"].schema.$ref, provider).toMatch(/WebhookEvent$/)

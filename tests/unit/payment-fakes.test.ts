@@ -97,14 +97,24 @@ describe("FakeStripe with the stripe SDK", () => {
     expect(partial).toMatchObject({ object: "refund", amount: 1000, currency: "eur", payment_intent: intent.id, status: "succeeded" })
     const rest = await stripe.refunds.create({ payment_intent: intent.id })
     expect(rest.amount).toBe(1500)
-    await expect(stripe.refunds.create({ payment_intent: intent.id })).rejects.toMatchObject({ type: "StripeInvalidRequestError", code: "charge_already_refunded" })
+    await expect(stripe.refunds.create({ payment_intent: intent.id })).rejects.toMatchObject({
+      type: "StripeInvalidRequestError",
+      code: "charge_already_refunded",
+    })
   })
 
   it("declines 4000…0002 with a card error and leaves the intent waiting for another card", async () => {
     const intent = await stripe.paymentIntents.create({ amount: 2500, currency: "eur" })
-    const declined = await stripe.paymentIntents.confirm(intent.id, { payment_method: "pm_card_chargeDeclined" }).catch((error: unknown) => error)
+    const declined = await stripe.paymentIntents
+      .confirm(intent.id, { payment_method: "pm_card_chargeDeclined" })
+      .catch((error: unknown) => error)
     expect(declined).toBeInstanceOf(Stripe.errors.StripeCardError)
-    expect(declined).toMatchObject({ statusCode: 402, code: "card_declined", decline_code: "generic_decline", message: "Your card was declined." })
+    expect(declined).toMatchObject({
+      statusCode: 402,
+      code: "card_declined",
+      decline_code: "generic_decline",
+      message: "Your card was declined.",
+    })
     expect(() => fake.confirm(intent.id, "4000000000000002")).toThrow(/card_declined/)
     const after = await stripe.paymentIntents.retrieve(intent.id)
     expect(after.status).toBe("requires_payment_method")
@@ -114,18 +124,29 @@ describe("FakeStripe with the stripe SDK", () => {
 
   it("holds a 3-D Secure card in requires_action until the customer passes or fails the check", async () => {
     const redirected = await stripe.paymentIntents.create({ amount: 3000, currency: "eur" })
-    const waiting = await stripe.paymentIntents.confirm(redirected.id, { payment_method: "pm_card_authenticationRequired", return_url: "http://127.0.0.1:4321/checkout/success" })
+    const waiting = await stripe.paymentIntents.confirm(redirected.id, {
+      payment_method: "pm_card_authenticationRequired",
+      return_url: "http://127.0.0.1:4321/checkout/success",
+    })
     expect(waiting.status).toBe("requires_action")
     expect(waiting.next_action?.type).toBe("redirect_to_url")
     const challenge = await fetch(waiting.next_action!.redirect_to_url!.url!)
     expect(await challenge.text()).toContain("Complete authentication")
     const completed = await fetch(waiting.next_action!.redirect_to_url!.url!, {
       method: "POST",
-      body: new URLSearchParams({ client_secret: redirected.client_secret!, return_url: "http://127.0.0.1:4321/checkout/success", outcome: "complete" }),
+      body: new URLSearchParams({
+        client_secret: redirected.client_secret!,
+        return_url: "http://127.0.0.1:4321/checkout/success",
+        outcome: "complete",
+      }),
       redirect: "manual",
     })
     const back = new URL(completed.headers.get("location")!)
-    expect(Object.fromEntries(back.searchParams)).toEqual({ payment_intent: redirected.id, payment_intent_client_secret: redirected.client_secret, redirect_status: "succeeded" })
+    expect(Object.fromEntries(back.searchParams)).toEqual({
+      payment_intent: redirected.id,
+      payment_intent_client_secret: redirected.client_secret,
+      redirect_status: "succeeded",
+    })
     expect((await stripe.paymentIntents.retrieve(redirected.id)).status).toBe("succeeded")
 
     const failing = await stripe.paymentIntents.create({ amount: 3000, currency: "eur" })
@@ -139,29 +160,53 @@ describe("FakeStripe with the stripe SDK", () => {
   it("confirms from a browser with the publishable key and the client secret, across origins", async () => {
     const intent = await stripe.paymentIntents.create({ amount: 4200, currency: "eur" })
     const url = `${fake.url}/v1/payment_intents/${intent.id}/confirm`
-    const preflight = await fetch(url, { method: "OPTIONS", headers: { origin: "http://127.0.0.1:4321", "access-control-request-method": "POST", "access-control-request-headers": "content-type" } })
+    const preflight = await fetch(url, {
+      method: "OPTIONS",
+      headers: {
+        origin: "http://127.0.0.1:4321",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "content-type",
+      },
+    })
     expect(preflight.status).toBe(204)
     expect(preflight.headers.get("access-control-allow-origin")).toBe("http://127.0.0.1:4321")
 
-    const form = (clientSecret: string, card: string) => new URLSearchParams({
-      key: publishableKey,
-      client_secret: clientSecret,
-      "payment_method_data[type]": "card",
-      "payment_method_data[card][number]": card,
-      "payment_method_data[card][exp_month]": "12",
-      "payment_method_data[card][exp_year]": "2034",
-      "payment_method_data[card][cvc]": "123",
+    const form = (clientSecret: string, card: string) =>
+      new URLSearchParams({
+        key: publishableKey,
+        client_secret: clientSecret,
+        "payment_method_data[type]": "card",
+        "payment_method_data[card][number]": card,
+        "payment_method_data[card][exp_month]": "12",
+        "payment_method_data[card][exp_year]": "2034",
+        "payment_method_data[card][cvc]": "123",
+      })
+    const wrongSecret = await fetch(url, {
+      method: "POST",
+      headers: { origin: "http://127.0.0.1:4321" },
+      body: form(`${intent.id}_secret_guessed`, "4242424242424242"),
     })
-    const wrongSecret = await fetch(url, { method: "POST", headers: { origin: "http://127.0.0.1:4321" }, body: form(`${intent.id}_secret_guessed`, "4242424242424242") })
     expect(wrongSecret.status).toBe(400)
     const declined = await fetch(url, { method: "POST", body: form(intent.client_secret!, "4000000000000002") })
     expect(declined.status).toBe(402)
-    expect((await declined.json()).error).toMatchObject({ type: "card_error", code: "card_declined", payment_intent: { id: intent.id, status: "requires_payment_method" } })
-    const paid = await fetch(url, { method: "POST", headers: { origin: "http://127.0.0.1:4321" }, body: form(intent.client_secret!, "4242424242424242") })
+    expect((await declined.json()).error).toMatchObject({
+      type: "card_error",
+      code: "card_declined",
+      payment_intent: { id: intent.id, status: "requires_payment_method" },
+    })
+    const paid = await fetch(url, {
+      method: "POST",
+      headers: { origin: "http://127.0.0.1:4321" },
+      body: form(intent.client_secret!, "4242424242424242"),
+    })
     expect(paid.headers.get("access-control-allow-origin")).toBe("http://127.0.0.1:4321")
     expect(await paid.json()).toMatchObject({ id: intent.id, status: "succeeded", amount_received: 4200 })
     // A publishable key may not do what the secret key does.
-    const create = await fetch(`${fake.url}/v1/payment_intents`, { method: "POST", headers: { authorization: `Bearer ${publishableKey}` }, body: "amount=100&currency=eur" })
+    const create = await fetch(`${fake.url}/v1/payment_intents`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${publishableKey}` },
+      body: "amount=100&currency=eur",
+    })
     expect(create.status).toBe(401)
   })
 
@@ -191,7 +236,10 @@ describe("FakeStripe with the stripe SDK", () => {
     const refused = await stranger.paymentIntents.create({ amount: 100, currency: "eur" }).catch((error: unknown) => error)
     expect(refused).toBeInstanceOf(Stripe.errors.StripeAuthenticationError)
     expect((refused as Error).message).toMatch(/^Invalid API Key provided: sk_test_\*+Abcd$/)
-    await expect(stripe.paymentIntents.create({ amount: 20, currency: "eur" })).rejects.toMatchObject({ code: "amount_too_small", param: "amount" })
+    await expect(stripe.paymentIntents.create({ amount: 20, currency: "eur" })).rejects.toMatchObject({
+      code: "amount_too_small",
+      param: "amount",
+    })
     await expect(stripe.paymentIntents.retrieve("pi_unknown")).rejects.toMatchObject({ statusCode: 404, code: "resource_missing" })
   })
 
@@ -222,7 +270,12 @@ describe("FakeStripe with the stripe SDK", () => {
       fake.confirm(intent.id)
       expect(await fake.sendWebhook(receiver.url, "payment_intent.succeeded", intent.id, secret)).toMatchObject({ status: 200 })
       expect(events).toHaveLength(1)
-      expect(events[0]).toMatchObject({ object: "event", type: "payment_intent.succeeded", livemode: false, api_version: Stripe.API_VERSION })
+      expect(events[0]).toMatchObject({
+        object: "event",
+        type: "payment_intent.succeeded",
+        livemode: false,
+        api_version: Stripe.API_VERSION,
+      })
       expect(events[0].data.object).toMatchObject({ id: intent.id, status: "succeeded", metadata: { cart_id: "cart_07" } })
 
       expect((await fake.sendWebhook(receiver.url, "payment_intent.succeeded", intent.id, secret, { tamper: true })).status).toBe(400)
@@ -342,7 +395,10 @@ describe("FakePaypal with the PayPal SDK through HTTPS_PROXY", () => {
     const createCall = fake.requests.find((request) => request.path === "/v2/checkout/orders")
     expect(createCall?.host).toBe(PAYPAL_SANDBOX_HOST)
     expect(createCall?.headers.authorization).toMatch(/^Bearer A21AA/)
-    expect(JSON.parse(createCall!.body)).toMatchObject({ intent: "CAPTURE", purchase_units: [{ custom_id: "cart_01", amount: { currency_code: "EUR", value: "129.99" } }] })
+    expect(JSON.parse(createCall!.body)).toMatchObject({
+      intent: "CAPTURE",
+      purchase_units: [{ custom_id: "cart_01", amount: { currency_code: "EUR", value: "129.99" } }],
+    })
     expect(fake.refusedTunnels).toEqual([])
   })
 
@@ -352,11 +408,21 @@ describe("FakePaypal with the PayPal SDK through HTTPS_PROXY", () => {
     expect(payerAction?.href).toBe(`${fake.approvalOrigin}/checkoutnow?token=${order.id}`)
 
     const shown = await sdk.ask({ op: "get", id: order.id })
-    expect(shown.result).toMatchObject({ id: order.id, status: "PAYER_ACTION_REQUIRED", purchaseUnits: [{ amount: { currencyCode: "EUR", value: "129.99" } }] })
+    expect(shown.result).toMatchObject({
+      id: order.id,
+      status: "PAYER_ACTION_REQUIRED",
+      purchaseUnits: [{ amount: { currencyCode: "EUR", value: "129.99" } }],
+    })
     expect(shown.result.createTime).toMatch(/^\d{4}-\d\d-\d\dT/)
 
     const early = await sdk.ask({ op: "capture", id: order.id, paypalRequestId: `capture-${order.id}` })
-    expect(early).toMatchObject({ ok: false, errorClass: "CustomError", isApiError: true, statusCode: 422, result: { name: "UNPROCESSABLE_ENTITY", details: [{ issue: "ORDER_NOT_APPROVED" }] } })
+    expect(early).toMatchObject({
+      ok: false,
+      errorClass: "CustomError",
+      isApiError: true,
+      statusCode: 422,
+      result: { name: "UNPROCESSABLE_ENTITY", details: [{ issue: "ORDER_NOT_APPROVED" }] },
+    })
 
     const page = await fetch(payerAction!.href)
     const html = await page.text()
@@ -364,7 +430,11 @@ describe("FakePaypal with the PayPal SDK through HTTPS_PROXY", () => {
     expect(html).toContain("129.99 EUR")
     expect(html).toContain('aria-label="Approve payment"')
     expect(html).toContain("Cancel and return")
-    const approved = await fetch(`${fake.approvalOrigin}/checkoutnow/approve`, { method: "POST", body: new URLSearchParams({ token: order.id }), redirect: "manual" })
+    const approved = await fetch(`${fake.approvalOrigin}/checkoutnow/approve`, {
+      method: "POST",
+      body: new URLSearchParams({ token: order.id }),
+      redirect: "manual",
+    })
     expect(approved.status).toBe(302)
     const back = new URL(approved.headers.get("location")!)
     expect(`${back.origin}${back.pathname}`).toBe(`${shop}/checkout/success`)
@@ -375,7 +445,12 @@ describe("FakePaypal with the PayPal SDK through HTTPS_PROXY", () => {
     const captured = await sdk.ask({ op: "capture", id: order.id, paypalRequestId: `capture-${order.id}` })
     expect(captured).toMatchObject({ ok: true, statusCode: 201, result: { id: order.id, status: "COMPLETED" } })
     const capture = captured.result.purchaseUnits[0].payments.captures[0]
-    expect(capture).toMatchObject({ status: "COMPLETED", finalCapture: true, customId: "cart_01", amount: { currencyCode: "EUR", value: "129.99" } })
+    expect(capture).toMatchObject({
+      status: "COMPLETED",
+      finalCapture: true,
+      customId: "cart_01",
+      amount: { currencyCode: "EUR", value: "129.99" },
+    })
     expect(capture.id).toMatch(/^[A-Z0-9]{17}$/)
     expect(fake.capturesTaken(order.id)).toBe(1)
 
@@ -393,7 +468,11 @@ describe("FakePaypal with the PayPal SDK through HTTPS_PROXY", () => {
 
   it("sends the buyer back to cancel_url with the token when they cancel", async () => {
     const order = await createOrder()
-    const cancelled = await fetch(`${fake.approvalOrigin}/checkoutnow/cancel`, { method: "POST", body: new URLSearchParams({ token: order.id }), redirect: "manual" })
+    const cancelled = await fetch(`${fake.approvalOrigin}/checkoutnow/cancel`, {
+      method: "POST",
+      body: new URLSearchParams({ token: order.id }),
+      redirect: "manual",
+    })
     expect(cancelled.headers.get("location")).toBe(`${shop}/checkout/error?paypal=true&token=${order.id}`)
     expect(fake.orders.get(order.id)?.status).toBe("PAYER_ACTION_REQUIRED")
   })
@@ -413,9 +492,18 @@ describe("FakePaypal with the PayPal SDK through HTTPS_PROXY", () => {
 
   it("refuses bad orders as PayPal does: 422 for a zero amount, 404 for an unknown id", async () => {
     const zero = await sdk.ask({ op: "create", body: orderBody("0.00") })
-    expect(zero).toMatchObject({ ok: false, errorClass: "CustomError", statusCode: 422, result: { details: [{ issue: "CANNOT_BE_ZERO_OR_NEGATIVE" }] } })
+    expect(zero).toMatchObject({
+      ok: false,
+      errorClass: "CustomError",
+      statusCode: 422,
+      result: { details: [{ issue: "CANNOT_BE_ZERO_OR_NEGATIVE" }] },
+    })
     const syntax = await sdk.ask({ op: "create", body: orderBody("12,50") })
-    expect(syntax).toMatchObject({ ok: false, statusCode: 400, result: { name: "INVALID_REQUEST", details: [{ issue: "INVALID_PARAMETER_SYNTAX" }] } })
+    expect(syntax).toMatchObject({
+      ok: false,
+      statusCode: 400,
+      result: { name: "INVALID_REQUEST", details: [{ issue: "INVALID_PARAMETER_SYNTAX" }] },
+    })
     const unknown = await sdk.ask({ op: "get", id: "0ABCDEFGHIJKLMNOP" })
     expect(unknown).toMatchObject({ ok: false, errorClass: "CustomError", statusCode: 404, result: { name: "RESOURCE_NOT_FOUND" } })
   })
@@ -429,7 +517,13 @@ describe("FakePaypal with the PayPal SDK through HTTPS_PROXY", () => {
     fake.failNext("create", "server-error")
     const serverError = await sdk.ask({ op: "create", body: orderBody() })
     // A status the SDK has no handler for: the body is only text on the error, result stays empty.
-    expect(serverError).toMatchObject({ ok: false, errorClass: "CustomError", isApiError: true, statusCode: 500, message: "The error response." })
+    expect(serverError).toMatchObject({
+      ok: false,
+      errorClass: "CustomError",
+      isApiError: true,
+      statusCode: 500,
+      message: "The error response.",
+    })
     expect(serverError.result).toBeUndefined()
     expect(JSON.parse(serverError.body!)).toMatchObject({ name: "INTERNAL_SERVER_ERROR" })
 
@@ -458,12 +552,21 @@ describe("FakePaypal with the PayPal SDK through HTTPS_PROXY", () => {
 
     fake.failNext("capture", "declined")
     const declined = await sdk.ask({ op: "capture", id: order.id, paypalRequestId: `capture-${order.id}` })
-    expect(declined).toMatchObject({ ok: false, errorClass: "CustomError", statusCode: 422, result: { details: [{ issue: "INSTRUMENT_DECLINED" }] } })
+    expect(declined).toMatchObject({
+      ok: false,
+      errorClass: "CustomError",
+      statusCode: 422,
+      result: { details: [{ issue: "INSTRUMENT_DECLINED" }] },
+    })
     expect(fake.capturesTaken(order.id)).toBe(0)
 
     fake.failNext("capture", "no-capture-id")
     const noCapture = await sdk.ask({ op: "capture", id: order.id, paypalRequestId: `capture-${order.id}` })
-    expect(noCapture).toMatchObject({ ok: true, statusCode: 201, result: { status: "COMPLETED", purchaseUnits: [{ payments: { captures: [] } }] } })
+    expect(noCapture).toMatchObject({
+      ok: true,
+      statusCode: 201,
+      result: { status: "COMPLETED", purchaseUnits: [{ payments: { captures: [] } }] },
+    })
     expect(fake.capturesTaken(order.id)).toBe(1)
   })
 
@@ -474,7 +577,12 @@ describe("FakePaypal with the PayPal SDK through HTTPS_PROXY", () => {
       await fresh.ask({ op: "configure", clientId, clientSecret, environment: "Sandbox" })
       fake.failNext("token", "server-error")
       const serverError = await fresh.ask({ op: "create", body: orderBody() })
-      expect(serverError).toMatchObject({ ok: false, errorClass: "ApiError", statusCode: 500, message: "Response status code was not ok: 500." })
+      expect(serverError).toMatchObject({
+        ok: false,
+        errorClass: "ApiError",
+        statusCode: 500,
+        message: "Response status code was not ok: 500.",
+      })
       // The SDK keeps the rejected token promise: later calls rethrow it without asking PayPal again.
       const before = tokenCalls()
       const stillFailing = await fresh.ask({ op: "create", body: orderBody() })
@@ -541,19 +649,39 @@ describe("FakePaypal with the PayPal SDK through HTTPS_PROXY", () => {
       fake.approve(order.id)
       await sdk.ask({ op: "capture", id: order.id, paypalRequestId: `capture-${order.id}` })
       const event = fake.captureEvent(order.id, "PAYMENT.CAPTURE.COMPLETED")
-      expect(event).toMatchObject({ event_type: "PAYMENT.CAPTURE.COMPLETED", resource_type: "capture", event_version: "1.0", resource: { status: "COMPLETED", custom_id: "cart_01", supplementary_data: { related_ids: { order_id: order.id } } } })
+      expect(event).toMatchObject({
+        event_type: "PAYMENT.CAPTURE.COMPLETED",
+        resource_type: "capture",
+        event_version: "1.0",
+        resource: { status: "COMPLETED", custom_id: "cart_01", supplementary_data: { related_ids: { order_id: order.id } } },
+      })
       expect(String(event.id)).toMatch(/^WH-/)
 
       expect(await fake.sendWebhook(receiver.url, event, { webhookId: "WH-SANDBOX-1" })).toEqual({ status: 200, body: '{"received":true}' })
       const genuine = receiver.received[0]
-      expect(Object.keys(genuine.headers)).toEqual(expect.arrayContaining(["paypal-transmission-id", "paypal-transmission-time", "paypal-transmission-sig", "paypal-cert-url", "paypal-auth-algo"]))
-      const verify = (headers: http.IncomingHttpHeaders, body: string, webhookId: string) => sdk.ask({ op: "verifyWebhook", headers, body, webhookId })
-      expect(await verify(genuine.headers, genuine.body, "WH-SANDBOX-1")).toMatchObject({ ok: true, result: { verification_status: "SUCCESS" } })
+      expect(Object.keys(genuine.headers)).toEqual(
+        expect.arrayContaining([
+          "paypal-transmission-id",
+          "paypal-transmission-time",
+          "paypal-transmission-sig",
+          "paypal-cert-url",
+          "paypal-auth-algo",
+        ]),
+      )
+      const verify = (headers: http.IncomingHttpHeaders, body: string, webhookId: string) =>
+        sdk.ask({ op: "verifyWebhook", headers, body, webhookId })
+      expect(await verify(genuine.headers, genuine.body, "WH-SANDBOX-1")).toMatchObject({
+        ok: true,
+        result: { verification_status: "SUCCESS" },
+      })
       expect((await verify(genuine.headers, genuine.body, "WH-OTHER")).result).toEqual({ verification_status: "FAILURE" })
       const altered = JSON.stringify({ ...JSON.parse(genuine.body), event_type: "PAYMENT.CAPTURE.DENIED" })
       expect((await verify(genuine.headers, altered, "WH-SANDBOX-1")).result).toEqual({ verification_status: "FAILURE" })
 
-      await fake.sendWebhook(receiver.url, fake.captureEvent(order.id, "PAYMENT.CAPTURE.DENIED"), { webhookId: "WH-SANDBOX-1", tamper: true })
+      await fake.sendWebhook(receiver.url, fake.captureEvent(order.id, "PAYMENT.CAPTURE.DENIED"), {
+        webhookId: "WH-SANDBOX-1",
+        tamper: true,
+      })
       const tampered = receiver.received[1]
       expect(JSON.parse(tampered.body).resource.status).toBe("DECLINED")
       expect((await verify(tampered.headers, tampered.body, "WH-SANDBOX-1")).result).toEqual({ verification_status: "FAILURE" })
@@ -565,7 +693,8 @@ describe("FakePaypal with the PayPal SDK through HTTPS_PROXY", () => {
   it("refuses tunnels to any other host", async () => {
     const refused = await new Promise<number>((resolve, reject) => {
       const proxy = new URL(fake.proxyUrl)
-      http.request({ host: proxy.hostname, port: proxy.port, method: "CONNECT", path: "api.stripe.com:443" })
+      http
+        .request({ host: proxy.hostname, port: proxy.port, method: "CONNECT", path: "api.stripe.com:443" })
         .on("connect", (response, socket) => {
           socket.destroy()
           resolve(response.statusCode ?? 0)
@@ -655,9 +784,19 @@ describe("fake Stripe.js in Chromium with the real loadStripe", () => {
     const reactApp = await bundleReactCheckout()
     shop = http.createServer((req, res) => {
       if (req.url === "/pure.mjs") res.writeHead(200, { "content-type": "text/javascript" }).end(loader)
-      else if (req.url === "/react") res.writeHead(200, { "content-type": "text/html" }).end(`<!DOCTYPE html><html><head><title>Checkout</title></head><body><main id="app"></main><script>${reactApp}</script></body></html>`)
+      else if (req.url === "/react")
+        res
+          .writeHead(200, { "content-type": "text/html" })
+          .end(
+            `<!DOCTYPE html><html><head><title>Checkout</title></head><body><main id="app"></main><script>${reactApp}</script></body></html>`,
+          )
       // The loader is imported by the page itself: page.evaluate code is compiled by vitest, which rewrites import().
-      else res.writeHead(200, { "content-type": "text/html" }).end('<!DOCTYPE html><html><head><title>Checkout</title><script type="module">import { loadStripe } from "/pure.mjs"; window.loadStripe = loadStripe</script></head><body><main><div id="payment"></div></main></body></html>')
+      else
+        res
+          .writeHead(200, { "content-type": "text/html" })
+          .end(
+            '<!DOCTYPE html><html><head><title>Checkout</title><script type="module">import { loadStripe } from "/pure.mjs"; window.loadStripe = loadStripe</script></head><body><main><div id="payment"></div></main></body></html>',
+          )
     })
     await new Promise<void>((resolve) => shop.listen(0, "127.0.0.1", resolve))
     shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`
@@ -675,22 +814,32 @@ describe("fake Stripe.js in Chromium with the real loadStripe", () => {
   async function mountPaymentElement(clientSecret: string) {
     await page.goto(`${shopUrl}/checkout`)
     await page.waitForFunction(() => typeof (window as CheckoutWindow).loadStripe === "function")
-    const loaded = await page.evaluate(async ({ key, clientSecret }) => {
-      const warnings: string[] = []
-      const warn = console.warn
-      console.warn = (...args: unknown[]) => warnings.push(args.join(" "))
-      const stripe = (await (window as CheckoutWindow).loadStripe(key))!
-      console.warn = warn
-      const events: string[] = []
-      const elements = stripe.elements({ clientSecret })
-      const element = elements.create("payment", { layout: "tabs" })
-      element.on("ready", () => events.push("ready"))
-      element.on("change", (event: { complete: boolean }) => events.push(`change:${event.complete}`))
-      element.mount(document.getElementById("payment")!)
-      const looksLikeStripe = ["elements", "createToken", "createPaymentMethod", "confirmCardPayment", "_registerWrapper", "registerAppInfo"].every((name) => typeof Reflect.get(stripe, name) === "function")
-      Object.assign(window, { fakeCheckout: { stripe, elements, events } })
-      return { looksLikeStripe, warnings, script: document.querySelector("script[src^='https://js.stripe.com']")?.getAttribute("src") }
-    }, { key: publishableKey, clientSecret })
+    const loaded = await page.evaluate(
+      async ({ key, clientSecret }) => {
+        const warnings: string[] = []
+        const warn = console.warn
+        console.warn = (...args: unknown[]) => warnings.push(args.join(" "))
+        const stripe = (await (window as CheckoutWindow).loadStripe(key))!
+        console.warn = warn
+        const events: string[] = []
+        const elements = stripe.elements({ clientSecret })
+        const element = elements.create("payment", { layout: "tabs" })
+        element.on("ready", () => events.push("ready"))
+        element.on("change", (event: { complete: boolean }) => events.push(`change:${event.complete}`))
+        element.mount(document.getElementById("payment")!)
+        const looksLikeStripe = [
+          "elements",
+          "createToken",
+          "createPaymentMethod",
+          "confirmCardPayment",
+          "_registerWrapper",
+          "registerAppInfo",
+        ].every((name) => typeof Reflect.get(stripe, name) === "function")
+        Object.assign(window, { fakeCheckout: { stripe, elements, events } })
+        return { looksLikeStripe, warnings, script: document.querySelector("script[src^='https://js.stripe.com']")?.getAttribute("src") }
+      },
+      { key: publishableKey, clientSecret },
+    )
     expect(loaded).toEqual({ looksLikeStripe: true, warnings: [], script: "https://js.stripe.com/endive/stripe.js" })
     await expect.poll(() => page.evaluate(() => (window as CheckoutWindow).fakeCheckout.events.includes("ready"))).toBe(true)
   }
@@ -701,10 +850,11 @@ describe("fake Stripe.js in Chromium with the real loadStripe", () => {
     await page.getByLabel("Security code").fill("123")
   }
 
-  const confirm = () => page.evaluate(async (returnUrl) => {
-    const { stripe, elements } = (window as CheckoutWindow).fakeCheckout
-    return stripe.confirmPayment({ elements, confirmParams: { return_url: returnUrl }, redirect: "if_required" })
-  }, `${shopUrl}/checkout/success`)
+  const confirm = () =>
+    page.evaluate(async (returnUrl) => {
+      const { stripe, elements } = (window as CheckoutWindow).fakeCheckout
+      return stripe.confirmPayment({ elements, confirmParams: { return_url: returnUrl }, redirect: "if_required" })
+    }, `${shopUrl}/checkout/success`)
 
   it("confirms a payment typed into the payment element", async () => {
     const intent = await stripe.paymentIntents.create({ amount: 8900, currency: "eur" })
@@ -722,8 +872,15 @@ describe("fake Stripe.js in Chromium with the real loadStripe", () => {
     expect((await stripe.paymentIntents.retrieve(intent.id)).status).toBe("succeeded")
     const confirmCall = fake.requests.find((request) => request.path === `/v1/payment_intents/${intent.id}/confirm`)
     expect(confirmCall?.headers.origin).toBe(shopUrl)
-    expect(parseForm(confirmCall!.body)).toMatchObject({ key: publishableKey, client_secret: intent.client_secret, payment_method_data: { card: { number: "4242424242424242" } } })
-    const retrieved = await page.evaluate((secret) => (window as CheckoutWindow).fakeCheckout.stripe.retrievePaymentIntent(secret), intent.client_secret!)
+    expect(parseForm(confirmCall!.body)).toMatchObject({
+      key: publishableKey,
+      client_secret: intent.client_secret,
+      payment_method_data: { card: { number: "4242424242424242" } },
+    })
+    const retrieved = await page.evaluate(
+      (secret) => (window as CheckoutWindow).fakeCheckout.stripe.retrievePaymentIntent(secret),
+      intent.client_secret!,
+    )
     expect(retrieved.paymentIntent?.status).toBe("succeeded")
   })
 
@@ -735,11 +892,18 @@ describe("fake Stripe.js in Chromium with the real loadStripe", () => {
     expect(incomplete.error).toMatchObject({ type: "validation_error", code: "incomplete_number" })
     await expect.poll(() => page.getByRole("alert").textContent()).toBe("Your card number is incomplete.")
     expect(await page.getByLabel("Card number").getAttribute("aria-invalid")).toBe("true")
-    expect(await page.evaluate(() => (window as CheckoutWindow).fakeCheckout.elements.submit())).toMatchObject({ error: { code: "incomplete_number" } })
+    expect(await page.evaluate(() => (window as CheckoutWindow).fakeCheckout.elements.submit())).toMatchObject({
+      error: { code: "incomplete_number" },
+    })
 
     await typeCard("4000 0000 0000 0002")
     const declined = await confirm()
-    expect(declined.error).toMatchObject({ type: "card_error", code: "card_declined", decline_code: "generic_decline", message: "Your card was declined." })
+    expect(declined.error).toMatchObject({
+      type: "card_error",
+      code: "card_declined",
+      decline_code: "generic_decline",
+      message: "Your card was declined.",
+    })
     expect((await stripe.paymentIntents.retrieve(intent.id)).status).toBe("requires_payment_method")
 
     await typeCard("4242 4242 4242 4242")
@@ -753,7 +917,10 @@ describe("fake Stripe.js in Chromium with the real loadStripe", () => {
     await typeCard("4000 0027 6000 3184")
     const failing = confirm()
     await page.getByRole("dialog", { name: "3D Secure 2 Test Page" }).getByRole("button", { name: "Fail authentication" }).click()
-    expect((await failing).error).toMatchObject({ code: "payment_intent_authentication_failure", payment_intent: { id: intent.id, status: "requires_payment_method" } })
+    expect((await failing).error).toMatchObject({
+      code: "payment_intent_authentication_failure",
+      payment_intent: { id: intent.id, status: "requires_payment_method" },
+    })
     expect(await page.getByRole("dialog").count()).toBe(0)
 
     const passing = confirm()
@@ -772,7 +939,10 @@ describe("fake Stripe.js in Chromium with the real loadStripe", () => {
     page.on("pageerror", (error) => problems.push(String(error)))
     await page.goto(`${shopUrl}/react`)
     await page.waitForFunction(() => typeof (window as CheckoutWindow).mountCheckout === "function")
-    await page.evaluate(({ key, clientSecret }) => (window as CheckoutWindow).mountCheckout(key, clientSecret), { key: publishableKey, clientSecret: intent.client_secret! })
+    await page.evaluate(({ key, clientSecret }) => (window as CheckoutWindow).mountCheckout(key, clientSecret), {
+      key: publishableKey,
+      clientSecret: intent.client_secret!,
+    })
     await expect.poll(() => page.getByTestId("ready").textContent()).toBe("ready")
     await typeCard("4000 0000 0000 0002")
     await expect.poll(() => page.getByTestId("complete").textContent()).toBe("complete")

@@ -34,7 +34,12 @@ describe("the policies", () => {
   })
 
   it("let the payment providers' browser code load, frame and connect", () => {
-    expect(PAYMENT_PROVIDER_SOURCES.script).toEqual(["https://js.stripe.com", "https://*.js.stripe.com", "https://www.paypal.com", "https://www.sandbox.paypal.com"])
+    expect(PAYMENT_PROVIDER_SOURCES.script).toEqual([
+      "https://js.stripe.com",
+      "https://*.js.stripe.com",
+      "https://www.paypal.com",
+      "https://www.sandbox.paypal.com",
+    ])
     expect(PAYMENT_PROVIDER_SOURCES.frame).toContain("https://hooks.stripe.com")
     expect(PAYMENT_PROVIDER_SOURCES.connect).toEqual([
       "https://api.stripe.com",
@@ -76,7 +81,9 @@ describe("configuredProviderOrigins", () => {
 
   it("ignores what is not an http(s) address", () => {
     expect(configuredProviderOrigins({})).toEqual([])
-    expect(configuredProviderOrigins({ STRIPE_API_URL: "not a url", CSP_EXTRA_CONNECT_ORIGINS: "javascript:alert(1) ftp://x.example" })).toEqual([])
+    expect(
+      configuredProviderOrigins({ STRIPE_API_URL: "not a url", CSP_EXTRA_CONNECT_ORIGINS: "javascript:alert(1) ftp://x.example" }),
+    ).toEqual([])
   })
 })
 
@@ -93,7 +100,10 @@ describe("where they are set", () => {
     const request = (url: string, proto?: string) =>
       ({ url, headers: proto ? { "x-forwarded-proto": proto } : {}, socket: new net.Socket() }) as unknown as http.IncomingMessage
     expect(securityHeadersFor(request("/api/products"))).toEqual({ ...baseSecurityHeaders(false), "content-security-policy": API_POLICY })
-    expect(securityHeadersFor(request("/admin/orders", "https"))).toEqual({ ...baseSecurityHeaders(true), "content-security-policy": ADMIN_POLICY })
+    expect(securityHeadersFor(request("/admin/orders", "https"))).toEqual({
+      ...baseSecurityHeaders(true),
+      "content-security-policy": ADMIN_POLICY,
+    })
     expect(securityHeadersFor(request("/uploads/a.png"))["content-security-policy"]).toBe(FILE_POLICY)
     expect(securityHeadersFor(request("/apis"))["content-security-policy"]).toBe(FILE_POLICY)
   })

@@ -13,7 +13,9 @@ describe("readFailedAnswer", () => {
       details: { fields: { username: "Too short" } },
       fields: {},
     })
-    expect(readFailedAnswer(JSON.stringify({ message: "Payment failed", error: "card_declined", paymentReceived: true }), "Bad Gateway")).toEqual({
+    expect(
+      readFailedAnswer(JSON.stringify({ message: "Payment failed", error: "card_declined", paymentReceived: true }), "Bad Gateway"),
+    ).toEqual({
       message: "Payment failed",
       details: "",
       fields: { error: "card_declined", paymentReceived: true },
@@ -34,7 +36,11 @@ describe("readFailedAnswer", () => {
   })
 
   it("takes the text of any other body, trimmed, else the status text, else 'Request failed'", () => {
-    expect(readFailedAnswer("  upstream timed out\n", "Gateway Timeout")).toEqual({ message: "upstream timed out", details: "", fields: {} })
+    expect(readFailedAnswer("  upstream timed out\n", "Gateway Timeout")).toEqual({
+      message: "upstream timed out",
+      details: "",
+      fields: {},
+    })
     expect(readFailedAnswer("<html>502</html>", "Bad Gateway").message).toBe("<html>502</html>")
     expect(readFailedAnswer("", "Service Unavailable").message).toBe("Service Unavailable")
     expect(readFailedAnswer("   ", "").message).toBe("Request failed")
@@ -47,7 +53,10 @@ describe("readFailedAnswer", () => {
 
 describe("errorMessageOf", () => {
   it("is a JSON object's non-empty string message, else undefined", () => {
-    expect(errorMessageOf({ message: "Only JPEG, PNG, GIF or WebP images can be uploaded" })).toBe("Only JPEG, PNG, GIF or WebP images can be uploaded")
-    for (const body of [{ message: "" }, { message: 5 }, {}, null, undefined, "text", [{ message: "x" }]]) expect(errorMessageOf(body)).toBeUndefined()
+    expect(errorMessageOf({ message: "Only JPEG, PNG, GIF or WebP images can be uploaded" })).toBe(
+      "Only JPEG, PNG, GIF or WebP images can be uploaded",
+    )
+    for (const body of [{ message: "" }, { message: 5 }, {}, null, undefined, "text", [{ message: "x" }]])
+      expect(errorMessageOf(body)).toBeUndefined()
   })
 })

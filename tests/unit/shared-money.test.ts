@@ -60,7 +60,12 @@ describe("cart totals", () => {
     expect(cartTotal(items)).toBe(60.47)
     // The float sum would not be: 19.99 * 3 + 0.1 + 0.2 + 0.2 is 60.470000000000006.
     expect(19.99 * 3 + 0.1 + 0.2 + 0.2).not.toBe(60.47)
-    expect(cartTotal([{ quantity: 1, product: { price: "0.1" } }, { quantity: 1, product: { price: "0.2" } }])).toBe(0.3)
+    expect(
+      cartTotal([
+        { quantity: 1, product: { price: "0.1" } },
+        { quantity: 1, product: { price: "0.2" } },
+      ]),
+    ).toBe(0.3)
     expect(cartTotalCents([])).toBe(0)
     expect(cartTotal([])).toBe(0)
   })

@@ -22,13 +22,20 @@ describe("withOneDefault", () => {
   })
 
   it("keeps only the first of several marks, and copes with an empty list", () => {
-    expect(withOneDefault([method(1, "A", 0, true), method(2, "B", 1, true)]).filter((m) => m.isDefault).map((m) => m.id)).toEqual([1])
+    expect(
+      withOneDefault([method(1, "A", 0, true), method(2, "B", 1, true)])
+        .filter((m) => m.isDefault)
+        .map((m) => m.id),
+    ).toEqual([1])
     expect(withOneDefault([])).toEqual([])
   })
 })
 
 describe("withOneDefaultPerZone", () => {
-  const zoned = (id: number, name: string, sortOrder: number, zone: string, isDefault = false) => ({ ...method(id, name, sortOrder, isDefault), zone })
+  const zoned = (id: number, name: string, sortOrder: number, zone: string, isDefault = false) => ({
+    ...method(id, name, sortOrder, isDefault),
+    zone,
+  })
 
   it("keeps one default in each zone, the marked one or the zone's first, and sorts the whole list", () => {
     const list = withOneDefaultPerZone([
@@ -59,9 +66,9 @@ describe("shipping method form", () => {
       zone: "worldwide",
     })
     expect(shippingMethodInputSchema.parse({ name: "Express", description: "Fast", price: 1, zone: "germany" }).zone).toBe("germany")
-    expect(shippingMethodInputSchema.safeParse({ name: "Express", description: "Fast", price: 1, zone: "mars" }).error?.issues[0]?.message).toBe(
-      "Zone must be germany or worldwide",
-    )
+    expect(
+      shippingMethodInputSchema.safeParse({ name: "Express", description: "Fast", price: 1, zone: "mars" }).error?.issues[0]?.message,
+    ).toBe("Zone must be germany or worldwide")
   })
 
   it("leaves out of an update what the body leaves out", () => {

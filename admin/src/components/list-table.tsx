@@ -30,7 +30,12 @@ export function ListTable<TData extends BaseRecord>({ table, loadErrorTitle, emp
   const { tableProps, tableQuery } = table
   if (tableQuery.isError) {
     return (
-      <RequestError title={loadErrorTitle} error={tableQuery.error} onRetry={() => void tableQuery.refetch()} retrying={tableQuery.isFetching} />
+      <RequestError
+        title={loadErrorTitle}
+        error={tableQuery.error}
+        onRetry={() => void tableQuery.refetch()}
+        retrying={tableQuery.isFetching}
+      />
     )
   }
   return (

@@ -9,7 +9,16 @@ import type { ReactNode } from "react"
 export function PageTitle({ id, children }: { id: string; children: ReactNode }) {
   const { token } = theme.useToken()
   return (
-    <h1 id={id} style={{ margin: 0, fontSize: token.fontSizeHeading3, lineHeight: token.lineHeightHeading3, fontWeight: token.fontWeightStrong, color: token.colorTextHeading }}>
+    <h1
+      id={id}
+      style={{
+        margin: 0,
+        fontSize: token.fontSizeHeading3,
+        lineHeight: token.lineHeightHeading3,
+        fontWeight: token.fontWeightStrong,
+        color: token.colorTextHeading,
+      }}
+    >
       {children}
     </h1>
   )

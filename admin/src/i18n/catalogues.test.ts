@@ -21,17 +21,20 @@ describe("admin message catalogues", () => {
     expect(catalogues.length).toBeGreaterThanOrEqual(3)
   })
 
-  it.each(catalogues.map((c) => [c.where, c.catalogue] as const))("%s: German has exactly the English keys, none blank", (_where, catalogue) => {
-    expect(Object.keys(catalogue.de).sort()).toEqual(Object.keys(catalogue.en).sort())
-    for (const [key, text] of [...Object.entries(catalogue.en), ...Object.entries(catalogue.de)]) {
-      expect(text.trim(), key).not.toBe("")
-    }
-    // Placeholders must survive translation: the same {names} in both languages.
-    for (const key of Object.keys(catalogue.en)) {
-      const names = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
-      expect(names(catalogue.de[key]), key).toEqual(names(catalogue.en[key]))
-    }
-  })
+  it.each(catalogues.map((c) => [c.where, c.catalogue] as const))(
+    "%s: German has exactly the English keys, none blank",
+    (_where, catalogue) => {
+      expect(Object.keys(catalogue.de).sort()).toEqual(Object.keys(catalogue.en).sort())
+      for (const [key, text] of [...Object.entries(catalogue.en), ...Object.entries(catalogue.de)]) {
+        expect(text.trim(), key).not.toBe("")
+      }
+      // Placeholders must survive translation: the same {names} in both languages.
+      for (const key of Object.keys(catalogue.en)) {
+        const names = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
+        expect(names(catalogue.de[key]), key).toEqual(names(catalogue.en[key]))
+      }
+    },
+  )
 })
 
 describe("language and translation", () => {

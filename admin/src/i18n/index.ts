@@ -8,7 +8,14 @@
  * German catalogue must have exactly its keys. A missing text falls back to English, then the key.
  * The languages, the rule and the message core are the storefront's too: @enclave/contract/i18n.
  */
-import { detectLanguage, LANGUAGE_KEY, translator as catalogueTranslator, type Catalogue, type Language, type Translate } from "@enclave/contract/i18n"
+import {
+  detectLanguage,
+  LANGUAGE_KEY,
+  translator as catalogueTranslator,
+  type Catalogue,
+  type Language,
+  type Translate,
+} from "@enclave/contract/i18n"
 
 export { defineMessages, detectLanguage, LANGUAGE_KEY, languages } from "@enclave/contract/i18n"
 export type { Catalogue, Language, Translate } from "@enclave/contract/i18n"

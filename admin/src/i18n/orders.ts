@@ -185,7 +185,8 @@ export const ordersMessages = defineMessages(
     addressUpdatedText: "Die Lieferadresse der Bestellung #{id} wurde aktualisiert.",
     addressFailed: "Lieferadresse konnte nicht aktualisiert werden: {message}",
     unfinalisedTitle: "Zahlungen ohne Bestellung ({count})",
-    unfinalisedText: "Diese Zahlungen wurden eingezogen, konnten aber keine Bestellung werden. Beim Zahlungsanbieter abschließen oder erstatten.",
+    unfinalisedText:
+      "Diese Zahlungen wurden eingezogen, konnten aber keine Bestellung werden. Beim Zahlungsanbieter abschließen oder erstatten.",
     unfinalisedReference: "Referenz",
     unfinalisedProvider: "Anbieter",
     unfinalisedAmount: "Betrag",

@@ -88,7 +88,8 @@ export const paymentMessages = defineMessages(
     secretSaved: "Gespeichert: {mask}. Leer lassen, um es zu behalten.",
     secretNotSaved: "Noch nicht gespeichert.",
     webhookUrl: "Webhook-URL",
-    webhookUrlHint: "Tragen Sie diese Adresse bei {provider} für beide Modi ein; Signaturgeheimnis bzw. Webhook-ID jedes Modus werden oben gespeichert.",
+    webhookUrlHint:
+      "Tragen Sie diese Adresse bei {provider} für beide Modi ein; Signaturgeheimnis bzw. Webhook-ID jedes Modus werden oben gespeichert.",
     shippingLabel: "Versandbezeichnung",
     shippingLabelHint: "Wird an der Kasse gezeigt, wenn keine Versandart greift.",
     shippingPrice: "Versandpreis (€)",

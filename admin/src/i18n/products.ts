@@ -194,7 +194,8 @@ export const productMessages = defineMessages(
     [IMAGE_TOO_LARGE_MESSAGE]: "Das Bild ist größer als 5 MB",
     [IMAGE_UPLOADED_MESSAGE]: "Das Bild wurde hochgeladen",
     "Name is required": "Name ist erforderlich",
-    [DIRECTION_CONTROL_MESSAGE]: "Der Text darf keine Unicode-Steuerzeichen für die Schreibrichtung enthalten (U+202A–U+202E, U+2066–U+2069)",
+    [DIRECTION_CONTROL_MESSAGE]:
+      "Der Text darf keine Unicode-Steuerzeichen für die Schreibrichtung enthalten (U+202A–U+202E, U+2066–U+2069)",
   },
 )
 

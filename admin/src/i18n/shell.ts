@@ -29,7 +29,7 @@ export const shellMessages = defineMessages(
     "notFound.title": "404 Page Not Found",
     "notFound.text": "There is no admin page at {path}.",
     "notFound.back": "Back to the dashboard",
-    "warnWhenUnsavedChanges": "Are you sure you want to leave? You have unsaved changes.",
+    warnWhenUnsavedChanges: "Are you sure you want to leave? You have unsaved changes.",
     "toast.undo": "Undo",
   },
   {
@@ -59,7 +59,7 @@ export const shellMessages = defineMessages(
     "notFound.title": "404 Seite nicht gefunden",
     "notFound.text": "Unter {path} gibt es keine Admin-Seite.",
     "notFound.back": "Zurück zur Übersicht",
-    "warnWhenUnsavedChanges": "Möchten Sie die Seite wirklich verlassen? Es gibt ungespeicherte Änderungen.",
+    warnWhenUnsavedChanges: "Möchten Sie die Seite wirklich verlassen? Es gibt ungespeicherte Änderungen.",
     "toast.undo": "Rückgängig",
   },
 )

@@ -7,7 +7,8 @@ const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOS
 
 const order = (id: number, days: number, total: string, status: Order["status"] = "pending") =>
   ({ id, userId: 1, status, total, createdAt: daysAgo(days) }) as Order
-const product = (id: number, stockQuantity: number, days = 100) => ({ id, name: `P${id}`, stockQuantity, createdAt: daysAgo(days) }) as Product
+const product = (id: number, stockQuantity: number, days = 100) =>
+  ({ id, name: `P${id}`, stockQuantity, createdAt: daysAgo(days) }) as Product
 const user = (id: number, days: number) => ({ id, createdAt: daysAgo(days) }) as User
 
 describe("dashboard figures", () => {
@@ -20,8 +21,19 @@ describe("dashboard figures", () => {
   })
 
   it("cards count everything; trends compare the windows; revenue leaves cancelled orders out", () => {
-    const orders = [order(1, 1, "100.00"), order(2, 10, "50.50", "completed"), order(3, 40, "75.25"), order(4, 5, "999.00", "cancelled"), order(5, 70, "10.00")]
-    const stats = dashboardStats([user(1, 2), user(2, 3), user(3, 45), user(4, 200)], [product(1, 0), product(2, 7), product(3, 11), product(4, 10)], orders, now)
+    const orders = [
+      order(1, 1, "100.00"),
+      order(2, 10, "50.50", "completed"),
+      order(3, 40, "75.25"),
+      order(4, 5, "999.00", "cancelled"),
+      order(5, 70, "10.00"),
+    ]
+    const stats = dashboardStats(
+      [user(1, 2), user(2, 3), user(3, 45), user(4, 200)],
+      [product(1, 0), product(2, 7), product(3, 11), product(4, 10)],
+      orders,
+      now,
+    )
     expect(stats.users).toEqual({ value: 4, trend: { kind: "percent", percent: 100 } })
     expect(stats.products).toEqual({ value: 4, trend: { kind: "percent", percent: 0 } })
     // Orders: 3 in the last 30 days (1, 2, 4), 1 in the 30 before (3).
@@ -32,7 +44,15 @@ describe("dashboard figures", () => {
   })
 
   it("recent orders: the latest five by creation date, newest first", () => {
-    const orders = [order(1, 9, "1.00"), order(2, 1, "1.00"), order(3, 5, "1.00"), order(4, 3, "1.00"), order(5, 2, "1.00"), order(6, 30, "1.00"), order(7, 4, "1.00")]
+    const orders = [
+      order(1, 9, "1.00"),
+      order(2, 1, "1.00"),
+      order(3, 5, "1.00"),
+      order(4, 3, "1.00"),
+      order(5, 2, "1.00"),
+      order(6, 30, "1.00"),
+      order(7, 4, "1.00"),
+    ]
     expect(dashboardStats([], [], orders, now).recentOrders.map((o) => o.id)).toEqual([2, 5, 4, 7, 3])
   })
 
@@ -42,7 +62,10 @@ describe("dashboard figures", () => {
   })
 
   it("revenue per day: 30 calendar days ending today, sums per day", () => {
-    const days = revenuePerDay([order(1, 0, "10.00"), order(2, 0, "5.55"), order(3, 29, "1.00"), order(4, 31, "7.00"), order(5, 0, "3.00", "cancelled")], now)
+    const days = revenuePerDay(
+      [order(1, 0, "10.00"), order(2, 0, "5.55"), order(3, 29, "1.00"), order(4, 31, "7.00"), order(5, 0, "3.00", "cancelled")],
+      now,
+    )
     expect(days).toHaveLength(30)
     expect(days[29].cents).toBe(1555)
     expect(days.reduce((sum, d) => sum + d.cents, 0)).toBe(1655)

@@ -90,7 +90,12 @@ export function newestFirst(a: Pick<Order, "createdAt" | "id">, b: Pick<Order, "
   return Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id
 }
 
-export function dashboardStats(users: readonly User[], products: readonly Product[], orders: readonly Order[], now = new Date()): DashboardStats {
+export function dashboardStats(
+  users: readonly User[],
+  products: readonly Product[],
+  orders: readonly Order[],
+  now = new Date(),
+): DashboardStats {
   const w = windows(now)
   const paid = orders.filter(countsAsRevenue)
   const sum = (list: readonly Order[]) => list.reduce((total, o) => total + eurosToCents(o.total), 0)
@@ -104,7 +109,9 @@ export function dashboardStats(users: readonly User[], products: readonly Produc
     },
     revenuePerDay: revenuePerDay(orders, now),
     recentOrders: [...orders].sort(newestFirst).slice(0, RECENT_ORDERS),
-    lowStock: products.filter((p) => p.stockQuantity <= LOW_STOCK_THRESHOLD).sort((a, b) => a.stockQuantity - b.stockQuantity || a.id - b.id),
+    lowStock: products
+      .filter((p) => p.stockQuantity <= LOW_STOCK_THRESHOLD)
+      .sort((a, b) => a.stockQuantity - b.stockQuantity || a.id - b.id),
   }
 }
 

@@ -47,14 +47,33 @@ function useDashboardData() {
  * A bordered panel in antd's card style. Plain elements rather than antd's Card and Table: those
  * bring Tabs, Skeleton, Pagination and Select into the first admin screen's download.
  */
-function Panel({ title, children, testId, flush = false, style }: { title?: ReactNode; children: ReactNode; testId?: string; flush?: boolean; style?: CSSProperties }) {
+function Panel({
+  title,
+  children,
+  testId,
+  flush = false,
+  style,
+}: {
+  title?: ReactNode
+  children: ReactNode
+  testId?: string
+  flush?: boolean
+  style?: CSSProperties
+}) {
   const { token } = theme.useToken()
   return (
     <div
       data-testid={testId}
-      style={{ background: token.colorBgContainer, border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadiusLG, ...style }}
+      style={{
+        background: token.colorBgContainer,
+        border: `1px solid ${token.colorBorderSecondary}`,
+        borderRadius: token.borderRadiusLG,
+        ...style,
+      }}
     >
-      {title ? <div style={{ padding: "12px 24px", borderBottom: `1px solid ${token.colorBorderSecondary}`, fontWeight: 600 }}>{title}</div> : null}
+      {title ? (
+        <div style={{ padding: "12px 24px", borderBottom: `1px solid ${token.colorBorderSecondary}`, fontWeight: 600 }}>{title}</div>
+      ) : null}
       <div style={{ padding: flush ? 0 : 24 }}>{children}</div>
     </div>
   )
@@ -115,9 +134,16 @@ function RevenueChart({ days }: { days: DashboardStats["revenuePerDay"] }) {
   const gap = 4
   const barWidth = width / days.length - gap
   const dayLabel = (day: string) => shortDay.format(new Date(`${day}T12:00:00`))
-  const summary = total === 0 ? t("chart.empty") : t("chart.summary", { total: euros(total), best: euros(best.cents), date: dayLabel(best.day) })
+  const summary =
+    total === 0 ? t("chart.empty") : t("chart.summary", { total: euros(total), best: euros(best.cents), date: dayLabel(best.day) })
   return (
-    <Panel title={<h2 style={{ fontSize: 16, margin: 0 }} id="revenue-chart-title">{t("chart.title")}</h2>}>
+    <Panel
+      title={
+        <h2 style={{ fontSize: 16, margin: 0 }} id="revenue-chart-title">
+          {t("chart.title")}
+        </h2>
+      }
+    >
       <svg
         viewBox={`0 0 ${width} ${height + 20}`}
         width="100%"
@@ -130,7 +156,15 @@ function RevenueChart({ days }: { days: DashboardStats["revenuePerDay"] }) {
         {days.map((d, i) => {
           const h = Math.round((d.cents / max) * (height - 10))
           return (
-            <rect key={d.day} x={i * (barWidth + gap) + gap / 2} y={height - h} width={barWidth} height={h} fill={token.colorPrimary} rx={2}>
+            <rect
+              key={d.day}
+              x={i * (barWidth + gap) + gap / 2}
+              y={height - h}
+              width={barWidth}
+              height={h}
+              fill={token.colorPrimary}
+              rx={2}
+            >
               <title>{`${dayLabel(d.day)}: ${euros(d.cents)}`}</title>
             </rect>
           )
@@ -179,7 +213,15 @@ function RecentOrders({ orders }: { orders: Order[] }) {
   const cell: CSSProperties = { padding: "8px 16px", borderBottom: `1px solid ${token.colorBorderSecondary}`, whiteSpace: "nowrap" }
   const head: CSSProperties = { ...cell, background: token.colorFillAlter, fontWeight: 600, textAlign: "left" }
   return (
-    <Panel title={<h2 style={{ fontSize: 16, margin: 0 }} id="recent-orders-title">{t("recent.title")}</h2>} testId="recent-orders" flush>
+    <Panel
+      title={
+        <h2 style={{ fontSize: 16, margin: 0 }} id="recent-orders-title">
+          {t("recent.title")}
+        </h2>
+      }
+      testId="recent-orders"
+      flush
+    >
       {orders.length === 0 ? (
         <Nothing text={t("recent.empty")} />
       ) : (

@@ -22,11 +22,22 @@ describe("sending a visitor to sign in", () => {
 
 describe("the session's user", () => {
   it("takes id, username and the admin flag from GET /api/user's answer", () => {
-    expect(sessionUser({ id: 7, username: "admin", email: "a@b.c", isAdmin: true, accountLocked: false })).toEqual({ id: 7, username: "admin", isAdmin: true })
+    expect(sessionUser({ id: 7, username: "admin", email: "a@b.c", isAdmin: true, accountLocked: false })).toEqual({
+      id: 7,
+      username: "admin",
+      isAdmin: true,
+    })
   })
 
   it("refuses an answer that is not a user, so nobody is let in by accident", () => {
-    for (const body of [null, [], "admin", { id: "7", username: "admin", isAdmin: true }, { id: 7, username: "admin", isAdmin: "true" }, { id: 7, isAdmin: true }]) {
+    for (const body of [
+      null,
+      [],
+      "admin",
+      { id: "7", username: "admin", isAdmin: true },
+      { id: 7, username: "admin", isAdmin: "true" },
+      { id: 7, isAdmin: true },
+    ]) {
       expect(() => sessionUser(body), JSON.stringify(body)).toThrow("GET /api/user did not answer a user")
     }
   })
@@ -38,7 +49,8 @@ describe("user search", () => {
     { id: 1, username: "alice", email: "alice@shop.example", fullName: "Alice Liddell" },
     { id: 3, username: "carol", email: "c@example.org", fullName: "Carol Danvers" },
   ] as User[]
-  const search = (text: string) => queryUsers(users, { filters: [{ field: USER_SEARCH_FIELD, operator: "contains", value: text }] }).data.map((u) => u.id)
+  const search = (text: string) =>
+    queryUsers(users, { filters: [{ field: USER_SEARCH_FIELD, operator: "contains", value: text }] }).data.map((u) => u.id)
 
   it("matches username, email or full name, case-insensitively, ordered by id", () => {
     expect(search("")).toEqual([1, 2, 3])

@@ -43,13 +43,23 @@ export const dataProvider: DataProvider = {
   getApiUrl: () => API_URL,
   // Refine's generics let a caller name the record type; the resource decides what it is.
   getList: async <TData extends BaseRecord = BaseRecord>(params: GetListParams) =>
-    (await (await handler(params.resource, "getList"))(params)) as GetListResponse<TData>,
+    (await (
+      await handler(params.resource, "getList")
+    )(params)) as GetListResponse<TData>,
   getOne: async <TData extends BaseRecord = BaseRecord>(params: GetOneParams) =>
-    (await (await handler(params.resource, "getOne"))(params)) as GetOneResponse<TData>,
+    (await (
+      await handler(params.resource, "getOne")
+    )(params)) as GetOneResponse<TData>,
   create: async <TData extends BaseRecord = BaseRecord, TVariables = object>(params: CreateParams<TVariables>) =>
-    (await (await handler(params.resource, "create"))(params as CreateParams)) as CreateResponse<TData>,
+    (await (
+      await handler(params.resource, "create")
+    )(params as CreateParams)) as CreateResponse<TData>,
   update: async <TData extends BaseRecord = BaseRecord, TVariables = object>(params: UpdateParams<TVariables>) =>
-    (await (await handler(params.resource, "update"))(params as UpdateParams)) as UpdateResponse<TData>,
+    (await (
+      await handler(params.resource, "update")
+    )(params as UpdateParams)) as UpdateResponse<TData>,
   deleteOne: async <TData extends BaseRecord = BaseRecord, TVariables = object>(params: DeleteOneParams<TVariables>) =>
-    (await (await handler(params.resource, "deleteOne"))(params as DeleteOneParams)) as DeleteOneResponse<TData>,
+    (await (
+      await handler(params.resource, "deleteOne")
+    )(params as DeleteOneParams)) as DeleteOneResponse<TData>,
 }

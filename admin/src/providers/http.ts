@@ -60,8 +60,7 @@ export async function sendJson(method: "POST" | "PUT" | "DELETE", path: string, 
 }
 
 export type ParseResult<T> =
-  | { success: true; data: T }
-  | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } }
+  { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } }
 
 /** The contract is the answer's shape: anything else is a server fault, reported as a 502. */
 export function validated<T>(result: ParseResult<T>, path: string): T {

@@ -66,7 +66,10 @@ export default async function seed({ container }: ExecArgs) {
 
   // Regions: Germany and the rest of the world (every other country Medusa knows), both in euros.
   const knownCountries = await container.resolve(Modules.REGION).listCountries({}, { select: ["iso_2"], take: 1000 })
-  const worldwide = knownCountries.map((c) => c.iso_2.toLowerCase()).filter((code) => !germany.includes(code)).sort()
+  const worldwide = knownCountries
+    .map((c) => c.iso_2.toLowerCase())
+    .filter((code) => !germany.includes(code))
+    .sort()
   await createRegionsWorkflow(container).run({
     input: {
       regions: [

@@ -3,13 +3,7 @@
  * (i18n/messages/catalogue.ts).
  * Filtering and sorting themselves are the contract's `queryCatalogue`, shared with the API.
  */
-import {
-  catalogueSorts,
-  securityLevelFilters,
-  type CatalogueQuery,
-  type CatalogueSort,
-  type SecurityLevelFilter,
-} from "@enclave/contract"
+import { catalogueSorts, securityLevelFilters, type CatalogueQuery, type CatalogueSort, type SecurityLevelFilter } from "@enclave/contract"
 
 export const levelOptions: ReadonlyArray<{ value: SecurityLevelFilter; labelKey: string }> = [
   { value: "all", labelKey: "catalogue.level.all" },

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest"
 import type { Order } from "@enclave/contract"
 import { isTestOrder, ordersInTab, parseOrderTab, tabHref, walletPaymentUrl } from "./orders"
 
-const order = (status: Order["status"], extra: Partial<Order> = {}) => ({ status, isTestPayment: false, paymentId: null, paymentProvider: null, ...extra }) as Order
+const order = (status: Order["status"], extra: Partial<Order> = {}) =>
+  ({ status, isTestPayment: false, paymentId: null, paymentProvider: null, ...extra }) as Order
 
 describe("orders tabs", () => {
   const orders = (["pending", "processing", "shipped", "delivered", "completed", "cancelled"] as const).map((s) => order(s))
@@ -32,8 +33,12 @@ describe("sandbox orders (docs/product.md §8)", () => {
   })
 
   it("link wallet-provider payments to the provider, its sandbox for test orders", () => {
-    expect(walletPaymentUrl(order("completed", { paymentProvider: "paypal", paymentId: "8AB1" }))).toBe("https://www.paypal.com/activity/payment/8AB1")
-    expect(walletPaymentUrl(order("completed", { paymentProvider: "paypal", paymentId: "sb-1" }))).toBe("https://www.sandbox.paypal.com/activity/payment/sb-1")
+    expect(walletPaymentUrl(order("completed", { paymentProvider: "paypal", paymentId: "8AB1" }))).toBe(
+      "https://www.paypal.com/activity/payment/8AB1",
+    )
+    expect(walletPaymentUrl(order("completed", { paymentProvider: "paypal", paymentId: "sb-1" }))).toBe(
+      "https://www.sandbox.paypal.com/activity/payment/sb-1",
+    )
     expect(walletPaymentUrl(order("completed", { paymentProvider: "stripe", paymentId: "str-1" }))).toBeNull()
   })
 })

@@ -49,9 +49,23 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           onCollapse={setCollapsed}
           width={200}
           collapsedWidth={80}
-          style={{ position: "sticky", top: 0, height: "100vh", overflow: "auto", borderInlineEnd: `1px solid ${token.colorBorderSecondary}` }}
+          style={{
+            position: "sticky",
+            top: 0,
+            height: "100vh",
+            overflow: "auto",
+            borderInlineEnd: `1px solid ${token.colorBorderSecondary}`,
+          }}
         >
-          <div style={{ height: 64, display: "flex", alignItems: "center", justifyContent: collapsed ? "center" : "flex-start", paddingInline: collapsed ? 0 : 24 }}>
+          <div
+            style={{
+              height: 64,
+              display: "flex",
+              alignItems: "center",
+              justifyContent: collapsed ? "center" : "flex-start",
+              paddingInline: collapsed ? 0 : 24,
+            }}
+          >
             <AdminTitle collapsed={collapsed} />
           </div>
           <AdminNav collapsed={collapsed} />

@@ -11,7 +11,15 @@ export function AdminTitle({ collapsed = false }: { collapsed?: boolean }) {
     <Link
       to="/"
       aria-label={collapsed ? ADMIN_TITLE : undefined}
-      style={{ display: "inline-flex", alignItems: "center", gap: 8, color: token.colorText, fontWeight: 700, fontSize: 16, whiteSpace: "nowrap" }}
+      style={{
+        display: "inline-flex",
+        alignItems: "center",
+        gap: 8,
+        color: token.colorText,
+        fontWeight: 700,
+        fontSize: 16,
+        whiteSpace: "nowrap",
+      }}
     >
       <SafetyCertificateOutlined style={{ fontSize: 24, color: token.colorPrimary }} aria-hidden />
       {collapsed ? null : ADMIN_TITLE}

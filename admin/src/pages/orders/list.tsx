@@ -78,11 +78,7 @@ export default function OrderList() {
             </Link>
           )}
         />
-        <Table.Column<Order>
-          dataIndex="userId"
-          title={t("colUser")}
-          render={(userId: number | null) => userId ?? t("guest")}
-        />
+        <Table.Column<Order> dataIndex="userId" title={t("colUser")} render={(userId: number | null) => userId ?? t("guest")} />
         <Table.Column<Order> dataIndex="createdAt" title={t("colDate")} render={formatOrderDate} />
         <Table.Column<Order>
           dataIndex="items"

@@ -3,7 +3,23 @@ import type { Order, OrderItem, ShippingAddress } from "@enclave/contract"
 import { centsToEuros, eurosToCents, formatEuro, orderStatuses, type OrderStatus } from "@enclave/contract/values"
 import { useDelete, useNotification, useOne, useUpdate, type HttpError } from "@refinedev/core"
 import { useQuery } from "@tanstack/react-query"
-import { Alert, Badge, Button, Card, Col, Descriptions, Empty, Flex, Popconfirm, Row, Select, Skeleton, Space, Table, Typography } from "antd"
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Empty,
+  Flex,
+  Popconfirm,
+  Row,
+  Select,
+  Skeleton,
+  Space,
+  Table,
+  Typography,
+} from "antd"
 import { useEffect, useState, type ReactNode } from "react"
 import { Link, useNavigate, useParams } from "react-router"
 import { RequestError } from "../../components/request-error"
@@ -179,8 +195,7 @@ function CustomerCard({ order }: { order: Order }) {
   let body
   if (userId === null) body = <Typography.Text type="secondary">{t("noCustomer")}</Typography.Text>
   else if (customer.isPending) body = <Skeleton active paragraph={{ rows: 3 }} title={false} aria-label={t("customerLoading")} />
-  else if (customer.isError)
-    body = <Alert type="warning" showIcon role="alert" message={t("customerError")} data-testid="customer-error" />
+  else if (customer.isError) body = <Alert type="warning" showIcon role="alert" message={t("customerError")} data-testid="customer-error" />
   else {
     const user = customer.data
     const address = [user.addressLine1, user.addressLine2, [user.postalCode, user.city].filter(Boolean).join(" "), user.state, user.country]
@@ -248,13 +263,7 @@ function AddressCard({ order }: { order: Order }) {
       ) : (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("noShippingAddress")} />
       )}
-      <AddressModal
-        order={order}
-        open={editing}
-        saving={mutation.isPending}
-        onCancel={() => setEditing(false)}
-        onSave={save}
-      />
+      <AddressModal order={order} open={editing} saving={mutation.isPending} onCancel={() => setEditing(false)} onSave={save} />
     </Card>
   )
 }
@@ -311,12 +320,7 @@ export default function OrderShow() {
         {query.error.statusCode === 404 ? (
           <Alert type="info" showIcon message={t("orderNotFound", { id })} />
         ) : (
-          <RequestError
-            title={t("orderLoadError")}
-            error={query.error}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-          />
+          <RequestError title={t("orderLoadError")} error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
         )}
       </section>
     )

@@ -17,7 +17,6 @@ import { toast } from "../../providers/toast"
 
 const RESOURCE = "payment-config"
 
-
 /** The configuration fields the forms edit (text fields and sandbox switches). */
 type TextField =
   | "stripeSecretKey"
@@ -318,14 +317,7 @@ export default function PaymentSettings() {
 
   let body: ReactNode
   if (query.isError) {
-    body = (
-      <RequestError
-        title={t("loadFailedText")}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    )
+    body = <RequestError title={t("loadFailedText")} error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
   } else if (!config) {
     body = <Card loading aria-busy="true" />
   } else {
@@ -425,12 +417,7 @@ export default function PaymentSettings() {
       </Typography.Title>
       <Typography.Paragraph type="secondary">
         {t("intro")}
-        {config ? (
-          <>
-            {" "}
-            {t("lastSaved", { date: new Date(config.updatedAt).toLocaleString(locale) })}
-          </>
-        ) : null}
+        {config ? <> {t("lastSaved", { date: new Date(config.updatedAt).toLocaleString(locale) })}</> : null}
       </Typography.Paragraph>
       <Divider style={{ margin: "8px 0 16px" }} />
       {body}

@@ -47,7 +47,8 @@ function contractRule(field: "name" | "description" | "price" | "category" | "se
   return {
     validator: async (_rule, value: unknown) => {
       const schema = shape[field]
-      const input = field === "imageUrl" || field === "description" ? (value ?? "") : value === undefined ? (field === "price" ? "" : value) : value
+      const input =
+        field === "imageUrl" || field === "description" ? (value ?? "") : value === undefined ? (field === "price" ? "" : value) : value
       const result = schema.safeParse(input)
       if (!result.success) throw new Error(tm(result.error.issues[0]?.message ?? "Invalid input"))
     },
@@ -57,7 +58,17 @@ function contractRule(field: "name" | "description" | "price" | "category" | "se
 function initialValues(product: Product | undefined): FormValues {
   if (!product) {
     // docs/product.md §9: category phone, security level 3, stock 0.
-    return { name: "", description: "", price: "", category: "phone", securityLevel: 3, stockQuantity: 0, imageUrl: "", features: [], specifications: [] }
+    return {
+      name: "",
+      description: "",
+      price: "",
+      category: "phone",
+      securityLevel: 3,
+      stockQuantity: 0,
+      imageUrl: "",
+      features: [],
+      specifications: [],
+    }
   }
   return {
     name: product.name,
@@ -128,9 +139,7 @@ export function ProductDialog({ product, onClose }: ProductDialogProps) {
   const update = useUpdate<Product, HttpError>()
   const [saving, setSaving] = useState(false)
   const [fileList, setFileList] = useState<UploadFile[]>(() =>
-    product && product.imageUrl !== NO_IMAGE_URL
-      ? [{ uid: "current", name: product.name, status: "done", url: product.imageUrl }]
-      : [],
+    product && product.imageUrl !== NO_IMAGE_URL ? [{ uid: "current", name: product.name, status: "done", url: product.imageUrl }] : [],
   )
   const uploading = fileList.some((file) => file.status === "uploading")
   // Object URLs of the chosen files' previews, released when the dialog goes.
@@ -141,8 +150,7 @@ export function ProductDialog({ product, onClose }: ProductDialogProps) {
 
   const refreshProducts = () => invalidate({ resource: "products", invalidates: ["list", "many", "detail"] })
 
-  const notifyUploadFailed = (description: string) =>
-    notify?.(toast("error", t("toast.uploadFailed"), description, "product-image"))
+  const notifyUploadFailed = (description: string) => notify?.(toast("error", t("toast.uploadFailed"), description, "product-image"))
 
   /** Uploads to the given product, showing progress in the file list; resolves with the new URL or undefined. */
   const upload = async (id: number, file: File, uid: string, previous: UploadFile[] = []): Promise<string | undefined> => {
@@ -179,7 +187,15 @@ export function ProductDialog({ product, onClose }: ProductDialogProps) {
       // The preview is the chosen file itself, before (and while) it is uploaded.
       const thumbUrl = URL.createObjectURL(file)
       previews.current.push(thumbUrl)
-      const item: UploadFile = { uid: file.uid, name: file.name, type: file.type, size: file.size, originFileObj: file, thumbUrl, status: undefined }
+      const item: UploadFile = {
+        uid: file.uid,
+        name: file.name,
+        type: file.type,
+        size: file.size,
+        originFileObj: file,
+        thumbUrl,
+        status: undefined,
+      }
       const previous = fileList.filter((entry) => entry.status === "done" && entry.url)
       setFileList([item])
       if (product) {
@@ -234,7 +250,8 @@ export function ProductDialog({ product, onClose }: ProductDialogProps) {
           resource: "products",
           id: product.id,
           values: parsed.data,
-          successNotification: (data) => toast("success", t("toast.updated"), t("toast.updatedText", { name: data?.data.name ?? product.name })),
+          successNotification: (data) =>
+            toast("success", t("toast.updated"), t("toast.updatedText", { name: data?.data.name ?? product.name })),
           errorNotification,
         })
         onClose()
@@ -293,10 +310,20 @@ export function ProductDialog({ product, onClose }: ProductDialogProps) {
           <Form.Item name="category" label={t("field.category")} rules={[contractRule("category")]} style={{ flex: "1 1 140px" }}>
             <Select options={productCategories.map((category) => ({ value: category, label: t(`category.${category}`) }))} />
           </Form.Item>
-          <Form.Item name="securityLevel" label={t("field.securityLevel")} rules={[contractRule("securityLevel")]} style={{ flex: "1 1 120px" }}>
+          <Form.Item
+            name="securityLevel"
+            label={t("field.securityLevel")}
+            rules={[contractRule("securityLevel")]}
+            style={{ flex: "1 1 120px" }}
+          >
             <Select options={[1, 2, 3, 4, 5].map((level) => ({ value: level, label: t("levelOf", { level }) }))} />
           </Form.Item>
-          <Form.Item name="stockQuantity" label={t("field.stockQuantity")} rules={[contractRule("stockQuantity")]} style={{ flex: "1 1 120px" }}>
+          <Form.Item
+            name="stockQuantity"
+            label={t("field.stockQuantity")}
+            rules={[contractRule("stockQuantity")]}
+            style={{ flex: "1 1 120px" }}
+          >
             <InputNumber min={0} precision={0} style={{ width: "100%" }} />
           </Form.Item>
         </Flex>
@@ -344,7 +371,12 @@ export function ProductDialog({ product, onClose }: ProductDialogProps) {
                     />
                   </Flex>
                 ))}
-                <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ key: "", value: "" })} style={{ alignSelf: "flex-start" }}>
+                <Button
+                  type="dashed"
+                  icon={<PlusOutlined />}
+                  onClick={() => add({ key: "", value: "" })}
+                  style={{ alignSelf: "flex-start" }}
+                >
                   {t("addSpecification")}
                 </Button>
               </Flex>

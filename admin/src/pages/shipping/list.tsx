@@ -17,7 +17,6 @@ const RESOURCE = "shipping-methods"
 const INACTIVE_ROW = "shipping-method-inactive"
 const inactiveRowStyle = `.${INACTIVE_ROW} > td:not(:last-child) { opacity: 0.55; }`
 
-
 function success(title: string, text: string): OpenNotificationParams {
   return toast("success", title, text)
 }
@@ -117,12 +116,7 @@ export default function ShippingMethodList() {
       </Flex>
       <Typography.Paragraph type="secondary">{t("intro")}</Typography.Paragraph>
       {query.isError ? (
-        <RequestError
-          title={t("loadFailed")}
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
+        <RequestError title={t("loadFailed")} error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
       ) : (
         <Table<ShippingMethod>
           dataSource={methods}
@@ -152,7 +146,11 @@ export default function ShippingMethodList() {
             )}
           />
           <Table.Column<ShippingMethod> dataIndex="description" title={t("columnDescription")} width="24%" />
-          <Table.Column<ShippingMethod> dataIndex="zone" title={t("columnZone")} render={(zone: ShippingMethod["zone"]) => zoneLabel(zone)} />
+          <Table.Column<ShippingMethod>
+            dataIndex="zone"
+            title={t("columnZone")}
+            render={(zone: ShippingMethod["zone"]) => zoneLabel(zone)}
+          />
           <Table.Column<ShippingMethod>
             dataIndex="price"
             title={t("columnPrice")}

@@ -144,7 +144,10 @@ export function MethodFormModal({ open, method, saving, onSubmit, onCancel }: Me
           <Input maxLength={100} />
         </Form.Item>
         <Form.Item name="zone" label={t("fieldZone")} extra={t("fieldZoneHint")} required rules={[contractRule("zone")]}>
-          <Select<ShippingZone> options={shippingZones.map((zone) => ({ value: zone, label: zoneLabel(zone) }))} style={{ maxWidth: 320 }} />
+          <Select<ShippingZone>
+            options={shippingZones.map((zone) => ({ value: zone, label: zoneLabel(zone) }))}
+            style={{ maxWidth: 320 }}
+          />
         </Form.Item>
         <Form.Item name="sortOrder" label={t("fieldSortOrder")} extra={t("fieldSortOrderHint")} rules={[contractRule("sortOrder")]}>
           <InputNumber min={0} precision={0} step={1} style={{ width: 160 }} />

@@ -19,7 +19,9 @@ function LockState({ user }: { user: User }) {
   return (
     <Space size={4} wrap data-lock-state={locked ? "locked" : "active"}>
       {locked ? (
-        <Tag color="red">{user.lockedUntil ? t("access.lockedUntil", { time: dateTime.format(new Date(user.lockedUntil)) }) : t("access.locked")}</Tag>
+        <Tag color="red">
+          {user.lockedUntil ? t("access.lockedUntil", { time: dateTime.format(new Date(user.lockedUntil)) }) : t("access.locked")}
+        </Tag>
       ) : (
         <Tag color="green">{t("access.active")}</Tag>
       )}
@@ -56,7 +58,11 @@ export default function UserList() {
         showTotal={(total) => (total === 1 ? t("totalOne") : t("total", { count: total }))}
       >
         <Table.Column<User> dataIndex="id" title={t("id")} width={70} />
-        <Table.Column<User> dataIndex="username" title={t("username")} render={(name: string) => <Typography.Text strong>{name}</Typography.Text>} />
+        <Table.Column<User>
+          dataIndex="username"
+          title={t("username")}
+          render={(name: string) => <Typography.Text strong>{name}</Typography.Text>}
+        />
         <Table.Column<User> dataIndex="email" title={t("email")} />
         <Table.Column<User> dataIndex="fullName" title={t("fullName")} render={(name: string | null) => name ?? "—"} />
         <Table.Column<User>

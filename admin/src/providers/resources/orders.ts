@@ -37,7 +37,9 @@ export interface OrderQuery {
 
 /** Search, order newest first and paginate an order list; `total` counts every match. */
 export function queryOrders(orders: readonly Order[], query: OrderQuery = {}): GetListResponse<Order> {
-  const search = searchTextOf(query.filters ?? [], ORDER_SEARCH_FIELD, "order").trim().toLowerCase()
+  const search = searchTextOf(query.filters ?? [], ORDER_SEARCH_FIELD, "order")
+    .trim()
+    .toLowerCase()
   const matches = orders.filter((order) => orderMatches(order, search)).sort(newestFirst)
   return paginate(matches, query.pagination)
 }

@@ -59,7 +59,10 @@ describe("fetchList: GET a whole list and check it against the contract", () => 
   })
 
   it("an answer outside the contract is a 502 naming the path", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify([{ id: "x" }]), { status: 200 })))
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(JSON.stringify([{ id: "x" }]), { status: 200 })),
+    )
     await expect(fetchList("/products", productListSchema)).rejects.toMatchObject({
       statusCode: 502,
       message: expect.stringMatching(/^\/api\/products answered data outside the contract/),
@@ -69,22 +72,39 @@ describe("fetchList: GET a whole list and check it against the contract", () => 
 
 describe("the list resources use them", () => {
   it("orders: searched, newest first, paged", () => {
-    const orders = range(12).map((id) => ({ id, userId: id === 5 ? 77 : 1, total: "10.00", status: "pending", createdAt: new Date(Date.UTC(2026, 0, id)).toISOString() })) as Order[]
+    const orders = range(12).map((id) => ({
+      id,
+      userId: id === 5 ? 77 : 1,
+      total: "10.00",
+      status: "pending",
+      createdAt: new Date(Date.UTC(2026, 0, id)).toISOString(),
+    })) as Order[]
     const page1 = queryOrders(orders, { pagination: { currentPage: 1, pageSize: 10 } })
     expect(page1.total).toBe(12)
     expect(page1.data.map((o) => o.id)).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3])
     expect(queryOrders(orders, { pagination: { currentPage: 2, pageSize: 10 } }).data.map((o) => o.id)).toEqual([2, 1])
-    expect(queryOrders(orders, { filters: [{ field: ORDER_SEARCH_FIELD, operator: "contains", value: " 77 " }] }).data.map((o) => o.id)).toEqual([5])
+    expect(
+      queryOrders(orders, { filters: [{ field: ORDER_SEARCH_FIELD, operator: "contains", value: " 77 " }] }).data.map((o) => o.id),
+    ).toEqual([5])
     expect(() => queryOrders(orders, { filters: [{ field: "status", operator: "eq", value: "x" }] })).toThrow(
       expect.objectContaining({ statusCode: 400, message: expect.stringMatching(/^The order list cannot filter by/) }),
     )
   })
 
   it("products: searched, sorted by the sorters, paged", () => {
-    const products = range(15).map((id) => ({ id, name: `Phone ${String(id).padStart(2, "0")}`, description: id === 3 ? "secure" : "", price: String(100 - id), stockQuantity: id, securityLevel: 1 })) as unknown as Product[]
+    const products = range(15).map((id) => ({
+      id,
+      name: `Phone ${String(id).padStart(2, "0")}`,
+      description: id === 3 ? "secure" : "",
+      price: String(100 - id),
+      stockQuantity: id,
+      securityLevel: 1,
+    })) as unknown as Product[]
     const byPrice = queryProducts(products, { sorters: [{ field: "price", order: "asc" }], pagination: { currentPage: 2, pageSize: 10 } })
     expect(byPrice.total).toBe(15)
     expect(byPrice.data.map((p) => p.id)).toEqual([5, 4, 3, 2, 1])
-    expect(queryProducts(products, { filters: [{ field: PRODUCT_SEARCH_FIELD, operator: "contains", value: "SECURE" }] }).data.map((p) => p.id)).toEqual([3])
+    expect(
+      queryProducts(products, { filters: [{ field: PRODUCT_SEARCH_FIELD, operator: "contains", value: "SECURE" }] }).data.map((p) => p.id),
+    ).toEqual([3])
   })
 })

@@ -8,7 +8,9 @@ export const USER_SEARCH_FIELD = "q"
 
 /** docs/product.md §9 user search: username, email or full name, case-insensitive; ordered by id. */
 export function queryUsers(users: readonly User[], params: Pick<GetListParams, "filters" | "pagination"> = {}): GetListResponse<User> {
-  const search = searchTextOf(params.filters ?? [], USER_SEARCH_FIELD, "user").trim().toLowerCase()
+  const search = searchTextOf(params.filters ?? [], USER_SEARCH_FIELD, "user")
+    .trim()
+    .toLowerCase()
   const matches = users
     .filter((u) => search === "" || [u.username, u.email, u.fullName ?? ""].some((field) => field.toLowerCase().includes(search)))
     .sort((a, b) => a.id - b.id)

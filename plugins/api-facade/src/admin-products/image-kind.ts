@@ -9,7 +9,13 @@ export interface ImageKind {
 }
 
 const KINDS = {
-  jpg: { extension: "jpg", mimeType: "image/jpeg", label: "JPEG", extensions: ["jpg", "jpeg", "jpe", "jfif"], mimeTypes: ["image/jpeg", "image/jpg", "image/pjpeg"] },
+  jpg: {
+    extension: "jpg",
+    mimeType: "image/jpeg",
+    label: "JPEG",
+    extensions: ["jpg", "jpeg", "jpe", "jfif"],
+    mimeTypes: ["image/jpeg", "image/jpg", "image/pjpeg"],
+  },
   png: { extension: "png", mimeType: "image/png", label: "PNG", extensions: ["png"], mimeTypes: ["image/png", "image/x-png"] },
   gif: { extension: "gif", mimeType: "image/gif", label: "GIF", extensions: ["gif"], mimeTypes: ["image/gif"] },
   webp: { extension: "webp", mimeType: "image/webp", label: "WebP", extensions: ["webp"], mimeTypes: ["image/webp"] },

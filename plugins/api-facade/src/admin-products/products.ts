@@ -105,11 +105,20 @@ export async function createAdminProduct(container: MedusaContainer, body: Admin
  * The admin edits what customers can buy (docs/product.md: stock shown = stocked − reserved), so the
  * warehouse is told that amount plus whatever open orders have reserved.
  */
-async function stockChange(container: MedusaContainer, record: ShopProductRecord, stockQuantity: number): Promise<UpdateShopProductInput["inventory"]> {
+async function stockChange(
+  container: MedusaContainer,
+  record: ShopProductRecord,
+  stockQuantity: number,
+): Promise<UpdateShopProductInput["inventory"]> {
   if (!record.inventoryItemId) throw new ApiError(409, `Product ${record.catalogueNumber} does not track stock`)
   const level = record.levels[0]
   if (level) {
-    return { inventoryItemId: record.inventoryItemId, locationId: level.locationId, stockedQuantity: stockQuantity + level.reserved, levelExists: true }
+    return {
+      inventoryItemId: record.inventoryItemId,
+      locationId: level.locationId,
+      stockedQuantity: stockQuantity + level.reserved,
+      levelExists: true,
+    }
   }
   const { stockLocationId } = await shopDefaults(container)
   return { inventoryItemId: record.inventoryItemId, locationId: stockLocationId, stockedQuantity: stockQuantity, levelExists: false }
@@ -129,17 +138,19 @@ export async function updateAdminProduct(container: MedusaContainer, catalogueNu
   if (body.features !== undefined) profile.features = body.features
   if (body.specifications !== undefined) profile.specifications = body.specifications
 
-  await runThenBump("a product was updated", async () => updateShopProductWorkflow(container).run({
-    input: {
-      productId: record.productId,
-      variantId: record.variantId ?? undefined,
-      profileId: record.profileId,
-      product: Object.keys(texts).length ? texts : undefined,
-      price: body.price === undefined ? undefined : Number(body.price),
-      profile: Object.keys(profile).length ? profile : undefined,
-      inventory: body.stockQuantity === undefined ? undefined : await stockChange(container, record, body.stockQuantity),
-    },
-  }))
+  await runThenBump("a product was updated", async () =>
+    updateShopProductWorkflow(container).run({
+      input: {
+        productId: record.productId,
+        variantId: record.variantId ?? undefined,
+        profileId: record.profileId,
+        product: Object.keys(texts).length ? texts : undefined,
+        price: body.price === undefined ? undefined : Number(body.price),
+        profile: Object.keys(profile).length ? profile : undefined,
+        inventory: body.stockQuantity === undefined ? undefined : await stockChange(container, record, body.stockQuantity),
+      },
+    }),
+  )
   return readBack(container, catalogueNumber)
 }
 
@@ -168,10 +179,9 @@ export async function deleteAdminProduct(container: MedusaContainer, catalogueNu
  * see why (the cart shows only products that exist). Carts already turned into orders keep theirs.
  */
 async function removeFromOpenCarts(container: MedusaContainer, productId: string) {
-  const lines = await container.resolve(Modules.CART).listLineItems(
-    { product_id: productId },
-    { select: ["id", "cart_id", "cart.completed_at"], relations: ["cart"] },
-  )
+  const lines = await container
+    .resolve(Modules.CART)
+    .listLineItems({ product_id: productId }, { select: ["id", "cart_id", "cart.completed_at"], relations: ["cart"] })
   const openLinesByCart = new Map<string, string[]>()
   for (const line of lines) {
     if (line.cart?.completed_at) continue

@@ -26,7 +26,9 @@ export async function shopDefaults(container: MedusaContainer): Promise<ShopDefa
     fields: ["id", "stock_locations.id"],
     filters: { id: salesChannelId },
   })
-  const stockLocationId = (channels[0] as { stock_locations?: Array<{ id: string } | null> } | undefined)?.stock_locations?.find(Boolean)?.id
+  const stockLocationId = (channels[0] as { stock_locations?: Array<{ id: string } | null> } | undefined)?.stock_locations?.find(
+    Boolean,
+  )?.id
   if (!stockLocationId) throw new Error("The shop's default sales channel has no warehouse to keep stock in")
   return { salesChannelId, shippingProfileId: shippingProfile.id, stockLocationId }
 }

@@ -59,7 +59,13 @@ const updateSecurityProfileStep = createStep(
   async (data: { id: string } & Partial<ProfileFields>, { container }) => {
     const service = securityProfiles(container)
     const before = await service.retrieveSecurityProfile(data.id)
-    const previous = { id: before.id, level: before.level, category: before.category, features: before.features, specifications: before.specifications }
+    const previous = {
+      id: before.id,
+      level: before.level,
+      category: before.category,
+      features: before.features,
+      specifications: before.specifications,
+    }
     try {
       await writeProfile(service, data)
     } catch (error) {
@@ -97,66 +103,63 @@ export interface CreateShopProductInput {
 }
 
 /** Creates a published product with one "Default" variant, its stock and its security profile. */
-export const createShopProductWorkflow = createWorkflow(
-  "enclave-create-shop-product",
-  (input: CreateShopProductInput) => {
-    // The profile first: its catalogue number is the product's id on the wire and names its SKU.
-    const profile = createSecurityProfileStep(input.profile)
+export const createShopProductWorkflow = createWorkflow("enclave-create-shop-product", (input: CreateShopProductInput) => {
+  // The profile first: its catalogue number is the product's id on the wire and names its SKU.
+  const profile = createSecurityProfileStep(input.profile)
 
-    const productInput = transform({ input, profile }, ({ input, profile }) => ({
-      products: [
-        {
-          title: input.title,
-          handle: handleOf(input.title, profile.catalogue_number),
-          description: input.description,
-          status: "published" as const,
-          thumbnail: input.thumbnail,
-          shipping_profile_id: input.defaults.shippingProfileId,
-          options: [{ title: "Edition", values: ["Default"] }],
-          variants: [
-            {
-              title: "Default",
-              sku: `ENCLAVE-${profile.catalogue_number}`,
-              options: { Edition: "Default" },
-              manage_inventory: true,
-              prices: [{ currency_code: CURRENCY, amount: input.price }],
-            },
-          ],
-          sales_channels: [{ id: input.defaults.salesChannelId }],
-        },
-      ],
-    }))
-    const products = createProductsWorkflow.runAsStep({ input: productInput })
-
-    // Medusa made the variant's inventory item; its stock lives at the shop's warehouse.
-    const variantFilter = transform({ products }, ({ products }) => ({ product_id: products[0].id }))
-    const { data: variants } = useQueryGraphStep({
-      entity: "product_variant",
-      fields: ["id", "inventory_items.inventory_item_id"],
-      filters: variantFilter,
-    })
-    const levels = transform({ input, variants }, ({ input, variants }) => ({
-      inventory_levels: (variants as Array<{ inventory_items?: Array<{ inventory_item_id: string }> }>).flatMap((variant) =>
-        (variant.inventory_items ?? []).map((item) => ({
-          inventory_item_id: item.inventory_item_id,
-          location_id: input.defaults.stockLocationId,
-          stocked_quantity: input.stockedQuantity,
-        })),
-      ),
-    }))
-    createInventoryLevelsWorkflow.runAsStep({ input: levels })
-
-    const links = transform({ products, profile }, ({ products, profile }) => [
+  const productInput = transform({ input, profile }, ({ input, profile }) => ({
+    products: [
       {
-        [Modules.PRODUCT]: { product_id: products[0].id },
-        [SECURITY_LEVELS_MODULE]: { security_profile_id: profile.id },
+        title: input.title,
+        handle: handleOf(input.title, profile.catalogue_number),
+        description: input.description,
+        status: "published" as const,
+        thumbnail: input.thumbnail,
+        shipping_profile_id: input.defaults.shippingProfileId,
+        options: [{ title: "Edition", values: ["Default"] }],
+        variants: [
+          {
+            title: "Default",
+            sku: `ENCLAVE-${profile.catalogue_number}`,
+            options: { Edition: "Default" },
+            manage_inventory: true,
+            prices: [{ currency_code: CURRENCY, amount: input.price }],
+          },
+        ],
+        sales_channels: [{ id: input.defaults.salesChannelId }],
       },
-    ])
-    createRemoteLinkStep(links)
+    ],
+  }))
+  const products = createProductsWorkflow.runAsStep({ input: productInput })
 
-    return new WorkflowResponse(transform({ profile }, ({ profile }) => ({ catalogueNumber: profile.catalogue_number })))
-  },
-)
+  // Medusa made the variant's inventory item; its stock lives at the shop's warehouse.
+  const variantFilter = transform({ products }, ({ products }) => ({ product_id: products[0].id }))
+  const { data: variants } = useQueryGraphStep({
+    entity: "product_variant",
+    fields: ["id", "inventory_items.inventory_item_id"],
+    filters: variantFilter,
+  })
+  const levels = transform({ input, variants }, ({ input, variants }) => ({
+    inventory_levels: (variants as Array<{ inventory_items?: Array<{ inventory_item_id: string }> }>).flatMap((variant) =>
+      (variant.inventory_items ?? []).map((item) => ({
+        inventory_item_id: item.inventory_item_id,
+        location_id: input.defaults.stockLocationId,
+        stocked_quantity: input.stockedQuantity,
+      })),
+    ),
+  }))
+  createInventoryLevelsWorkflow.runAsStep({ input: levels })
+
+  const links = transform({ products, profile }, ({ products, profile }) => [
+    {
+      [Modules.PRODUCT]: { product_id: products[0].id },
+      [SECURITY_LEVELS_MODULE]: { security_profile_id: profile.id },
+    },
+  ])
+  createRemoteLinkStep(links)
+
+  return new WorkflowResponse(transform({ profile }, ({ profile }) => ({ catalogueNumber: profile.catalogue_number })))
+})
 
 export interface UpdateShopProductInput {
   productId: string

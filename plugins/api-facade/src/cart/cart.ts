@@ -37,7 +37,12 @@ export interface CheckoutCart extends UserCart {
 }
 
 const LINE_FIELDS = ["id", "quantity", "metadata", "created_at"]
-type StoredLine = Record<string, unknown> & { id: string; quantity: number | string; metadata?: Record<string, unknown> | null; created_at: string | Date }
+type StoredLine = Record<string, unknown> & {
+  id: string
+  quantity: number | string
+  metadata?: Record<string, unknown> | null
+  created_at: string | Date
+}
 type StoredCart = Record<string, unknown> & { id: string; completed_at: string | Date | null; items?: StoredLine[] | null }
 
 function toLine(item: StoredLine): CartLine | null {
@@ -64,7 +69,9 @@ async function readOpenCart(container: MedusaContainer, cartId: string, cartFiel
     return line ? [{ item, line }] : []
   })
   // In the order they were put in the cart; item numbers come from one sequence, so they break ties.
-  lines.sort((a, b) => new Date(a.item.created_at).getTime() - new Date(b.item.created_at).getTime() || a.line.itemNumber - b.line.itemNumber)
+  lines.sort(
+    (a, b) => new Date(a.item.created_at).getTime() - new Date(b.item.created_at).getTime() || a.line.itemNumber - b.line.itemNumber,
+  )
   return { cart, lines }
 }
 
@@ -133,7 +140,13 @@ function unitPriceOf(entry: CatalogueEntry): number {
 }
 
 /** A new line as Medusa's add-to-cart makes it (core-flows' prepareLineItemData), priced by the catalogue. */
-function newLineData(cartId: string, entry: CatalogueEntry, quantity: number, itemNumber: number, isTaxInclusive: boolean): CreateLineItemForCartDTO {
+function newLineData(
+  cartId: string,
+  entry: CatalogueEntry,
+  quantity: number,
+  itemNumber: number,
+  isTaxInclusive: boolean,
+): CreateLineItemForCartDTO {
   const { line } = entry
   // Medusa's type leaves a missing value out where its table stores null.
   const orNothing = (value: string | null) => value ?? undefined
@@ -225,7 +238,13 @@ function cartItemsOf(user: ShopUserRow, lines: CartLine[], entries: Map<number, 
         userId: user.user_number,
         productId: product.id,
         quantity: line.quantity,
-        product: { id: product.id, name: product.name, price: product.price, imageUrl: product.imageUrl, stockQuantity: product.stockQuantity },
+        product: {
+          id: product.id,
+          name: product.name,
+          price: product.price,
+          imageUrl: product.imageUrl,
+          stockQuantity: product.stockQuantity,
+        },
       },
     ]
   })
@@ -254,7 +273,8 @@ export async function addToCart(container: MedusaContainer, user: ShopUserRow, r
     if (!entry) throw new ApiError(404, `Product ${request.productId} not found`)
     const line = lines.find((l) => l.productNumber === entry.product.id)
     const wanted = (line?.quantity ?? 0) + request.quantity
-    if (wanted > entry.product.stockQuantity) throw new ApiError(409, stockMessage(entry, wanted), { stockQuantity: entry.product.stockQuantity })
+    if (wanted > entry.product.stockQuantity)
+      throw new ApiError(409, stockMessage(entry, wanted), { stockQuantity: entry.product.stockQuantity })
     const cartModule = container.resolve(Modules.CART)
     if (line) {
       // Priced again, as Medusa's own quantity change does: the line shows what the shop charges now.
@@ -263,7 +283,9 @@ export async function addToCart(container: MedusaContainer, user: ShopUserRow, r
     } else {
       const cartId = cart?.id ?? (await startCart(container, user))
       const itemNumber = await nextItemNumber(container)
-      const [created] = await cartModule.addLineItems([newLineData(cartId, entry, request.quantity, itemNumber, await pricesIncludeTax(container))])
+      const [created] = await cartModule.addLineItems([
+        newLineData(cartId, entry, request.quantity, itemNumber, await pricesIncludeTax(container)),
+      ])
       lines.push({ id: created.id, quantity: request.quantity, itemNumber, productNumber: entry.product.id })
     }
     return cartItemsOf(user, lines, entries)
@@ -278,7 +300,12 @@ async function ownLine(container: MedusaContainer, user: ShopUserRow, itemNumber
   return { cart, line }
 }
 
-export async function setCartItemQuantity(container: MedusaContainer, user: ShopUserRow, itemNumber: number, quantity: number): Promise<CartItem[]> {
+export async function setCartItemQuantity(
+  container: MedusaContainer,
+  user: ShopUserRow,
+  itemNumber: number,
+  quantity: number,
+): Promise<CartItem[]> {
   return withCartLock(container, user, async () => {
     const { cart, line } = await ownLine(container, user, itemNumber)
     const entries = await entriesOf(container, cart.lines)

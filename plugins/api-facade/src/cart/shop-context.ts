@@ -31,7 +31,13 @@ async function load(container: MedusaContainer): Promise<ShopContext> {
     for (const name of [c.iso_2, c.iso_3, c.name, c.display_name]) if (name) countryCodes.set(name.toLowerCase(), c.iso_2.toLowerCase())
   }
   const germany = regionByCountry.get("de")
-  return { salesChannelId: store.default_sales_channel_id, defaultRegionId: germany ?? regions[0].id, regionByCountry, countryCodes, countryNames }
+  return {
+    salesChannelId: store.default_sales_channel_id,
+    defaultRegionId: germany ?? regions[0].id,
+    regionByCountry,
+    countryCodes,
+    countryNames,
+  }
 }
 
 /** The store's sales channel, regions and country names: read once, they change only with the seed. */

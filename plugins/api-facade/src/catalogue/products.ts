@@ -104,9 +104,7 @@ function toStringList(value: unknown): string[] {
 
 function toStringMap(value: unknown): Record<string, string> {
   if (!value || typeof value !== "object" || Array.isArray(value)) return {}
-  return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === "string"),
-  )
+  return Object.fromEntries(Object.entries(value as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === "string"))
 }
 
 export function toContractProduct(row: ProfileRow): Product | null {
@@ -187,7 +185,13 @@ function stockSources(row: ProfileRow): StockSource[] {
       (a, b) => Number(b.stocked_quantity) - Number(b.reserved_quantity) - (Number(a.stocked_quantity) - Number(a.reserved_quantity)),
     )
     if (!item.inventory_item_id || levels.length === 0) return []
-    return [{ inventoryItemId: item.inventory_item_id, requiredQuantity: Math.max(1, Number(item.required_quantity) || 1), locationId: levels[0].location_id }]
+    return [
+      {
+        inventoryItemId: item.inventory_item_id,
+        requiredQuantity: Math.max(1, Number(item.required_quantity) || 1),
+        locationId: levels[0].location_id,
+      },
+    ]
   })
 }
 
@@ -235,15 +239,20 @@ export async function catalogueEntries(container: MedusaContainer, ids: number[]
     },
   )
   const rows = [...facts.values()]
-  const itemIds = [...new Set(rows.flatMap((row) => (row.product?.variants?.[0]?.inventory_items ?? []).map((item) => item.inventory_item_id)))]
+  const itemIds = [
+    ...new Set(rows.flatMap((row) => (row.product?.variants?.[0]?.inventory_items ?? []).map((item) => item.inventory_item_id))),
+  ]
   const levels = itemIds.length
-    ? await container.resolve(Modules.INVENTORY).listInventoryLevels(
-        { inventory_item_id: itemIds },
-        { select: ["inventory_item_id", "location_id", "stocked_quantity", "reserved_quantity"] },
-      )
+    ? await container
+        .resolve(Modules.INVENTORY)
+        .listInventoryLevels(
+          { inventory_item_id: itemIds },
+          { select: ["inventory_item_id", "location_id", "stocked_quantity", "reserved_quantity"] },
+        )
     : []
   const levelsOf = new Map<string, LocationLevel[]>()
-  for (const level of levels) levelsOf.set(level.inventory_item_id, [...(levelsOf.get(level.inventory_item_id) ?? []), level as LocationLevel])
+  for (const level of levels)
+    levelsOf.set(level.inventory_item_id, [...(levelsOf.get(level.inventory_item_id) ?? []), level as LocationLevel])
   // The kept facts are shared: each entry gets rows of its own with the levels just read.
   const withStock = rows.map((row): ProfileRow => {
     if (!row.product) return row
@@ -253,7 +262,10 @@ export async function catalogueEntries(container: MedusaContainer, ids: number[]
         ...row.product,
         variants: row.product.variants?.map((variant) => ({
           ...variant,
-          inventory_items: variant.inventory_items?.map((item) => ({ ...item, inventory: { location_levels: levelsOf.get(item.inventory_item_id) ?? [] } })),
+          inventory_items: variant.inventory_items?.map((item) => ({
+            ...item,
+            inventory: { location_levels: levelsOf.get(item.inventory_item_id) ?? [] },
+          })),
         })),
       },
     }

@@ -42,7 +42,11 @@ export function validationError(error: ZodError, at: PropertyKey[] = []): ApiErr
  * calls also repeat the message as `error` (docs/product.md §3 wallet responses: error and details).
  * `param` names the path parameter the value comes from (`details.fields.id`).
  */
-export function validate<T extends ZodType>(schema: T, value: unknown, options: { asPaymentError?: boolean; param?: string } = {}): ReturnType<T["parse"]> {
+export function validate<T extends ZodType>(
+  schema: T,
+  value: unknown,
+  options: { asPaymentError?: boolean; param?: string } = {},
+): ReturnType<T["parse"]> {
   const at = options.param === undefined ? [] : [options.param]
   const result = schema.safeParse(value)
   const error = result.success ? nulCharacterError(value, at) : validationError(result.error, at)

@@ -19,5 +19,10 @@ export function requireJsonBody(req: MedusaRequest, _res: MedusaResponse, next: 
   if (JSON_TYPE.test(type)) return next()
   const path = req.originalUrl.split("?")[0]
   if (MULTIPART_TYPE.test(type) && UPLOAD_PATH.test(path)) return next()
-  next(new ApiError(400, UPLOAD_PATH.test(path) ? "Send the image as multipart/form-data" : "Send the request body as JSON (Content-Type: application/json)"))
+  next(
+    new ApiError(
+      400,
+      UPLOAD_PATH.test(path) ? "Send the image as multipart/form-data" : "Send the request body as JSON (Content-Type: application/json)",
+    ),
+  )
 }

@@ -19,7 +19,10 @@ const apiPaths: ApiPath[] = (() => {
   for (const op of apiOperations) {
     const path = byTemplate.get(op.path) ?? {
       // Lower case: Express matches routes regardless of case.
-      segments: op.path.split("/").slice(2).map((segment) => (/^\{\w+\}$/.test(segment) ? null : segment.toLowerCase())),
+      segments: op.path
+        .split("/")
+        .slice(2)
+        .map((segment) => (/^\{\w+\}$/.test(segment) ? null : segment.toLowerCase())),
       methods: new Set<string>(),
     }
     path.methods.add(op.method.toUpperCase())
@@ -31,7 +34,8 @@ const apiPaths: ApiPath[] = (() => {
 
 function apiPathOf(segments: string[]): ApiPath | undefined {
   return apiPaths.find(
-    (path) => path.segments.length === segments.length && path.segments.every((fixed, i) => fixed === null || fixed === segments[i].toLowerCase()),
+    (path) =>
+      path.segments.length === segments.length && path.segments.every((fixed, i) => fixed === null || fixed === segments[i].toLowerCase()),
   )
 }
 

@@ -82,7 +82,11 @@ interface ClientRequest {
  */
 export function clientAddress(req: ClientRequest, hops = proxyHops()): string {
   const forwarded = [req.headers["x-forwarded-for"]].flat().filter((v): v is string => typeof v === "string")
-  const chain = forwarded.join(",").split(",").map((a) => a.trim()).filter(Boolean)
+  const chain = forwarded
+    .join(",")
+    .split(",")
+    .map((a) => a.trim())
+    .filter(Boolean)
   // Nearest first: the socket's peer, then the addresses the proxies appended, right to left.
   const nearestFirst = [req.socket?.remoteAddress, ...chain.reverse()].filter((a): a is string => Boolean(a))
   const address = hops === 1 && req.ip ? req.ip : nearestFirst[Math.min(hops, nearestFirst.length - 1)]

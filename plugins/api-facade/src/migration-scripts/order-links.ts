@@ -13,9 +13,11 @@ export default async function moveOrderIdsIntoLinks({ container }: ExecArgs) {
   const link = container.resolve(ContainerRegistrationKeys.LINK)
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const columns = async (table: string) =>
-    (await db("information_schema.columns").select("column_name").where({ table_name: table, table_schema: db.raw("current_schema()") })).map(
-      (c: { column_name: string }) => c.column_name,
-    )
+    (
+      await db("information_schema.columns")
+        .select("column_name")
+        .where({ table_name: table, table_schema: db.raw("current_schema()") })
+    ).map((c: { column_name: string }) => c.column_name)
 
   if ((await columns("order_details")).includes("order_id")) {
     const rows: Array<{ id: string; order_id: string }> = await db("order_details").select("id", "order_id").whereNotNull("order_id")

@@ -15,7 +15,8 @@ async function existingOrder(container: MedusaContainer, orderNumber: number) {
 }
 
 export const ADMIN_CANCEL_REASON = "Cancelled by the shop"
-export const REOPENED_NOTE = "Reopened after cancellation: its stock was put back on sale and its payment cancelled or refunded; neither was taken again"
+export const REOPENED_NOTE =
+  "Reopened after cancellation: its stock was put back on sale and its payment cancelled or refunded; neither was taken again"
 
 /**
  * docs/product.md §4: an admin may set any status from any other; no order is enforced. "cancelled" cancels

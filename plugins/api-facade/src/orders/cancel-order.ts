@@ -115,7 +115,9 @@ export const cancelShopOrderWorkflow = createWorkflow("enclave-cancel-shop-order
     // Deleting an order whose goods have left removes it as it is: its stock is not put back on sale.
     const cancel = state.medusaStatus !== null && !(input.remove && dispatched)
     const details = state.details
-    const next: DetailsChange | null = details ? { id: details.id, status: "cancelled", notes: notesWith(details.notes, input.reason) } : null
+    const next: DetailsChange | null = details
+      ? { id: details.id, status: "cancelled", notes: notesWith(details.notes, input.reason) }
+      : null
     return {
       cancelInMedusa: cancel && state.medusaStatus !== MedusaOrderStatus.CANCELED,
       markDetails: cancel && !input.remove && !!details && (details.status !== next!.status || details.notes !== next!.notes),

@@ -43,13 +43,25 @@ export async function findActiveShippingMethod(
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
     const { data } = await query.graph({
       entity: "shipping_method_details",
-      fields: ["method_number", "is_active", "estimated_delivery", "shipping_option.id", "shipping_option.name", "shipping_option.prices.amount", "shipping_option.prices.currency_code"],
+      fields: [
+        "method_number",
+        "is_active",
+        "estimated_delivery",
+        "shipping_option.id",
+        "shipping_option.name",
+        "shipping_option.prices.amount",
+        "shipping_option.prices.currency_code",
+      ],
       filters: { method_number: methodNumber },
     })
     return (data[0] as MethodRow | undefined) ?? null
   })
-  if (!row?.shipping_option) throw new ApiError(400, `Shipping method ${methodNumber} does not exist`, { fields: { shippingMethod: "Unknown shipping method" } })
-  if (!row.is_active && !options.paid) throw new ApiError(400, `Shipping method ${row.shipping_option.name} is not available`, { fields: { shippingMethod: "This shipping method is not available" } })
+  if (!row?.shipping_option)
+    throw new ApiError(400, `Shipping method ${methodNumber} does not exist`, { fields: { shippingMethod: "Unknown shipping method" } })
+  if (!row.is_active && !options.paid)
+    throw new ApiError(400, `Shipping method ${row.shipping_option.name} is not available`, {
+      fields: { shippingMethod: "This shipping method is not available" },
+    })
   const price = row.shipping_option.prices?.find((p) => p.currency_code === "eur")
   return {
     number: methodNumber,
@@ -72,10 +84,9 @@ export async function ensureMethodShipsTo(
   countryCode: string,
 ): Promise<void> {
   const ships = await catalogueFacts().one<boolean>(`ships:${method.optionId}:${countryCode}`, async () => {
-    const serving = await container.resolve(Modules.FULFILLMENT).listShippingOptionsForContext(
-      { id: method.optionId, address: { country_code: countryCode } },
-      { select: ["id"] },
-    )
+    const serving = await container
+      .resolve(Modules.FULFILLMENT)
+      .listShippingOptionsForContext({ id: method.optionId, address: { country_code: countryCode } }, { select: ["id"] })
     return serving.length > 0
   })
   if (ships) return
@@ -142,7 +153,10 @@ export async function pricePurchase(
   const { countryCode, regionId } = destinationOf(context, address.country)
   const [method, entries] = await Promise.all([
     findActiveShippingMethod(container, choice.shippingMethodId, options),
-    catalogueEntries(container, cart.lines.map((l) => l.productNumber)),
+    catalogueEntries(
+      container,
+      cart.lines.map((l) => l.productNumber),
+    ),
   ])
   if (!options.paid) await ensureMethodShipsTo(container, context, method, countryCode)
   let subtotal = 0
@@ -169,16 +183,24 @@ export async function pricePurchase(
   const shipping = eurosToCents(method.price)
   const total = subtotal + shipping
   if (choice.shippingCost !== undefined && eurosToCents(choice.shippingCost) !== shipping) {
-    throw new ApiError(409, `Shipping with ${method.name} costs €${centsToEuros(shipping)}, not €${centsToEuros(eurosToCents(choice.shippingCost))}`, {
-      shippingCost: centsToEuros(shipping),
-    })
+    throw new ApiError(
+      409,
+      `Shipping with ${method.name} costs €${centsToEuros(shipping)}, not €${centsToEuros(eurosToCents(choice.shippingCost))}`,
+      {
+        shippingCost: centsToEuros(shipping),
+      },
+    )
   }
   if (choice.total !== undefined && eurosToCents(choice.total) !== total) {
-    throw new ApiError(409, `The order total is €${centsToEuros(total)}, not €${centsToEuros(eurosToCents(choice.total))}: please review your order`, {
-      subtotal: centsToEuros(subtotal),
-      shippingCost: centsToEuros(shipping),
-      total: centsToEuros(total),
-    })
+    throw new ApiError(
+      409,
+      `The order total is €${centsToEuros(total)}, not €${centsToEuros(eurosToCents(choice.total))}: please review your order`,
+      {
+        subtotal: centsToEuros(subtotal),
+        shippingCost: centsToEuros(shipping),
+        total: centsToEuros(total),
+      },
+    )
   }
   return {
     cartId: cart.id,

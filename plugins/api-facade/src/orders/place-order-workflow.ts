@@ -68,7 +68,9 @@ const existingOrderOfCartStep = createStep("enclave-existing-order-of-cart", asy
   const { data: orders } = await query.graph({ entity: "order", fields: ["id", "items.id"], filters: { id: orderId } })
   const itemIds = ((orders[0] as { items?: Array<{ id: string }> } | undefined)?.items ?? []).map((i) => i.id)
   if (itemIds.length) await container.resolve(Modules.INVENTORY).deleteReservationItemsByLineItem(itemIds)
-  await container.resolve(ContainerRegistrationKeys.LINK).dismiss([{ [Modules.ORDER]: { order_id: orderId }, [Modules.CART]: { cart_id: input.cartId } }])
+  await container
+    .resolve(ContainerRegistrationKeys.LINK)
+    .dismiss([{ [Modules.ORDER]: { order_id: orderId }, [Modules.CART]: { cart_id: input.cartId } }])
   await container.resolve(Modules.ORDER).softDeleteOrders([orderId])
   return new StepResponse({ orderId: null as string | null })
 })
@@ -132,7 +134,10 @@ const STOCK_LOCK_WAIT_SECONDS = 40
  */
 const reserveStockStep = createStep(
   "enclave-reserve-stock",
-  async (input: { purchase: PricedPurchase; orderItems: Array<{ id: string; metadata?: Record<string, unknown> | null }> }, { container }) => {
+  async (
+    input: { purchase: PricedPurchase; orderItems: Array<{ id: string; metadata?: Record<string, unknown> | null }> },
+    { container },
+  ) => {
     const itemOfLine = new Map(input.orderItems.map((item) => [Number(item.metadata?.item_number), item.id]))
     const reservations = input.purchase.lines.flatMap((line) =>
       line.stock.map((source) => ({
@@ -163,7 +168,10 @@ const reserveStockStep = createStep(
       if (!holding) throw new ApiError(503, "Too many people are buying this product right now: please try again in a moment")
       if (!(MedusaError.isMedusaError(error) && (error as MedusaError).type === MedusaError.Types.NOT_ALLOWED)) throw error
       // Someone bought the last units since the cart was priced: say which product and what is left.
-      const entries = await catalogueEntries(container, input.purchase.lines.map((l) => l.productNumber))
+      const entries = await catalogueEntries(
+        container,
+        input.purchase.lines.map((l) => l.productNumber),
+      )
       for (const line of input.purchase.lines) {
         const entry = entries.get(line.productNumber)
         if (entry && line.quantity > entry.product.stockQuantity) throw stockRefusal(entry.product, line.quantity)
@@ -263,9 +271,14 @@ export const placeOrderWorkflow = createWorkflow(PLACE_ORDER_WORKFLOW, (input: P
   const placed = when("enclave-new-order", { existing }, ({ existing }) => !existing.orderId).then(() => {
     const purchase = priceCartStep(input)
     const orders = createOrdersStep([transform({ purchase }, ({ purchase }) => orderData(purchase))])
-    const order = transform({ orders }, ({ orders }) => orders[0] as unknown as { id: string; items: Array<{ id: string; metadata?: Record<string, unknown> | null }> })
+    const order = transform(
+      { orders },
+      ({ orders }) => orders[0] as unknown as { id: string; items: Array<{ id: string; metadata?: Record<string, unknown> | null }> },
+    )
     createRemoteLinkStep(
-      transform({ order, input }, ({ order, input }) => [{ [Modules.ORDER]: { order_id: order.id }, [Modules.CART]: { cart_id: input.cartId } }]),
+      transform({ order, input }, ({ order, input }) => [
+        { [Modules.ORDER]: { order_id: order.id }, [Modules.CART]: { cart_id: input.cartId } },
+      ]),
     ).config({ name: "enclave-link-order-cart" })
     reserveStockStep({ purchase, orderItems: transform({ order }, ({ order }) => order.items) })
     const session = openPaymentSessionStep({ payment: input.payment, amount: transform({ purchase }, ({ purchase }) => purchase.total) })
@@ -337,7 +350,10 @@ export function workflowError(error: unknown): unknown {
 }
 
 /** Runs the purchase; answers the Medusa order id (the same one for a cart completed before). */
-export async function runPlaceOrder(container: MedusaContainer, input: PlaceOrderInput): Promise<{ orderId: string; placed: boolean; answer: Order | null }> {
+export async function runPlaceOrder(
+  container: MedusaContainer,
+  input: PlaceOrderInput,
+): Promise<{ orderId: string; placed: boolean; answer: Order | null }> {
   try {
     const { result } = await placeOrderWorkflow(container).run({ input })
     return result

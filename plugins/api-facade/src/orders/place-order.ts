@@ -22,7 +22,8 @@ const SANDBOX_CARD_ID = /^str-[A-Za-z0-9_-]{4,100}$/
 export async function placeOrder(container: MedusaContainer, user: ShopUserRow, request: CreateOrderRequest): Promise<Order> {
   const method = request.paymentMethod.toLowerCase()
   const paymentId = request.paymentId?.trim() || null
-  if (paymentId?.startsWith(SANDBOX_CARD_PAYMENT_PREFIX) && SANDBOX_CARD_ID.test(paymentId)) return placeSandboxOrder(container, user, request, paymentId)
+  if (paymentId?.startsWith(SANDBOX_CARD_PAYMENT_PREFIX) && SANDBOX_CARD_ID.test(paymentId))
+    return placeSandboxOrder(container, user, request, paymentId)
   if (paymentId && (method.includes("stripe") || method.includes("card"))) return placeCardOrder(container, user, request, paymentId)
   if (method.includes("paypal")) {
     throw new ApiError(400, "PayPal payments become orders when they are captured: use /api/paypal-server/capture-order", {
@@ -34,7 +35,12 @@ export async function placeOrder(container: MedusaContainer, user: ShopUserRow, 
   })
 }
 
-async function placeSandboxOrder(container: MedusaContainer, user: ShopUserRow, request: CreateOrderRequest, paymentId: string): Promise<Order> {
+async function placeSandboxOrder(
+  container: MedusaContainer,
+  user: ShopUserRow,
+  request: CreateOrderRequest,
+  paymentId: string,
+): Promise<Order> {
   const settings = await readPaymentSettings(container)
   if (!settings.stripeSandboxMode) {
     throw new ApiError(400, "Test payments are switched off: the card provider is in live mode", {
@@ -44,28 +50,37 @@ async function placeSandboxOrder(container: MedusaContainer, user: ShopUserRow, 
   // The cart this request was sent for: when a request ahead of it (a double click, a retry whose
   // answer was lost) made it into an order meanwhile, the workflow answers that order again.
   const cartSent = user.cart_id
-  return runThenBump("an order was placed", () =>
-    withCartLock(container, user, async () => {
-      const cartId = user.cart_id ?? cartSent
-      if (!cartId) throw new ApiError(400, "Your cart is empty")
-      const { orderId, answer } = await runPlaceOrder(container, {
-        cartId,
-        userId: user.id,
-        userNumber: user.user_number,
-        email: user.email,
-        choice: {
-          shippingAddress: request.shippingAddress,
-          shippingMethodId: request.shippingMethod,
-          total: request.total,
-          shippingCost: request.shippingCost,
-        },
-        // Medusa's system provider: the simulated card collects nothing.
-        payment: { method: "Card (Sandbox)", paymentId, provider: "sandbox", isTest: true, providerId: SYSTEM_PROVIDER_ID, data: { payment_id: paymentId } },
-        notes: request.notes,
-      })
-      user.cart_id = null
-      return answer ?? (await findOrderById(container, orderId))!
-    }),
+  return runThenBump(
+    "an order was placed",
+    () =>
+      withCartLock(container, user, async () => {
+        const cartId = user.cart_id ?? cartSent
+        if (!cartId) throw new ApiError(400, "Your cart is empty")
+        const { orderId, answer } = await runPlaceOrder(container, {
+          cartId,
+          userId: user.id,
+          userNumber: user.user_number,
+          email: user.email,
+          choice: {
+            shippingAddress: request.shippingAddress,
+            shippingMethodId: request.shippingMethod,
+            total: request.total,
+            shippingCost: request.shippingCost,
+          },
+          // Medusa's system provider: the simulated card collects nothing.
+          payment: {
+            method: "Card (Sandbox)",
+            paymentId,
+            provider: "sandbox",
+            isTest: true,
+            providerId: SYSTEM_PROVIDER_ID,
+            data: { payment_id: paymentId },
+          },
+          notes: request.notes,
+        })
+        user.cart_id = null
+        return answer ?? (await findOrderById(container, orderId))!
+      }),
     // An order moves stock only: prices, ids and shipping methods stay as the catalogue facts hold them.
     "stock",
   )

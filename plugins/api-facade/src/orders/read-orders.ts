@@ -20,7 +20,11 @@ export function shopOrders(container: MedusaContainer): ShopOrdersModuleService 
 export async function detailsOfOrders(container: MedusaContainer, orderIds: string[]): Promise<Map<string, OrderDetailsRow>> {
   if (orderIds.length === 0) return new Map()
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: OrderDetailsLink.entryPoint, fields: ["order_id", "order_details_id"], filters: { order_id: orderIds } })
+  const { data } = await query.graph({
+    entity: OrderDetailsLink.entryPoint,
+    fields: ["order_id", "order_details_id"],
+    filters: { order_id: orderIds },
+  })
   const links = data as Array<{ order_id: string; order_details_id: string }>
   if (links.length === 0) return new Map()
   const rows = await shopOrders(container).listOrderDetails({ id: links.map((l) => l.order_details_id) }, { take: null })
@@ -36,7 +40,11 @@ export async function detailsOfOrder(container: MedusaContainer, orderId: string
 /** The Medusa order of each of these details rows, keyed by the details id. */
 async function ordersOfDetails(container: MedusaContainer, detailIds: string[]): Promise<Map<string, string>> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: OrderDetailsLink.entryPoint, fields: ["order_id", "order_details_id"], filters: { order_details_id: detailIds } })
+  const { data } = await query.graph({
+    entity: OrderDetailsLink.entryPoint,
+    fields: ["order_id", "order_details_id"],
+    filters: { order_details_id: detailIds },
+  })
   return new Map((data as Array<{ order_id: string; order_details_id: string }>).map((l) => [l.order_details_id, l.order_id]))
 }
 
@@ -44,14 +52,22 @@ async function ordersOfDetails(container: MedusaContainer, detailIds: string[]):
 export async function cartsOfCheckoutPayments(container: MedusaContainer, paymentIds: string[]): Promise<Map<string, string>> {
   if (paymentIds.length === 0) return new Map()
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: CheckoutPaymentCartLink.entryPoint, fields: ["cart_id", "checkout_payment_id"], filters: { checkout_payment_id: paymentIds } })
+  const { data } = await query.graph({
+    entity: CheckoutPaymentCartLink.entryPoint,
+    fields: ["cart_id", "checkout_payment_id"],
+    filters: { checkout_payment_id: paymentIds },
+  })
   return new Map((data as Array<{ cart_id: string; checkout_payment_id: string }>).map((l) => [l.checkout_payment_id, l.cart_id]))
 }
 
 /** The checkout payments started for one cart. */
 export async function checkoutPaymentIdsOfCart(container: MedusaContainer, cartId: string): Promise<string[]> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: CheckoutPaymentCartLink.entryPoint, fields: ["checkout_payment_id"], filters: { cart_id: cartId } })
+  const { data } = await query.graph({
+    entity: CheckoutPaymentCartLink.entryPoint,
+    fields: ["checkout_payment_id"],
+    filters: { cart_id: cartId },
+  })
   return (data as Array<{ checkout_payment_id: string }>).map((l) => l.checkout_payment_id)
 }
 
@@ -168,7 +184,10 @@ export async function listOrders(container: MedusaContainer, filter: { userNumbe
   if (filter.userNumber !== undefined) detailFilters.user_number = filter.userNumber
   const details = await shopOrders(container).listOrderDetails(detailFilters, { take: null })
   if (details.length === 0) return []
-  const orderOf = await ordersOfDetails(container, details.map((d) => d.id))
+  const orderOf = await ordersOfDetails(
+    container,
+    details.map((d) => d.id),
+  )
   const byOrderId = new Map(details.filter((d) => orderOf.has(d.id)).map((d) => [orderOf.get(d.id)!, d]))
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const filters: Record<string, unknown> = { id: [...byOrderId.keys()] }

@@ -106,8 +106,22 @@ function eitherName(field: string, value: string | null | undefined, alias: stri
   return a !== undefined ? a : b
 }
 
-const stripeFields = ["stripeEnabled", "stripeSecretKey", "stripePublicKey", "stripeSandboxMode", "stripeSandboxSecretKey", "stripeSandboxPublicKey"] as const
-const paypalFields = ["paypalEnabled", "paypalClientId", "paypalSecret", "paypalSandboxMode", "paypalSandboxClientId", "paypalSandboxSecret"] as const
+const stripeFields = [
+  "stripeEnabled",
+  "stripeSecretKey",
+  "stripePublicKey",
+  "stripeSandboxMode",
+  "stripeSandboxSecretKey",
+  "stripeSandboxPublicKey",
+] as const
+const paypalFields = [
+  "paypalEnabled",
+  "paypalClientId",
+  "paypalSecret",
+  "paypalSandboxMode",
+  "paypalSandboxClientId",
+  "paypalSandboxSecret",
+] as const
 
 /**
  * POST /api/admin/payment-config: applies one enable flag or the whole form. A provider can be
@@ -125,7 +139,14 @@ export async function savePaymentConfig(container: MedusaContainer, update: Paym
   set("paypalEnabled", update.paypalEnabled)
   set("paypalSandboxMode", update.paypalSandboxMode)
   // Public keys and client ids are not secret: "" or null clears them.
-  for (const field of ["stripePublicKey", "stripeSandboxPublicKey", "paypalClientId", "paypalSandboxClientId", "paypalWebhookId", "paypalSandboxWebhookId"] as const) {
+  for (const field of [
+    "stripePublicKey",
+    "stripeSandboxPublicKey",
+    "paypalClientId",
+    "paypalSandboxClientId",
+    "paypalWebhookId",
+    "paypalSandboxWebhookId",
+  ] as const) {
     const value = update[field]
     if (value !== undefined) patch[field] = value === "" ? null : value
   }

@@ -58,20 +58,32 @@ export async function settleCardPayment(container: MedusaContainer, reference: s
       })
     }
     if (intent.amount !== eurosToCents(row.amount)) {
-      throw new ApiError(409, `The card payment is for €${centsToEuros(intent.amount)}, the order for €${row.amount}: please contact customer support`)
+      throw new ApiError(
+        409,
+        `The card payment is for €${centsToEuros(intent.amount)}, the order for €${row.amount}: please contact customer support`,
+      )
     }
     return finalisePayment(container, row, intent.id)
   })
 }
 
 /** POST /api/orders with paymentMethod "stripe": the customer's own PaymentIntent, for the total their page shows. */
-export async function placeCardOrder(container: MedusaContainer, user: ShopUserRow, request: CreateOrderRequest, paymentId: string): Promise<Order> {
+export async function placeCardOrder(
+  container: MedusaContainer,
+  user: ShopUserRow,
+  request: CreateOrderRequest,
+  paymentId: string,
+): Promise<Order> {
   const row: CheckoutPaymentRow | null = await findCheckoutPayment(container, { provider: "stripe", reference: paymentId })
   if (!row || row.user_number !== user.user_number) {
     throw new ApiError(404, "There is no card payment with this id for your account", { fields: { paymentId: "Unknown payment" } })
   }
   if (request.total !== undefined && eurosToCents(request.total) !== eurosToCents(row.amount)) {
-    throw new ApiError(409, `The card payment is for €${row.amount}, not €${centsToEuros(eurosToCents(request.total))}: please review your order`, { total: row.amount })
+    throw new ApiError(
+      409,
+      `The card payment is for €${row.amount}, not €${centsToEuros(eurosToCents(request.total))}: please review your order`,
+      { total: row.amount },
+    )
   }
   return settleCardPayment(container, paymentId)
 }

@@ -44,7 +44,13 @@ export async function finalisePayment(container: MedusaContainer, row: CheckoutP
             email: user.email,
             // What the payment was taken for: the order must come to the same amount.
             choice: { shippingAddress: row.shipping_address, shippingMethodId: row.shipping_method_number, total: row.amount },
-            payment: { method: paymentMethodLabel(row), paymentId, provider: row.provider, isTest: row.is_test_payment, sessionId: row.payment_session_id },
+            payment: {
+              method: paymentMethodLabel(row),
+              paymentId,
+              provider: row.provider,
+              isTest: row.is_test_payment,
+              sessionId: row.payment_session_id,
+            },
             paid: true,
           }),
         ),
@@ -60,7 +66,9 @@ export async function finalisePayment(container: MedusaContainer, row: CheckoutP
     await updateCheckoutPayment(container, row.id, { status: "unfinalised", failure_reason: reason })
     container
       .resolve(ContainerRegistrationKeys.LOGGER)
-      .error(`Payment ${paymentId} (${row.provider} ${row.reference}, ${row.amount} EUR) was taken but the order could not be made: ${reason}`)
+      .error(
+        `Payment ${paymentId} (${row.provider} ${row.reference}, ${row.amount} EUR) was taken but the order could not be made: ${reason}`,
+      )
     throw new ApiError(409, PAYMENT_RECEIVED_NOT_FINALISED_MESSAGE, reason, {
       error: PAYMENT_RECEIVED_NOT_FINALISED_MESSAGE,
       paymentReceived: true,

@@ -10,7 +10,12 @@ import { withCartLock } from "../cart/cart"
 import { ApiError } from "../http/api-error"
 import { pricePurchase, type CheckoutChoice, type PricedPurchase } from "../orders/checkout"
 import { workflowError } from "../orders/place-order-workflow"
-import { cartsOfCheckoutPayments, checkoutPaymentIdsOfCart, shopOrders, type CheckoutPaymentRow as CheckoutPaymentFields } from "../orders/read-orders"
+import {
+  cartsOfCheckoutPayments,
+  checkoutPaymentIdsOfCart,
+  shopOrders,
+  type CheckoutPaymentRow as CheckoutPaymentFields,
+} from "../orders/read-orders"
 
 /**
  * The shop's record of each PayPal order and Stripe PaymentIntent started at checkout
@@ -71,7 +76,9 @@ export const startPaymentWorkflow = createWorkflow(
     )
     const row = recordCheckoutPaymentStep(transform({ input, session }, ({ input, session }) => ({ ...input, session })))
     createRemoteLinkStep(
-      transform({ row }, ({ row }) => [{ [Modules.CART]: { cart_id: row.cart_id }, [SHOP_ORDERS_MODULE]: { checkout_payment_id: row.id } }]),
+      transform({ row }, ({ row }) => [
+        { [Modules.CART]: { cart_id: row.cart_id }, [SHOP_ORDERS_MODULE]: { checkout_payment_id: row.id } },
+      ]),
     )
     return new WorkflowResponse({ row, data: transform({ session }, ({ session }) => (session.data ?? {}) as Record<string, unknown>) })
   },
@@ -89,7 +96,9 @@ async function abandonEarlierAttempts(container: MedusaContainer, cartId: string
       .resolve(Modules.PAYMENT)
       .deletePaymentSession(row.payment_session_id)
       .catch((error: Error) => {
-        container.resolve(ContainerRegistrationKeys.LOGGER).warn(`Could not cancel payment session ${row.payment_session_id}: ${error.message}`)
+        container
+          .resolve(ContainerRegistrationKeys.LOGGER)
+          .warn(`Could not cancel payment session ${row.payment_session_id}: ${error.message}`)
       })
   }
 }
@@ -101,7 +110,13 @@ async function abandonEarlierAttempts(container: MedusaContainer, cartId: string
 export async function startCheckoutPayment(
   container: MedusaContainer,
   user: ShopUserRow,
-  input: { provider: CheckoutPaymentRow["provider"]; providerId: string; referenceKey: string; choice: CheckoutChoice; sessionData: (prepared: PricedPurchase) => Record<string, unknown> },
+  input: {
+    provider: CheckoutPaymentRow["provider"]
+    providerId: string
+    referenceKey: string
+    choice: CheckoutChoice
+    sessionData: (prepared: PricedPurchase) => Record<string, unknown>
+  },
 ): Promise<{ prepared: PricedPurchase; reference: string; data: Record<string, unknown> }> {
   return withCartLock(container, user, async () => {
     if (!user.cart_id) throw new ApiError(400, "Your cart is empty")

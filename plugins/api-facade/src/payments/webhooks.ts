@@ -26,7 +26,11 @@ export type WebhookOutcome = WebhookReceipt
  * away still becomes its order, and one the provider refused is marked. A delivery whose
  * signature is wrong is refused before anything is read (the provider throws invalid_signature).
  */
-export async function receiveWebhook(container: MedusaContainer, provider: WebhookProvider, delivery: WebhookDelivery): Promise<WebhookOutcome> {
+export async function receiveWebhook(
+  container: MedusaContainer,
+  provider: WebhookProvider,
+  delivery: WebhookDelivery,
+): Promise<WebhookOutcome> {
   const payments = container.resolve(Modules.PAYMENT)
   const { action, data } = await payments.getWebhookActionAndData({
     provider: providerKeys[provider],

@@ -9,18 +9,10 @@ import {
   type ShippingMethodUpdate,
   type ShippingZone,
 } from "@enclave/contract"
-import {
-  SHIPPING_FULFILLMENT_PROVIDER_ID,
-  SHIPPING_SERVICE_ZONE_NAMES,
-} from "@enclave/shipping-methods"
+import { SHIPPING_FULFILLMENT_PROVIDER_ID, SHIPPING_SERVICE_ZONE_NAMES } from "@enclave/shipping-methods"
 import { countryCodeOf, shopContext } from "../cart/shop-context"
 import { ApiError } from "../http/api-error"
-import {
-  createShippingMethodWorkflow,
-  deleteShippingMethodWorkflow,
-  updateShippingMethodWorkflow,
-  type DetailsData,
-} from "./workflows"
+import { createShippingMethodWorkflow, deleteShippingMethodWorkflow, updateShippingMethodWorkflow, type DetailsData } from "./workflows"
 import { runThenBump } from "../catalogue/cache"
 
 /** Shipping is charged in euros, the currency of both regions. */
@@ -74,7 +66,9 @@ function zoneOf(row: DetailsRow): ShippingZone {
 }
 
 function countriesOf(row: DetailsRow): string[] {
-  const codes = (row.shipping_option?.service_zone?.geo_zones ?? []).map((g) => g.country_code?.toUpperCase()).filter((c): c is string => !!c)
+  const codes = (row.shipping_option?.service_zone?.geo_zones ?? [])
+    .map((g) => g.country_code?.toUpperCase())
+    .filter((c): c is string => !!c)
   return [...new Set(codes)].sort()
 }
 
@@ -134,10 +128,12 @@ export async function shippingCountryOf(container: MedusaContainer, country: str
 export async function listActiveShippingMethods(container: MedusaContainer, countryCode?: string): Promise<ShippingMethod[]> {
   let rows = await readRows(container, { is_active: true })
   if (countryCode && rows.length > 0) {
-    const serving = await container.resolve(Modules.FULFILLMENT).listShippingOptionsForContext(
-      { id: rows.map((row) => row.shipping_option!.id), address: { country_code: countryCode } },
-      { select: ["id"] },
-    )
+    const serving = await container
+      .resolve(Modules.FULFILLMENT)
+      .listShippingOptionsForContext(
+        { id: rows.map((row) => row.shipping_option!.id), address: { country_code: countryCode } },
+        { select: ["id"] },
+      )
     const ids = new Set(serving.map((option) => option.id))
     rows = rows.filter((row) => ids.has(row.shipping_option!.id))
   }
@@ -199,22 +195,28 @@ function detailsOf(data: Partial<ShippingMethodData>): DetailsData {
 
 export async function createShippingMethod(container: MedusaContainer, data: ShippingMethodData): Promise<ShippingMethod> {
   const { serviceZoneId, shippingProfileId } = await shippingPlace(container, data.zone)
-  const { result } = await runThenBump("a shipping method was created", () => createShippingMethodWorkflow(container).run({
-    input: {
-      option: {
-        name: data.name,
-        price_type: "flat",
-        provider_id: SHIPPING_FULFILLMENT_PROVIDER_ID,
-        service_zone_id: serviceZoneId,
-        shipping_profile_id: shippingProfileId,
-        // Medusa wants a type per option; the method's own name serves, with a code no other method has.
-        type: { label: data.name, description: data.description, code: `method-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}` },
-        prices: [{ currency_code: CURRENCY, amount: data.price }],
-        rules: storeRules(data.isActive),
+  const { result } = await runThenBump("a shipping method was created", () =>
+    createShippingMethodWorkflow(container).run({
+      input: {
+        option: {
+          name: data.name,
+          price_type: "flat",
+          provider_id: SHIPPING_FULFILLMENT_PROVIDER_ID,
+          service_zone_id: serviceZoneId,
+          shipping_profile_id: shippingProfileId,
+          // Medusa wants a type per option; the method's own name serves, with a code no other method has.
+          type: {
+            label: data.name,
+            description: data.description,
+            code: `method-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+          },
+          prices: [{ currency_code: CURRENCY, amount: data.price }],
+          rules: storeRules(data.isActive),
+        },
+        details: detailsOf(data),
       },
-      details: detailsOf(data),
-    },
-  }))
+    }),
+  )
   const [row] = await readRows(container, { id: result.id })
   return toShippingMethod(row)
 }
@@ -238,20 +240,24 @@ export async function updateShippingMethod(container: MedusaContainer, id: numbe
     zoneId = await serviceZoneId(container, patch.zone)
     optionChanges.service_zone_id = zoneId
   }
-  await runThenBump("a shipping method was updated", () => updateShippingMethodWorkflow(container).run({
-    input: {
-      detailsId: row.id,
-      serviceZoneId: zoneId!,
-      option: Object.keys(optionChanges).length > 0 ? { id: option.id, ...optionChanges } : undefined,
-      details: detailsOf(patch),
-    },
-  }))
+  await runThenBump("a shipping method was updated", () =>
+    updateShippingMethodWorkflow(container).run({
+      input: {
+        detailsId: row.id,
+        serviceZoneId: zoneId!,
+        option: Object.keys(optionChanges).length > 0 ? { id: option.id, ...optionChanges } : undefined,
+        details: detailsOf(patch),
+      },
+    }),
+  )
   return findShippingMethod(container, id)
 }
 
 export async function deleteShippingMethod(container: MedusaContainer, id: number): Promise<void> {
   const row = await findRow(container, id)
-  await runThenBump("a shipping method was deleted", () => deleteShippingMethodWorkflow(container).run({
-    input: { detailsId: row.id, shippingOptionId: row.shipping_option!.id },
-  }))
+  await runThenBump("a shipping method was deleted", () =>
+    deleteShippingMethodWorkflow(container).run({
+      input: { detailsId: row.id, shippingOptionId: row.shipping_option!.id },
+    }),
+  )
 }

@@ -27,7 +27,9 @@ interface DetailsService {
   retrieveShippingMethodDetails(id: string): Promise<DetailsRow>
   listShippingMethodDetails(filters: object, config?: object): Promise<DetailsRow[]>
   createShippingMethodDetails(data: DetailsData): Promise<DetailsRow>
-  updateShippingMethodDetails(data: (DetailsData & { id: string }) | Array<DetailsData & { id: string }>): Promise<DetailsRow | DetailsRow[]>
+  updateShippingMethodDetails(
+    data: (DetailsData & { id: string }) | Array<DetailsData & { id: string }>,
+  ): Promise<DetailsRow | DetailsRow[]>
   softDeleteShippingMethodDetails(ids: string[]): Promise<unknown>
   restoreShippingMethodDetails(ids: string[]): Promise<unknown>
 }

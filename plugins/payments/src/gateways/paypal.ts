@@ -83,16 +83,27 @@ function gatewayError(operation: Operation, error: unknown): PaymentGatewayError
     }
     const issues = issuesOf(body)
     if (issues.includes("ORDER_NOT_APPROVED")) {
-      return new PaymentGatewayError("not_approved", "The PayPal payment has not been approved yet", describeFailure(body), error.statusCode)
+      return new PaymentGatewayError(
+        "not_approved",
+        "The PayPal payment has not been approved yet",
+        describeFailure(body),
+        error.statusCode,
+      )
     }
     if (issues.includes("INSTRUMENT_DECLINED") || issues.includes("PAYER_ACTION_REQUIRED")) {
-      return new PaymentGatewayError("declined", "PayPal declined the payment: please choose another way to pay in PayPal", describeFailure(body), error.statusCode)
+      return new PaymentGatewayError(
+        "declined",
+        "PayPal declined the payment: please choose another way to pay in PayPal",
+        describeFailure(body),
+        error.statusCode,
+      )
     }
     return new PaymentGatewayError("not_ok", failureMessage(operation), describeFailure(body), error.statusCode)
   }
   const message = error instanceof Error ? error.message : String(error)
   // The SDK's words when a successful reply is not JSON.
-  if (message.startsWith("Could not parse body as JSON")) return new PaymentGatewayError("invalid_response", invalidMessage(operation), message.split("\n")[0])
+  if (message.startsWith("Could not parse body as JSON"))
+    return new PaymentGatewayError("invalid_response", invalidMessage(operation), message.split("\n")[0])
   return new PaymentGatewayError("unreachable", failureMessage(operation), message)
 }
 
@@ -160,7 +171,12 @@ export class PaypalGateway {
         body: {
           intent: CheckoutPaymentIntent.Capture,
           purchaseUnits: [
-            { referenceId: "default", customId: input.reference, description: input.description, amount: { currencyCode: "EUR", value: input.amount } },
+            {
+              referenceId: "default",
+              customId: input.reference,
+              description: input.description,
+              amount: { currencyCode: "EUR", value: input.amount },
+            },
           ],
           paymentSource: {
             paypal: {
@@ -215,7 +231,11 @@ export class PaypalGateway {
     }
     if (!view.captureId) throw new PaymentGatewayError("no_payment_id", paypalMessages.noPaymentId)
     if (view.captureStatus === "DECLINED" || view.captureStatus === "FAILED") {
-      throw new PaymentGatewayError("declined", "PayPal declined the payment: please choose another way to pay in PayPal", view.captureStatus)
+      throw new PaymentGatewayError(
+        "declined",
+        "PayPal declined the payment: please choose another way to pay in PayPal",
+        view.captureStatus,
+      )
     }
     return view as PaypalOrderView & { captureId: string }
   }

@@ -101,7 +101,11 @@ export class StripeGateway {
         { idempotencyKey },
       )
       if (!intent?.id || !intent.client_secret) {
-        throw new PaymentGatewayError("invalid_response", "Invalid response from the card payment provider", "no PaymentIntent id or client secret")
+        throw new PaymentGatewayError(
+          "invalid_response",
+          "Invalid response from the card payment provider",
+          "no PaymentIntent id or client secret",
+        )
       }
       return viewOf(intent)
     } catch (error) {

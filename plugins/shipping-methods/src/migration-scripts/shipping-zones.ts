@@ -71,7 +71,9 @@ export default async function migrateShippingZones({ container }: ExecArgs) {
   const covered = new Set(geoZones.map((g) => (g.country_code ?? "").toLowerCase()))
   const missing = worldwide.filter((code) => !covered.has(code))
   if (missing.length > 0) {
-    await fulfillment.createGeoZones(missing.map((country_code) => ({ type: "country" as const, country_code, service_zone_id: legacy.id })))
+    await fulfillment.createGeoZones(
+      missing.map((country_code) => ({ type: "country" as const, country_code, service_zone_id: legacy.id })),
+    )
   }
 
   // One default per zone: the old single default stays in its zone; the other zone gets one.
@@ -80,11 +82,15 @@ export default async function migrateShippingZones({ container }: ExecArgs) {
     entity: "shipping_method_details",
     fields: ["id", "is_default", "sort_order", "shipping_option.service_zone_id", "shipping_option.type.code"],
   })
-  const details = container.resolve(SHIPPING_METHODS_MODULE) as { updateShippingMethodDetails(data: { id: string; is_default: boolean }): Promise<unknown> }
+  const details = container.resolve(SHIPPING_METHODS_MODULE) as {
+    updateShippingMethodDetails(data: { id: string; is_default: boolean }): Promise<unknown>
+  }
   for (const zoneId of [germany.id, legacy.id]) {
     const inZone = (data as DetailsRow[]).filter((row) => row.shipping_option?.service_zone_id === zoneId)
     if (inZone.length === 0 || inZone.some((row) => row.is_default)) continue
-    const chosen = inZone.find((row) => row.shipping_option?.type?.code === WORLDWIDE_METHOD_CODE) ?? [...inZone].sort((a, b) => a.sort_order - b.sort_order)[0]
+    const chosen =
+      inZone.find((row) => row.shipping_option?.type?.code === WORLDWIDE_METHOD_CODE) ??
+      [...inZone].sort((a, b) => a.sort_order - b.sort_order)[0]
     await details.updateShippingMethodDetails({ id: chosen.id, is_default: true })
   }
 

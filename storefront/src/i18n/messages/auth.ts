@@ -70,7 +70,8 @@ export default defineMessages(
     "validation.Password must be at most 200 characters": "Password must be at most 200 characters",
     "validation.Passwords don't match": "Passwords don't match",
     "validation.Full name is too long": "Full name is too long",
-    "validation.Text must not contain Unicode direction control characters (U+202A–U+202E, U+2066–U+2069)": "Text must not contain Unicode direction control characters (U+202A–U+202E, U+2066–U+2069)",
+    "validation.Text must not contain Unicode direction control characters (U+202A–U+202E, U+2066–U+2069)":
+      "Text must not contain Unicode direction control characters (U+202A–U+202E, U+2066–U+2069)",
     "validation.Street address is required": "Street address is required",
     "validation.Street address is too long": "Street address is too long",
     "validation.Address line 2 is too long": "Address line 2 is too long",
@@ -85,14 +86,17 @@ export default defineMessages(
     "validation.Invalid username or password": "Invalid username or password",
     "validation.Too many sign-in attempts from your network. Please wait a minute and try again.":
       "Too many sign-in attempts from your network. Please wait a minute and try again.",
-    "auth.locked.username.one": "Sign-in with this username is locked for your network after 5 failed attempts. Try again in {minutes} minute.",
-    "auth.locked.username.other": "Sign-in with this username is locked for your network after 5 failed attempts. Try again in {minutes} minutes.",
+    "auth.locked.username.one":
+      "Sign-in with this username is locked for your network after 5 failed attempts. Try again in {minutes} minute.",
+    "auth.locked.username.other":
+      "Sign-in with this username is locked for your network after 5 failed attempts. Try again in {minutes} minutes.",
     "auth.locked.address.one": "Sign-in from your network is locked after too many failed attempts. Try again in {minutes} minute.",
     "auth.locked.address.other": "Sign-in from your network is locked after too many failed attempts. Try again in {minutes} minutes.",
   },
   {
     "auth.title": "Anmelden oder Konto erstellen",
-    "auth.metaDescription": "Melden Sie sich bei Ihrem Enclave-Konto an oder erstellen Sie eines, um verschlüsselte Smartphones zu bestellen.",
+    "auth.metaDescription":
+      "Melden Sie sich bei Ihrem Enclave-Konto an oder erstellen Sie eines, um verschlüsselte Smartphones zu bestellen.",
     "auth.heading": "Ihr Enclave-Konto",
     "auth.intro": "Melden Sie sich an, um Ihre Bestellungen zu verfolgen, oder erstellen Sie in einer Minute ein Konto.",
     "auth.tabs": "Anmelden oder registrieren",
@@ -134,11 +138,13 @@ export default defineMessages(
     "auth.panel.heading": "Privatsphäre ist kein Extra",
     "auth.panel.intro": "Jedes Enclave-Telefon schützt Sie vom ersten Einschalten an.",
     "auth.panel.encryption.title": "Ende-zu-Ende-Verschlüsselung",
-    "auth.panel.encryption.text": "Anrufe, Nachrichten und Dateien werden auf dem Gerät verschlüsselt; nur Ihre Gesprächspartner können sie lesen.",
+    "auth.panel.encryption.text":
+      "Anrufe, Nachrichten und Dateien werden auf dem Gerät verschlüsselt; nur Ihre Gesprächspartner können sie lesen.",
     "auth.panel.tracking.title": "Anti-Tracking",
     "auth.panel.tracking.text": "Tracker, Werbe-IDs und Standortabfragen im Hintergrund werden systemweit blockiert.",
     "auth.panel.boot.title": "Sicherer Start",
-    "auth.panel.boot.text": "Bei jedem Start wird die Signatur des Betriebssystems geprüft, sodass manipulierte Software nie ausgeführt wird.",
+    "auth.panel.boot.text":
+      "Bei jedem Start wird die Signatur des Betriebssystems geprüft, sodass manipulierte Software nie ausgeführt wird.",
     "auth.panel.biometrics.title": "Biometrie",
     "auth.panel.biometrics.text": "Fingerabdruck- und Gesichtsentsperrung bleiben in einem Hardware-Tresor und verlassen Ihr Telefon nie.",
     "validation.Username is required": "Benutzername ist erforderlich",
@@ -154,7 +160,8 @@ export default defineMessages(
     "validation.Password must be at most 200 characters": "Das Passwort darf höchstens 200 Zeichen lang sein",
     "validation.Passwords don't match": "Die Passwörter stimmen nicht überein",
     "validation.Full name is too long": "Der Name ist zu lang",
-    "validation.Text must not contain Unicode direction control characters (U+202A–U+202E, U+2066–U+2069)": "Der Text darf keine Unicode-Steuerzeichen für die Schreibrichtung enthalten (U+202A–U+202E, U+2066–U+2069)",
+    "validation.Text must not contain Unicode direction control characters (U+202A–U+202E, U+2066–U+2069)":
+      "Der Text darf keine Unicode-Steuerzeichen für die Schreibrichtung enthalten (U+202A–U+202E, U+2066–U+2069)",
     "validation.Street address is required": "Straße und Hausnummer sind erforderlich",
     "validation.Street address is too long": "Die Straßenangabe ist zu lang",
     "validation.Address line 2 is too long": "Adresszeile 2 ist zu lang",
@@ -173,7 +180,8 @@ export default defineMessages(
       "Die Anmeldung mit diesem Benutzernamen ist für Ihr Netzwerk nach 5 Fehlversuchen gesperrt. Versuchen Sie es in {minutes} Minute erneut.",
     "auth.locked.username.other":
       "Die Anmeldung mit diesem Benutzernamen ist für Ihr Netzwerk nach 5 Fehlversuchen gesperrt. Versuchen Sie es in {minutes} Minuten erneut.",
-    "auth.locked.address.one": "Die Anmeldung aus Ihrem Netzwerk ist nach zu vielen Fehlversuchen gesperrt. Versuchen Sie es in {minutes} Minute erneut.",
+    "auth.locked.address.one":
+      "Die Anmeldung aus Ihrem Netzwerk ist nach zu vielen Fehlversuchen gesperrt. Versuchen Sie es in {minutes} Minute erneut.",
     "auth.locked.address.other":
       "Die Anmeldung aus Ihrem Netzwerk ist nach zu vielen Fehlversuchen gesperrt. Versuchen Sie es in {minutes} Minuten erneut.",
   },

@@ -4,8 +4,7 @@ import { defineMessages } from "@enclave/contract/i18n"
 export default defineMessages(
   {
     "catalogue.title": "Secure Phones Collection",
-    "catalogue.lead":
-      "Encrypted smartphones, hardened accessories and security services. Every device ships on the next business day.",
+    "catalogue.lead": "Encrypted smartphones, hardened accessories and security services. Every device ships on the next business day.",
     "catalogue.filters": "Filter products",
     "catalogue.search": "Search",
     "catalogue.searchPlaceholder": "Search products...",

@@ -82,7 +82,8 @@ export default defineMessages(
     "checkout.paypal.creating": "Creating PayPal order...",
     "checkout.paypal.redirecting": "Taking you to PayPal...",
     "checkout.paypal.pendingTitle": "PayPal order created",
-    "checkout.paypal.pendingText": "You started a PayPal payment that is not finished yet (PayPal order {orderId}). If you approved it on PayPal, complete it here.",
+    "checkout.paypal.pendingText":
+      "You started a PayPal payment that is not finished yet (PayPal order {orderId}). If you approved it on PayPal, complete it here.",
     "checkout.paypal.complete": "Complete PayPal Payment",
     "checkout.paypal.capturing": "Completing your PayPal payment...",
     "checkout.paypal.discard": "Pay another way",
@@ -255,12 +256,14 @@ export default defineMessages(
     "checkout.choice.sandbox": "Sandbox",
 
     "checkout.paypal.pay": "Mit PayPal bezahlen",
-    "checkout.paypal.note": "Sie werden zu PayPal weitergeleitet, um die Zahlung von {amount} zu bestätigen, und kommen dann hierher zurück, um Ihre Bestellung abzuschließen.",
+    "checkout.paypal.note":
+      "Sie werden zu PayPal weitergeleitet, um die Zahlung von {amount} zu bestätigen, und kommen dann hierher zurück, um Ihre Bestellung abzuschließen.",
     "checkout.paypal.sandboxNote": "PayPal ist im Sandbox-Modus: Melden Sie sich mit einem Sandbox-Konto an, es wird kein Geld abgebucht.",
     "checkout.paypal.creating": "PayPal-Bestellung wird erstellt...",
     "checkout.paypal.redirecting": "Sie werden zu PayPal weitergeleitet...",
     "checkout.paypal.pendingTitle": "PayPal-Bestellung erstellt",
-    "checkout.paypal.pendingText": "Sie haben eine PayPal-Zahlung begonnen, die noch nicht abgeschlossen ist (PayPal-Bestellung {orderId}). Wenn Sie sie bei PayPal bestätigt haben, schließen Sie sie hier ab.",
+    "checkout.paypal.pendingText":
+      "Sie haben eine PayPal-Zahlung begonnen, die noch nicht abgeschlossen ist (PayPal-Bestellung {orderId}). Wenn Sie sie bei PayPal bestätigt haben, schließen Sie sie hier ab.",
     "checkout.paypal.complete": "PayPal-Zahlung abschließen",
     "checkout.paypal.capturing": "Ihre PayPal-Zahlung wird abgeschlossen...",
     "checkout.paypal.discard": "Anders bezahlen",
@@ -271,12 +274,14 @@ export default defineMessages(
     "checkout.paypal.noPaymentId": "Nach dem Abschluss keine Zahlungs-ID von PayPal erhalten",
 
     "checkout.stripe.note": "Ihre Kartendaten gehen direkt an Stripe, unseren Kartenzahlungsanbieter. Sie erreichen nie unsere Server.",
-    "checkout.stripe.sandboxNote": "Der Kartenzahlungsanbieter ist im Sandbox-Modus: Verwenden Sie eine Testkarte, es wird kein Geld abgebucht.",
+    "checkout.stripe.sandboxNote":
+      "Der Kartenzahlungsanbieter ist im Sandbox-Modus: Verwenden Sie eine Testkarte, es wird kein Geld abgebucht.",
     "checkout.stripe.preparing": "Das sichere Kartenformular wird vorbereitet...",
     "checkout.stripe.formLabel": "Kartendaten",
     "checkout.stripe.payNow": "Jetzt bezahlen",
     "checkout.stripe.confirming": "Ihre Zahlung wird bestätigt...",
-    "checkout.stripe.loadFailed": "Das Kartenformular konnte nicht geladen werden. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.",
+    "checkout.stripe.loadFailed":
+      "Das Kartenformular konnte nicht geladen werden. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.",
     "checkout.stripe.change": "Zahlungsdaten ändern",
 
     "checkout.toast.testOrderTitle": "Testbestellung erfolgreich aufgegeben",
@@ -290,7 +295,8 @@ export default defineMessages(
     "checkout.toast.paymentFailedText": "Bei der Verarbeitung Ihrer Zahlung ist ein Problem aufgetreten. Bitte versuchen Sie es erneut.",
     "checkout.toast.paypalErrorTitle": "PayPal-Fehler",
     "checkout.toast.paymentReceivedTitle": "Zahlung erhalten",
-    "checkout.toast.paymentReceivedText": "Ihre Zahlung ist eingegangen, aber beim Abschluss der Bestellung ist ein Problem aufgetreten. Bitte wenden Sie sich an den Kundenservice.",
+    "checkout.toast.paymentReceivedText":
+      "Ihre Zahlung ist eingegangen, aber beim Abschluss der Bestellung ist ein Problem aufgetreten. Bitte wenden Sie sich an den Kundenservice.",
     "checkout.summary.title": "Bestellübersicht",
     "checkout.summary.items": "Artikel Ihrer Bestellung",
     "checkout.summary.quantity": "Menge: {quantity}",
@@ -310,12 +316,14 @@ export default defineMessages(
     "result.success.text": "Vielen Dank für Ihre Bestellung. Wir haben sie erhalten und bereiten den Versand vor.",
     "result.issue.title": "Problem mit der Zahlung",
     "result.issue.noOrder": "Keine Bestellinformationen gefunden",
-    "result.issue.noOrderText": "Wir konnten nicht erkennen, welche Bestellung gemeint ist. Auf Ihrer Bestellseite finden Sie alle Ihre Bestellungen.",
+    "result.issue.noOrderText":
+      "Wir konnten nicht erkennen, welche Bestellung gemeint ist. Auf Ihrer Bestellseite finden Sie alle Ihre Bestellungen.",
     "result.issue.notFound": "Ihre Zahlung war erfolgreich, aber wir konnten die Bestelldetails nicht abrufen.",
     "result.loading.paypal": "Ihre PayPal-Zahlung wird abgeschlossen...",
     "result.loading.card": "Ihre Kartenzahlung wird abgeschlossen...",
     "result.loading.order": "Ihre Bestellung wird geladen...",
-    "result.issue.cardNotCompleted": "Ihre Kartenzahlung wurde nicht abgeschlossen, daher wurde keine Bestellung aufgegeben. Bitte versuchen Sie es über die Kasse erneut.",
+    "result.issue.cardNotCompleted":
+      "Ihre Kartenzahlung wurde nicht abgeschlossen, daher wurde keine Bestellung aufgegeben. Bitte versuchen Sie es über die Kasse erneut.",
     "result.toast.paymentTitle": "Zahlung erfolgreich",
     "result.toast.paymentText": "Ihre PayPal-Zahlung wurde erfolgreich verarbeitet.",
     "result.toast.testPaymentTitle": "Testzahlung erfolgreich",

@@ -107,8 +107,7 @@ export default defineMessages(
     "features.biometric.text":
       "Fingerabdruck- und Gesichtsentsperrung bleiben im Secure Element; Ihre biometrischen Daten verlassen nie das Telefon.",
     "features.updates.title": "Langfristige Updates",
-    "features.updates.text":
-      "Sicherheitsupdates für bis zu 36 Monate je nach Modell, geprüft und unauffällig installiert.",
+    "features.updates.text": "Sicherheitsupdates für bis zu 36 Monate je nach Modell, geprüft und unauffällig installiert.",
     "products.eyebrow": "Die Kollektion",
     "products.title": "Wählen Sie Ihr Schutzniveau",
     "products.lead": "Drei Smartphone-Modelle, das Zubehör, das die letzten Lücken schließt, und Services, die Sie schützen.",

@@ -28,37 +28,31 @@ export default defineMessages(
       "Messages are encrypted on your device before they leave it and can only be read by the recipient's device. Not even our servers can read them.",
     "feature.calls":
       "Voice calls are encrypted end to end with keys negotiated for each call, so nobody between you and the person you call can listen in.",
-    "feature.backup":
-      "Your backups are encrypted with a key only you hold before they are stored, so a lost backup reveals nothing.",
+    "feature.backup": "Your backups are encrypted with a key only you hold before they are stored, so a lost backup reveals nothing.",
     "feature.secureBoot":
       "Each time the phone starts, every stage of the software is checked against our signature. Modified software is refused before it can run.",
     "feature.tamper":
       "Sensors in the case notice when it is opened or parts are replaced; the phone then locks its keys away until you unlock it again.",
     "feature.updates":
       "You receive verified security updates for {months} months. They are installed quietly in the background and checked before they run.",
-    "feature.updatesMore":
-      "Your device receives verified security updates for another {months} months beyond its standard support period.",
+    "feature.updatesMore": "Your device receives verified security updates for another {months} months beyond its standard support period.",
     "feature.secureElement":
       "Keys, passwords and biometric data live in a dedicated security chip, separated from the main processor, so even a compromised app cannot reach them.",
     "feature.tracking":
       "Trackers, fingerprinting scripts and ad networks are blocked at the network level for every app, not just the browser.",
     "feature.killSwitch":
       "Physical switches cut the power to the microphone, camera and radios, so they cannot be switched on by software.",
-    "feature.charging":
-      "Fast, safe charging through a power-only connection: no data can pass between the charger and the phone.",
-    "feature.dataBlocker":
-      "The data lines of the cable are cut, so public charging ports can supply power but never read or write data.",
+    "feature.charging": "Fast, safe charging through a power-only connection: no data can pass between the charger and the phone.",
+    "feature.dataBlocker": "The data lines of the cable are cut, so public charging ports can supply power but never read or write data.",
     "feature.shielding": "Shielding fabric blocks every radio signal while the device is inside, so it cannot be located or reached.",
-    "feature.privacyFilter":
-      "A privacy filter darkens the screen for anyone looking from the side, while it stays clear for you.",
+    "feature.privacyFilter": "A privacy filter darkens the screen for anyone looking from the side, while it stays clear for you.",
     "feature.setup":
       "Our security team configures your device with you: a hardened setup, encrypted backups and a private onboarding call.",
     "feature.support": "Your questions go to the front of the queue and are answered by our security specialists.",
     "feature.generic":
       "This feature is part of Enclave's layered protection: it is built into the device, enabled by default and kept current by regular security updates.",
     "security.e2e.title": "End-to-end encryption",
-    "security.e2e.text":
-      "Messages, calls and files are encrypted on the device with keys that never leave its secure element.",
+    "security.e2e.text": "Messages, calls and files are encrypted on the device with keys that never leave its secure element.",
     "security.boot.title": "Secure boot",
     "security.boot.text": "Each start verifies the operating system's signature; modified software is refused before it runs.",
     "security.tamper.title": "Tamper detection",
@@ -115,16 +109,13 @@ export default defineMessages(
       "Schlüssel, Passwörter und biometrische Daten liegen in einem eigenen Sicherheitschip, getrennt vom Hauptprozessor, sodass selbst eine kompromittierte App sie nicht erreicht.",
     "feature.tracking":
       "Tracker, Fingerprinting-Skripte und Werbenetzwerke werden für jede App auf Netzwerkebene blockiert, nicht nur im Browser.",
-    "feature.killSwitch":
-      "Physische Schalter trennen Mikrofon, Kamera und Funk vom Strom, sodass Software sie nicht einschalten kann.",
-    "feature.charging":
-      "Schnelles, sicheres Laden über eine reine Stromverbindung: Zwischen Ladegerät und Telefon fließen keine Daten.",
+    "feature.killSwitch": "Physische Schalter trennen Mikrofon, Kamera und Funk vom Strom, sodass Software sie nicht einschalten kann.",
+    "feature.charging": "Schnelles, sicheres Laden über eine reine Stromverbindung: Zwischen Ladegerät und Telefon fließen keine Daten.",
     "feature.dataBlocker":
       "Die Datenleitungen des Kabels sind getrennt: Öffentliche Ladeanschlüsse liefern Strom, können aber niemals Daten lesen oder schreiben.",
     "feature.shielding":
       "Abschirmgewebe blockiert jedes Funksignal, solange das Gerät darin steckt, sodass es weder geortet noch erreicht werden kann.",
-    "feature.privacyFilter":
-      "Ein Sichtschutzfilter verdunkelt den Bildschirm für seitliche Blicke, während er für Sie klar bleibt.",
+    "feature.privacyFilter": "Ein Sichtschutzfilter verdunkelt den Bildschirm für seitliche Blicke, während er für Sie klar bleibt.",
     "feature.setup":
       "Unser Sicherheitsteam richtet Ihr Gerät gemeinsam mit Ihnen ein: gehärtete Konfiguration, verschlüsselte Backups und ein persönliches Einführungsgespräch.",
     "feature.support": "Ihre Fragen werden bevorzugt von unseren Sicherheitsexperten beantwortet.",
@@ -136,7 +127,8 @@ export default defineMessages(
     "security.boot.title": "Secure Boot",
     "security.boot.text": "Jeder Start prüft die Signatur des Betriebssystems; veränderte Software wird abgewiesen, bevor sie läuft.",
     "security.tamper.title": "Manipulationserkennung",
-    "security.tamper.text": "Das Öffnen des Gehäuses oder der Austausch von Hardware wird erkannt, und das Gerät sperrt seine Schlüssel weg.",
+    "security.tamper.text":
+      "Das Öffnen des Gehäuses oder der Austausch von Hardware wird erkannt, und das Gerät sperrt seine Schlüssel weg.",
     "security.updates.title": "Sicherheitsupdates",
     "security.updates.text": "Geprüfte Updates werden regelmäßig geliefert und installiert, ohne Ihre Daten preiszugeben.",
     "spec.processor": "Prozessor",

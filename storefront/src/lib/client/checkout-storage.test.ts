@@ -64,7 +64,9 @@ describe("the pending PayPal order over the redirect (docs/product.md §3)", () 
   })
 
   it("treats storage that refuses as empty", () => {
-    expect(() => savePendingPaypalOrder(keys, { orderId: "A1", amount: null, userId: null, shippingMethodId: null }, refusing)).not.toThrow()
+    expect(() =>
+      savePendingPaypalOrder(keys, { orderId: "A1", amount: null, userId: null, shippingMethodId: null }, refusing),
+    ).not.toThrow()
     expect(readPendingPaypalOrder(keys, refusing)).toBeNull()
     expect(() => clearPendingPaypalOrder(keys, refusing)).not.toThrow()
   })

@@ -35,7 +35,10 @@ interface RenderScope {
 const renderScope = new AsyncLocalStorage<RenderScope>()
 
 /** Runs a page render and returns, with its result, the catalogue answers it used. */
-export async function recordingDependencies<T>(render: () => Promise<T>, revalidated: Set<string> = new Set()): Promise<{ result: T; dependencies: Dependency[] }> {
+export async function recordingDependencies<T>(
+  render: () => Promise<T>,
+  revalidated: Set<string> = new Set(),
+): Promise<{ result: T; dependencies: Dependency[] }> {
   const scope: RenderScope = { dependencies: [], revalidated }
   const result = await renderScope.run(scope, render)
   return { result, dependencies: scope.dependencies }

@@ -4,13 +4,7 @@
  * The storefront renders on the server and asks the /api facade directly; the base address comes from
  * ENCLAVE_API_URL, read at call time so the same build runs against any backend.
  */
-import {
-  compareDefaultOrder,
-  productIdSchema,
-  productListSchema,
-  productSchema,
-  type Product,
-} from "@enclave/contract"
+import { compareDefaultOrder, productIdSchema, productListSchema, productSchema, type Product } from "@enclave/contract"
 import type { z } from "zod"
 import { answerRevalidatedInThisRequest, keepAnswer, keptAnswer, recordDependency } from "./catalogue-answers"
 
@@ -45,7 +39,12 @@ export function apiBaseUrl(): string {
  * (a browser's forwarded cookies) it asks as that browser. Returns null for a 404 when
  * `allowNotFound` is set; throws FacadeApiError for everything else that is not ok.
  */
-export async function getJson<T>(path: string, schema: z.ZodType<T>, allowNotFound: true, headers?: Record<string, string>): Promise<T | null>
+export async function getJson<T>(
+  path: string,
+  schema: z.ZodType<T>,
+  allowNotFound: true,
+  headers?: Record<string, string>,
+): Promise<T | null>
 export async function getJson<T>(path: string, schema: z.ZodType<T>, allowNotFound?: false, headers?: Record<string, string>): Promise<T>
 export async function getJson<T>(
   path: string,
@@ -117,7 +116,10 @@ export async function getCatalogueJson<T>(path: string, schema: z.ZodType<T>, al
   }
   const kept = keptAnswer(path)
   const url = `${apiBaseUrl()}${path}`
-  const response = await fetchFacade(url, kept ? { accept: "application/json", "if-none-match": kept.etag } : { accept: "application/json" })
+  const response = await fetchFacade(
+    url,
+    kept ? { accept: "application/json", "if-none-match": kept.etag } : { accept: "application/json" },
+  )
   if (response.status === 304 && kept) {
     recordDependency(path, kept.etag)
     return kept.body as T

@@ -33,7 +33,14 @@ describe("checkout messages", () => {
   })
 
   it("a direction control (issue 13) is named in both languages", () => {
-    const address = { fullName: "Ada\u202Enimda", addressLine1: "Unter den Linden 1", city: "Berlin", state: "Berlin", postalCode: "10117", country: "Germany" }
+    const address = {
+      fullName: "Ada\u202Enimda",
+      addressLine1: "Unter den Linden 1",
+      city: "Berlin",
+      state: "Berlin",
+      postalCode: "10117",
+      country: "Germany",
+    }
     const [issue] = shippingAddressSchema.safeParse(address).error!.issues
     const key = addressMessageKey(issue.message)
     expect(key).toBe("checkout.validation.directionControls")

@@ -149,10 +149,9 @@ class AccountsModuleService extends MedusaService({ ShopUser }) {
    */
   @InjectManager()
   async findSession(sid: string, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<unknown> {
-    const rows: { sess: unknown }[] = await sharedContext.manager!.execute(
-      `select sess from "session" where sid = ? and expire > now()`,
-      [sid],
-    )
+    const rows: { sess: unknown }[] = await sharedContext.manager!.execute(`select sess from "session" where sid = ? and expire > now()`, [
+      sid,
+    ])
     const sess = rows[0]?.sess
     return typeof sess === "string" ? JSON.parse(sess) : (sess ?? null)
   }

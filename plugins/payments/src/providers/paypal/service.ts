@@ -71,7 +71,8 @@ class PaypalProviderService extends AbstractPaymentProvider<Record<string, unkno
   async initiatePayment({ amount, currency_code, data, context }: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
     if (currency_code.toLowerCase() !== "eur") throw new MedusaError(MedusaError.Types.INVALID_DATA, "PayPal payments are taken in euros")
     const input = (data ?? {}) as Partial<PaypalSessionInput> & { session_id?: string }
-    if (!input.return_url || !input.cancel_url) throw new MedusaError(MedusaError.Types.INVALID_DATA, "A PayPal payment needs return_url and cancel_url")
+    if (!input.return_url || !input.cancel_url)
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, "A PayPal payment needs return_url and cancel_url")
     const sessionId = String(input.session_id ?? context?.idempotency_key)
     const gateway = await this.gateway()
     const euros = eurosOf(amount)
@@ -119,13 +120,18 @@ class PaypalProviderService extends AbstractPaymentProvider<Record<string, unkno
 
   async refundPayment({ amount, data, context }: RefundPaymentInput): Promise<RefundPaymentOutput> {
     const session = data as PaypalSessionData
-    if (!session.capture_id) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "This PayPal payment has not been captured: there is nothing to refund")
+    if (!session.capture_id)
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "This PayPal payment has not been captured: there is nothing to refund")
     const gateway = await this.gateway(session)
     // A capture PayPal denied afterwards (PAYMENT.CAPTURE.DENIED) took no money: cancelling its
     // order has nothing to give back, and PayPal refuses to refund it.
     const order = await gateway.getOrder(session.paypal_order_id)
     if (order.captureStatus === "DECLINED" || order.captureStatus === "FAILED") return { data: { ...session, status: order.status } }
-    const refundId = await gateway.refund(session.capture_id, eurosOf(amount), String(context?.idempotency_key ?? `${session.capture_id}-${eurosOf(amount)}`))
+    const refundId = await gateway.refund(
+      session.capture_id,
+      eurosOf(amount),
+      String(context?.idempotency_key ?? `${session.capture_id}-${eurosOf(amount)}`),
+    )
     return { data: { ...session, refund_ids: [...(session.refund_ids ?? []), refundId] } }
   }
 

@@ -163,7 +163,8 @@ class StripeProviderService extends AbstractPaymentProvider<Record<string, unkno
       if (event) break
     }
     if (!event) throw new PaymentGatewayError("invalid_signature", "The webhook's signature could not be verified")
-    if (event.type !== "payment_intent.succeeded" && event.type !== "payment_intent.payment_failed") return { action: PaymentActions.NOT_SUPPORTED }
+    if (event.type !== "payment_intent.succeeded" && event.type !== "payment_intent.payment_failed")
+      return { action: PaymentActions.NOT_SUPPORTED }
     const intent = event.data.object as Stripe.PaymentIntent
     const data = { session_id: intent.metadata?.session_id ?? "", amount: (intent.amount_received || intent.amount) / 100 }
     return { action: event.type === "payment_intent.succeeded" ? PaymentActions.SUCCESSFUL : PaymentActions.FAILED, data }

@@ -173,7 +173,16 @@ function LoginForm({ t, ready, returnTo, onSwitch }: { t: Translate; ready: bool
       <h2 id="auth-login-title" className="visually-hidden">
         {t("auth.tab.login")}
       </h2>
-      <TextField t={t} form="login" name="username" label={t("auth.field.username")} register={register} errors={formState.errors} autoComplete="username" required />
+      <TextField
+        t={t}
+        form="login"
+        name="username"
+        label={t("auth.field.username")}
+        register={register}
+        errors={formState.errors}
+        autoComplete="username"
+        required
+      />
       <TextField
         t={t}
         form="login"
@@ -305,7 +314,18 @@ interface FieldProps<T extends FieldValues> {
 }
 
 /** A labelled input with its hint and its message under it, tied together for assistive technology. */
-function TextField<T extends FieldValues>({ t, form, name, label, register, errors, type = "text", autoComplete, required = false, hint }: FieldProps<T>) {
+function TextField<T extends FieldValues>({
+  t,
+  form,
+  name,
+  label,
+  register,
+  errors,
+  type = "text",
+  autoComplete,
+  required = false,
+  hint,
+}: FieldProps<T>) {
   const inputId = `${form}-${name}`
   const errorId = `${inputId}-error`
   const hintId = `${inputId}-hint`

@@ -35,7 +35,19 @@ type State =
  * pays by card, so checkout's first JavaScript stays as small as before: first the server prepares a
  * PaymentIntent for its own total, then the card form appears, then Stripe confirms it in the browser.
  */
-export function CardPayment({ address, shippingMethodId, totalCents, amountLabel, language, sandbox, orderFor, onPaid, locked, onBusyChange, t }: Props) {
+export function CardPayment({
+  address,
+  shippingMethodId,
+  totalCents,
+  amountLabel,
+  language,
+  sandbox,
+  orderFor,
+  onPaid,
+  locked,
+  onBusyChange,
+  t,
+}: Props) {
   const [state, setState] = useState<State>({ kind: "idle" })
   const [error, setError] = useState<string | null>(null)
 
@@ -105,7 +117,12 @@ export function CardPayment({ address, shippingMethodId, totalCents, amountLabel
         />
       ) : (
         <>
-          <button type="button" className="button button--accent co-pay" onClick={prepare} aria-disabled={state.kind !== "idle" || locked || undefined}>
+          <button
+            type="button"
+            className="button button--accent co-pay"
+            onClick={prepare}
+            aria-disabled={state.kind !== "idle" || locked || undefined}
+          >
             {state.kind === "preparing" && <span className="co-spinner co-spinner--light" aria-hidden="true" />}
             {state.kind === "preparing" ? t("checkout.stripe.preparing") : t("checkout.card.pay", { amount: amountLabel })}
           </button>

@@ -26,7 +26,12 @@ import type { Language } from "../../../i18n"
 import { cartTotalCents, centsToEuros, eurosToCents, formatEuro } from "@enclave/contract/money"
 import { messageTranslator } from "../../../i18n/format"
 import { api } from "../../../lib/client/api"
-import { clearPendingPaypalOrder, readPendingPaypalOrder, type PendingCardOrder, type PendingPaypalOrder } from "../../../lib/client/checkout-storage"
+import {
+  clearPendingPaypalOrder,
+  readPendingPaypalOrder,
+  type PendingCardOrder,
+  type PendingPaypalOrder,
+} from "../../../lib/client/checkout-storage"
 import { useHydrated } from "../../../lib/client/hydrated"
 import { $cart, $user, setUser } from "../../../lib/client/stores"
 import { addressMessageKey } from "../address-messages"
@@ -83,9 +88,7 @@ export default function CheckoutFlow({ language, messages, user, cart, shippingM
 
   const [step, setStep] = useState<1 | 2>(1)
   const [items, setItems] = useState(cart)
-  const [methods, setMethods] = useState<MethodsState>(
-    shippingMethods ? { kind: "loaded", methods: shippingMethods } : { kind: "loading" },
-  )
+  const [methods, setMethods] = useState<MethodsState>(shippingMethods ? { kind: "loaded", methods: shippingMethods } : { kind: "loading" })
   const form = useForm<AddressForm, unknown, ShippingAddress>({
     resolver: zodResolver(shippingAddressSchema),
     defaultValues: {
@@ -291,12 +294,22 @@ export default function CheckoutFlow({ language, messages, user, cart, shippingM
           <PendingPaypalPanel pending={pendingPaypal} onCaptured={paypalCaptured} onDiscard={discardPendingPaypal} locked={locked} t={t} />
         )}
         <ol className="co-steps" aria-label={t("checkout.steps")}>
-          <li className={step === 1 ? "co-steps__item co-steps__item--current" : "co-steps__item co-steps__item--done"} aria-current={step === 1 ? "step" : undefined}>
-            <span className="co-steps__number" aria-hidden="true">1</span>
+          <li
+            className={step === 1 ? "co-steps__item co-steps__item--current" : "co-steps__item co-steps__item--done"}
+            aria-current={step === 1 ? "step" : undefined}
+          >
+            <span className="co-steps__number" aria-hidden="true">
+              1
+            </span>
             {t("checkout.step.shipping")}
           </li>
-          <li className={step === 2 ? "co-steps__item co-steps__item--current" : "co-steps__item"} aria-current={step === 2 ? "step" : undefined}>
-            <span className="co-steps__number" aria-hidden="true">2</span>
+          <li
+            className={step === 2 ? "co-steps__item co-steps__item--current" : "co-steps__item"}
+            aria-current={step === 2 ? "step" : undefined}
+          >
+            <span className="co-steps__number" aria-hidden="true">
+              2
+            </span>
             {t("checkout.step.payment")}
           </li>
         </ol>
@@ -347,7 +360,16 @@ export default function CheckoutFlow({ language, messages, user, cart, shippingM
             />
 
             <p className="co-privacy">
-              <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false">
+              <svg
+                width="18"
+                height="18"
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                aria-hidden="true"
+                focusable="false"
+              >
                 <path d="M12 3 4 6v6c0 5 3.4 8.6 8 9.9 4.6-1.3 8-4.9 8-9.9V6l-8-3Z" />
               </svg>
               {t("checkout.privacy")}
@@ -430,7 +452,13 @@ export default function CheckoutFlow({ language, messages, user, cart, shippingM
                 />
               )}
               {choice === "simulated" && (
-                <SimulatedCard amount={amountLabel} phase={phase} onPaid={(paymentId) => placeOrder(orderFor(paymentId), true)} onBusyChange={setPaying} t={t} />
+                <SimulatedCard
+                  amount={amountLabel}
+                  phase={phase}
+                  onPaid={(paymentId) => placeOrder(orderFor(paymentId), true)}
+                  onBusyChange={setPaying}
+                  t={t}
+                />
               )}
               <p className="visually-hidden" role="status">
                 {choice === "simulated" ? "" : placingStatus}

@@ -9,9 +9,7 @@ import { formatEuro } from "@enclave/contract/money"
 import { isTestOrder } from "../../../lib/orders"
 
 export type ResultOutcome =
-  | { kind: "loading"; message: string }
-  | { kind: "success"; order: Order }
-  | { kind: "issue"; message: string; detail?: string }
+  { kind: "loading"; message: string } | { kind: "success"; order: Order } | { kind: "issue"; message: string; detail?: string }
 
 interface Props {
   outcome: ResultOutcome
@@ -24,7 +22,11 @@ const dateFormats = new Map<Language, Intl.DateTimeFormat>()
 function formatDate(language: Language, iso: string): string {
   let format = dateFormats.get(language)
   if (!format) {
-    format = new Intl.DateTimeFormat(language === "de" ? "de-DE" : "en-GB", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Berlin" })
+    format = new Intl.DateTimeFormat(language === "de" ? "de-DE" : "en-GB", {
+      dateStyle: "long",
+      timeStyle: "short",
+      timeZone: "Europe/Berlin",
+    })
     dateFormats.set(language, format)
   }
   return format.format(new Date(iso))
@@ -48,11 +50,29 @@ export function PaymentResult({ outcome, language, t }: Props) {
         ) : (
           <div className={`co-result__icon${outcome.kind === "issue" ? " co-result__icon--issue" : ""}`} aria-hidden="true">
             {outcome.kind === "success" ? (
-              <svg width="36" height="36" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+              <svg
+                width="36"
+                height="36"
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              >
                 <path d="m5 12.5 4.5 4.5L19 7.5" />
               </svg>
             ) : (
-              <svg width="36" height="36" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+              <svg
+                width="36"
+                height="36"
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              >
                 <path d="M12 3 2 20h20L12 3Z" />
                 <path d="M12 10v4M12 17h.01" />
               </svg>

@@ -46,7 +46,11 @@ export function PendingPaypalPanel({ pending, onCaptured, onDiscard, locked, t }
         clearPendingPaypalOrder(checkoutStorageKeys)
         setCapturing(false)
         setError(t("checkout.toast.paymentReceivedText"))
-        showToast({ title: t("checkout.toast.paymentReceivedTitle"), description: t("checkout.toast.paymentReceivedText"), variant: "destructive" })
+        showToast({
+          title: t("checkout.toast.paymentReceivedTitle"),
+          description: t("checkout.toast.paymentReceivedText"),
+          variant: "destructive",
+        })
         return
       }
       fail(paypalErrorText(apiError, t("checkout.paypal.captureFailed")))

@@ -91,14 +91,7 @@ export function ShippingMethodPicker({ state, selectedId, onSelect, onRetry, lan
         const checked = method.id === selectedId
         return (
           <label key={method.id} htmlFor={id} className={`co-method${checked ? " co-method--checked" : ""}`}>
-            <input
-              id={id}
-              type="radio"
-              name="shippingMethod"
-              value={method.id}
-              checked={checked}
-              onChange={() => onSelect(method.id)}
-            />
+            <input id={id} type="radio" name="shippingMethod" value={method.id} checked={checked} onChange={() => onSelect(method.id)} />
             <span className="co-method__icon">
               <MethodIcon name={method.name} />
             </span>

@@ -70,7 +70,13 @@ export function SimulatedCard({ amount, phase, onPaid, onBusyChange, t }: Props)
           <input id="card-cvc" className="input" value={TEST_CARD.cvc} disabled readOnly />
         </div>
       </div>
-      <button type="button" className="button button--accent co-pay" onClick={pay} aria-disabled={busy || undefined} disabled={phase === "done"}>
+      <button
+        type="button"
+        className="button button--accent co-pay"
+        onClick={pay}
+        aria-disabled={busy || undefined}
+        disabled={phase === "done"}
+      >
         {busy && phase !== "done" && <span className="co-spinner co-spinner--light" aria-hidden="true" />}
         {busy ? status : t("checkout.card.pay", { amount })}
       </button>

@@ -49,7 +49,11 @@ export function useOrderPlacement(t: Translate) {
       const apiError = error instanceof ApiRequestError ? error : null
       if (paymentWasReceived(apiError)) {
         setOrderError(t("checkout.toast.paymentReceivedText"))
-        showToast({ title: t("checkout.toast.paymentReceivedTitle"), description: t("checkout.toast.paymentReceivedText"), variant: "destructive" })
+        showToast({
+          title: t("checkout.toast.paymentReceivedTitle"),
+          description: t("checkout.toast.paymentReceivedText"),
+          variant: "destructive",
+        })
         return
       }
       const text = t("checkout.toast.orderFailedText")

@@ -25,7 +25,12 @@ interface Props {
 }
 
 /** Closes a disclosure on Escape (focus back to its button) and on a click outside it. */
-function useDismiss(open: boolean, close: () => void, container: RefObject<HTMLElement | null>, button: RefObject<HTMLButtonElement | null>) {
+function useDismiss(
+  open: boolean,
+  close: () => void,
+  container: RefObject<HTMLElement | null>,
+  button: RefObject<HTMLButtonElement | null>,
+) {
   const dismiss = useEffectEvent(close)
   useEffect(() => {
     if (!open) return
@@ -151,7 +156,13 @@ export default function HeaderActions({ messages, links }: Props) {
         onClick={() => $cartOpen.set(true)}
       >
         <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6.2" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+          <path
+            d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6.2"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinejoin="round"
+          />
           <circle cx="10" cy="20.5" r="1.3" fill="currentColor" />
           <circle cx="17" cy="20.5" r="1.3" fill="currentColor" />
         </svg>

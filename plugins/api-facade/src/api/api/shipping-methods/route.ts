@@ -15,7 +15,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     return
   }
   const parsed = shippingCountryQuerySchema.safeParse(raw)
-  if (!parsed.success) throw new ApiError(400, "country must be a country's two-letter code or name", { fields: { country: "Unknown country" } })
+  if (!parsed.success)
+    throw new ApiError(400, "country must be a country's two-letter code or name", { fields: { country: "Unknown country" } })
   const code = await shippingCountryOf(req.scope, parsed.data)
   await sendCatalogueAnswer(req, res, `shipping-methods:${code}`, () => listActiveShippingMethods(req.scope, code))
 }

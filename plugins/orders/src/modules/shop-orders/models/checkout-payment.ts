@@ -26,8 +26,6 @@ const CheckoutPayment = model
     order_id: model.text().nullable(),
     failure_reason: model.text().nullable(),
   })
-  .indexes([
-    { on: ["reference"], unique: true, where: "deleted_at IS NULL" },
-  ])
+  .indexes([{ on: ["reference"], unique: true, where: "deleted_at IS NULL" }])
 
 export default CheckoutPayment

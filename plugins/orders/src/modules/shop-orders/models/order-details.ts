@@ -5,21 +5,20 @@ import { model } from "@medusajs/framework/utils"
  * shop's status values (docs/product.md §4), how it was paid, which shipping method it used, and whether it
  * was a test payment. Tied to its Medusa order by the facade's links/order-details.ts.
  */
-const OrderDetails = model
-  .define("order_details", {
-    id: model.id({ prefix: "orddet" }).primaryKey(),
-    // The account that placed it (shop_user.user_number), so order lists need no second lookup.
-    user_number: model.number().nullable(),
-    // The address as the customer typed it (docs/product.md §3 shipping address), country name and all.
-    shipping_address: model.json().nullable(),
-    status: model.enum(["pending", "processing", "shipped", "delivered", "completed", "cancelled"]).default("pending"),
-    payment_method: model.text(),
-    payment_id: model.text().nullable(),
-    payment_provider: model.text().nullable(),
-    is_test_payment: model.boolean().default(false),
-    shipping_method_number: model.number().nullable(),
-    shipping_method_name: model.text().nullable(),
-    notes: model.text().nullable(),
-  })
+const OrderDetails = model.define("order_details", {
+  id: model.id({ prefix: "orddet" }).primaryKey(),
+  // The account that placed it (shop_user.user_number), so order lists need no second lookup.
+  user_number: model.number().nullable(),
+  // The address as the customer typed it (docs/product.md §3 shipping address), country name and all.
+  shipping_address: model.json().nullable(),
+  status: model.enum(["pending", "processing", "shipped", "delivered", "completed", "cancelled"]).default("pending"),
+  payment_method: model.text(),
+  payment_id: model.text().nullable(),
+  payment_provider: model.text().nullable(),
+  is_test_payment: model.boolean().default(false),
+  shipping_method_number: model.number().nullable(),
+  shipping_method_name: model.text().nullable(),
+  notes: model.text().nullable(),
+})
 
 export default OrderDetails
