@@ -17,15 +17,13 @@ export async function setUpDatabase(medusaEnv: MedusaEnv, logFile: string, say: 
     await runMedusa(["db:migrate"], medusaEnv, logFile)
     await writeSetupMark(medusaEnv.databaseUrl, "migrations", fingerprint)
   }
-  if (!mark.seeded) {
-    say("Seeding the catalogue...")
-    // The seed itself also refuses to run twice, so a crash between these two lines duplicates nothing.
-    await runMedusa(["exec", backendScript("seed")], medusaEnv, logFile)
+  if (!mark.seeded || !mark.admin) {
+    if (!mark.seeded) say("Seeding the catalogue...")
+    if (!mark.admin) say("Creating the admin account...")
+    // One Medusa process for both (each boot costs seconds); each part refuses to run twice, so a
+    // crash before the marks below are written duplicates nothing.
+    await runMedusa(["exec", backendScript("set-up")], medusaEnv, logFile)
     await writeSetupMark(medusaEnv.databaseUrl, "seeded", "yes")
-  }
-  if (!mark.admin) {
-    say("Creating the admin account...")
-    await runMedusa(["exec", backendScript("create-admin")], medusaEnv, logFile)
     await writeSetupMark(medusaEnv.databaseUrl, "admin", "yes")
   }
 }

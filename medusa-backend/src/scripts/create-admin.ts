@@ -1,7 +1,6 @@
 import type { ExecArgs } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { ACCOUNTS_MODULE } from "@enclave/accounts"
-import { registerShopUserWorkflow } from "@enclave/accounts"
+import { ACCOUNTS_MODULE, registerShopUserWorkflow, type AccountsModuleService } from "@enclave/accounts"
 
 /**
  * The shop's first administrator: user `admin` with ADMIN_PASSWORD (the launcher generates one
@@ -11,7 +10,7 @@ export default async function createAdmin({ container }: ExecArgs) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const password = process.env.ADMIN_PASSWORD
   if (!password) throw new Error("ADMIN_PASSWORD is not set: the launcher sets it, a deployment must set it")
-  const accounts = container.resolve(ACCOUNTS_MODULE) as { listShopUsers(f: object): Promise<unknown[]> }
+  const accounts = container.resolve<AccountsModuleService>(ACCOUNTS_MODULE)
   if ((await accounts.listShopUsers({ username_key: "admin" })).length > 0) {
     logger.info("Enclave: the admin account exists already")
     return
