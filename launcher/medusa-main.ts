@@ -4,10 +4,10 @@
  */
 import { spawn } from "node:child_process"
 import { readEnv } from "./env.ts"
-import { compileCacheEnv, medusaCli, medusaCliEnv, serverDir } from "./medusa.ts"
+import { compileCacheEnv, medusaCli, medusaCliEnv, medusaNodeFlags, serverDir } from "./medusa.ts"
 
 const env = readEnv()
-const child = spawn(process.execPath, [medusaCli, "start", "--port", String(env.medusaPort || 9000)], {
+const child = spawn(process.execPath, [...medusaNodeFlags, medusaCli, "start", "--port", String(env.medusaPort || 9000)], {
   cwd: serverDir,
   stdio: "inherit",
   env: { ...process.env, ...medusaCliEnv(env.dataDir), ...compileCacheEnv(env.dataDir), NODE_ENV: process.env.NODE_ENV || "production" },

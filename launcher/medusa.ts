@@ -19,6 +19,13 @@ export const medusaCli = createRequire(path.join(backendDir, "package.json")).re
  * the application to .medusa/server/medusa-backend, which is where Medusa runs.
  */
 export const serverDir = path.join(backendDir, ".medusa", "server", "medusa-backend")
+/**
+ * V8 grows the young generation up to 64 MB per semi-space on a machine this size, and Medusa's
+ * start fills it: some 80 MB of an idle server's memory. At 16 MB the stack idles at 477 MB instead
+ * of 557, and serves and sells as fast (`npm run bench` back to back, 2026-11-25: 142 ms of Medusa
+ * CPU per purchase either way, /api/products 1,799 against 1,691 req/s).
+ */
+export const medusaNodeFlags = ["--max-semi-space-size=16"]
 /** A script of medusa-backend/src/scripts as Medusa's `exec` runs it: compiled, inside serverDir. */
 export const backendScript = (name: string) => `./src/scripts/${name}.js`
 
@@ -81,7 +88,7 @@ function childEnv(env: MedusaEnv): NodeJS.ProcessEnv {
 export function runMedusa(args: string[], env: MedusaEnv, logFile: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const log = fs.createWriteStream(logFile, { flags: "a" })
-    const child = spawn(process.execPath, [medusaCli, ...args], { cwd: serverDir, env: childEnv(env) })
+    const child = spawn(process.execPath, [...medusaNodeFlags, medusaCli, ...args], { cwd: serverDir, env: childEnv(env) })
     const tail: string[] = []
     const keep = (chunk: Buffer) => {
       log.write(chunk)
@@ -138,7 +145,7 @@ export async function startMedusa(
 ): Promise<MedusaServer> {
   const log = fs.openSync(logFile, "a")
   // Only the front door faces people; Medusa listens on loopback.
-  const child = spawn(process.execPath, [medusaCli, "start", "--host", "127.0.0.1", "--port", String(port)], {
+  const child = spawn(process.execPath, [...medusaNodeFlags, medusaCli, "start", "--host", "127.0.0.1", "--port", String(port)], {
     cwd: serverDir,
     env: childEnv(env),
     stdio: ["ignore", log, log],
