@@ -8,12 +8,9 @@ ENV NPM_CONFIG_UPDATE_NOTIFIER=false \
     NPM_CONFIG_AUDIT=false
 
 # ---------------------------------------------------------------------------------------------
-FROM base AS build
-# Tests' browsers are not part of the image.
-ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
-
-# The manifests first: this layer (and the npm ci below) is rebuilt only when dependencies change.
+# The manifests alone: the npm ci layers below are rebuilt only when dependencies change.
 # Every workspace of the root package.json needs its line here (tests/unit/docker-compose.test.ts checks).
+FROM base AS manifests
 COPY package.json package-lock.json ./
 COPY contract/package.json contract/
 COPY plugins/accounts/package.json plugins/accounts/
@@ -25,6 +22,11 @@ COPY plugins/orders/package.json plugins/orders/
 COPY medusa-backend/package.json medusa-backend/
 COPY storefront/package.json storefront/
 COPY admin/package.json admin/
+
+# ---------------------------------------------------------------------------------------------
+FROM manifests AS build
+# Tests' browsers are not part of the image.
+ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 # The cache mount (BuildKit, Docker's default builder) keeps npm's download cache across builds.
 RUN --mount=type=cache,target=/root/.npm npm ci
 
@@ -36,18 +38,7 @@ RUN npm run build
 # ---------------------------------------------------------------------------------------------
 # What runs needs only the dependencies of production: no TypeScript, SWC, vite, vitest or
 # Playwright (devDependencies, used by the build stage above).
-FROM base AS production-dependencies
-COPY package.json package-lock.json ./
-COPY contract/package.json contract/
-COPY plugins/accounts/package.json plugins/accounts/
-COPY plugins/security-levels/package.json plugins/security-levels/
-COPY plugins/api-facade/package.json plugins/api-facade/
-COPY plugins/shipping-methods/package.json plugins/shipping-methods/
-COPY plugins/payments/package.json plugins/payments/
-COPY plugins/orders/package.json plugins/orders/
-COPY medusa-backend/package.json medusa-backend/
-COPY storefront/package.json storefront/
-COPY admin/package.json admin/
+FROM manifests AS production-dependencies
 RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev
 
 # ---------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { cartSchema, orderListSchema, orderSchema, orderStatuses, productSchema } from "@enclave/contract"
 import { asAdmin, asNewCustomer, asVisitor, type ApiClient } from "../support/api.ts"
+import { testAddress as address } from "../support/address.ts"
 
 // Products with plenty of stock, so parallel test files never run them out.
 const BASE = 1 // 599.00, stock 120
@@ -11,16 +12,6 @@ const DEVICE_SETUP = 8 // 99.00, stock 500
 const GERMANY_STANDARD = 1 // 15.00
 const GERMANY_EXPRESS = 2 // 25.00
 const WORLDWIDE = 3 // 50.00
-
-const address = {
-  fullName: "Ada Lovelace",
-  addressLine1: "Unter den Linden 1",
-  addressLine2: "",
-  city: "Berlin",
-  state: "Berlin",
-  postalCode: "10117",
-  country: "Germany",
-}
 
 async function stockOf(id: number) {
   return productSchema.parse((await asVisitor().get(`/api/products/${id}`)).body).stockQuantity

@@ -14,6 +14,7 @@ import { ApiClient, asAdmin, asNewCustomer } from "../support/api.ts"
 import { describeRequest, fuzzTargets, generateRequests, type FuzzIds, type FuzzRequest, type Role } from "../support/fuzz.ts"
 import { routeCallKeys } from "../support/fuzz-routes.ts"
 import { startShopProcess, type ShopProcess } from "../support/shop.ts"
+import { testAddress } from "../support/address.ts"
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122)
 const COUNT = Number(process.env.FUZZ_COUNT ?? 5000)
@@ -107,15 +108,7 @@ beforeAll(async () => {
   }
   process.env.ENCLAVE_URL = shopUrl
   const customer = await asNewCustomer()
-  const address = {
-    fullName: "Ada Lovelace",
-    addressLine1: "Unter den Linden 1",
-    addressLine2: "",
-    city: "Berlin",
-    state: "Berlin",
-    postalCode: "10117",
-    country: "Germany",
-  }
+  const address = testAddress
   // One order (sandbox payment) and one item left in the cart, so ids point at real rows.
   expect((await customer.post("/api/cart", { productId: 1, quantity: 1 })).status).toBe(201)
   const order = await customer.post("/api/orders", {

@@ -4,6 +4,7 @@
  */
 import { randomBytes, randomInt } from "node:crypto"
 import http from "node:http"
+import { testAddress } from "./address.ts"
 import { shopUrl } from "./urls.ts"
 import { TEST_ADMIN_PASSWORD } from "./shop.ts"
 
@@ -162,14 +163,8 @@ export function newUserDetails(overrides: Record<string, unknown> = {}) {
     username: `customer-${tag}`,
     email: `customer-${tag}@example.org`,
     password: "correct horse battery",
-    fullName: "Ada Lovelace",
     isAdmin: false,
-    addressLine1: "Unter den Linden 1",
-    addressLine2: "",
-    city: "Berlin",
-    state: "Berlin",
-    postalCode: "10117",
-    country: "Germany",
+    ...testAddress,
     ...overrides,
   }
 }

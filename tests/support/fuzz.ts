@@ -6,6 +6,7 @@
  */
 import { apiOperations, type ApiOperation } from "@enclave/contract"
 import type { ZodType } from "zod"
+import { testAddress as address } from "./address.ts"
 
 export type Role = "visitor" | "customer" | "admin"
 
@@ -49,16 +50,6 @@ export function seededRandom(seed: number) {
   }
 }
 type Rng = ReturnType<typeof seededRandom>
-
-const address = {
-  fullName: "Ada Lovelace",
-  addressLine1: "Unter den Linden 1",
-  addressLine2: "",
-  city: "Berlin",
-  state: "Berlin",
-  postalCode: "10117",
-  country: "Germany",
-}
 
 /** A plausible body per call: mutated until the contract's schema refuses it. */
 function baseBody(op: ApiOperation, ids: FuzzIds): Record<string, unknown> {

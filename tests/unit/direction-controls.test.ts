@@ -18,19 +18,11 @@ import {
 } from "@enclave/contract"
 import { DIRECTION_CONTROL_MESSAGE, DIRECTION_CONTROLS, withoutDirectionControls } from "@enclave/contract/values"
 import type { ZodType } from "zod"
+import { testAddress as address } from "../support/address.ts"
 
 /** Every code point the issue names: U+202A–U+202E (embeddings, overrides) and U+2066–U+2069 (isolates). */
 const controls = [0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069].map((c) => String.fromCodePoint(c))
 
-const address = {
-  fullName: "Ada Lovelace",
-  addressLine1: "Unter den Linden 1",
-  addressLine2: "",
-  city: "Berlin",
-  state: "Berlin",
-  postalCode: "10117",
-  country: "Germany",
-}
 const { addressLine2: _, ...registrationAddress } = address
 const registration = { username: "ada", email: "ada@example.org", password: "correct horse battery", ...registrationAddress }
 
