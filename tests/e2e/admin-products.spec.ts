@@ -85,6 +85,23 @@ async function expectSortedBy(page: Page, compare: (a: ApiProduct, b: ApiProduct
     .toBe("sorted")
 }
 
+/**
+ * Chooses an entry of the sort menu by clicking, as a user would. The menu is a virtual list
+ * that scrolls to the current entry as it opens, so a click that landed mid-scroll is tried again
+ * (the menu must end up showing the entry, which is what the test is about).
+ */
+async function chooseSort(page: Page, label: string) {
+  const menu = page.getByTestId("products-sort")
+  await expect(async () => {
+    if (!((await menu.getAttribute("class")) ?? "").includes("ant-select-open")) await menu.click()
+    await page
+      .locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option")
+      .filter({ hasText: label })
+      .click({ timeout: 5_000 })
+    await expect(menu).toContainText(label, { timeout: 2_000 })
+  }).toPass({ timeout: 30_000 })
+}
+
 test.describe("admin products", () => {
   test.describe.configure({ timeout: 180_000 })
   const created: number[] = []
@@ -146,20 +163,15 @@ test.describe("admin products", () => {
       ["Name (Z–A)", (a: ApiProduct, b: ApiProduct) => b.name.localeCompare(a.name)],
       ["ID (descending)", (a: ApiProduct, b: ApiProduct) => b.id - a.id],
     ] as const) {
-      await menu.click()
-      await page.locator(".ant-select-item-option").filter({ hasText: label }).click()
-      await expect(menu).toContainText(label)
+      await chooseSort(page, label)
       await expectSortedBy(page, compare)
     }
     // Stock moves while other suites place orders, so only the menu and the sorted column are checked.
     for (const label of ["Stock (low to high)", "Stock (high to low)"]) {
-      await menu.click()
-      await page.locator(".ant-select-item-option").filter({ hasText: label }).click()
-      await expect(menu).toContainText(label)
+      await chooseSort(page, label)
       await expect(page.locator("th.ant-table-column-sort")).toContainText("Stock")
     }
-    await menu.click()
-    await page.locator(".ant-select-item-option").filter({ hasText: "ID (descending)" }).click()
+    await chooseSort(page, "ID (descending)")
 
     // Search and sort together.
     await searchFor(page, "enclave")
