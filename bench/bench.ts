@@ -401,7 +401,9 @@ shop = await startShopProcess({ dataDir, env: shopEnv })
 const restartS = (performance.now() - started) / 1000
 
 try {
-  await new Promise((r) => setTimeout(r, 2000))
+  // Idle: Medusa and the front door give back the garbage of their start once quiet for 3 s
+  // (launcher/idle-compaction.ts).
+  await new Promise((r) => setTimeout(r, 5000))
   const pid = shop.child.pid!
   const idleMb = treeMemoryMb(pid)
   const medusa = medusaProcessOf(dataDir)

@@ -3,6 +3,7 @@ import { createHash } from "node:crypto"
 import fs from "node:fs"
 import { createRequire } from "node:module"
 import path from "node:path"
+import { pathToFileURL } from "node:url"
 import { repoRoot } from "./env.ts"
 import { waitFor } from "./ports.ts"
 
@@ -25,7 +26,15 @@ export const serverDir = path.join(backendDir, ".medusa", "server", "medusa-back
  * of 557, and serves and sells as fast (`npm run bench` back to back, 2026-11-25: 142 ms of Medusa
  * CPU per purchase either way, /api/products 1,799 req/s with it, 1,379 without).
  */
-export const medusaNodeFlags = ["--max-semi-space-size=16"]
+export const medusaNodeFlags = [
+  "--max-semi-space-size=16",
+  // launcher/idle-compaction.ts: a full collection once Medusa is idle. TypeScript, so Node 22's
+  // type stripping must be on (Node 24 has it on already and takes the flag as it is).
+  "--experimental-strip-types",
+  "--no-warnings=ExperimentalWarning",
+  "--import",
+  pathToFileURL(path.join(repoRoot, "launcher", "idle-compaction.ts")).href,
+]
 /** A script of medusa-backend/src/scripts as Medusa's `exec` runs it: compiled, inside serverDir. */
 export const backendScript = (name: string) => `./src/scripts/${name}.js`
 

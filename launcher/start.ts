@@ -2,6 +2,7 @@
  * `npm start`: builds what is missing, then runs the whole shop on one origin until Ctrl-C.
  */
 import { buildAll } from "./build.ts"
+import "./idle-compaction.ts"
 
 const startedAt = performance.now()
 let stopping = false

@@ -5,6 +5,7 @@
 import path from "node:path"
 import { readEnv } from "./env.ts"
 import { createFrontDoor } from "./front-door.ts"
+import "./idle-compaction.ts"
 
 const env = readEnv()
 if (!env.apiUrl) {

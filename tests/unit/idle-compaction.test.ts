@@ -1,0 +1,84 @@
+/**
+ * launcher/idle-compaction.ts in a server process of its own, as Medusa and the front door load
+ * it: the garbage a burst of requests leaves is collected once the server has been quiet for 3 s,
+ * health checks neither cause nor delay a collection, and nothing is collected while requests go on.
+ */
+import { spawn, type ChildProcess } from "node:child_process"
+import path from "node:path"
+import readline from "node:readline"
+import { afterAll, beforeAll, expect, test } from "vitest"
+import { repoRoot } from "../support/shop.ts"
+
+/** Reports every full collection and the heap in use after it, one JSON line each. */
+const server = `
+import http from "node:http"
+import { PerformanceObserver, constants } from "node:perf_hooks"
+await import(process.env.MODULE)
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries())
+    if (entry.detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR)
+      setImmediate(() => console.log(JSON.stringify({ collected: Math.round(process.memoryUsage().heapUsed / 1e6) })))
+}).observe({ entryTypes: ["gc"] })
+let kept = []
+const srv = http.createServer((request, response) => {
+  // A request that leaves garbage behind, as rendering a page or a purchase does.
+  if (request.url === "/work") kept = Array.from({ length: 300_000 }, (_, i) => ({ i, text: "x".repeat(20) + i }))
+  kept = request.url === "/work" ? kept.slice(0, 1) : kept
+  response.end("ok")
+})
+srv.listen(0, "127.0.0.1", () => console.log(JSON.stringify({ port: srv.address().port })))
+`
+
+let child: ChildProcess
+let port = 0
+const collections: number[] = []
+
+beforeAll(async () => {
+  child = spawn(process.execPath, ["--experimental-strip-types", "--no-warnings", "--input-type=module", "-e", server], {
+    env: { ...process.env, MODULE: path.join(repoRoot, "launcher", "idle-compaction.ts") },
+    stdio: ["ignore", "pipe", "inherit"],
+  })
+  const lines = readline.createInterface({ input: child.stdout! })
+  port = await new Promise<number>((resolve) =>
+    lines.on("line", (line) => {
+      const message = JSON.parse(line) as { port?: number; collected?: number }
+      if (message.port) resolve(message.port)
+      if (message.collected !== undefined) collections.push(message.collected)
+    }),
+  )
+})
+
+afterAll(() => {
+  child?.kill()
+})
+
+const get = async (url: string) => expect(await (await fetch(`http://127.0.0.1:${port}${url}`)).text()).toBe("ok")
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+test("a quiet server collects its garbage once, health checks aside", { timeout: 30_000 }, async () => {
+  // Busy for 4 s, a request every 400 ms: no collection is due while requests keep coming.
+  const before = collections.length
+  for (let i = 0; i < 10; i++) {
+    await get("/work")
+    await sleep(400)
+  }
+  const whileBusy = collections.length - before
+  // Quiet but for health checks, which do not hold it off: 3 s after the last real request, within
+  // these 4.5 s, comes the collection.
+  for (let i = 0; i < 9; i++) {
+    await get("/health")
+    await sleep(500)
+  }
+  expect(collections.length).toBeGreaterThan(before + whileBusy)
+  const afterQuiet = collections.length
+  // What it kept is one object: everything the requests made is gone.
+  expect(collections.at(-1)).toBeLessThan(20)
+
+  // Health checks alone, after a collection, cause none: not while they go on, nor after.
+  for (let i = 0; i < 4; i++) {
+    await get("/api/health")
+    await sleep(500)
+  }
+  await sleep(3_500)
+  expect(collections.length).toBe(afterQuiet)
+})
