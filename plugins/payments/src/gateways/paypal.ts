@@ -1,15 +1,7 @@
-import {
-  ApiError,
-  CheckoutPaymentIntent,
-  Client,
-  Environment,
-  OrdersController,
-  PaymentsController,
-  PaypalExperienceUserAction,
-  PaypalWalletContextShippingPreference,
-  type Order,
-} from "@paypal/paypal-server-sdk"
-import axios from "axios"
+import type { AxiosStatic } from "axios"
+import { createRequire } from "node:module"
+import type * as PaypalSdk from "@paypal/paypal-server-sdk"
+import type { Order, OrdersController, PaymentsController } from "@paypal/paypal-server-sdk"
 import { paypalMessages } from "@enclave/contract"
 import type { PaypalKeys } from "../modules/payment-settings/settings"
 import { PaymentGatewayError } from "./errors"
@@ -58,6 +50,16 @@ function invalidMessage(operation: Operation): string {
   return operation === "capture" ? paypalMessages.invalidCaptureResponse : paypalMessages.invalidResponse
 }
 
+/**
+ * PayPal's SDK (and axios, which it brings) load with the first PayPal call, not with every Medusa
+ * start: with Stripe's, some 0.2 s of a start's CPU and its memory, in a process that may never
+ * take PayPal.
+ */
+let sdk: typeof PaypalSdk | undefined
+const load = createRequire(__filename)
+const paypalSdk = (): typeof PaypalSdk => (sdk ??= load("@paypal/paypal-server-sdk") as typeof PaypalSdk)
+const axios = (): AxiosStatic => (load("axios") as { default: AxiosStatic }).default
+
 /** PayPal's error body in one line: its issue codes and descriptions, else its message. */
 function describeFailure(body: Record<string, unknown>): string {
   const details = Array.isArray(body.details) ? (body.details as Array<{ issue?: string; description?: string }>) : []
@@ -73,7 +75,7 @@ function issuesOf(body: Record<string, unknown>): string[] {
 /** Turns whatever the SDK threw into a PaymentGatewayError with the product docs' words. */
 function gatewayError(operation: Operation, error: unknown): PaymentGatewayError {
   if (error instanceof PaymentGatewayError) return error
-  if (error instanceof ApiError) {
+  if (sdk && error instanceof sdk.ApiError) {
     let body: Record<string, unknown>
     try {
       body = JSON.parse(String(error.body))
@@ -151,6 +153,7 @@ export class PaypalGateway {
 
   private constructor(private readonly keys: PaypalKeys) {
     this.cacheKey = `${keys.sandbox ? "sandbox" : "live"}:${keys.clientId}:${keys.secret}`
+    const { Client, Environment, OrdersController, PaymentsController } = paypalSdk()
     const client = new Client({
       clientCredentialsAuthCredentials: { oAuthClientId: keys.clientId, oAuthClientSecret: keys.secret },
       environment: keys.sandbox ? Environment.Sandbox : Environment.Production,
@@ -167,6 +170,7 @@ export class PaypalGateway {
   async createOrder(input: CreatePaypalOrder): Promise<PaypalOrderView> {
     let order: Order
     try {
+      const { CheckoutPaymentIntent, PaypalExperienceUserAction, PaypalWalletContextShippingPreference } = paypalSdk()
       const response = await this.orders.createOrder({
         body: {
           intent: CheckoutPaymentIntent.Capture,
@@ -265,12 +269,12 @@ export class PaypalGateway {
       return Array.isArray(value) ? value[0] : value
     }
     const base = this.keys.sandbox ? HOSTS.sandbox : HOSTS.live
-    const token = await axios.post(`${base}/v1/oauth2/token`, "grant_type=client_credentials", {
+    const token = await axios().post(`${base}/v1/oauth2/token`, "grant_type=client_credentials", {
       auth: { username: this.keys.clientId, password: this.keys.secret },
       headers: { "content-type": "application/x-www-form-urlencoded" },
       timeout: TIMEOUT_MS,
     })
-    const answer = await axios.post(
+    const answer = await axios().post(
       `${base}/v1/notifications/verify-webhook-signature`,
       {
         auth_algo: header("paypal-auth-algo"),
