@@ -50,16 +50,29 @@ export function escapesApi(url: string): boolean {
   return (underApi(rawPath) && !underApi(resolved)) || (looksLikeApi && !underApi(rawPath))
 }
 
+let storefrontLoading: Promise<Handler> | undefined
+
+/**
+ * The storefront's server-side renderer (Astro's handler), loaded once. `npm start` asks for it
+ * while Medusa starts, on the other core, instead of after (about 0.1 s of every start).
+ */
+export function loadStorefront(): Promise<Handler> {
+  storefrontLoading ??= (async () => {
+    const entry = path.join(storefrontDir, "server", "entry.mjs")
+    if (!fs.existsSync(entry)) throw new Error(`The storefront is not built (${entry} is missing): run npm run build`)
+    if (!fs.existsSync(path.join(adminDir, "index.html"))) throw new Error("The admin is not built: run npm run build")
+    return ((await import(pathToFileURL(entry).href)) as { handler: Handler }).handler
+  })()
+  return storefrontLoading
+}
+
 /**
  * The one origin people use: `/api/*` goes to Medusa with cookies intact, `/admin` is the back
  * office's static app, and everything else is the server-rendered storefront. Responses are
  * compressed here because Astro's node adapter does not compress.
  */
 export async function createFrontDoor(options: FrontDoorOptions): Promise<http.Server> {
-  const entry = path.join(storefrontDir, "server", "entry.mjs")
-  if (!fs.existsSync(entry)) throw new Error(`The storefront is not built (${entry} is missing): run npm run build`)
-  if (!fs.existsSync(path.join(adminDir, "index.html"))) throw new Error("The admin is not built: run npm run build")
-  const { handler: storefront } = (await import(pathToFileURL(entry).href)) as { handler: Handler }
+  const storefront = await loadStorefront()
 
   const compress = compression() as unknown as Handler
   // Without a keep-alive agent every proxied request opens a new connection to Medusa and

@@ -3,7 +3,7 @@ import type http from "node:http"
 import path from "node:path"
 import { prepareExternalDatabase, readSetupMark, startEmbeddedDatabase, writeSetupMark, type Database } from "./database.ts"
 import { readEnv, type LauncherEnv } from "./env.ts"
-import { createFrontDoor } from "./front-door.ts"
+import { createFrontDoor, loadStorefront } from "./front-door.ts"
 import { backendScript, migrationFingerprint, runMedusa, superviseMedusa, type MedusaEnv, type SupervisedMedusa } from "./medusa.ts"
 import { freePort } from "./ports.ts"
 import { shopSecrets } from "./secrets.ts"
@@ -97,6 +97,8 @@ export async function startShop(say: (line: string) => void = console.log): Prom
   fs.mkdirSync(path.join(env.dataDir, "logs"), { recursive: true })
   const logFile = path.join(env.dataDir, "logs", "medusa.log")
   const secrets = shopSecrets(env.dataDir)
+  // Loaded while the database and Medusa start; a failure to load shows when the front door is made.
+  loadStorefront().catch(() => {})
   const stops: Array<() => Promise<void>> = []
   const stop = async () => {
     for (const s of stops.splice(0).reverse()) await s().catch((e) => console.error(e))
