@@ -262,6 +262,15 @@ test.describe("signed in as the admin", () => {
     await expect(rows.first()).toContainText(locked.username)
     await expect(rows.first().locator("[data-lock-state]")).toHaveAttribute("data-lock-state", "locked")
     await expect(rows.first()).toContainText("Locked")
+    // Two-factor sign-in and the password's age, per account (a new account: off, changed at registration).
+    await expect(rows.first().locator("[data-two-factor]")).toHaveAttribute("data-two-factor", "off")
+    await expect(rows.first().locator("[data-two-factor]")).toHaveText("Off")
+    const headers = await page.locator("thead th").allInnerTexts()
+    const passwordColumn = headers.findIndex((header) => header.trim() === "Password changed")
+    expect(passwordColumn).toBeGreaterThan(-1)
+    const changed = await rows.first().locator("td").nth(passwordColumn).innerText()
+    expect(changed).not.toBe("Never")
+    expect(changed).toContain(String(new Date().getFullYear()))
     await page.screenshot({ path: `${SHOTS}/admin-shell-users-locked.png`, fullPage: true })
 
     await search.fill(`tried-${tag}@shell`)
@@ -303,6 +312,8 @@ test.describe("signed in as the admin", () => {
     await sider(page).getByRole("link", { name: "Benutzer" }).click()
     await expect(page.locator("#users-title")).toHaveText("Benutzer")
     await expect(page.locator('input[aria-label="Benutzer suchen"]')).toBeVisible()
+    await expect(page.locator("thead th").filter({ hasText: "Zwei-Faktor" })).toBeVisible()
+    await expect(page.locator("thead th").filter({ hasText: "Passwort geändert" })).toBeVisible()
     await page.screenshot({ path: `${SHOTS}/admin-shell-users-de.png`, fullPage: true })
     // Back by keyboard: the arrow key opens the menu on the current language, Escape closes it
     // and gives the focus back, Enter chooses.

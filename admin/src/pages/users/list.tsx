@@ -76,6 +76,20 @@ export default function UserList() {
           title={t("lastLogin")}
           render={(value: string | null) => (value ? dateTime.format(new Date(value)) : t("never"))}
         />
+        <Table.Column<User>
+          dataIndex="twoFactorEnabled"
+          title={t("twoFactor")}
+          render={(on: boolean) => (
+            <Tag color={on ? "green" : undefined} data-two-factor={on ? "on" : "off"}>
+              {on ? t("twoFactor.on") : t("twoFactor.off")}
+            </Tag>
+          )}
+        />
+        <Table.Column<User>
+          dataIndex="passwordLastChanged"
+          title={t("passwordChanged")}
+          render={(value: string | null) => (value ? dateTime.format(new Date(value)) : t("never"))}
+        />
         <Table.Column<User> dataIndex="createdAt" title={t("createdAt")} render={(value: string) => date.format(new Date(value))} />
       </ListTable>
     </section>
