@@ -23,6 +23,23 @@ const required = (message: string, max = 200) =>
     .max(max, `${message.replace(/ is required$/, "")} is too long`)
     .refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE)
 
+const optionalText = (label: string) =>
+  z.string().trim().max(200, `${label} is too long`).refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE).optional().nullable()
+
+const emailSchema = text("Email", "Invalid email address").trim().max(254, "Invalid email address").email("Invalid email address")
+
+/** The profile's fields with the register form's rules (docs/product.md §5): registration and PUT /api/account. */
+const profileFields = {
+  email: emailSchema,
+  fullName: optionalText("Full name"),
+  addressLine1: required("Street address is required"),
+  addressLine2: optionalText("Address line 2"),
+  city: required("City is required", 100),
+  state: required("State/Province is required", 100),
+  postalCode: required("Postal code is required", 20),
+  country: required("Country is required", 100),
+}
+
 /**
  * POST /api/register (docs/product.md §5). `isAdmin` is accepted because the storefront sends it, and
  * ignored: admins exist only through the seed or `npm run admin:promote`.
@@ -30,29 +47,17 @@ const required = (message: string, max = 200) =>
 export const registerSchema = z
   .strictObject({
     username: usernameSchema,
-    email: text("Email", "Invalid email address").trim().max(254, "Invalid email address").email("Invalid email address"),
+    email: profileFields.email,
     password: passwordSchema,
     confirmPassword: z.string().optional(),
-    fullName: z
-      .string()
-      .trim()
-      .max(200, "Full name is too long")
-      .refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE)
-      .optional()
-      .nullable(),
+    fullName: profileFields.fullName,
     isAdmin: z.boolean().optional(),
-    addressLine1: required("Street address is required"),
-    addressLine2: z
-      .string()
-      .trim()
-      .max(200, "Address line 2 is too long")
-      .refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE)
-      .optional()
-      .nullable(),
-    city: required("City is required", 100),
-    state: required("State/Province is required", 100),
-    postalCode: required("Postal code is required", 20),
-    country: required("Country is required", 100),
+    addressLine1: profileFields.addressLine1,
+    addressLine2: profileFields.addressLine2,
+    city: profileFields.city,
+    state: profileFields.state,
+    postalCode: profileFields.postalCode,
+    country: profileFields.country,
   })
   .refine((body) => body.confirmPassword === undefined || body.confirmPassword === body.password, {
     message: "Passwords don't match",
@@ -64,6 +69,27 @@ export type RegisterRequest = z.infer<typeof registerSchema>
 export const registerFormSchema = registerSchema
   .safeExtend({ confirmPassword: z.string() })
   .refine((body) => body.confirmPassword === body.password, { message: "Passwords don't match", path: ["confirmPassword"] })
+
+/** PUT /api/account: the signed-in customer's own profile. The username stays what it was. */
+export const profileUpdateSchema = z.strictObject(profileFields)
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>
+
+/** POST /api/account/password. A wrong current password counts toward the sign-in lock. */
+export const passwordChangeSchema = z
+  .strictObject({
+    currentPassword: text("Current password").min(1, "Current password is required").max(200, "Current password is incorrect"),
+    newPassword: passwordSchema,
+  })
+  .refine((body) => body.newPassword !== body.currentPassword, {
+    message: "The new password must differ from the current one",
+    path: ["newPassword"],
+  })
+export type PasswordChange = z.infer<typeof passwordChangeSchema>
+
+/** The storefront's change-password form: the new password typed twice. */
+export const passwordChangeFormSchema = passwordChangeSchema
+  .safeExtend({ confirmPassword: z.string() })
+  .refine((body) => body.confirmPassword === body.newPassword, { message: "Passwords don't match", path: ["confirmPassword"] })
 
 /** POST /api/login. Only presence is checked here: a wrong shape must not hint at which part is wrong. */
 export const loginSchema = z.strictObject({

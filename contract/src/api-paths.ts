@@ -6,7 +6,15 @@ import {
   imageUploadBodySchema,
   messageSchema,
 } from "./admin-product.js"
-import { loginSchema, registerSchema, userListSchema, userSchema, wholeNumberIdSchema } from "./account.js"
+import {
+  loginSchema,
+  passwordChangeSchema,
+  profileUpdateSchema,
+  registerSchema,
+  userListSchema,
+  userSchema,
+  wholeNumberIdSchema,
+} from "./account.js"
 import { shippingAddressSchema } from "./address.js"
 import { addToCartSchema, cartSchema, updateCartItemSchema } from "./cart.js"
 import { apiErrorSchema, healthSchema, openApiDocumentSchema } from "./errors.js"
@@ -95,6 +103,8 @@ export const apiSchemas: Record<string, ZodType> = {
   UserList: userListSchema,
   Register: registerSchema,
   Login: loginSchema,
+  ProfileUpdate: profileUpdateSchema,
+  PasswordChange: passwordChangeSchema,
   ShippingAddress: shippingAddressSchema,
   Cart: cartSchema,
   AddToCart: addToCartSchema,
@@ -191,6 +201,42 @@ export const apiOperations: ApiOperation[] = [
     },
   },
   { method: "post", path: "/api/logout", summary: "Sign out", access: "public", response: messageSchema },
+
+  // Account (the signed-in customer's own)
+  {
+    method: "get",
+    path: "/api/account",
+    summary: "The signed-in customer's account",
+    access: "customer",
+    response: userSchema,
+    errors: signedIn,
+  },
+  {
+    method: "put",
+    path: "/api/account",
+    summary: "Change one's profile: e-mail, name and address",
+    description: "The register form's rules apply (docs/product.md §5); the username cannot be changed.",
+    access: "customer",
+    body: profileUpdateSchema,
+    response: userSchema,
+    errors: { ...signedIn, 400: "A field breaks a docs/product.md §5 rule", 409: "Another account has this e-mail address" },
+  },
+  {
+    method: "post",
+    path: "/api/account/password",
+    summary: "Change one's password",
+    description:
+      "Needs the current password; a wrong one counts toward the sign-in lock like a failed sign-in. Every other session of the account ends; this one goes on with a new session cookie.",
+    access: "customer",
+    body: passwordChangeSchema,
+    response: messageSchema,
+    errors: {
+      ...signedIn,
+      400: "The current password is wrong, or the new one breaks a docs/product.md §5 rule",
+      423: "Too many wrong passwords: locked for this address",
+      429: "Too many sign-in failures from this address",
+    },
+  },
 
   // Cart
   {

@@ -31,6 +31,9 @@ const publicCalls: Call[] = [
 
 const customerCalls: Call[] = [
   ["GET", "/api/user"],
+  ["GET", "/api/account"],
+  ["PUT", "/api/account", { email: "not an address" }],
+  ["POST", "/api/account/password", { currentPassword: "", newPassword: "short" }],
   ["GET", "/api/cart"],
   ["POST", "/api/cart", { productId: 4, quantity: 1 }],
   ["PUT", "/api/cart/999999", { quantity: 1 }],

@@ -65,6 +65,11 @@ function baseBody(op: ApiOperation, ids: FuzzIds): Record<string, unknown> {
         ...address,
         fullName: "Fuzz",
       }
+    case "put /api/account":
+      return { email: "fuzzer@example.org", ...address, fullName: "Fuzz" }
+    case "post /api/account/password":
+      // Not the customer's password: even a body that slipped through could change nothing.
+      return { currentPassword: "not the password at all", newPassword: "another horse battery" }
     case "post /api/cart":
       return { productId: ids.productId, quantity: 1 }
     case "put /api/cart/{itemId}":

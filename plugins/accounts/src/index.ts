@@ -1,6 +1,6 @@
 /**
  * What other parts of the shop may use of the accounts plugin (its package's "." export): the
- * module's name and service type, and the registration workflow. Everything else is its own.
+ * module's name and service type, and the workflows that change accounts. Everything else is its own.
  */
 export { ACCOUNTS_MODULE } from "./modules/accounts"
 export type { default as AccountsModuleService, SignInCounter, SignInCounts } from "./modules/accounts/service"
@@ -9,3 +9,5 @@ import type ShopUserModel from "./modules/accounts/models/shop-user"
 /** A shop_user row as the module's service returns it. */
 export type ShopUser = InferTypeOf<typeof ShopUserModel>
 export { registerShopUserWorkflow } from "./workflows/register-shop-user"
+export { updateShopUserProfileWorkflow, type ShopUserProfile } from "./workflows/update-shop-user-profile"
+export { changeShopUserPasswordWorkflow } from "./workflows/change-shop-user-password"

@@ -3,6 +3,7 @@ import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse }
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { ACCOUNTS_MODULE } from "../modules/accounts"
 import type AccountsModuleService from "../modules/accounts/service"
+import { splitName } from "./names"
 
 export interface RegisterShopUserInput {
   username: string
@@ -33,11 +34,6 @@ const createPasswordIdentityStep = createStep(
     if (authIdentityId) await container.resolve(Modules.AUTH).deleteAuthIdentities([authIdentityId])
   },
 )
-
-function splitName(fullName: string | null | undefined) {
-  const parts = (fullName ?? "").trim().split(/\s+/).filter(Boolean)
-  return { first_name: parts.slice(0, -1).join(" ") || parts[0] || null, last_name: parts.length > 1 ? parts.at(-1)! : null }
-}
 
 const createCustomerStep = createStep(
   "enclave-create-customer",

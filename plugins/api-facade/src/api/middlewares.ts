@@ -23,6 +23,7 @@ export default defineMiddlewares({
     // ---- sign-in and registration: at most so many attempts per client and minute (429) ----
     { matcher: "/api/login", methods: ["POST"], middlewares: [limitSignIns] },
     { matcher: "/api/register", methods: ["POST"], middlewares: [limitSignIns] },
+    { matcher: "/api/account/password", methods: ["POST"], middlewares: [limitSignIns] },
     // ---- the back office: visitors 401, customers 403, decided here once for every admin path ----
     { matcher: "/api/admin*", middlewares: [requireAdmin] },
     // ---- Admin product images -------------------------------------------------------------

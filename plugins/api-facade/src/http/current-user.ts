@@ -1,7 +1,7 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { findUserById, type ShopUserRow } from "../accounts/users"
 import { ApiError } from "./api-error"
-import { readSession } from "./session"
+import { endSession, readSession } from "./session"
 
 type WithUser = MedusaRequest & { shopUser?: ShopUserRow | null }
 
@@ -9,7 +9,13 @@ type WithUser = MedusaRequest & { shopUser?: ShopUserRow | null }
 export async function identifyCaller(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   try {
     const session = await readSession(req, res)
-    ;(req as WithUser).shopUser = session ? await findUserById(req.scope, session.userId) : null
+    let user = session ? await findUserById(req.scope, session.userId) : null
+    // A password change ends every session signed in before it (a stolen cookie among them).
+    if (session && user?.password_last_changed && session.signedInAt < new Date(user.password_last_changed).getTime()) {
+      await endSession(req, res)
+      user = null
+    }
+    ;(req as WithUser).shopUser = user
     next()
   } catch (error) {
     next(error)

@@ -1,0 +1,16 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { passwordChangeSchema } from "@enclave/contract"
+import { changePassword } from "../../../../accounts/account"
+import { validate } from "../../../../http/api-error"
+import { requireUser } from "../../../../http/current-user"
+import { startSession } from "../../../../http/session"
+import { clientAddress } from "../../../../http/sign-in-limit"
+
+/** A new password; every other session of the account ends, this one continues under a new id. */
+export async function POST(req: MedusaRequest, res: MedusaResponse) {
+  const user = requireUser(req)
+  const body = validate(passwordChangeSchema, req.body)
+  await changePassword(req.scope, user, body, clientAddress(req))
+  await startSession(req, res, user.id)
+  res.json({ message: "Password changed" })
+}

@@ -1,0 +1,167 @@
+/**
+ * A customer's own account (docs/product.md §2 account page, §5 rules): the profile and the password,
+ * against the shared shop.
+ */
+import { describe, expect, it } from "vitest"
+import { DIRECTION_CONTROL_MESSAGE, MAX_LOGIN_ATTEMPTS, userSchema } from "@enclave/contract"
+import { ApiClient, asAdmin, asNewCustomer, asVisitor, fromNewAddress, newUserDetails } from "../support/api.ts"
+
+const profileOf = (details: ReturnType<typeof newUserDetails>) => ({
+  email: details.email,
+  fullName: "Ada Lovelace",
+  addressLine1: details.addressLine1,
+  addressLine2: null,
+  city: details.city,
+  state: details.state,
+  postalCode: details.postalCode,
+  country: details.country,
+})
+
+describe("GET and PUT /api/account", () => {
+  it("answers the signed-in customer's account, and 401 to a visitor", async () => {
+    const customer = await asNewCustomer()
+    const { status, body } = await customer.get("/api/account")
+    expect(status).toBe(200)
+    expect(userSchema.parse(body)).toMatchObject({ username: customer.details.username, email: customer.details.email })
+    expect((await asVisitor().get("/api/account")).status).toBe(401)
+    expect((await asVisitor().put("/api/account", profileOf(customer.details))).status).toBe(401)
+  })
+
+  it("changes e-mail, name and address; the username stays; the admin's list and the next sign-in see it", async () => {
+    const customer = await asNewCustomer()
+    const email = `moved-${customer.details.username}@example.net`
+    const profile = { ...profileOf(customer.details), email: email.toUpperCase(), city: "Hamburg", addressLine2: "Hinterhaus" }
+    const { status, body } = await customer.put("/api/account", profile)
+    expect(status).toBe(200)
+    expect(userSchema.parse(body)).toMatchObject({
+      username: customer.details.username,
+      email,
+      fullName: "Ada Lovelace",
+      city: "Hamburg",
+      addressLine2: "Hinterhaus",
+    })
+    expect((await customer.get("/api/user")).body.city).toBe("Hamburg")
+    const listed = (await (await asAdmin()).get("/api/admin/users")).body.find((u: { id: number }) => u.id === customer.user.id)
+    expect(listed).toMatchObject({ email, city: "Hamburg" })
+    // The old address is free again, the new one is taken.
+    expect((await asVisitor().post("/api/register", newUserDetails({ email: customer.details.email }))).status).toBe(201)
+    const taken = await asVisitor().post("/api/register", newUserDetails({ email }))
+    expect(taken.status).toBe(409)
+  })
+
+  it("refuses another account's e-mail with 409 on the field, and changes nothing", async () => {
+    const first = await asNewCustomer()
+    const second = await asNewCustomer()
+    const { status, body } = await second.put("/api/account", { ...profileOf(second.details), email: first.details.email, city: "Köln" })
+    expect(status).toBe(409)
+    expect(body.details.fields.email).toBe("An account with this email address already exists")
+    const me = (await second.get("/api/account")).body
+    expect(me).toMatchObject({ email: second.details.email, city: second.details.city })
+  })
+
+  it("checks each field with the register form's messages, and refuses the username and unknown fields", async () => {
+    const customer = await asNewCustomer()
+    const base = profileOf(customer.details)
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ ...base, email: "not-an-address" }, "email", "Invalid email address"],
+      [{ ...base, addressLine1: "  " }, "addressLine1", "Street address is required"],
+      [{ ...base, city: "" }, "city", "City is required"],
+      [{ ...base, postalCode: "1".repeat(21) }, "postalCode", "Postal code is too long"],
+      [{ ...base, country: undefined }, "country", "Country is required"],
+      [{ ...base, fullName: "a\u202Eb" }, "fullName", DIRECTION_CONTROL_MESSAGE],
+    ]
+    for (const [profile, field, message] of cases) {
+      const { status, body } = await customer.put("/api/account", profile)
+      expect(status, field).toBe(400)
+      expect(body.details.fields[field], field).toBe(message)
+    }
+    expect((await customer.put("/api/account", { ...base, username: "someone-else" })).status).toBe(400)
+    expect((await customer.put("/api/account", { ...base, isAdmin: true })).status).toBe(400)
+    expect((await customer.get("/api/account")).body).toMatchObject({ username: customer.details.username, isAdmin: false })
+  })
+})
+
+describe("POST /api/account/password", () => {
+  it("changes the password: the old one stops working, the new one signs in, this session goes on", async () => {
+    const customer = await asNewCustomer()
+    const before = (await customer.get("/api/account")).body.passwordLastChanged
+    const { status, body } = await customer.post("/api/account/password", {
+      currentPassword: customer.details.password,
+      newPassword: "a much better passphrase",
+    })
+    expect(status).toBe(200)
+    expect(body.message).toBe("Password changed")
+    const after = (await customer.get("/api/account")).body
+    expect(Date.parse(after.passwordLastChanged)).toBeGreaterThan(Date.parse(before))
+
+    const old = await fromNewAddress().post("/api/login", { username: customer.details.username, password: customer.details.password })
+    expect(old.status).toBe(401)
+    const fresh = await fromNewAddress().post("/api/login", { username: customer.details.username, password: "a much better passphrase" })
+    expect(fresh.status).toBe(200)
+  })
+
+  it("ends every other session of the account, a copied cookie among them", async () => {
+    const customer = await asNewCustomer()
+    const elsewhere = new ApiClient()
+    expect((await elsewhere.post("/api/login", { username: customer.details.username, password: customer.details.password })).status).toBe(
+      200,
+    )
+    // Someone who copied this session's cookie before the change.
+    const thief = new ApiClient()
+    thief.setCookie("enclave.sid", customer.cookie()!)
+    expect((await thief.get("/api/account")).status).toBe(200)
+
+    const changed = await customer.post("/api/account/password", {
+      currentPassword: customer.details.password,
+      newPassword: "another passphrase!",
+    })
+    expect(changed.status).toBe(200)
+    expect((await customer.get("/api/account")).status).toBe(200)
+    expect((await elsewhere.get("/api/account")).status).toBe(401)
+    expect((await thief.get("/api/account")).status).toBe(401)
+    expect((await thief.get("/api/cart")).status).toBe(401)
+  })
+
+  it("a wrong current password is a 400 on the field and counts toward the sign-in lock", async () => {
+    const customer = await asNewCustomer()
+    const client = fromNewAddress()
+    expect((await client.post("/api/login", { username: customer.details.username, password: customer.details.password })).status).toBe(200)
+    for (let i = 1; i < MAX_LOGIN_ATTEMPTS; i++) {
+      const { status, body } = await client.post("/api/account/password", {
+        currentPassword: "not my password",
+        newPassword: "whatever it is 1",
+      })
+      expect(status).toBe(400)
+      expect(body.details.fields.currentPassword).toBe("Current password is incorrect")
+    }
+    const locked = await client.post("/api/account/password", { currentPassword: "not my password", newPassword: "whatever it is 1" })
+    expect(locked.status).toBe(423)
+    // Locked for this address even with the right password, as a sign-in is.
+    const right = await client.post("/api/account/password", {
+      currentPassword: customer.details.password,
+      newPassword: "whatever it is 1",
+    })
+    expect(right.status).toBe(423)
+    const login = await fromNewAddress().post("/api/login", { username: customer.details.username, password: customer.details.password })
+    expect(login.status).toBe(200)
+  })
+
+  it("checks the new password with the register form's rules, and needs a signed-in customer", async () => {
+    const customer = await asNewCustomer()
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ currentPassword: customer.details.password, newPassword: "short" }, "newPassword", "Password must be at least 8 characters"],
+      [
+        { currentPassword: customer.details.password, newPassword: customer.details.password },
+        "newPassword",
+        "The new password must differ from the current one",
+      ],
+      [{ currentPassword: "", newPassword: "long enough now" }, "currentPassword", "Current password is required"],
+    ]
+    for (const [body, field, message] of cases) {
+      const answer = await customer.post("/api/account/password", body)
+      expect(answer.status, field).toBe(400)
+      expect(answer.body.details.fields[field], field).toBe(message)
+    }
+    expect((await asVisitor().post("/api/account/password", { currentPassword: "x", newPassword: "long enough now" })).status).toBe(401)
+  })
+})
