@@ -14,7 +14,7 @@ import { test } from "../support/csp.ts"
 import { newUserDetails } from "../support/api.ts"
 
 /** Signed in, the same templates differ only in the header and the cart: one of each kind is enough. */
-const pagesSignedIn = ["/", "/products", "/product/1", "/no-such-page"]
+const pagesSignedIn = ["/", "/products", "/product/1", "/no-such-page", "/account"]
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()
@@ -104,7 +104,7 @@ for (const language of ["en", "de"] as const) {
       for (const path of ["/product/1", "/product/6", "/product/999999", "/no-such-page"]) await visit(page, path, language)
     })
 
-    test("signed in: home, catalogue, a product, an unknown page", async ({ page }) => {
+    test("signed in: home, catalogue, a product, an unknown page, the account page", async ({ page }) => {
       expect((await page.request.post("/api/register", { data: newUserDetails() })).status()).toBe(201)
       for (const path of pagesSignedIn) await visit(page, path, language)
     })

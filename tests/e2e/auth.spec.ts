@@ -207,8 +207,8 @@ test("the tabs work with the keyboard (WAI-ARIA tabs)", async ({ page }) => {
   await expect(page.getByRole("tabpanel", { name: "Register" }).getByLabel(/^Username/)).toBeFocused()
 })
 
-test("visitors are sent from /orders and /account/orders to /auth", async ({ page }) => {
-  for (const path of ["/orders", "/account/orders"]) {
+test("visitors are sent from /orders, /account and /account/orders to /auth", async ({ page }) => {
+  for (const path of ["/orders", "/account", "/account/orders"]) {
     const answer = await page.request.get(path, { maxRedirects: 0 })
     expect(answer.status(), path).toBe(302)
     expect(answer.headers()["location"], path).toBe("/auth")

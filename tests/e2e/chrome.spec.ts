@@ -91,12 +91,13 @@ test("the footer has its groups, payment logos, the secure-payments note and thi
   await expect(footer.getByText(/Powered by/)).toBeVisible()
 })
 
-test("a customer's user menu holds My Orders and Logout; logging out shows the toast", async ({ page }) => {
+test("a customer's user menu holds My Account, My Orders and Logout; logging out shows the toast", async ({ page }) => {
   const details = await registerInBrowser(page)
   await page.goto("/")
   const menuButton = page.getByRole("button", { name: `Account menu for ${details.username}` })
   await expect(menuButton).toContainText(details.username)
   await menuButton.click()
+  await expect(page.getByRole("link", { name: "My Account" })).toHaveAttribute("href", "/account")
   await expect(page.getByRole("link", { name: "My Orders" })).toHaveAttribute("href", "/orders")
   await expect(page.getByRole("link", { name: "Admin Dashboard" })).toHaveCount(0)
   await page.keyboard.press("Escape")
@@ -157,6 +158,7 @@ test.describe("on a phone-sized screen", () => {
     await page.reload()
     await page.getByRole("button", { name: "Open menu" }).click()
     await expect(menu).toContainText(`Signed in as ${details.username}`)
+    await expect(menu.getByRole("link", { name: "My Account" })).toHaveAttribute("href", "/account")
     await expect(menu.getByRole("link", { name: "My Orders" })).toBeVisible()
     await shot(page, "mobile-menu-signed-in-en", false)
     await menu.getByRole("button", { name: "Logout" }).click()
@@ -175,6 +177,7 @@ test.describe("on a phone-sized screen in German", () => {
     const menu = page.getByRole("navigation", { name: "Menü" })
     await expect(menu.getByRole("link", { name: "Startseite" })).toHaveAttribute("aria-current", "page")
     await expect(menu).toContainText("Angemeldet als")
+    await expect(menu.getByRole("link", { name: "Mein Konto" })).toHaveAttribute("href", "/account")
     await expect(menu.getByRole("link", { name: "Meine Bestellungen" })).toHaveAttribute("href", "/orders")
     await expect(menu.getByRole("button", { name: "Abmelden" })).toBeVisible()
     await shot(page, "mobile-menu-signed-in-de", false)

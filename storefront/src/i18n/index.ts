@@ -6,6 +6,7 @@
 import { messageText, translator as catalogueTranslator, type Catalogue, type Language, type Translate } from "@enclave/contract/i18n"
 import common from "./messages/common"
 import auth from "./messages/auth"
+import account from "./messages/account"
 import orders from "./messages/orders"
 import checkout from "./messages/checkout"
 import home from "./messages/home"
@@ -16,7 +17,7 @@ import cart from "./messages/cart"
 export { isLanguage, LANGUAGE_KEY, languages, resolveLanguage, type Language, type Translate } from "@enclave/contract/i18n"
 
 /** Every catalogue the storefront has; areas add theirs here. */
-export const catalogues: Record<string, Catalogue<string>> = { common, home, catalogue, product, cart, auth, orders, checkout }
+export const catalogues: Record<string, Catalogue<string>> = { common, home, catalogue, product, cart, auth, account, orders, checkout }
 
 const merged: Record<Language, Record<string, string>> = { en: {}, de: {} }
 for (const catalogue of Object.values(catalogues)) {

@@ -3,13 +3,14 @@
  * with the shared contract schemas (the facade validates with the same ones), messages inline under each
  * field. Tabs follow the WAI-ARIA tabs pattern: arrow keys, Home and End move between them.
  */
-import { useId, useRef, useState, type InputHTMLAttributes, type KeyboardEvent } from "react"
-import { useForm, type FieldErrors, type FieldValues, type Path, type UseFormRegister, type UseFormSetError } from "react-hook-form"
+import { useId, useRef, useState, type KeyboardEvent } from "react"
+import { useForm } from "react-hook-form"
 import { zodResolver } from "@hookform/resolvers/zod"
 import type { z } from "zod"
 import { loginSchema, registerFormSchema, type User } from "@enclave/contract"
 import { translator, type Language, type Translate } from "../../../i18n"
-import { api, ApiRequestError } from "../../../lib/client/api"
+import { api } from "../../../lib/client/api"
+import { applyServerFields, failureText, TextField, type FieldProps } from "./form-fields"
 import { useHydrated } from "../../../lib/client/hydrated"
 import { setUser, showToast } from "../../../lib/client/stores"
 import { showToastAfterNavigation } from "../../../lib/client/toast-handoff"
@@ -23,14 +24,6 @@ type RegisterInput = z.input<typeof registerFormSchema>
 type RegisterValues = z.output<typeof registerFormSchema>
 
 const tabs: AuthTab[] = ["login", "register"]
-
-/** A contract or server message in the active language (the message itself when it has no translation). */
-function message(t: Translate, text: string | undefined): string {
-  if (!text) return ""
-  const key = `validation.${text}`
-  const translated = t(key)
-  return translated === key ? text : translated
-}
 
 /** Where to go after signing in or registering: docs/product.md §2's home page, unless the page asked for another. */
 const AFTER_SIGN_IN = "/"
@@ -120,32 +113,6 @@ export default function AuthForms({
       </div>
     </div>
   )
-}
-
-/** Puts the server's field messages (details.fields, e.g. 409 'Username already taken') on their fields. */
-function applyServerFields<T extends FieldValues>(error: unknown, known: readonly string[], setError: UseFormSetError<T>): boolean {
-  if (!(error instanceof ApiRequestError)) return false
-  let first = true
-  let applied = false
-  for (const [field, text] of Object.entries(error.fields)) {
-    if (!known.includes(field)) continue
-    setError(field as Path<T>, { type: "server", message: text }, { shouldFocus: first })
-    first = false
-    applied = true
-  }
-  return applied
-}
-
-function failureText(t: Translate, error: unknown): string {
-  if (error instanceof ApiRequestError) {
-    // A sign-in lock says in its details what is locked and for how long, so it can be said in the active language.
-    const lock = error.details as { lock?: unknown; minutes?: unknown } | null
-    if (lock && (lock.lock === "username" || lock.lock === "address") && typeof lock.minutes === "number") {
-      return t(`auth.locked.${lock.lock}.${lock.minutes === 1 ? "one" : "other"}`, { minutes: lock.minutes })
-    }
-    return message(t, error.serverMessage)
-  }
-  return error instanceof Error ? error.message : String(error)
 }
 
 function LoginForm({ t, ready, returnTo, onSwitch }: { t: Translate; ready: boolean; returnTo: string; onSwitch: () => void }) {
@@ -297,76 +264,5 @@ function RegisterForm({ t, ready, returnTo, onSwitch }: { t: Translate; ready: b
         </button>
       </p>
     </form>
-  )
-}
-
-interface FieldProps<T extends FieldValues> {
-  t: Translate
-  form: string
-  name: Path<T>
-  label: string
-  register: UseFormRegister<T>
-  errors: FieldErrors<T>
-  type?: InputHTMLAttributes<HTMLInputElement>["type"]
-  autoComplete?: string
-  required?: boolean
-  hint?: string
-}
-
-/** A labelled input with its hint and its message under it, tied together for assistive technology. */
-function TextField<T extends FieldValues>({
-  t,
-  form,
-  name,
-  label,
-  register,
-  errors,
-  type = "text",
-  autoComplete,
-  required = false,
-  hint,
-}: FieldProps<T>) {
-  const inputId = `${form}-${name}`
-  const errorId = `${inputId}-error`
-  const hintId = `${inputId}-hint`
-  const error = errors[name]?.message
-  const text = typeof error === "string" ? message(t, error) : ""
-  const describedBy = [hint ? hintId : "", text ? errorId : ""].filter(Boolean).join(" ") || undefined
-  return (
-    <div className={`field auth-field${text ? " auth-field--invalid" : ""}`}>
-      <label htmlFor={inputId}>
-        {label}
-        {required ? (
-          <span className="auth-field__mark" aria-hidden="true">
-            {" "}
-            *
-          </span>
-        ) : (
-          <span className="auth-field__optional"> ({t("auth.optional")})</span>
-        )}
-      </label>
-      <input
-        id={inputId}
-        className="input"
-        type={type}
-        autoComplete={autoComplete}
-        aria-required={required || undefined}
-        aria-invalid={text ? true : undefined}
-        aria-describedby={describedBy}
-        spellCheck={type === "text" && (name === "username" || name === "email") ? false : undefined}
-        autoCapitalize={name === "username" || name === "email" ? "none" : undefined}
-        {...register(name)}
-      />
-      {hint && (
-        <p id={hintId} className="auth-field__hint">
-          {hint}
-        </p>
-      )}
-      {text && (
-        <p id={errorId} className="auth-field__error">
-          {text}
-        </p>
-      )}
-    </div>
   )
 }

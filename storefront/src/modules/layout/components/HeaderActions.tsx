@@ -96,6 +96,9 @@ export default function HeaderActions({ messages, links }: Props) {
         </li>
       )}
       <li>
+        <a href="/account">{t("nav.myAccount")}</a>
+      </li>
+      <li>
         <a href="/orders">{t("nav.myOrders")}</a>
       </li>
       <li>

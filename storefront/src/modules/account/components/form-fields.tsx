@@ -1,0 +1,114 @@
+/**
+ * What the account forms share (/auth's sign-in and registration, /account's profile and password):
+ * messages in the active language, the server's field messages put on their fields, and the labelled
+ * input with its hint and message.
+ */
+import type { InputHTMLAttributes } from "react"
+import type { FieldErrors, FieldValues, Path, UseFormRegister, UseFormSetError } from "react-hook-form"
+import type { Translate } from "../../../i18n"
+import { ApiRequestError } from "../../../lib/client/api"
+
+/** A contract or server message in the active language (the message itself when it has no translation). */
+export function message(t: Translate, text: string | undefined): string {
+  if (!text) return ""
+  const key = `validation.${text}`
+  const translated = t(key)
+  return translated === key ? text : translated
+}
+
+/** Puts the server's field messages (details.fields, e.g. 409 'Username already taken') on their fields. */
+export function applyServerFields<T extends FieldValues>(error: unknown, known: readonly string[], setError: UseFormSetError<T>): boolean {
+  if (!(error instanceof ApiRequestError)) return false
+  let first = true
+  let applied = false
+  for (const [field, text] of Object.entries(error.fields)) {
+    if (!known.includes(field)) continue
+    setError(field as Path<T>, { type: "server", message: text }, { shouldFocus: first })
+    first = false
+    applied = true
+  }
+  return applied
+}
+
+export function failureText(t: Translate, error: unknown): string {
+  if (error instanceof ApiRequestError) {
+    // A sign-in lock says in its details what is locked and for how long, so it can be said in the active language.
+    const lock = error.details as { lock?: unknown; minutes?: unknown } | null
+    if (lock && (lock.lock === "username" || lock.lock === "address") && typeof lock.minutes === "number") {
+      return t(`auth.locked.${lock.lock}.${lock.minutes === 1 ? "one" : "other"}`, { minutes: lock.minutes })
+    }
+    return message(t, error.serverMessage)
+  }
+  return error instanceof Error ? error.message : String(error)
+}
+
+export interface FieldProps<T extends FieldValues> {
+  t: Translate
+  form: string
+  name: Path<T>
+  label: string
+  register: UseFormRegister<T>
+  errors: FieldErrors<T>
+  type?: InputHTMLAttributes<HTMLInputElement>["type"]
+  autoComplete?: string
+  required?: boolean
+  hint?: string
+}
+
+/** A labelled input with its hint and its message under it, tied together for assistive technology. */
+export function TextField<T extends FieldValues>({
+  t,
+  form,
+  name,
+  label,
+  register,
+  errors,
+  type = "text",
+  autoComplete,
+  required = false,
+  hint,
+}: FieldProps<T>) {
+  const inputId = `${form}-${name}`
+  const errorId = `${inputId}-error`
+  const hintId = `${inputId}-hint`
+  const error = errors[name]?.message
+  const text = typeof error === "string" ? message(t, error) : ""
+  const describedBy = [hint ? hintId : "", text ? errorId : ""].filter(Boolean).join(" ") || undefined
+  return (
+    <div className={`field auth-field${text ? " auth-field--invalid" : ""}`}>
+      <label htmlFor={inputId}>
+        {label}
+        {required ? (
+          <span className="auth-field__mark" aria-hidden="true">
+            {" "}
+            *
+          </span>
+        ) : (
+          <span className="auth-field__optional"> ({t("auth.optional")})</span>
+        )}
+      </label>
+      <input
+        id={inputId}
+        className="input"
+        type={type}
+        autoComplete={autoComplete}
+        aria-required={required || undefined}
+        aria-invalid={text ? true : undefined}
+        aria-describedby={describedBy}
+        spellCheck={type === "text" && (name === "username" || name === "email") ? false : undefined}
+        autoCapitalize={name === "username" || name === "email" ? "none" : undefined}
+        {...register(name)}
+      />
+      {hint && (
+        <p id={hintId} className="auth-field__hint">
+          {hint}
+        </p>
+      )}
+      {text && (
+        <p id={errorId} className="auth-field__error">
+          {text}
+        </p>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,147 @@
+import { expect, type Page } from "@playwright/test"
+import { test } from "../support/csp.ts"
+import { newUserDetails } from "../support/api.ts"
+import { SAME_ORIGIN_HEADERS } from "../support/urls.ts"
+
+/**
+ * /account as a customer uses it (docs/product.md §2 account page): reached from the user menu, the profile
+ * edited with the register form's messages, the password changed (a wrong current one refused on its
+ * field), then signing in again with the new one; in English and German, and on a phone-sized screen.
+ */
+
+async function useLanguage(page: Page, language: "en" | "de") {
+  await page.context().addCookies([{ name: "language", value: language, url: test.info().project.use.baseURL ?? process.env.ENCLAVE_URL! }])
+}
+
+async function registerCustomer(page: Page) {
+  const details = newUserDetails()
+  expect((await page.request.post("/api/register", { data: details })).status()).toBe(201)
+  return details
+}
+
+/** The forms answer clicks and keys once React has hydrated the island. */
+async function openAccount(page: Page) {
+  await page.goto("/account")
+  await expect(page.locator("astro-island[ssr]")).toHaveCount(0)
+}
+
+const notifications = (page: Page) => page.getByRole("region", { name: /Notifications|Benachrichtigungen/ })
+
+test("a customer edits the profile from the user menu; messages inline; the change is kept", async ({ page, playwright, baseURL }) => {
+  const details = await registerCustomer(page)
+  await page.goto("/")
+  await page.getByRole("button", { name: `Account menu for ${details.username}` }).click()
+  await page.getByRole("link", { name: "My Account" }).click()
+  await expect(page).toHaveURL(/\/account$/)
+  await expect(page.locator("astro-island[ssr]")).toHaveCount(0)
+  await expect(page.getByRole("heading", { name: "My Account", level: 1 })).toBeVisible()
+  await expect(page.locator("#main").getByText(`Signed in as ${details.username}`)).toBeVisible()
+  await expect(page.getByRole("link", { name: /My Orders/ })).toHaveAttribute("href", "/account/orders")
+
+  const profile = page.getByRole("form", { name: "Profile" })
+  await expect(profile.getByLabel(/^Email/)).toHaveValue(details.email)
+  await expect(profile.getByLabel(/^City/)).toHaveValue(details.city)
+
+  await profile.getByLabel(/^City/).fill("")
+  await profile.getByLabel(/^Email/).fill("not an address")
+  await profile.getByRole("button", { name: "Save profile" }).click()
+  await expect(profile.getByLabel(/^City/)).toHaveAccessibleDescription("City is required")
+  await expect(profile.getByLabel(/^Email/)).toHaveAccessibleDescription("Invalid email address")
+
+  const email = `new-${details.username}@example.net`
+  await profile.getByLabel(/^Email/).fill(email)
+  await profile.getByLabel(/^City/).fill("Hamburg")
+  await profile.getByLabel(/^Full name/).fill("Ada Lovelace")
+  await profile.getByRole("button", { name: "Save profile" }).click()
+  await expect(notifications(page)).toContainText("Profile saved")
+  await page.screenshot({ path: "test-results/screenshots/account-en.png", fullPage: true })
+
+  await openAccount(page)
+  await expect(profile.getByLabel(/^Email/)).toHaveValue(email)
+  await expect(profile.getByLabel(/^City/)).toHaveValue("Hamburg")
+  await expect(profile.getByLabel(/^Full name/)).toHaveValue("Ada Lovelace")
+
+  // Another account's address is refused on the field, as registering with it is.
+  const other = newUserDetails()
+  const elsewhere = await playwright.request.newContext({ baseURL, extraHTTPHeaders: SAME_ORIGIN_HEADERS })
+  expect((await elsewhere.post("/api/register", { data: other })).status()).toBe(201)
+  await elsewhere.dispose()
+  await openAccount(page)
+  await profile.getByLabel(/^Email/).fill(other.email)
+  await profile.getByRole("button", { name: "Save profile" }).click()
+  await expect(profile.getByLabel(/^Email/)).toHaveAccessibleDescription("An account with this email address already exists")
+  await expect(page.getByRole("alert").filter({ hasText: "Could not save your profile" })).toBeVisible()
+})
+
+test("a customer changes the password: a wrong current one is refused, the new one signs in", async ({ page }) => {
+  const details = await registerCustomer(page)
+  await openAccount(page)
+  const form = page.getByRole("form", { name: "Password" })
+  const submit = form.getByRole("button", { name: "Change password" })
+
+  await submit.click()
+  await expect(form.getByLabel(/^Current password/)).toHaveAccessibleDescription("Current password is required")
+  await form.getByLabel(/^Current password/).fill("not my password")
+  await form.getByLabel(/^New password/).fill("a brand new passphrase")
+  await form.getByLabel(/^Confirm new password/).fill("a brand new passphrase!")
+  await submit.click()
+  await expect(form.getByLabel(/^Confirm new password/)).toHaveAccessibleDescription("Passwords don't match")
+  await form.getByLabel(/^Confirm new password/).fill("a brand new passphrase")
+  await submit.click()
+  await expect(form.getByLabel(/^Current password/)).toHaveAccessibleDescription("Current password is incorrect")
+  await expect(page.getByRole("alert").filter({ hasText: "Could not change your password" })).toBeVisible()
+
+  await form.getByLabel(/^Current password/).fill(details.password)
+  await submit.click()
+  await expect(notifications(page)).toContainText("Password changed")
+  await expect(form.getByLabel(/^Current password/)).toHaveValue("")
+  // This session goes on.
+  expect((await page.request.get("/api/account")).status()).toBe(200)
+
+  await page.request.post("/api/logout")
+  await page.goto("/auth")
+  await expect(page.locator("astro-island[ssr]")).toHaveCount(0)
+  const login = page.getByRole("tabpanel", { name: "Login" })
+  await login.getByLabel("Username").fill(details.username)
+  await login.getByLabel("Password").fill(details.password)
+  await login.getByRole("button", { name: "Sign in" }).click()
+  await expect(page.getByRole("alert").filter({ hasText: "Login failed" })).toContainText("Invalid username or password", {
+    timeout: 20_000,
+  })
+  await login.getByLabel("Password").fill("a brand new passphrase")
+  await login.getByRole("button", { name: "Sign in" }).click()
+  await expect(page).toHaveURL(/\/$/, { timeout: 20_000 })
+})
+
+test("the account page in German, with German messages", async ({ page }) => {
+  await useLanguage(page, "de")
+  await registerCustomer(page)
+  await openAccount(page)
+  await expect(page.getByRole("heading", { name: "Mein Konto", level: 1 })).toBeVisible()
+  const profile = page.getByRole("form", { name: "Profil" })
+  await profile.getByLabel(/^Stadt/).fill("")
+  await profile.getByRole("button", { name: "Profil speichern" }).click()
+  await expect(profile.getByLabel(/^Stadt/)).toHaveAccessibleDescription("Stadt ist erforderlich")
+  const password = page.getByRole("form", { name: "Passwort" })
+  await password.getByLabel(/^Aktuelles Passwort/).fill("falsches Passwort")
+  await password.getByLabel(/^Neues Passwort \*/).fill("ein neues Passwort")
+  await password.getByLabel(/^Neues Passwort bestätigen/).fill("ein neues Passwort")
+  await password.getByRole("button", { name: "Passwort ändern" }).click()
+  await expect(password.getByLabel(/^Aktuelles Passwort/)).toHaveAccessibleDescription("Das aktuelle Passwort ist falsch")
+  await page.screenshot({ path: "test-results/screenshots/account-de.png", fullPage: true })
+})
+
+test.describe("on a phone-sized screen", () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test("the account page fits and is reached from the menu", async ({ page }) => {
+    await registerCustomer(page)
+    await page.goto("/")
+    await page.getByRole("button", { name: "Open menu" }).click()
+    await page.getByRole("navigation", { name: "Menu" }).getByRole("link", { name: "My Account" }).click()
+    await expect(page).toHaveURL(/\/account$/)
+    await expect(page.getByRole("form", { name: "Profile" })).toBeVisible()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await page.screenshot({ path: "test-results/screenshots/account-phone.png", fullPage: true })
+  })
+})
