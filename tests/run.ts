@@ -7,7 +7,7 @@ import { spawn } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
 import { buildAll } from "../launcher/build.ts"
-import { treeMemoryMb } from "./support/process-tree.ts"
+import { treeMemoryPartsMb, type MemoryParts } from "./support/process-tree.ts"
 import { repoRoot, startShopProcess } from "./support/shop.ts"
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
@@ -46,12 +46,15 @@ console.log("Starting a shop for the test suites...")
 const shop = await startShopProcess()
 console.log(`Shop for the tests: ${shop.url}`)
 /** The shop's memory once it has been idle a few seconds (PSS of the launcher and all below it). */
-async function settledMemoryMb(): Promise<number> {
+async function settledMemory(): Promise<MemoryParts> {
   await new Promise((resolve) => setTimeout(resolve, 10_000))
-  return treeMemoryMb(shop.child.pid!)
+  return treeMemoryPartsMb(shop.child.pid!)
 }
-const freshMb = await settledMemoryMb()
-let afterMb: number | undefined
+const total = (parts: MemoryParts) => parts.medusa + parts.frontDoor + parts.postgres
+const describe = (parts: MemoryParts) =>
+  `${total(parts)} MB (Medusa ${parts.medusa}, front door ${parts.frontDoor}, PostgreSQL ${parts.postgres})`
+const fresh = await settledMemory()
+let after: MemoryParts | undefined
 const env = { ...process.env, ENCLAVE_URL: shop.url }
 const totals: Counts = { passed: 0, failed: 0, skipped: 0 }
 let exitCode = 0
@@ -75,16 +78,18 @@ try {
     totals.skipped += counts.skipped
     if (code !== 0) exitCode = 1
   }
-  afterMb = await settledMemoryMb()
+  after = await settledMemory()
 } finally {
   await shop.stop()
   shop.removeData()
 }
 if (totals.failed > 0) exitCode = 1
 // Whether serving every suite left the shop holding memory it does not give back.
-if (afterMb !== undefined) {
-  const growth = Math.round(((afterMb - freshMb) / freshMb) * 100)
-  console.log(`\nshop memory idle (PSS): ${freshMb} MB fresh, ${afterMb} MB after the suites (${growth >= 0 ? "+" : ""}${growth}%)`)
+if (after !== undefined) {
+  const growth = Math.round(((total(after) - total(fresh)) / total(fresh)) * 100)
+  console.log(
+    `\nshop memory idle (PSS): ${describe(fresh)} fresh, ${describe(after)} after the suites (${growth >= 0 ? "+" : ""}${growth}%)`,
+  )
 }
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)
 process.exit(exitCode)

@@ -43,6 +43,31 @@ export function treeMemoryMb(rootPid: number): number {
   return Math.round(kb / 1024)
 }
 
+export interface MemoryParts {
+  medusa: number
+  frontDoor: number
+  postgres: number
+}
+
+/**
+ * The same PSS split by part of the stack, in MB: the Medusa processes, PostgreSQL's processes,
+ * and the rest (the launcher with its front door and storefront renderer).
+ */
+export function treeMemoryPartsMb(rootPid: number): MemoryParts {
+  const kb: MemoryParts = { medusa: 0, frontDoor: 0, postgres: 0 }
+  for (const pid of processTree(rootPid)) {
+    try {
+      const pss = Number(/^Pss:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"))?.[1] ?? 0)
+      const command = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8")
+      const part = command.includes("@medusajs/cli") ? "medusa" : /postgres/.test(command) ? "postgres" : "frontDoor"
+      kb[part] += pss
+    } catch {
+      // gone
+    }
+  }
+  return { medusa: Math.round(kb.medusa / 1024), frontDoor: Math.round(kb.frontDoor / 1024), postgres: Math.round(kb.postgres / 1024) }
+}
+
 /** CPU time (user + system) a process and its descendants used so far, in ms. */
 export function treeCpuMs(rootPid: number): number {
   let ticks = 0
