@@ -91,6 +91,24 @@ export const passwordChangeFormSchema = passwordChangeSchema
   .safeExtend({ confirmPassword: z.string() })
   .refine((body) => body.confirmPassword === body.newPassword, { message: "Passwords don't match", path: ["confirmPassword"] })
 
+/** GET /api/account/sessions: one signed-in session of the account (its id is a digest, never the cookie's secret). */
+export const accountSessionSchema = z.object({
+  id: z.string(),
+  /** The session this request came with. */
+  current: z.boolean(),
+  /** The browser's User-Agent at sign-in; null for sessions from before it was kept. */
+  userAgent: z.string().nullable(),
+  signedInAt: z.string().datetime({ offset: true }),
+  /** When the session was last used, to five minutes. */
+  lastSeenAt: z.string().datetime({ offset: true }),
+})
+export type AccountSession = z.infer<typeof accountSessionSchema>
+export const accountSessionListSchema = z.array(accountSessionSchema)
+
+/** DELETE /api/account/sessions: every other session of the account ended. */
+export const sessionsEndedSchema = z.object({ message: z.string(), ended: z.number().int().min(0) })
+export type SessionsEnded = z.infer<typeof sessionsEndedSchema>
+
 /** POST /api/login. Only presence is checked here: a wrong shape must not hint at which part is wrong. */
 export const loginSchema = z.strictObject({
   username: text("Username").trim().min(1, "Username is required").max(200, INVALID_CREDENTIALS_MESSAGE),

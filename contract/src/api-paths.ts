@@ -7,11 +7,13 @@ import {
   messageSchema,
 } from "./admin-product.js"
 import {
+  accountSessionListSchema,
   loginSchema,
   passwordChangeSchema,
   profileUpdateSchema,
   registerSchema,
   userListSchema,
+  sessionsEndedSchema,
   userSchema,
   wholeNumberIdSchema,
 } from "./account.js"
@@ -105,6 +107,8 @@ export const apiSchemas: Record<string, ZodType> = {
   Login: loginSchema,
   ProfileUpdate: profileUpdateSchema,
   PasswordChange: passwordChangeSchema,
+  AccountSessionList: accountSessionListSchema,
+  SessionsEnded: sessionsEndedSchema,
   ShippingAddress: shippingAddressSchema,
   Cart: cartSchema,
   AddToCart: addToCartSchema,
@@ -220,6 +224,22 @@ export const apiOperations: ApiOperation[] = [
     body: profileUpdateSchema,
     response: userSchema,
     errors: { ...signedIn, 400: "A field breaks a docs/product.md §5 rule", 409: "Another account has this e-mail address" },
+  },
+  {
+    method: "get",
+    path: "/api/account/sessions",
+    summary: "The account's signed-in sessions (browser, signed in, last seen), the current one marked",
+    access: "customer",
+    response: accountSessionListSchema,
+    errors: signedIn,
+  },
+  {
+    method: "delete",
+    path: "/api/account/sessions",
+    summary: "Sign out everywhere else: ends every session of the account but this one",
+    access: "customer",
+    response: sessionsEndedSchema,
+    errors: signedIn,
   },
   {
     method: "post",

@@ -113,6 +113,42 @@ test("a customer changes the password: a wrong current one is refused, the new o
   await expect(page).toHaveURL(/\/$/, { timeout: 20_000 })
 })
 
+test("a customer sees where they are signed in and signs out everywhere else", async ({ page, playwright, baseURL }) => {
+  const details = await registerCustomer(page)
+  const elsewhere = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: {
+      ...SAME_ORIGIN_HEADERS,
+      "user-agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0",
+    },
+  })
+  expect((await elsewhere.post("/api/login", { data: { username: details.username, password: details.password } })).status()).toBe(200)
+
+  await openAccount(page)
+  const panel = page.getByRole("region", { name: "Where you are signed in" })
+  const items = panel.getByRole("list", { name: "Where you are signed in" }).getByRole("listitem")
+  await expect(items).toHaveCount(2)
+  await expect(items.first()).toContainText("This browser")
+  await expect(items.first()).toContainText("Chrome on Linux")
+  await expect(items.nth(1)).toContainText("Firefox on Windows")
+  await expect(items.nth(1)).not.toContainText("This browser")
+
+  await panel.getByRole("button", { name: "Sign out everywhere else" }).click()
+  await expect(panel.getByText("Sign out 1 other session? It will have to sign in again.")).toBeVisible()
+  // Cancel keeps everything as it was.
+  await panel.getByRole("button", { name: "Cancel" }).click()
+  expect((await elsewhere.get("/api/account")).status()).toBe(200)
+
+  await panel.getByRole("button", { name: "Sign out everywhere else" }).click()
+  await panel.getByRole("button", { name: "Sign them out" }).click()
+  await expect(notifications(page)).toContainText("1 other session was signed out.")
+  await expect(items).toHaveCount(1)
+  await expect(panel.getByText("You are signed in only here.")).toBeVisible()
+  expect((await elsewhere.get("/api/account")).status()).toBe(401)
+  expect((await page.request.get("/api/account")).status()).toBe(200)
+  await elsewhere.dispose()
+})
+
 test("the account page in German, with German messages", async ({ page }) => {
   await useLanguage(page, "de")
   await registerCustomer(page)
@@ -128,6 +164,9 @@ test("the account page in German, with German messages", async ({ page }) => {
   await password.getByLabel(/^Neues Passwort bestätigen/).fill("ein neues Passwort")
   await password.getByRole("button", { name: "Passwort ändern" }).click()
   await expect(password.getByLabel(/^Aktuelles Passwort/)).toHaveAccessibleDescription("Das aktuelle Passwort ist falsch")
+  const sessions = page.getByRole("region", { name: "Wo Sie angemeldet sind" })
+  await expect(sessions).toContainText("Dieser Browser")
+  await expect(sessions).toContainText("Sie sind nur hier angemeldet.")
   await page.screenshot({ path: "test-results/screenshots/account-de.png", fullPage: true })
 })
 

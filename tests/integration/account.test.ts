@@ -3,7 +3,7 @@
  * against the shared shop.
  */
 import { describe, expect, it } from "vitest"
-import { DIRECTION_CONTROL_MESSAGE, MAX_LOGIN_ATTEMPTS, userSchema } from "@enclave/contract"
+import { accountSessionListSchema, DIRECTION_CONTROL_MESSAGE, MAX_LOGIN_ATTEMPTS, userSchema } from "@enclave/contract"
 import { ApiClient, asAdmin, asNewCustomer, asVisitor, fromNewAddress, newUserDetails } from "../support/api.ts"
 
 const profileOf = (details: ReturnType<typeof newUserDetails>) => ({
@@ -163,5 +163,63 @@ describe("POST /api/account/password", () => {
       expect(answer.body.details.fields[field], field).toBe(message)
     }
     expect((await asVisitor().post("/api/account/password", { currentPassword: "x", newPassword: "long enough now" })).status).toBe(401)
+  })
+})
+
+describe("GET and DELETE /api/account/sessions", () => {
+  const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0"
+
+  it("lists the account's sessions with browser and times, this one first and marked, never a session id", async () => {
+    const customer = await asNewCustomer()
+    const phone = new ApiClient()
+    const login = await phone.post(
+      "/api/login",
+      { username: customer.details.username, password: customer.details.password },
+      { headers: { "user-agent": FIREFOX } },
+    )
+    expect(login.status).toBe(200)
+    // Someone else's sessions are not listed.
+    await asNewCustomer()
+
+    const { status, body } = await customer.get("/api/account/sessions")
+    expect(status).toBe(200)
+    const sessions = accountSessionListSchema.parse(body)
+    expect(sessions).toHaveLength(2)
+    expect(sessions[0]!.current).toBe(true)
+    expect(sessions[1]).toMatchObject({ current: false, userAgent: FIREFOX })
+    for (const session of sessions) {
+      expect(Date.parse(session.lastSeenAt)).toBeGreaterThanOrEqual(Date.parse(session.signedInAt))
+      expect(Date.now() - Date.parse(session.signedInAt)).toBeLessThan(5 * 60_000)
+    }
+    // The ids are digests: neither cookie's value appears in the answer.
+    const text = JSON.stringify(body)
+    for (const cookie of [customer.cookie()!, phone.cookie()!]) {
+      expect(text).not.toContain(decodeURIComponent(cookie).slice(2, 34))
+    }
+    expect((await phone.get("/api/account/sessions")).body[0]).toMatchObject({ current: true, userAgent: FIREFOX })
+  })
+
+  it("signs out everywhere else: the other sessions end, this one stays", async () => {
+    const customer = await asNewCustomer()
+    const others = [new ApiClient(), new ApiClient()]
+    for (const other of others) {
+      expect((await other.post("/api/login", { username: customer.details.username, password: customer.details.password })).status).toBe(
+        200,
+      )
+    }
+    const { status, body } = await customer.delete("/api/account/sessions")
+    expect(status).toBe(200)
+    expect(body).toEqual({ message: "2 other sessions signed out", ended: 2 })
+    for (const other of others) expect((await other.get("/api/account")).status).toBe(401)
+    expect((await customer.get("/api/account")).status).toBe(200)
+    const left = (await customer.get("/api/account/sessions")).body
+    expect(left).toHaveLength(1)
+    expect(left[0].current).toBe(true)
+    expect((await customer.delete("/api/account/sessions")).body).toEqual({ message: "0 other sessions signed out", ended: 0 })
+  })
+
+  it("answers 401 to a visitor", async () => {
+    expect((await asVisitor().get("/api/account/sessions")).status).toBe(401)
+    expect((await asVisitor().delete("/api/account/sessions")).status).toBe(401)
   })
 })

@@ -34,6 +34,7 @@ const customerCalls: Call[] = [
   ["GET", "/api/account"],
   ["PUT", "/api/account", { email: "not an address" }],
   ["POST", "/api/account/password", { currentPassword: "", newPassword: "short" }],
+  ["GET", "/api/account/sessions"],
   ["GET", "/api/cart"],
   ["POST", "/api/cart", { productId: 4, quantity: 1 }],
   ["PUT", "/api/cart/999999", { quantity: 1 }],
@@ -46,6 +47,12 @@ const customerCalls: Call[] = [
   ["POST", "/api/paypal-server/capture-order", { orderId: "5O190127TN364715T" }],
   ["GET", "/api/paypal-server/order/5O190127TN364715T"],
 ]
+
+/**
+ * Calls on one's own sign-in: as the customer that makes them, never as the shared admin (ending the
+ * admin's other sessions would sign out the suites running beside this one).
+ */
+const ownSessionCalls: Call[] = [["DELETE", "/api/account/sessions"]]
 
 /** Called by the payment providers, not people: the signature decides, not the session. */
 const providerCalls: Call[] = [
@@ -110,7 +117,9 @@ async function statusOf(client: ApiClient, [method, path, body]: Call) {
 describe("who may call what (docs/product.md §6)", () => {
   it("the matrix covers every call of every route file under plugins/api-facade/src/api/api", () => {
     const covered = new Set(
-      [...publicCalls, ...customerCalls, ...providerCalls, ...adminCalls, ...accountCalls, ...unknownCalls].map(routeKeyOf),
+      [...publicCalls, ...customerCalls, ...ownSessionCalls, ...providerCalls, ...adminCalls, ...accountCalls, ...unknownCalls].map(
+        routeKeyOf,
+      ),
     )
     expect(routeCallKeys().filter((key) => !covered.has(key))).toEqual([])
   })
@@ -134,6 +143,14 @@ describe("who may call what (docs/product.md §6)", () => {
         expect([401, 403], `${call[0]} ${call[1]} as ${who}: ${status}`).not.toContain(status)
         expect(status, `${call[0]} ${call[1]} as ${who}`).toBeLessThan(500)
       }
+    }
+  })
+
+  it("own-session calls: a visitor gets 401, the customer gets past the door", async () => {
+    const customer = await asNewCustomer()
+    for (const call of ownSessionCalls) {
+      expect(await statusOf(asVisitor(), call), `${call[0]} ${call[1]} as visitor`).toBe(401)
+      expect(await statusOf(customer, call), `${call[0]} ${call[1]} as customer`).toBe(200)
     }
   })
 

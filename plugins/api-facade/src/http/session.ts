@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import signature from "cookie-signature"
 import Redis from "ioredis"
-import { randomBytes } from "node:crypto"
+import { createHash, randomBytes } from "node:crypto"
 import type { AccountsModuleService } from "@enclave/accounts"
 import { accountsService } from "../accounts/users"
 import { redisKey } from "./redis-keys"
@@ -22,16 +22,27 @@ const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000
 /** Extend a session at most once a day, so a busy customer does not cost a write per request. */
 const TOUCH_AFTER_MS = 24 * 60 * 60 * 1000
 
+/** How often a session's "last seen" is written: at most once in this time, not on every request. */
+const SEEN_EVERY_MS = 5 * 60 * 1000
+/** Enough of a User-Agent header to tell browsers and devices apart on the account page. */
+const USER_AGENT_LENGTH = 300
+
 export interface SessionData {
   userId: string
   signedInAt: number
   touchedAt: number
+  /** The browser's User-Agent at sign-in (sessions made before it was kept have none). */
+  userAgent?: string
+  /** When the session was last used, to the SEEN_EVERY_MS. */
+  seenAt?: number
 }
 
 interface SessionStore {
   get(sid: string): Promise<SessionData | null>
   set(sid: string, data: SessionData, ttlMs: number): Promise<void>
   destroy(sid: string): Promise<void>
+  /** The live sessions of one user. */
+  listOf(userId: string): Promise<Array<{ sid: string; data: SessionData }>>
 }
 
 /** Without Redis: the accounts module's session table, through its service. */
@@ -48,6 +59,9 @@ class PostgresSessionStore implements SessionStore {
   async destroy(sid: string) {
     await this.accounts.endSession(sid)
   }
+  async listOf(userId: string) {
+    return (await this.accounts.listSessionsOf(userId)) as Array<{ sid: string; data: SessionData }>
+  }
 }
 
 class RedisSessionStore implements SessionStore {
@@ -57,10 +71,30 @@ class RedisSessionStore implements SessionStore {
     return value ? (JSON.parse(value) as SessionData) : null
   }
   async set(sid: string, data: SessionData, ttlMs: number) {
-    await this.redis.set(redisKey("sess", sid), JSON.stringify(data), "PX", ttlMs)
+    // Each user's session ids in a set of their own, so the account page can list and end them.
+    const ofUser = redisKey("user-sessions", data.userId)
+    await this.redis.multi().set(redisKey("sess", sid), JSON.stringify(data), "PX", ttlMs).sadd(ofUser, sid).pexpire(ofUser, ttlMs).exec()
   }
   async destroy(sid: string) {
+    const data = await this.get(sid)
     await this.redis.del(redisKey("sess", sid))
+    if (data) await this.redis.srem(redisKey("user-sessions", data.userId), sid)
+  }
+  async listOf(userId: string) {
+    const ofUser = redisKey("user-sessions", userId)
+    const sids = await this.redis.smembers(ofUser)
+    if (sids.length === 0) return []
+    const values = await this.redis.mget(sids.map((sid) => redisKey("sess", sid)))
+    const live: Array<{ sid: string; data: SessionData }> = []
+    const gone: string[] = []
+    sids.forEach((sid, i) => {
+      const value = values[i]
+      if (value) live.push({ sid, data: JSON.parse(value) as SessionData })
+      else gone.push(sid)
+    })
+    // Sessions that ran out meanwhile leave the set as it is read.
+    if (gone.length > 0) await this.redis.srem(ofUser, ...gone)
+    return live
   }
 }
 
@@ -111,11 +145,18 @@ export async function readSession(req: MedusaRequest, res: MedusaResponse): Prom
   if (!sid) return null
   const data = await sessions.get(sid)
   if (!data) return null
-  if (Date.now() - data.touchedAt > TOUCH_AFTER_MS) {
-    const touched = { ...data, touchedAt: Date.now() }
+  const now = Date.now()
+  if (now - data.touchedAt > TOUCH_AFTER_MS) {
+    const touched = { ...data, touchedAt: now, seenAt: now }
     await sessions.set(sid, touched, SESSION_TTL_MS)
     writeCookie(req, res, sid)
     return touched
+  }
+  if (now - (data.seenAt ?? data.touchedAt) > SEEN_EVERY_MS) {
+    const seen = { ...data, seenAt: now }
+    // Same expiry as before: being seen does not extend the session, only its daily touch does.
+    await sessions.set(sid, seen, Math.max(1, data.touchedAt + SESSION_TTL_MS - now))
+    return seen
   }
   return data
 }
@@ -127,8 +168,44 @@ export async function startSession(req: MedusaRequest, res: MedusaResponse, user
   if (previous) await sessions.destroy(previous)
   const sid = randomBytes(24).toString("base64url")
   const now = Date.now()
-  await sessions.set(sid, { userId, signedInAt: now, touchedAt: now }, SESSION_TTL_MS)
+  const userAgent = String(req.headers["user-agent"] ?? "").slice(0, USER_AGENT_LENGTH) || undefined
+  await sessions.set(sid, { userId, signedInAt: now, touchedAt: now, seenAt: now, userAgent }, SESSION_TTL_MS)
   writeCookie(req, res, sid)
+}
+
+/** What the account page shows of a session: never its id (the cookie's secret), only a digest of it. */
+export interface SessionView {
+  id: string
+  current: boolean
+  userAgent: string | null
+  signedInAt: number
+  lastSeenAt: number
+}
+
+const publicId = (sid: string) => createHash("sha256").update(sid).digest("hex").slice(0, 16)
+
+/** The user's live sessions, the current one marked, most recently used first. */
+export async function sessionsOf(req: MedusaRequest, userId: string): Promise<SessionView[]> {
+  const current = sessionIdFrom(req)
+  const listed = await sessionStore(req.scope).listOf(userId)
+  return listed
+    .map(({ sid, data }) => ({
+      id: publicId(sid),
+      current: sid === current,
+      userAgent: data.userAgent ?? null,
+      signedInAt: data.signedInAt,
+      lastSeenAt: data.seenAt ?? data.touchedAt,
+    }))
+    .sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt - a.lastSeenAt)
+}
+
+/** Ends every session of the user but the one this request came with; answers how many ended. */
+export async function endOtherSessions(req: MedusaRequest, userId: string): Promise<number> {
+  const sessions = sessionStore(req.scope)
+  const current = sessionIdFrom(req)
+  const others = (await sessions.listOf(userId)).filter(({ sid }) => sid !== current)
+  for (const { sid } of others) await sessions.destroy(sid)
+  return others.length
 }
 
 export async function endSession(req: MedusaRequest, res: MedusaResponse) {

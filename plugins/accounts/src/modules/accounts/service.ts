@@ -168,6 +168,19 @@ class AccountsModuleService extends MedusaService({ ShopUser }) {
     )
   }
 
+  /** The live sessions of one user (the facade keeps the user's id in each session's data). */
+  @InjectManager()
+  async listSessionsOf(
+    userId: string,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {},
+  ): Promise<Array<{ sid: string; data: unknown }>> {
+    const rows: { sid: string; sess: unknown }[] = await sharedContext.manager!.execute(
+      `select sid, sess from "session" where sess->>'userId' = ? and expire > now()`,
+      [userId],
+    )
+    return rows.map((row) => ({ sid: row.sid, data: typeof row.sess === "string" ? JSON.parse(row.sess) : row.sess }))
+  }
+
   @InjectManager()
   async endSession(sid: string, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<void> {
     await sharedContext.manager!.execute(`delete from "session" where sid = ?`, [sid])

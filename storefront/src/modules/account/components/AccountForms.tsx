@@ -4,14 +4,15 @@
  * schemas (the facade validates with the same ones); the server's field messages (a taken e-mail
  * address, a wrong current password) land on their fields.
  */
-import { useState } from "react"
+import { useEffect, useState } from "react"
 import { useForm } from "react-hook-form"
 import { zodResolver } from "@hookform/resolvers/zod"
 import type { z } from "zod"
-import { passwordChangeFormSchema, profileUpdateSchema, type User } from "@enclave/contract"
+import { passwordChangeFormSchema, profileUpdateSchema, type AccountSession, type SessionsEnded, type User } from "@enclave/contract"
 import { translator, type Language, type Translate } from "../../../i18n"
 import { api } from "../../../lib/client/api"
 import { useHydrated } from "../../../lib/client/hydrated"
+import { deviceOf } from "../../../lib/devices"
 import { setUser, showToast } from "../../../lib/client/stores"
 import { applyServerFields, failureText, TextField } from "./form-fields"
 import "./auth.css"
@@ -46,7 +47,107 @@ export default function AccountForms({ language, user: initialUser }: { language
         user={user}
         onChanged={(changedAt) => setShownUser({ ...user, passwordLastChanged: changedAt })}
       />
+      <SessionsPanel t={t} ready={ready} language={language} />
     </div>
+  )
+}
+type SessionsState = { state: "loading" } | { state: "failed" } | { state: "loaded"; sessions: AccountSession[] }
+
+/** The account's signed-in sessions, and signing out all but this one after a confirmation. */
+function SessionsPanel({ t, ready, language }: { t: Translate; ready: boolean; language: Language }) {
+  const [sessions, setSessions] = useState<SessionsState>({ state: "loading" })
+  const [confirming, setConfirming] = useState(false)
+  const [ending, setEnding] = useState(false)
+  const dateFormat = new Intl.DateTimeFormat(language === "de" ? "de-DE" : "en-GB", { dateStyle: "medium", timeStyle: "short" })
+
+  // Each change asks for the list again (retry, after signing others out).
+  const [asked, setAsked] = useState(0)
+  const load = () => setAsked((count) => count + 1)
+  useEffect(() => {
+    let current = true
+    api.get<AccountSession[]>("/api/account/sessions").then(
+      (listed) => current && setSessions({ state: "loaded", sessions: listed }),
+      () => current && setSessions({ state: "failed" }),
+    )
+    return () => {
+      current = false
+    }
+  }, [asked])
+
+  const others = sessions.state === "loaded" ? sessions.sessions.filter((session) => !session.current).length : 0
+
+  async function endOthers() {
+    setEnding(true)
+    try {
+      const { ended } = await api.delete<SessionsEnded>("/api/account/sessions")
+      setConfirming(false)
+      showToast({
+        title: t("account.sessions.ended"),
+        description: ended === 1 ? t("account.sessions.endedOne") : t("account.sessions.endedText", { count: ended }),
+      })
+      load()
+    } catch (error) {
+      showToast({ title: t("account.sessions.endFailed"), description: failureText(t, error), variant: "destructive" })
+    } finally {
+      setEnding(false)
+    }
+  }
+
+  const name = (session: AccountSession) => {
+    const device = deviceOf(session.userAgent)
+    return t("account.sessions.device", {
+      browser: device.browser ?? t("account.sessions.unknownBrowser"),
+      system: device.system ?? t("account.sessions.unknownSystem"),
+    })
+  }
+
+  return (
+    <section className="account-card account-sessions" aria-labelledby="account-sessions-title">
+      <h2 id="account-sessions-title">{t("account.sessions.title")}</h2>
+      <p className="account-card__text">{t("account.sessions.text")}</p>
+      {sessions.state === "loading" && <p aria-live="polite">{t("account.sessions.loading")}</p>}
+      {sessions.state === "failed" && (
+        <p role="alert">
+          {t("account.sessions.failed")}{" "}
+          <button type="button" className="auth-form__link" onClick={load}>
+            {t("account.sessions.retry")}
+          </button>
+        </p>
+      )}
+      {sessions.state === "loaded" && (
+        <>
+          <ul className="account-sessions__list" aria-label={t("account.sessions.title")}>
+            {sessions.sessions.map((session) => (
+              <li key={session.id} className="account-sessions__item" data-current={session.current || undefined}>
+                <strong>{name(session)}</strong>
+                {session.current && <span className="account-sessions__badge">{t("account.sessions.current")}</span>}
+                <span>{t("account.sessions.signedIn", { date: dateFormat.format(new Date(session.signedInAt)) })}</span>
+                <span>{t("account.sessions.lastSeen", { date: dateFormat.format(new Date(session.lastSeenAt)) })}</span>
+              </li>
+            ))}
+          </ul>
+          {others === 0 ? (
+            <p className="account-card__text">{t("account.sessions.none")}</p>
+          ) : confirming ? (
+            <div className="account-sessions__confirm" role="group" aria-labelledby="account-sessions-confirm">
+              <p id="account-sessions-confirm">
+                {others === 1 ? t("account.sessions.confirmOne") : t("account.sessions.confirm", { count: others })}
+              </p>
+              <button type="button" className="button button--primary" disabled={ending} onClick={() => void endOthers()}>
+                {ending ? t("account.sessions.busy") : t("account.sessions.confirmYes")}
+              </button>{" "}
+              <button type="button" className="button" disabled={ending} onClick={() => setConfirming(false)}>
+                {t("account.sessions.cancel")}
+              </button>
+            </div>
+          ) : (
+            <button type="button" className="button" disabled={!ready} onClick={() => setConfirming(true)}>
+              {t("account.sessions.endOthers")}
+            </button>
+          )}
+        </>
+      )}
+    </section>
   )
 }
 

@@ -1,0 +1,35 @@
+/**
+ * A session's browser and system as the account page names them ("Firefox on Linux"), read from the
+ * User-Agent it signed in with. Only the common families: anything else is named by what is known.
+ */
+export interface Device {
+  browser: string | null
+  system: string | null
+}
+
+const browsers: Array<[RegExp, string]> = [
+  [/\bEdg(?:e|A|iOS)?\//, "Edge"],
+  [/\b(?:OPR|Opera)\//, "Opera"],
+  [/\bSamsungBrowser\//, "Samsung Internet"],
+  [/\b(?:Firefox|FxiOS)\//, "Firefox"],
+  [/\b(?:Chrome|CriOS|Chromium|HeadlessChrome)\//, "Chrome"],
+  [/\bVersion\/[\d.]+.*\bSafari\//, "Safari"],
+  [/\bcurl\//, "curl"],
+]
+
+const systems: Array<[RegExp, string]> = [
+  [/\bAndroid\b/, "Android"],
+  [/\b(?:iPhone|iPad|iPod)\b/, "iOS"],
+  [/\bCrOS\b/, "ChromeOS"],
+  [/\bWindows\b/, "Windows"],
+  [/\bMac OS X\b|\bMacintosh\b/, "macOS"],
+  [/\bLinux\b/, "Linux"],
+]
+
+export function deviceOf(userAgent: string | null): Device {
+  const ua = userAgent ?? ""
+  return {
+    browser: browsers.find(([pattern]) => pattern.test(ua))?.[1] ?? null,
+    system: systems.find(([pattern]) => pattern.test(ua))?.[1] ?? null,
+  }
+}
