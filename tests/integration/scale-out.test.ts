@@ -106,6 +106,30 @@ describe("the scaled-out shop (MEDUSA_SERVERS=2, REDIS_URL, DATABASE_URL)", () =
     expect((await customer.get("/api/user")).status).toBe(401)
   })
 
+  it("lists and ends an account's sessions in Redis across servers; a password change ends the others too", async () => {
+    const details = newUserDetails()
+    const customer = new ApiClient(servers[0])
+    expect((await customer.post("/api/register", details)).status).toBe(201)
+    const elsewhere = new ApiClient(servers[1])
+    expect((await elsewhere.post("/api/login", { username: details.username, password: details.password })).status).toBe(200)
+    const listed = (await new ApiClient(servers[1]).get("/api/account/sessions")).status
+    expect(listed).toBe(401)
+    const sessions = (await elsewhere.get("/api/account/sessions")).body as Array<{ current: boolean }>
+    expect(sessions.map((s) => s.current).sort()).toEqual([false, true])
+    expect((await customer.delete("/api/account/sessions")).body.ended).toBe(1)
+    expect((await elsewhere.get("/api/account")).status).toBe(401)
+
+    const third = new ApiClient(servers[1])
+    expect((await third.post("/api/login", { username: details.username, password: details.password })).status).toBe(200)
+    const changed = await customer.post("/api/account/password", {
+      currentPassword: details.password,
+      newPassword: "scaled-out passphrase",
+    })
+    expect(changed.status).toBe(200)
+    expect((await third.get("/api/account")).status).toBe(401)
+    expect((await customer.get("/api/account")).status).toBe(200)
+  })
+
   it("shows a product changed through one server fresh through the other", async () => {
     const [first, second] = servers
     const admin = await signedInAdmin(first)
