@@ -62,6 +62,34 @@ describe("POST /api/register", () => {
     expect(sameEmail.body.message).toBe("An account with this email address already exists")
   })
 
+  it("registrations racing for one username or one e-mail address: exactly one account, the others a 409 that leaves nothing behind", async () => {
+    const base = newUserDetails()
+    const losers: Array<{ username: string }> = []
+    for (const clash of ["username", "email"] as const) {
+      const bodies = Array.from({ length: 8 }, (_, i) =>
+        newUserDetails(
+          clash === "username"
+            ? { username: `${base.username}-name`, email: `name-${i}-${base.email}` }
+            : { username: `${base.username}-mail-${i}`, email: `mail-${base.email}` },
+        ),
+      )
+      const answers = await Promise.all(bodies.map((body) => asVisitor().post("/api/register", body)))
+      expect(answers.map((answer) => answer.status).sort(), clash).toEqual([201, 409, 409, 409, 409, 409, 409, 409])
+      answers.forEach((answer, i) => {
+        if (answer.status === 409) {
+          expect(answer.body.message, clash).toMatch(/already/)
+          if (clash === "email") losers.push(bodies[i]!)
+        }
+      })
+    }
+    const users = (await (await asAdmin()).get("/api/admin/users")).body as Array<{ username: string; email: string }>
+    expect(users.filter((u) => u.username === `${base.username}-name`)).toHaveLength(1)
+    expect(users.filter((u) => u.email === `mail-${base.email}`)).toHaveLength(1)
+    // A loser of the e-mail race kept no password identity or customer: its username registers now.
+    const again = await asVisitor().post("/api/register", newUserDetails({ username: losers[0]!.username, email: `again-${base.email}` }))
+    expect(again.status, JSON.stringify(again.body)).toBe(201)
+  })
+
   it.each([
     [{ email: "not-an-email" }, "email", "Invalid email address"],
     [{ addressLine1: "" }, "addressLine1", "Street address is required"],

@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { INVALID_CREDENTIALS_MESSAGE, type LoginRequest, type RegisterRequest } from "@enclave/contract"
 import { registerShopUserWorkflow } from "@enclave/accounts"
 import scrypt from "scrypt-kdf"
@@ -37,6 +37,17 @@ export async function signIn(container: MedusaContainer, credentials: LoginReque
   return accountsService(container).updateShopUsers({ id: user.id, login_attempts: 0, locked_until: null, last_login: new Date() })
 }
 
+/**
+ * What a lost registration race throws, by Medusa's error type: the password identity's step says
+ * DUPLICATE_ERROR, and Medusa turns a unique index's refusal (shop user, customer) into INVALID_DATA.
+ * The body was validated before, so INVALID_DATA here can only be such a key.
+ */
+function isTakenKey(error: unknown): boolean {
+  return (
+    MedusaError.isMedusaError(error) && (error.type === MedusaError.Types.DUPLICATE_ERROR || error.type === MedusaError.Types.INVALID_DATA)
+  )
+}
+
 export async function register(container: MedusaContainer, body: RegisterRequest): Promise<ShopUserRow> {
   const accounts = accountsService(container)
   const usernameKey = body.username.toLowerCase()
@@ -68,11 +79,8 @@ export async function register(container: MedusaContainer, body: RegisterRequest
     })
     return (await accounts.updateShopUsers({ id: result.id, last_login: new Date() })) as ShopUserRow
   } catch (error) {
-    // Two registrations racing for one username or email: the unique index decides, the loser hears why.
-    const message = String((error as Error)?.message ?? "")
-    if (/unique|already exists|duplicate|already taken/i.test(message)) {
-      throw new ApiError(409, "Username or email address already registered")
-    }
+    // Two registrations racing for one username or email: the unique indexes decide, the loser hears why.
+    if (isTakenKey(error)) throw new ApiError(409, "Username or email address already registered")
     throw error
   }
 }
