@@ -79,6 +79,9 @@ export default defineConfig({
   projectConfig: {
     databaseUrl: process.env.DATABASE_URL,
     databaseLogging: false,
+    // An idle shop gives its database connections back after 5 s (knex's default waits 30 s): each
+    // one is a PostgreSQL process holding several MB, and a burst of traffic opens up to ten.
+    databaseDriverOptions: { pool: { idleTimeoutMillis: 5_000 } },
     redisUrl,
     workerMode,
     http: {
