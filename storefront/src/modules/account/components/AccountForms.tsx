@@ -14,7 +14,8 @@ import { api } from "../../../lib/client/api"
 import { useHydrated } from "../../../lib/client/hydrated"
 import { deviceOf } from "../../../lib/devices"
 import { setUser, showToast } from "../../../lib/client/stores"
-import { applyServerFields, failureText, TextField } from "./form-fields"
+import { AddressFields, applyServerFields, failureText, TextField } from "./form-fields"
+import { userAddress } from "../../../lib/user-address"
 import "./auth.css"
 
 type ProfileInput = z.input<typeof profileUpdateSchema>
@@ -154,16 +155,7 @@ function SessionsPanel({ t, ready, language }: { t: Translate; ready: boolean; l
 function ProfileForm({ t, ready, user, onSaved }: { t: Translate; ready: boolean; user: User; onSaved: (user: User) => void }) {
   const form = useForm<ProfileInput, unknown, ProfileValues>({
     resolver: zodResolver(profileUpdateSchema),
-    defaultValues: {
-      email: user.email,
-      fullName: user.fullName ?? "",
-      addressLine1: user.addressLine1 ?? "",
-      addressLine2: user.addressLine2 ?? "",
-      city: user.city ?? "",
-      state: user.state ?? "",
-      postalCode: user.postalCode ?? "",
-      country: user.country ?? "",
-    },
+    defaultValues: { email: user.email, ...userAddress(user) },
   })
   const { register, handleSubmit, setError, formState, reset } = form
   const errors = formState.errors
@@ -189,17 +181,7 @@ function ProfileForm({ t, ready, user, onSaved }: { t: Translate; ready: boolean
       <h2 id="account-profile-title">{t("account.profile.title")}</h2>
       <p className="account-card__text">{t("account.profile.text")}</p>
       {field("email", { type: "email", autoComplete: "email", required: true })}
-      {field("fullName", { autoComplete: "name" })}
-      {field("addressLine1", { autoComplete: "address-line1", required: true })}
-      {field("addressLine2", { autoComplete: "address-line2" })}
-      <div className="auth-form__row">
-        {field("city", { autoComplete: "address-level2", required: true })}
-        {field("state", { autoComplete: "address-level1", required: true })}
-      </div>
-      <div className="auth-form__row">
-        {field("postalCode", { autoComplete: "postal-code", required: true })}
-        {field("country", { autoComplete: "country-name", required: true })}
-      </div>
+      <AddressFields field={field} />
       <button className="button button--primary auth-form__submit" type="submit" disabled={!ready || formState.isSubmitting}>
         {formState.isSubmitting ? t("account.profile.busy") : t("account.profile.submit")}
       </button>

@@ -10,7 +10,7 @@ import type { z } from "zod"
 import { loginSchema, registerFormSchema, type User } from "@enclave/contract"
 import { translator, type Language, type Translate } from "../../../i18n"
 import { api } from "../../../lib/client/api"
-import { applyServerFields, failureText, TextField, type FieldProps } from "./form-fields"
+import { AddressFields, applyServerFields, failureText, TextField, type FieldProps } from "./form-fields"
 import { useHydrated } from "../../../lib/client/hydrated"
 import { setUser, showToast } from "../../../lib/client/stores"
 import { showToastAfterNavigation } from "../../../lib/client/toast-handoff"
@@ -242,17 +242,7 @@ function RegisterForm({ t, ready, returnTo, onSwitch }: { t: Translate; ready: b
       </fieldset>
       <fieldset className="auth-form__group">
         <legend>{t("auth.section.address")}</legend>
-        {field("fullName", { autoComplete: "name" })}
-        {field("addressLine1", { autoComplete: "address-line1", required: true })}
-        {field("addressLine2", { autoComplete: "address-line2" })}
-        <div className="auth-form__row">
-          {field("city", { autoComplete: "address-level2", required: true })}
-          {field("state", { autoComplete: "address-level1", required: true })}
-        </div>
-        <div className="auth-form__row">
-          {field("postalCode", { autoComplete: "postal-code", required: true })}
-          {field("country", { autoComplete: "country-name", required: true })}
-        </div>
+        <AddressFields field={field} />
       </fieldset>
       <button className="button button--primary auth-form__submit" type="submit" disabled={!ready || formState.isSubmitting}>
         {formState.isSubmitting ? t("auth.register.busy") : t("auth.register.submit")}

@@ -3,7 +3,7 @@
  * messages in the active language, the server's field messages put on their fields, and the labelled
  * input with its hint and message.
  */
-import type { InputHTMLAttributes } from "react"
+import type { InputHTMLAttributes, ReactNode } from "react"
 import type { FieldErrors, FieldValues, Path, UseFormRegister, UseFormSetError } from "react-hook-form"
 import type { Translate } from "../../../i18n"
 import { ApiRequestError } from "../../../lib/client/api"
@@ -110,5 +110,30 @@ export function TextField<T extends FieldValues>({
         </p>
       )}
     </div>
+  )
+}
+
+type AddressField = "fullName" | "addressLine1" | "addressLine2" | "city" | "state" | "postalCode" | "country"
+
+/** The address part of the register and profile forms: its fields, their autofill hints and their layout. */
+export function AddressFields({
+  field,
+}: {
+  field: (name: AddressField, extra: { autoComplete: string; required?: boolean }) => ReactNode
+}) {
+  return (
+    <>
+      {field("fullName", { autoComplete: "name" })}
+      {field("addressLine1", { autoComplete: "address-line1", required: true })}
+      {field("addressLine2", { autoComplete: "address-line2" })}
+      <div className="auth-form__row">
+        {field("city", { autoComplete: "address-level2", required: true })}
+        {field("state", { autoComplete: "address-level1", required: true })}
+      </div>
+      <div className="auth-form__row">
+        {field("postalCode", { autoComplete: "postal-code", required: true })}
+        {field("country", { autoComplete: "country-name", required: true })}
+      </div>
+    </>
   )
 }

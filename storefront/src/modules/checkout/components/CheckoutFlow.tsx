@@ -46,6 +46,7 @@ import { PendingPaypalPanel } from "./PendingPaypalPanel"
 import { ShippingMethodPicker, type MethodsState } from "./ShippingMethodPicker"
 import { SimulatedCard } from "./SimulatedCard"
 import { useOrderPlacement } from "./useOrderPlacement"
+import { userAddress } from "../../../lib/user-address"
 
 interface Props {
   language: Language
@@ -91,15 +92,7 @@ export default function CheckoutFlow({ language, messages, user, cart, shippingM
   const [methods, setMethods] = useState<MethodsState>(shippingMethods ? { kind: "loaded", methods: shippingMethods } : { kind: "loading" })
   const form = useForm<AddressForm, unknown, ShippingAddress>({
     resolver: zodResolver(shippingAddressSchema),
-    defaultValues: {
-      fullName: user.fullName ?? "",
-      addressLine1: user.addressLine1 ?? "",
-      addressLine2: user.addressLine2 ?? "",
-      city: user.city ?? "",
-      state: user.state ?? "",
-      postalCode: user.postalCode ?? "",
-      country: user.country ?? "",
-    },
+    defaultValues: userAddress(user),
   })
   const { errors } = form.formState
   // Only the methods that ship to the address's country are offered, re-filtered as it changes.
