@@ -12,6 +12,7 @@ import AxeBuilder from "@axe-core/playwright"
 import { expect, type Page } from "@playwright/test"
 import { test } from "../support/csp.ts"
 import { newUserDetails } from "../support/api.ts"
+import { testAddress } from "../support/address.ts"
 
 /** Signed in, the same templates differ only in the header and the cart: one of each kind is enough. */
 const pagesSignedIn = ["/", "/products", "/product/1", "/no-such-page", "/account"]
@@ -131,14 +132,7 @@ for (const language of ["en", "de"] as const) {
       expect((await page.request.post("/api/cart", { data: { productId: 4, quantity: 1 } })).status()).toBe(201)
       const order = await page.request.post("/api/orders", {
         data: {
-          shippingAddress: {
-            fullName: "Ada Lovelace",
-            addressLine1: "Unter den Linden 1",
-            city: "Berlin",
-            state: "Berlin",
-            postalCode: "10117",
-            country: "Germany",
-          },
+          shippingAddress: testAddress,
           shippingMethod: 1,
           paymentMethod: "stripe",
           paymentId: "str-axe" + Date.now(),

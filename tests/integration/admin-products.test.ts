@@ -16,6 +16,7 @@ import {
   productSchema,
   type Product,
 } from "@enclave/contract"
+import { testAddress } from "../support/address.ts"
 import { ApiClient, asAdmin, asNewCustomer, asVisitor } from "../support/api.ts"
 
 let admin: ApiClient
@@ -76,16 +77,6 @@ function expectFieldError(answer: { status: number; body: unknown }, field: stri
     expect(fields[field]).toBe(message)
     expect(error.message).toBe(message)
   }
-}
-
-/** For orders placed in these tests: shipping method 1 is the seeded Germany Standard. */
-const orderAddress = {
-  fullName: "Ada Lovelace",
-  addressLine1: "Unter den Linden 1",
-  city: "Berlin",
-  state: "Berlin",
-  postalCode: "10117",
-  country: "Germany",
 }
 
 /** A valid 1×1 PNG: signature, IHDR, one IDAT row, IEND (CRCs included). */
@@ -327,7 +318,7 @@ describe("stock that orders hold", () => {
     const customer = await asNewCustomer()
     expect((await customer.post("/api/cart", { productId: product.id, quantity: 3 })).status).toBe(201)
     const order = await customer.post("/api/orders", {
-      shippingAddress: orderAddress,
+      shippingAddress: testAddress, // shipping method 1 is the seeded Germany Standard
       shippingMethod: 1,
       paymentMethod: "stripe",
       paymentId: `str-admin-products-${tag()}`,
@@ -365,7 +356,7 @@ describe("a deleted product in customers' carts", () => {
     expect((cart.body as Array<{ productId: number; quantity: number }>).map((i) => [i.productId, i.quantity])).toEqual([[kept.id, 2]])
 
     const order = await customer.post("/api/orders", {
-      shippingAddress: orderAddress,
+      shippingAddress: testAddress,
       shippingMethod: 1,
       paymentMethod: "stripe",
       paymentId: `str-admin-products-${tag()}`,

@@ -5,16 +5,8 @@
  */
 import { beforeAll, describe, expect, it } from "vitest"
 import { asNewCustomer, asVisitor, type ApiClient } from "../support/api.ts"
+import { testAddress } from "../support/address.ts"
 import { redoclyLint, servedDocument, type ServedDocument } from "../support/openapi-check.ts"
-
-const address = {
-  fullName: "Ada Lovelace",
-  addressLine1: "Unter den Linden 1",
-  city: "Berlin",
-  state: "Berlin",
-  postalCode: "10117",
-  country: "Germany",
-}
 
 let served: ServedDocument
 
@@ -56,13 +48,13 @@ describe("answers agree with the document", () => {
     const refused = [
       await expectAgreement(customer, "POST", "/api/card-payments", "/api/card-payments", {}),
       await expectAgreement(customer, "POST", "/api/card-payments", "/api/card-payments", {
-        shippingAddress: address,
+        shippingAddress: testAddress,
         shippingMethodId: 1,
         total: "1.00",
       }),
       await expectAgreement(customer, "POST", "/api/paypal-server/create-order", "/api/paypal-server/create-order", { amount: [] }),
       await expectAgreement(customer, "POST", "/api/paypal-server/create-order", "/api/paypal-server/create-order", {
-        shippingAddress: address,
+        shippingAddress: testAddress,
         shippingMethodId: 1,
         amount: "1.00",
       }),

@@ -7,17 +7,9 @@
 import { describe, expect, it } from "vitest"
 import { asAdmin, asNewCustomer, asVisitor, type ApiClient } from "../support/api.ts"
 import { routeCallKeys, routeFiles } from "../support/fuzz-routes.ts"
+import { testAddress } from "../support/address.ts"
 
 type Call = [method: string, path: string, body?: unknown]
-
-const address = {
-  fullName: "Ada Lovelace",
-  addressLine1: "Unter den Linden 1",
-  city: "Berlin",
-  state: "Berlin",
-  postalCode: "10117",
-  country: "Germany",
-}
 
 const publicCalls: Call[] = [
   ["GET", "/api/health"],
@@ -41,9 +33,9 @@ const customerCalls: Call[] = [
   ["DELETE", "/api/cart/999999"],
   ["DELETE", "/api/cart"],
   ["GET", "/api/orders"],
-  ["POST", "/api/orders", { shippingAddress: address, shippingMethod: 1, paymentMethod: "stripe", paymentId: "str-permission" }],
-  ["POST", "/api/card-payments", { shippingAddress: address, shippingMethodId: 1 }],
-  ["POST", "/api/paypal-server/create-order", { shippingAddress: address, shippingMethodId: 1, amount: "1.00" }],
+  ["POST", "/api/orders", { shippingAddress: testAddress, shippingMethod: 1, paymentMethod: "stripe", paymentId: "str-permission" }],
+  ["POST", "/api/card-payments", { shippingAddress: testAddress, shippingMethodId: 1 }],
+  ["POST", "/api/paypal-server/create-order", { shippingAddress: testAddress, shippingMethodId: 1, amount: "1.00" }],
   ["POST", "/api/paypal-server/capture-order", { orderId: "5O190127TN364715T" }],
   ["GET", "/api/paypal-server/order/5O190127TN364715T"],
 ]
@@ -65,7 +57,7 @@ const adminCalls: Call[] = [
   ["GET", "/api/admin/unfinalised-payments"],
   ["GET", "/api/admin/orders"],
   ["PUT", "/api/admin/orders/999999/status", { status: "shipped" }],
-  ["PUT", "/api/admin/orders/999999/shipping-address", { shippingAddress: address }],
+  ["PUT", "/api/admin/orders/999999/shipping-address", { shippingAddress: testAddress }],
   ["DELETE", "/api/admin/orders/999999"],
   ["GET", "/api/admin/order-user/999999"],
   ["POST", "/api/admin/products", {}],
@@ -214,7 +206,7 @@ describe("another customer (docs/product.md §6: a customer's own cart, orders a
     const [first, other] = [await asNewCustomer(), await asNewCustomer()]
     expect((await first.post("/api/cart", { productId: product.body.id, quantity: 1 })).status).toBe(201)
     const order = await first.post("/api/orders", {
-      shippingAddress: address,
+      shippingAddress: testAddress,
       shippingMethod: 1,
       paymentMethod: "stripe",
       paymentId: "str-permission-" + Date.now(),
@@ -237,7 +229,7 @@ describe("another customer (docs/product.md §6: a customer's own cart, orders a
     expect((await other.get("/api/orders")).body).toEqual([])
     for (const [method, path, body] of [
       ["PUT", `/api/admin/orders/${order.body.id}/status`, { status: "cancelled" }],
-      ["PUT", `/api/admin/orders/${order.body.id}/shipping-address`, { shippingAddress: { ...address, city: "Elsewhere" } }],
+      ["PUT", `/api/admin/orders/${order.body.id}/shipping-address`, { shippingAddress: { ...testAddress, city: "Elsewhere" } }],
       ["DELETE", `/api/admin/orders/${order.body.id}`],
       ["GET", `/api/admin/order-user/${first.user.id}`],
     ] as Call[]) {
@@ -249,7 +241,7 @@ describe("another customer (docs/product.md §6: a customer's own cart, orders a
     // or capturing another customer's real PayPal order (404) is proven in payments.test.ts,
     // on the shop whose PayPal is the fake one.)
     const payFor = await other.post("/api/paypal-server/create-order", {
-      shippingAddress: address,
+      shippingAddress: testAddress,
       shippingMethodId: 1,
       amount: "20.00",
       userId: first.user.id,

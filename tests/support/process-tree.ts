@@ -29,18 +29,18 @@ export function processTree(rootPid: number): number[] {
   return tree
 }
 
+/** One process's proportional set size in kB: its shared pages count in shares. 0 once it is gone. */
+function pssKb(pid: number): number {
+  try {
+    return Number(/^Pss:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"))?.[1] ?? 0)
+  } catch {
+    return 0
+  }
+}
+
 /** Proportional set size of a process and all its descendants, so shared pages count once. */
 export function treeMemoryMb(rootPid: number): number {
-  let kb = 0
-  for (const pid of processTree(rootPid)) {
-    try {
-      const pss = /^Pss:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"))
-      kb += Number(pss?.[1] ?? 0)
-    } catch {
-      // gone
-    }
-  }
-  return Math.round(kb / 1024)
+  return Math.round(processTree(rootPid).reduce((kb, pid) => kb + pssKb(pid), 0) / 1024)
 }
 
 export interface MemoryParts {
@@ -57,10 +57,9 @@ export function treeMemoryPartsMb(rootPid: number): MemoryParts {
   const kb: MemoryParts = { medusa: 0, frontDoor: 0, postgres: 0 }
   for (const pid of processTree(rootPid)) {
     try {
-      const pss = Number(/^Pss:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"))?.[1] ?? 0)
       const command = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8")
       const part = command.includes("@medusajs/cli") ? "medusa" : /postgres/.test(command) ? "postgres" : "frontDoor"
-      kb[part] += pss
+      kb[part] += pssKb(pid)
     } catch {
       // gone
     }

@@ -1,8 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
 import type { PasswordChange, ProfileUpdate } from "@enclave/contract"
 import { changeShopUserPasswordWorkflow, updateShopUserProfileWorkflow } from "@enclave/accounts"
 import { ApiError } from "../http/api-error"
+import { passwordMatches } from "./sign-in"
 import { countAttempt, countSuccess, failureError } from "./sign-in-guard"
 import { accountsService, type ShopUserRow } from "./users"
 
@@ -30,10 +30,7 @@ export async function changePassword(
   clientAddress: string,
 ): Promise<Date> {
   const attempt = await countAttempt(container, user.username_key, clientAddress)
-  const result = await container
-    .resolve(Modules.AUTH)
-    .authenticate("emailpass", { body: { email: user.username_key, password: body.currentPassword } } as never)
-  if (!result.success) {
+  if (!(await passwordMatches(container, user.username_key, body.currentPassword))) {
     const wrong = new ApiError(400, WRONG_CURRENT_PASSWORD_MESSAGE, { fields: { currentPassword: WRONG_CURRENT_PASSWORD_MESSAGE } })
     throw failureError(attempt, wrong)
   }

@@ -18,6 +18,12 @@ async function spendPasswordCheckTime(password: string) {
   await scrypt.verify(await decoyHash, password)
 }
 
+/** Whether this is the password of the username's identity in Medusa's auth module (emailpass, scrypt). */
+export async function passwordMatches(container: MedusaContainer, usernameKey: string, password: string): Promise<boolean> {
+  const result = await container.resolve(Modules.AUTH).authenticate("emailpass", { body: { email: usernameKey, password } } as never)
+  return result.success
+}
+
 /**
  * Signs in from one client address (`clientAddress`, as the per-address limit keys it). The
  * counting and locks (sign-in-guard.ts) come first and see only the username's text, so a
@@ -27,12 +33,9 @@ export async function signIn(container: MedusaContainer, credentials: LoginReque
   const usernameKey = credentials.username.trim().toLowerCase()
   const attempt = await countAttempt(container, usernameKey, clientAddress)
   const user = await findUserByUsername(container, usernameKey)
-  const auth = container.resolve(Modules.AUTH)
-  const result = await auth.authenticate("emailpass", {
-    body: { email: usernameKey, password: credentials.password },
-  } as never)
+  const matches = await passwordMatches(container, usernameKey, credentials.password)
   if (!user) await spendPasswordCheckTime(credentials.password)
-  if (!user || !result.success) throw failureError(attempt, new ApiError(401, INVALID_CREDENTIALS_MESSAGE))
+  if (!user || !matches) throw failureError(attempt, new ApiError(401, INVALID_CREDENTIALS_MESSAGE))
   await countSuccess(container, attempt)
   return accountsService(container).updateShopUsers({ id: user.id, login_attempts: 0, locked_until: null, last_login: new Date() })
 }

@@ -5,6 +5,7 @@ import signature from "cookie-signature"
 import Redis from "ioredis"
 import { createHash, randomBytes } from "node:crypto"
 import type { AccountsModuleService } from "@enclave/accounts"
+import type { AccountSession } from "@enclave/contract"
 import { accountsService } from "../accounts/users"
 import { redisKey } from "./redis-keys"
 
@@ -174,29 +175,24 @@ export async function startSession(req: MedusaRequest, res: MedusaResponse, user
 }
 
 /** What the account page shows of a session: never its id (the cookie's secret), only a digest of it. */
-export interface SessionView {
-  id: string
-  current: boolean
-  userAgent: string | null
-  signedInAt: number
-  lastSeenAt: number
-}
-
 const publicId = (sid: string) => createHash("sha256").update(sid).digest("hex").slice(0, 16)
 
 /** The user's live sessions, the current one marked, most recently used first. */
-export async function sessionsOf(req: MedusaRequest, userId: string): Promise<SessionView[]> {
+export async function sessionsOf(req: MedusaRequest, userId: string): Promise<AccountSession[]> {
   const current = sessionIdFrom(req)
   const listed = await sessionStore(req.scope).listOf(userId)
-  return listed
-    .map(({ sid, data }) => ({
-      id: publicId(sid),
-      current: sid === current,
-      userAgent: data.userAgent ?? null,
-      signedInAt: data.signedInAt,
-      lastSeenAt: data.seenAt ?? data.touchedAt,
-    }))
-    .sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt - a.lastSeenAt)
+  return (
+    listed
+      .map(({ sid, data }) => ({
+        id: publicId(sid),
+        current: sid === current,
+        userAgent: data.userAgent ?? null,
+        signedInAt: new Date(data.signedInAt).toISOString(),
+        lastSeenAt: new Date(data.seenAt ?? data.touchedAt).toISOString(),
+      }))
+      // ISO times of one format sort as text.
+      .sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt.localeCompare(a.lastSeenAt))
+  )
 }
 
 /** Ends every session of the user but the one this request came with; answers how many ended. */

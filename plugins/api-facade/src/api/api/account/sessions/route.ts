@@ -1,17 +1,11 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { AccountSession, SessionsEnded } from "@enclave/contract"
+import type { SessionsEnded } from "@enclave/contract"
 import { requireUser } from "../../../../http/current-user"
 import { endOtherSessions, sessionsOf } from "../../../../http/session"
 
 /** The account's signed-in sessions, this one first (docs/product.md §2 account page). */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  const user = requireUser(req)
-  const sessions: AccountSession[] = (await sessionsOf(req, user.id)).map((session) => ({
-    ...session,
-    signedInAt: new Date(session.signedInAt).toISOString(),
-    lastSeenAt: new Date(session.lastSeenAt).toISOString(),
-  }))
-  res.json(sessions)
+  res.json(await sessionsOf(req, requireUser(req).id))
 }
 
 /** Sign out everywhere else: this session stays. */
