@@ -1,6 +1,6 @@
 import { z } from "zod"
 import { text } from "./text.js"
-import { DIRECTION_CONTROL_MESSAGE, INVALID_CREDENTIALS_MESSAGE, withoutDirectionControls } from "./values.js"
+import { DIRECTION_CONTROL_MESSAGE, INVALID_CREDENTIALS_MESSAGE, RESET_LINK_INVALID_MESSAGE, withoutDirectionControls } from "./values.js"
 
 /** Usernames are how people sign in: short, unambiguous, no spaces. */
 export const usernameSchema = text("Username")
@@ -108,6 +108,57 @@ export const accountSessionListSchema = z.array(accountSessionSchema)
 /** DELETE /api/account/sessions: every other session of the account ended. */
 export const sessionsEndedSchema = z.object({ message: z.string(), ended: z.number().int().min(0) })
 export type SessionsEnded = z.infer<typeof sessionsEndedSchema>
+
+/**
+ * A one-time code: six digits of the authenticator app (RFC 6238), or one of the ten recovery codes
+ * (`xxxxx-xxxxx`, letters and digits). Spaces people type between groups are dropped.
+ */
+export const twoFactorCodeSchema = z.strictObject({
+  code: text("Code")
+    .transform((code) => code.replace(/\s+/g, ""))
+    .pipe(
+      z
+        .string()
+        .min(1, "Code is required")
+        .regex(/^(\d{6}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/, "Enter the 6-digit code from your authenticator app or a recovery code"),
+    ),
+})
+export type TwoFactorCode = z.infer<typeof twoFactorCodeSchema>
+
+/** POST /api/account/two-factor/setup: a new secret to put into the authenticator app (not on until enabled). */
+export const twoFactorSetupSchema = z.object({
+  /** The secret in base32, for typing into the app by hand. */
+  secret: z.string(),
+  /** The otpauth:// address the QR code holds. */
+  otpauthUrl: z.string(),
+  /** The QR code of otpauthUrl as an SVG document. */
+  qrCodeSvg: z.string(),
+})
+export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>
+
+/** POST /api/account/two-factor/enable: the ten single-use recovery codes, shown this once. */
+export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()).length(10) })
+export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>
+
+/** POST /api/login of an account with two-factor sign-in: the password was right, a code must follow. */
+export const twoFactorRequiredSchema = z.object({ twoFactorRequired: z.literal(true) })
+export type TwoFactorRequired = z.infer<typeof twoFactorRequiredSchema>
+
+/** POST /api/password-reset: always the same answer, whether or not the address has an account. */
+export const passwordResetRequestSchema = z.strictObject({ email: emailSchema })
+export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>
+
+/** POST /api/password-reset/confirm: the token from the mail's link and the new password. */
+export const passwordResetConfirmSchema = z.strictObject({
+  token: text("Token", RESET_LINK_INVALID_MESSAGE).min(1, RESET_LINK_INVALID_MESSAGE).max(200, RESET_LINK_INVALID_MESSAGE),
+  password: passwordSchema,
+})
+export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>
+
+/** The storefront's reset form: the new password typed twice. */
+export const passwordResetFormSchema = passwordResetConfirmSchema
+  .safeExtend({ confirmPassword: z.string() })
+  .refine((body) => body.confirmPassword === body.password, { message: "Passwords don't match", path: ["confirmPassword"] })
 
 /** POST /api/login. Only presence is checked here: a wrong shape must not hint at which part is wrong. */
 export const loginSchema = z.strictObject({

@@ -146,6 +146,14 @@ export function networkLockedMessage(minutes: number): string {
   return `Sign-in from your network is locked after too many failed attempts. Try again in ${minutesText(minutes)}.`
 }
 export const INVALID_CREDENTIALS_MESSAGE = "Invalid username or password"
+/** A wrong or already used two-factor code (sign-in, turning it off). */
+export const INVALID_TWO_FACTOR_CODE_MESSAGE = "Invalid code"
+/** POST /api/login/two-factor without a password step before it, or after it ran out (5 minutes). */
+export const TWO_FACTOR_EXPIRED_MESSAGE = "Your sign-in has expired. Enter your username and password again."
+/** A password-reset token that is unknown, used or older than an hour. */
+export const RESET_LINK_INVALID_MESSAGE = "This reset link is invalid or has expired"
+/** The one answer of POST /api/password-reset, whether or not the address has an account. */
+export const PASSWORD_RESET_SENT_MESSAGE = "If an account has this e-mail address, a reset link is on its way"
 export const LOGIN_REQUIRED_FOR_CART_MESSAGE = "You must be logged in to add items to cart"
 
 // ---------------------------------------------------------------------------------------------
