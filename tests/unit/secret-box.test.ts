@@ -1,11 +1,12 @@
 /**
- * The encryption of the payment provider secrets at rest (plugins/payments): what is stored is
+ * The encryption of secrets at rest (payment provider keys, two-factor secrets): what is stored is
  * never the secret, reads back exactly, and cannot be altered, moved or read with another key.
  */
 import { describe, expect, it } from "vitest"
-import { deriveSecretKey, openSecret, sealSecret } from "../../plugins/payments/src/modules/payment-settings/secret-box.ts"
+import { deriveSecretKey, openSecret, sealSecret } from "../../contract/src/secret-box.ts"
 
-const key = deriveSecretKey("an-app-secret-of-the-test-shop-0123456789")
+const PURPOSE = "enclave/payment-settings/secret-box/v1"
+const key = deriveSecretKey("an-app-secret-of-the-test-shop-0123456789", PURPOSE)
 const secret = "sk_test_51HcT2nExampleSecretKey0000"
 
 /** Flips one character of a base64url part, keeping it valid base64url. */
@@ -53,7 +54,7 @@ describe("secret box", () => {
   it("refuses a value moved to another field, or read with another APP_SECRET", () => {
     const sealed = sealSecret(key, secret, "stripeSecretKey")
     expect(() => openSecret(key, sealed, "paypalSecret")).toThrow(/cannot be decrypted/)
-    const otherKey = deriveSecretKey("another-app-secret-entirely-9876543210")
+    const otherKey = deriveSecretKey("another-app-secret-entirely-9876543210", PURPOSE)
     expect(() => openSecret(otherKey, sealed, "stripeSecretKey")).toThrow(/cannot be decrypted/)
   })
 
@@ -63,11 +64,16 @@ describe("secret box", () => {
     }
   })
 
+  it("gives each purpose its own key", () => {
+    const twoFactorKey = deriveSecretKey("an-app-secret-of-the-test-shop-0123456789", "enclave/accounts/two-factor/v1")
+    expect(() => openSecret(twoFactorKey, sealSecret(key, secret, "x"), "x")).toThrow(/cannot be decrypted/)
+  })
+
   it("derives the same key from the same APP_SECRET and fails clearly without one", () => {
-    const again = deriveSecretKey("an-app-secret-of-the-test-shop-0123456789")
+    const again = deriveSecretKey("an-app-secret-of-the-test-shop-0123456789", PURPOSE)
     expect(openSecret(again, sealSecret(key, secret, "x"), "x")).toBe(secret)
-    expect(() => deriveSecretKey(undefined)).toThrow(/APP_SECRET is not set/)
-    expect(() => deriveSecretKey("")).toThrow(/APP_SECRET is not set/)
-    expect(() => deriveSecretKey("short")).toThrow(/APP_SECRET is too short/)
+    expect(() => deriveSecretKey(undefined, PURPOSE)).toThrow(/APP_SECRET is not set/)
+    expect(() => deriveSecretKey("", PURPOSE)).toThrow(/APP_SECRET is not set/)
+    expect(() => deriveSecretKey("short", PURPOSE)).toThrow(/APP_SECRET is too short/)
   })
 })

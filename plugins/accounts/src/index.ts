@@ -3,7 +3,7 @@
  * module's name and service type, and the workflows that change accounts. Everything else is its own.
  */
 export { ACCOUNTS_MODULE } from "./modules/accounts"
-export type { default as AccountsModuleService, SignInCounter, SignInCounts } from "./modules/accounts/service"
+export type { default as AccountsModuleService, SignInCounter, SignInCounts, TwoFactorState } from "./modules/accounts/service"
 import type { InferTypeOf } from "@medusajs/framework/types"
 import type ShopUserModel from "./modules/accounts/models/shop-user"
 /** A shop_user row as the module's service returns it. */
@@ -11,3 +11,5 @@ export type ShopUser = InferTypeOf<typeof ShopUserModel>
 export { registerShopUserWorkflow } from "./workflows/register-shop-user"
 export { updateShopUserProfileWorkflow, type ShopUserProfile } from "./workflows/update-shop-user-profile"
 export { changeShopUserPasswordWorkflow } from "./workflows/change-shop-user-password"
+export { enableShopUserTwoFactorWorkflow, disableShopUserTwoFactorWorkflow, WRONG_TWO_FACTOR_CODE } from "./workflows/two-factor"
+export { requestShopUserPasswordResetWorkflow, resetShopUserPasswordWorkflow, RESET_TOKEN_REFUSED } from "./workflows/password-reset"

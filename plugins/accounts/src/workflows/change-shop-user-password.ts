@@ -1,5 +1,6 @@
-import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
+import { emitEventStep } from "@medusajs/medusa/core-flows"
 import { ACCOUNTS_MODULE } from "../modules/accounts"
 import type AccountsModuleService from "../modules/accounts/service"
 
@@ -43,9 +44,13 @@ const markPasswordChangedStep = createStep(
   },
 )
 
-/** A new password for an account whose current one the caller has already checked. */
+/**
+ * A new password for an account whose current one the caller has already checked (or whose reset
+ * link it has used up). `shop_user.password_changed` mails the customer that it happened.
+ */
 export const changeShopUserPasswordWorkflow = createWorkflow("enclave-change-shop-user-password", (input: ChangeShopUserPasswordInput) => {
   setPasswordStep(input)
   const changedAt = markPasswordChangedStep(input)
+  emitEventStep({ eventName: "shop_user.password_changed", data: transform({ input }, ({ input }) => ({ id: input.userId })) })
   return new WorkflowResponse(changedAt)
 })

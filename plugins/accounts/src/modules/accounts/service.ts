@@ -1,7 +1,39 @@
 import type { Context } from "@medusajs/framework/types"
 import { InjectManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/knex"
+import { deriveSecretKey, openSecret, sealSecret, type SecretKey } from "@enclave/contract/secret-box"
+import { createHash, randomBytes } from "node:crypto"
+import PasswordReset from "./models/password-reset"
 import ShopUser from "./models/shop-user"
+import { isRecoveryCode, newRecoveryCodes, newTotpSecret, recoveryCodeDigest, totpStepOf } from "./two-factor"
+
+export interface AccountsModuleOptions {
+  /** APP_SECRET: the key for the stored two-factor secrets is derived from it. */
+  appSecret?: string
+}
+
+/** What of an account's two-factor state a change may need to undo. */
+export interface TwoFactorState {
+  id: string
+  two_factor_enabled: boolean
+  two_factor_secret: string | null
+  two_factor_pending_secret: string | null
+  two_factor_recovery_codes: string[] | null
+  two_factor_last_step: number | null
+}
+
+const TWO_FACTOR_FIELDS = [
+  "id",
+  "two_factor_enabled",
+  "two_factor_secret",
+  "two_factor_pending_secret",
+  "two_factor_recovery_codes",
+  "two_factor_last_step",
+] as const
+
+/** How long a password-reset link works. */
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000
+const digestOf = (token: string) => createHash("sha256").update(token).digest("hex")
 
 /** One sign-in counter of the table sign_in_guard (migration Migration20261123210000). */
 export interface SignInCounter {
@@ -49,7 +81,142 @@ const toCounter = (row: Record<string, unknown>): SignInCounter => ({
   knownUntil: row.known_until ? new Date(row.known_until as string) : null,
 })
 
-class AccountsModuleService extends MedusaService({ ShopUser }) {
+class AccountsModuleService extends MedusaService({ ShopUser, PasswordReset }) {
+  private readonly twoFactorKey: SecretKey
+
+  constructor(container: Record<string, unknown>, options: AccountsModuleOptions = {}) {
+    // eslint-disable-next-line prefer-rest-params
+    super(...arguments)
+    // Fails at boot, not at the first two-factor set-up, when the deployment forgot APP_SECRET.
+    this.twoFactorKey = deriveSecretKey(options.appSecret, "enclave/accounts/two-factor/v1")
+  }
+
+  /** Sealed for one account: a secret copied to another account's row does not open there. */
+  private seal(userId: string, secret: string) {
+    return sealSecret(this.twoFactorKey, secret, `two_factor_secret:${userId}`)
+  }
+  private open(userId: string, sealed: string) {
+    return openSecret(this.twoFactorKey, sealed, `two_factor_secret:${userId}`)
+  }
+
+  async twoFactorStateOf(userId: string): Promise<TwoFactorState> {
+    const [row] = await this.listShopUsers({ id: userId }, { select: [...TWO_FACTOR_FIELDS], take: 1 })
+    return row as unknown as TwoFactorState
+  }
+
+  /** Puts back a two-factor state read before a change (a workflow's compensation). */
+  async restoreTwoFactorState(state: TwoFactorState): Promise<void> {
+    await this.updateShopUsers(state as never)
+  }
+
+  /** A new secret for the account to confirm; sign-in does not ask for it until it is confirmed. */
+  async beginTwoFactorSetup(userId: string, accountName: string): Promise<{ secret: string; otpauthUrl: string }> {
+    const created = newTotpSecret(accountName)
+    await this.updateShopUsers({ id: userId, two_factor_pending_secret: this.seal(userId, created.secret) })
+    return created
+  }
+
+  /**
+   * Turns two-factor sign-in on when `code` belongs to the pending secret: the secret becomes the
+   * account's, the code's step is used up, and ten recovery codes are made (answered this once,
+   * kept as digests). Null when the code is wrong.
+   */
+  async confirmTwoFactorSetup(userId: string, code: string): Promise<string[] | null> {
+    const state = await this.twoFactorStateOf(userId)
+    if (!state.two_factor_pending_secret) return null
+    const step = totpStepOf(this.open(userId, state.two_factor_pending_secret), code)
+    if (step === null) return null
+    const recoveryCodes = newRecoveryCodes()
+    await this.updateShopUsers({
+      id: userId,
+      two_factor_enabled: true,
+      two_factor_secret: state.two_factor_pending_secret,
+      two_factor_pending_secret: null,
+      two_factor_last_step: step,
+      two_factor_recovery_codes: recoveryCodes.map(recoveryCodeDigest) as never,
+    })
+    return recoveryCodes
+  }
+
+  async turnOffTwoFactor(userId: string): Promise<void> {
+    await this.updateShopUsers({
+      id: userId,
+      two_factor_enabled: false,
+      two_factor_secret: null,
+      two_factor_pending_secret: null,
+      two_factor_recovery_codes: null,
+      two_factor_last_step: null,
+    })
+  }
+
+  /**
+   * Whether `code` lets the account in, using it up in the same statement: a TOTP code only for a
+   * step later than the last one accepted, a recovery code only while its digest is still listed.
+   * Two requests with one code: one wins, the other is refused.
+   */
+  @InjectManager()
+  async useTwoFactorCode(userId: string, code: string, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<boolean> {
+    const state = await this.twoFactorStateOf(userId)
+    if (!state?.two_factor_enabled || !state.two_factor_secret) return false
+    const manager = sharedContext.manager!
+    if (isRecoveryCode(code)) {
+      const rows: unknown[] = await manager.execute(
+        `update shop_user set two_factor_recovery_codes = two_factor_recovery_codes - ?::text, updated_at = now()
+          where id = ? and two_factor_enabled and jsonb_exists(two_factor_recovery_codes, ?::text) returning id`,
+        [recoveryCodeDigest(code), userId, recoveryCodeDigest(code)],
+      )
+      return rows.length > 0
+    }
+    const step = totpStepOf(this.open(userId, state.two_factor_secret), code)
+    if (step === null) return false
+    const rows: unknown[] = await manager.execute(
+      `update shop_user set two_factor_last_step = ?, updated_at = now()
+        where id = ? and two_factor_enabled and (two_factor_last_step is null or two_factor_last_step < ?) returning id`,
+      [step, userId, step],
+    )
+    return rows.length > 0
+  }
+
+  /** A new reset link's token for the account (its digest is kept, valid PASSWORD_RESET_TTL_MS). */
+  async createPasswordResetToken(userId: string): Promise<{ id: string; token: string }> {
+    const token = randomBytes(32).toString("base64url")
+    const created = await this.createPasswordResets({
+      shop_user_id: userId,
+      token_hash: digestOf(token),
+      expires_at: new Date(Date.now() + PASSWORD_RESET_TTL_MS),
+    })
+    return { id: created.id, token }
+  }
+
+  /**
+   * Uses up a reset token in one statement (so two requests with one link cannot both pass) and
+   * every other open link of the account with it. Answers the account, or null for a token that
+   * is unknown, used or expired.
+   */
+  @InjectManager()
+  async usePasswordResetToken(
+    token: string,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {},
+  ): Promise<{ resetId: string; userId: string } | null> {
+    const rows: Array<{ id: string; shop_user_id: string }> = await sharedContext.manager!.execute(
+      `update password_reset set used_at = now(), updated_at = now()
+        where token_hash = ? and used_at is null and expires_at > now() and deleted_at is null
+        returning id, shop_user_id`,
+      [digestOf(token)],
+    )
+    const used = rows[0]
+    if (!used) return null
+    await sharedContext.manager!.execute(
+      `update password_reset set used_at = now(), updated_at = now() where shop_user_id = ? and used_at is null`,
+      [used.shop_user_id],
+    )
+    return { resetId: used.id, userId: used.shop_user_id }
+  }
+
+  /** Makes a used link work again (the compensation of a reset whose new password could not be set). */
+  async reopenPasswordResetToken(resetId: string): Promise<void> {
+    await this.updatePasswordResets({ id: resetId, used_at: null })
+  }
   /**
    * Counts a sign-in attempt in all three counters in one statement, so parallel attempts each
    * count. A username is counted by its text, whether or not an account has it. The account's row

@@ -1,6 +1,6 @@
 import { MedusaError, MedusaService } from "@medusajs/framework/utils"
 import PaymentSettingsModel from "./models/payment-settings"
-import { deriveSecretKey, openSecret, sealSecret, type SecretKey } from "./secret-box"
+import { deriveSecretKey, openSecret, sealSecret, type SecretKey } from "@enclave/contract/secret-box"
 import { secretSettings, type PaymentSettings, type PaymentSettingsPatch } from "./settings"
 
 export interface PaymentSettingsModuleOptions {
@@ -44,7 +44,7 @@ class PaymentSettingsModuleService extends MedusaService({ PaymentSettings: Paym
     // eslint-disable-next-line prefer-rest-params
     super(...arguments)
     // Fails at boot, not at the first payment, when the deployment forgot APP_SECRET.
-    this.secretKey = deriveSecretKey(options.appSecret)
+    this.secretKey = deriveSecretKey(options.appSecret, "enclave/payment-settings/secret-box/v1")
   }
 
   /** The settings, secrets decrypted: for server code only (payment providers, the admin's masking). */

@@ -22,7 +22,16 @@ const ShopUser = model
     postal_code: model.text().nullable(),
     country: model.text().nullable(),
     two_factor_enabled: model.boolean().default(false),
+    // Sealed with a key derived from APP_SECRET (contract/secret-box), never the clear secret.
     two_factor_secret: model.text().nullable(),
+    // The secret of a set-up not yet confirmed with a code; sealed the same way.
+    two_factor_pending_secret: model.text().nullable(),
+    // SHA-256 digests of the unused recovery codes.
+    two_factor_recovery_codes: model.json().nullable(),
+    // The TOTP time step of the last code accepted: a code of it or an earlier one is refused (no replay).
+    two_factor_last_step: model.number().nullable(),
+    // The storefront language the customer used last ("en" | "de"): the language of their mails.
+    language: model.text().default("en"),
     encryption_key: model.text().nullable(),
     security_questions: model.json().nullable(),
     last_login: model.dateTime().nullable(),

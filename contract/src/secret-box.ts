@@ -1,7 +1,8 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto"
 
 /**
- * Authenticated encryption of the payment provider secrets kept in the database: AES-256-GCM
+ * Authenticated encryption of secrets kept in the database (the payment provider keys, the
+ * two-factor secrets): AES-256-GCM
  * with a fresh 12-byte IV per value, the key derived from APP_SECRET. A stolen database dump
  * (or backup) alone does not reveal a key; tampering with a stored value makes it unreadable
  * instead of silently wrong.
@@ -15,15 +16,18 @@ const TAG_BYTES = 16
 
 export type SecretKey = Buffer & { readonly __secretKey: unique symbol }
 
-/** The AES key for secrets: HKDF-SHA256 over APP_SECRET, so the key never equals any other use of it. */
-export function deriveSecretKey(appSecret: string | undefined): SecretKey {
+/**
+ * The AES key for one purpose's secrets: HKDF-SHA256 over APP_SECRET with the purpose as its info,
+ * so the key never equals any other use of it, nor another purpose's key.
+ */
+export function deriveSecretKey(appSecret: string | undefined, purpose: string): SecretKey {
   if (!appSecret) {
     throw new Error(
-      "APP_SECRET is not set: the payment settings are encrypted with a key derived from it. The launcher sets it; a deployment must set it.",
+      "APP_SECRET is not set: stored secrets are encrypted with a key derived from it. The launcher sets it; a deployment must set it.",
     )
   }
   if (appSecret.length < 16) throw new Error("APP_SECRET is too short: use at least 16 random characters (e.g. openssl rand -hex 32)")
-  const key = hkdfSync("sha256", appSecret, "enclave", "enclave/payment-settings/secret-box/v1", 32)
+  const key = hkdfSync("sha256", appSecret, "enclave", purpose, 32)
   return Buffer.from(key) as SecretKey
 }
 

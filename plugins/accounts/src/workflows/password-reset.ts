@@ -1,0 +1,69 @@
+import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { MedusaError } from "@medusajs/framework/utils"
+import { emitEventStep } from "@medusajs/medusa/core-flows"
+import { ACCOUNTS_MODULE } from "../modules/accounts"
+import type AccountsModuleService from "../modules/accounts/service"
+import { changeShopUserPasswordWorkflow } from "./change-shop-user-password"
+
+/** What a token that is unknown, used or expired throws: the facade answers it as a 400. */
+export const RESET_TOKEN_REFUSED = "This reset link is invalid or has expired"
+
+const accounts = (container: { resolve<T>(key: string): T }) => container.resolve<AccountsModuleService>(ACCOUNTS_MODULE)
+
+const createResetTokenStep = createStep(
+  "enclave-create-password-reset-token",
+  async (input: { userId: string }, { container }) => {
+    const created = await accounts(container).createPasswordResetToken(input.userId)
+    return new StepResponse(created.token, created.id)
+  },
+  async (id, { container }) => {
+    if (id) await accounts(container).deletePasswordResets(id)
+  },
+)
+
+/**
+ * Mails a reset link: the token is made and its digest kept here; the link travels in the event
+ * `shop_user.password_reset_requested` to the mail subscriber, which runs in the worker.
+ */
+export const requestShopUserPasswordResetWorkflow = createWorkflow(
+  "enclave-request-password-reset",
+  (input: { userId: string; shopOrigin: string }) => {
+    const token = createResetTokenStep(input)
+    const data = transform({ input, token }, ({ input, token }) => ({
+      id: input.userId,
+      resetUrl: `${input.shopOrigin}/auth/reset?token=${encodeURIComponent(token)}`,
+    }))
+    emitEventStep({ eventName: "shop_user.password_reset_requested", data })
+    return new WorkflowResponse(undefined)
+  },
+)
+
+const useResetTokenStep = createStep(
+  "enclave-use-password-reset-token",
+  async (input: { token: string }, { container }) => {
+    const used = await accounts(container).usePasswordResetToken(input.token)
+    if (!used) throw new MedusaError(MedusaError.Types.INVALID_DATA, RESET_TOKEN_REFUSED)
+    const [user] = await accounts(container).listShopUsers({ id: used.userId }, { select: ["id", "username_key"], take: 1 })
+    if (!user) throw new MedusaError(MedusaError.Types.INVALID_DATA, RESET_TOKEN_REFUSED)
+    return new StepResponse({ userId: user.id, usernameKey: user.username_key }, used.resetId)
+  },
+  async (resetId, { container }) => {
+    if (resetId) await accounts(container).reopenPasswordResetToken(resetId)
+  },
+)
+
+/**
+ * A new password through a mailed link: the token is used up, then the password changes as on the
+ * account page (every session ends; `shop_user.password_changed` mails the customer). When the new
+ * password cannot be set, the link works again.
+ */
+export const resetShopUserPasswordWorkflow = createWorkflow("enclave-reset-password", (input: { token: string; newPassword: string }) => {
+  const account = useResetTokenStep(input)
+  const changeInput = transform({ input, account }, ({ input, account }) => ({
+    userId: account.userId,
+    usernameKey: account.usernameKey,
+    newPassword: input.newPassword,
+  }))
+  changeShopUserPasswordWorkflow.runAsStep({ input: changeInput })
+  return new WorkflowResponse(account)
+})
