@@ -1,11 +1,18 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
-import { INVALID_CREDENTIALS_MESSAGE, type LoginRequest, type RegisterRequest } from "@enclave/contract"
+import {
+  INVALID_CREDENTIALS_MESSAGE,
+  INVALID_TWO_FACTOR_CODE_MESSAGE,
+  TWO_FACTOR_EXPIRED_MESSAGE,
+  type LoginRequest,
+  type RegisterRequest,
+} from "@enclave/contract"
 import { registerShopUserWorkflow } from "@enclave/accounts"
 import scrypt from "scrypt-kdf"
 import { ApiError } from "../http/api-error"
-import { countAttempt, countSuccess, failureError } from "./sign-in-guard"
-import { accountsService, findUserByUsername, type ShopUserRow } from "./users"
+import type { ShopLanguage } from "../http/shop-origin"
+import { countAttempt, countSuccess, failureError, type Attempt } from "./sign-in-guard"
+import { accountsService, findUserById, findUserByUsername, type ShopUserRow } from "./users"
 
 /**
  * A username nobody has costs as much time as a wrong password: the same identity look-up (which
@@ -24,20 +31,62 @@ export async function passwordMatches(container: MedusaContainer, usernameKey: s
   return result.success
 }
 
+/** The account is in: its counters start from zero, and the sign-in and its language are noted. */
+async function signedIn(container: MedusaContainer, attempt: Attempt, user: ShopUserRow, language: ShopLanguage | null) {
+  await countSuccess(container, attempt)
+  return accountsService(container).updateShopUsers({
+    id: user.id,
+    login_attempts: 0,
+    locked_until: null,
+    last_login: new Date(),
+    ...(language ? { language } : {}),
+  })
+}
+
 /**
  * Signs in from one client address (`clientAddress`, as the per-address limit keys it). The
  * counting and locks (sign-in-guard.ts) come first and see only the username's text, so a
  * username nobody has gets the same answers as one that exists.
+ *
+ * An account with two-factor sign-in on is not in yet after its password: the answer says a code
+ * is due, and the attempt stays counted as a failure until the code is right (so a password
+ * thief cannot reset the count between guesses at the code).
  */
-export async function signIn(container: MedusaContainer, credentials: LoginRequest, clientAddress: string): Promise<ShopUserRow> {
+export async function signIn(
+  container: MedusaContainer,
+  credentials: LoginRequest,
+  clientAddress: string,
+  language: ShopLanguage | null,
+): Promise<{ user: ShopUserRow; secondFactorDue: boolean }> {
   const usernameKey = credentials.username.trim().toLowerCase()
   const attempt = await countAttempt(container, usernameKey, clientAddress)
   const user = await findUserByUsername(container, usernameKey)
   const matches = await passwordMatches(container, usernameKey, credentials.password)
   if (!user) await spendPasswordCheckTime(credentials.password)
   if (!user || !matches) throw failureError(attempt, new ApiError(401, INVALID_CREDENTIALS_MESSAGE))
-  await countSuccess(container, attempt)
-  return accountsService(container).updateShopUsers({ id: user.id, login_attempts: 0, locked_until: null, last_login: new Date() })
+  if (user.two_factor_enabled) return { user, secondFactorDue: true }
+  return { user: await signedIn(container, attempt, user, language), secondFactorDue: false }
+}
+
+/**
+ * The second step of a two-factor sign-in: a code of the authenticator app or a recovery code,
+ * counted by the same rule as a password (a wrong one is a failed sign-in of this account from
+ * this address).
+ */
+export async function completeSecondFactor(
+  container: MedusaContainer,
+  userId: string,
+  code: string,
+  clientAddress: string,
+  language: ShopLanguage | null,
+): Promise<ShopUserRow> {
+  const user = await findUserById(container, userId)
+  if (!user?.two_factor_enabled) throw new ApiError(401, TWO_FACTOR_EXPIRED_MESSAGE)
+  const attempt = await countAttempt(container, user.username_key, clientAddress)
+  if (!(await accountsService(container).useTwoFactorCode(user.id, code))) {
+    throw failureError(attempt, new ApiError(401, INVALID_TWO_FACTOR_CODE_MESSAGE, { fields: { code: INVALID_TWO_FACTOR_CODE_MESSAGE } }))
+  }
+  return signedIn(container, attempt, user, language)
 }
 
 /**
@@ -51,7 +100,7 @@ function isTakenKey(error: unknown): boolean {
   )
 }
 
-export async function register(container: MedusaContainer, body: RegisterRequest): Promise<ShopUserRow> {
+export async function register(container: MedusaContainer, body: RegisterRequest, language: ShopLanguage | null): Promise<ShopUserRow> {
   const accounts = accountsService(container)
   const usernameKey = body.username.toLowerCase()
   const email = body.email.toLowerCase()
@@ -80,7 +129,7 @@ export async function register(container: MedusaContainer, body: RegisterRequest
         country: body.country,
       },
     })
-    return (await accounts.updateShopUsers({ id: result.id, last_login: new Date() })) as ShopUserRow
+    return (await accounts.updateShopUsers({ id: result.id, last_login: new Date(), language: language ?? "en" })) as ShopUserRow
   } catch (error) {
     // Two registrations racing for one username or email: the unique indexes decide, the loser hears why.
     if (isTakenKey(error)) throw new ApiError(409, "Username or email address already registered")

@@ -24,6 +24,10 @@ export default defineMiddlewares({
     { matcher: "/api/login", methods: ["POST"], middlewares: [limitSignIns] },
     { matcher: "/api/register", methods: ["POST"], middlewares: [limitSignIns] },
     { matcher: "/api/account/password", methods: ["POST"], middlewares: [limitSignIns] },
+    { matcher: "/api/login/two-factor", methods: ["POST"], middlewares: [limitSignIns] },
+    { matcher: "/api/account/two-factor/disable", methods: ["POST"], middlewares: [limitSignIns] },
+    { matcher: "/api/password-reset", methods: ["POST"], middlewares: [limitSignIns] },
+    { matcher: "/api/password-reset/confirm", methods: ["POST"], middlewares: [limitSignIns] },
     // ---- the back office: visitors 401, customers 403, decided here once for every admin path ----
     { matcher: "/api/admin*", middlewares: [requireAdmin] },
     // ---- Admin product images -------------------------------------------------------------

@@ -1,7 +1,8 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { findUserById, type ShopUserRow } from "../accounts/users"
+import { accountsService, findUserById, type ShopUserRow } from "../accounts/users"
 import { ApiError } from "./api-error"
 import { endSession, readSession } from "./session"
+import { chosenLanguage } from "./shop-origin"
 
 type WithUser = MedusaRequest & { shopUser?: ShopUserRow | null }
 
@@ -15,6 +16,9 @@ export async function identifyCaller(req: MedusaRequest, res: MedusaResponse, ne
       await endSession(req, res)
       user = null
     }
+    // The language of the customer's mails is the one they used last in the storefront.
+    const language = chosenLanguage(req)
+    if (user && language && user.language !== language) user = await accountsService(req.scope).updateShopUsers({ id: user.id, language })
     ;(req as WithUser).shopUser = user
     next()
   } catch (error) {

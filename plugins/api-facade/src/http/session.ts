@@ -19,6 +19,9 @@ import { redisKey } from "./redis-keys"
  * shop's session is separate so neither can overwrite the other.
  */
 export const SESSION_COOKIE = "enclave.sid"
+/** The cookie of a sign-in waiting for its two-factor code, sent only to /api/login. */
+export const PENDING_SIGN_IN_COOKIE = "enclave.2fa"
+const PENDING_TTL_MS = 5 * 60 * 1000
 const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000
 /** Extend a session at most once a day, so a busy customer does not cost a write per request. */
 const TOUCH_AFTER_MS = 24 * 60 * 60 * 1000
@@ -36,6 +39,11 @@ export interface SessionData {
   userAgent?: string
   /** When the session was last used, to the SEEN_EVERY_MS. */
   seenAt?: number
+  /**
+   * A sign-in whose password was right and whose two-factor code is still due: it signs nobody in
+   * (readSession refuses it, whatever cookie carries it) and lives PENDING_TTL_MS.
+   */
+  awaitingSecondFactor?: boolean
 }
 
 interface SessionStore {
@@ -119,9 +127,9 @@ export function rawSessionCookie(req: MedusaRequest): unknown {
   return (req as unknown as { cookies?: Record<string, unknown> }).cookies?.[SESSION_COOKIE]
 }
 
-function sessionIdFrom(req: MedusaRequest): string | null {
+function sessionIdFrom(req: MedusaRequest, cookie = SESSION_COOKIE): string | null {
   // cookie-parser turns a `j:{...}` cookie into an object: only a string can be one of ours.
-  const raw = rawSessionCookie(req)
+  const raw = (req as unknown as { cookies?: Record<string, unknown> }).cookies?.[cookie]
   if (typeof raw !== "string" || !raw.startsWith("s:")) return null
   const sid = signature.unsign(raw.slice(2), secret!)
   return sid === false ? null : sid
@@ -145,7 +153,7 @@ export async function readSession(req: MedusaRequest, res: MedusaResponse): Prom
   const sid = sessionIdFrom(req)
   if (!sid) return null
   const data = await sessions.get(sid)
-  if (!data) return null
+  if (!data || data.awaitingSecondFactor) return null
   const now = Date.now()
   if (now - data.touchedAt > TOUCH_AFTER_MS) {
     const touched = { ...data, touchedAt: now, seenAt: now }
@@ -174,6 +182,41 @@ export async function startSession(req: MedusaRequest, res: MedusaResponse, user
   writeCookie(req, res, sid)
 }
 
+/**
+ * The password was right and a two-factor code is due: a pending sign-in under a new id, in its
+ * own cookie, that signs nobody in until completeSecondFactor turns it into a session.
+ */
+export async function startPendingSignIn(req: MedusaRequest, res: MedusaResponse, userId: string) {
+  const sessions = sessionStore(req.scope)
+  const previous = sessionIdFrom(req, PENDING_SIGN_IN_COOKIE)
+  if (previous) await sessions.destroy(previous)
+  const sid = randomBytes(24).toString("base64url")
+  const now = Date.now()
+  await sessions.set(sid, { userId, signedInAt: now, touchedAt: now, awaitingSecondFactor: true }, PENDING_TTL_MS)
+  res.cookie(PENDING_SIGN_IN_COOKIE, "s:" + signature.sign(sid, secret!), {
+    httpOnly: true,
+    sameSite: "strict",
+    secure: req.secure,
+    path: "/api/login",
+    maxAge: PENDING_TTL_MS,
+  })
+}
+
+/** The user whose pending sign-in this request carries, or null (none, ran out, or not a pending one). */
+export async function pendingSignInOf(req: MedusaRequest): Promise<string | null> {
+  const sid = sessionIdFrom(req, PENDING_SIGN_IN_COOKIE)
+  if (!sid) return null
+  const data = await sessionStore(req.scope).get(sid)
+  return data?.awaitingSecondFactor ? data.userId : null
+}
+
+/** Ends the pending sign-in this request carries (done, or given up). */
+export async function endPendingSignIn(req: MedusaRequest, res: MedusaResponse) {
+  const sid = sessionIdFrom(req, PENDING_SIGN_IN_COOKIE)
+  if (sid) await sessionStore(req.scope).destroy(sid)
+  res.clearCookie(PENDING_SIGN_IN_COOKIE, { httpOnly: true, sameSite: "strict", secure: req.secure, path: "/api/login" })
+}
+
 /** What the account page shows of a session: never its id (the cookie's secret), only a digest of it. */
 const publicId = (sid: string) => createHash("sha256").update(sid).digest("hex").slice(0, 16)
 
@@ -183,6 +226,7 @@ export async function sessionsOf(req: MedusaRequest, userId: string): Promise<Ac
   const listed = await sessionStore(req.scope).listOf(userId)
   return (
     listed
+      .filter(({ data }) => !data.awaitingSecondFactor)
       .map(({ sid, data }) => ({
         id: publicId(sid),
         current: sid === current,

@@ -12,8 +12,15 @@ export function shopOrigin(req: MedusaRequest): string {
   return `${req.protocol}://${host}`
 }
 
+export type ShopLanguage = "en" | "de"
+
 /** The storefront's language (its `language` cookie, docs/product.md §4), for the provider's pages. */
-export function shopLanguage(req: MedusaRequest): "en" | "de" {
-  const cookies = (req as unknown as { cookies?: Record<string, string> }).cookies
-  return cookies?.language === "de" ? "de" : "en"
+export function shopLanguage(req: MedusaRequest): ShopLanguage {
+  return chosenLanguage(req) ?? "en"
+}
+
+/** The language the visitor chose in the storefront, or null for a caller that never chose one (an API client). */
+export function chosenLanguage(req: MedusaRequest): ShopLanguage | null {
+  const chosen = (req as unknown as { cookies?: Record<string, unknown> }).cookies?.language
+  return chosen === "de" || chosen === "en" ? chosen : null
 }

@@ -3,12 +3,17 @@ import { loginSchema } from "@enclave/contract"
 import { signIn } from "../../../accounts/sign-in"
 import { toContractUser } from "../../../accounts/users"
 import { validate } from "../../../http/api-error"
-import { startSession } from "../../../http/session"
+import { startPendingSignIn, startSession } from "../../../http/session"
+import { chosenLanguage } from "../../../http/shop-origin"
 import { clientAddress } from "../../../http/sign-in-limit"
 
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const credentials = validate(loginSchema, req.body)
-  const user = await signIn(req.scope, credentials, clientAddress(req))
+  const { user, secondFactorDue } = await signIn(req.scope, credentials, clientAddress(req), chosenLanguage(req))
+  if (secondFactorDue) {
+    await startPendingSignIn(req, res, user.id)
+    return res.json({ twoFactorRequired: true })
+  }
   await startSession(req, res, user.id)
   res.json(toContractUser(user))
 }
