@@ -96,7 +96,8 @@ export default defineConfig({
   // Our back office is the Refine app under /admin; Medusa's own dashboard is not shipped.
   admin: { disable: true },
   plugins: [
-    { resolve: "@enclave/accounts", options: {} },
+    // The two-factor secrets in the database are encrypted with a key derived from APP_SECRET.
+    { resolve: "@enclave/accounts", options: { appSecret: requiredSecret("APP_SECRET") } },
     { resolve: "@enclave/security-levels", options: {} },
     { resolve: "@enclave/shipping-methods", options: {} },
     // The payment provider secrets in the database are encrypted with a key derived from APP_SECRET.
