@@ -3,14 +3,21 @@
  * with the shared contract schemas (the facade validates with the same ones), messages inline under each
  * field. Tabs follow the WAI-ARIA tabs pattern: arrow keys, Home and End move between them.
  */
-import { useId, useRef, useState, type KeyboardEvent } from "react"
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react"
 import { useForm } from "react-hook-form"
 import { zodResolver } from "@hookform/resolvers/zod"
 import type { z } from "zod"
-import { loginSchema, registerFormSchema, type User } from "@enclave/contract"
+import {
+  loginSchema,
+  registerFormSchema,
+  TWO_FACTOR_EXPIRED_MESSAGE,
+  twoFactorCodeSchema,
+  type TwoFactorRequired,
+  type User,
+} from "@enclave/contract"
 import { translator, type Language, type Translate } from "../../../i18n"
-import { api } from "../../../lib/client/api"
-import { AddressFields, applyServerFields, failureText, TextField, type FieldProps } from "./form-fields"
+import { api, ApiRequestError } from "../../../lib/client/api"
+import { AddressFields, applyCodeError, applyServerFields, failureText, TextField, type FieldProps } from "./form-fields"
 import { useHydrated } from "../../../lib/client/hydrated"
 import { setUser, showToast } from "../../../lib/client/stores"
 import { showToastAfterNavigation } from "../../../lib/client/toast-handoff"
@@ -20,6 +27,8 @@ export type AuthTab = "login" | "register"
 
 type LoginInput = z.input<typeof loginSchema>
 type LoginValues = z.output<typeof loginSchema>
+type CodeInput = z.input<typeof twoFactorCodeSchema>
+type CodeValues = z.output<typeof twoFactorCodeSchema>
 type RegisterInput = z.input<typeof registerFormSchema>
 type RegisterValues = z.output<typeof registerFormSchema>
 
@@ -120,20 +129,43 @@ function LoginForm({ t, ready, returnTo, onSwitch }: { t: Translate; ready: bool
     resolver: zodResolver(loginSchema),
     defaultValues: { username: "", password: "" },
   })
-  const { register, handleSubmit, setError, formState } = form
+  const { register, handleSubmit, setError, setFocus, resetField, formState } = form
+  // The password was right and the account wants a code (issue 16): the second step replaces the form.
+  const [step, setStep] = useState<"password" | "code">("password")
+  const [backTo, setBackTo] = useState<"username" | "password" | null>(null)
+
+  // Back on the password step, the cursor waits where the person goes on typing.
+  useEffect(() => {
+    if (step === "password" && backTo) setFocus(backTo)
+  }, [step, backTo, setFocus])
+
+  function signedIn(user: User) {
+    setUser(user)
+    const toast = { title: t("auth.toast.welcome"), description: t("auth.toast.signedInAs", { username: user.username }) }
+    showToast(toast)
+    goOn(returnTo, toast)
+  }
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const user = await api.post<User>("/api/login", values)
-      setUser(user)
-      const toast = { title: t("auth.toast.welcome"), description: t("auth.toast.signedInAs", { username: user.username }) }
-      showToast(toast)
-      goOn(returnTo, toast)
+      const answer = await api.post<User | TwoFactorRequired>("/api/login", values)
+      if ("twoFactorRequired" in answer && answer.twoFactorRequired) setStep("code")
+      else signedIn(answer as User)
     } catch (error) {
       applyServerFields(error, ["username", "password"], setError)
       showToast({ title: t("auth.toast.loginFailed"), description: failureText(t, error), variant: "destructive" })
     }
   })
+
+  /** Leaves the code step: for another account (all typed again), or because the pending sign-in ran out. */
+  function back(reason: "another" | "expired") {
+    resetField("password")
+    if (reason === "another") resetField("username")
+    setBackTo(reason === "another" ? "username" : "password")
+    setStep("password")
+  }
+
+  if (step === "code") return <TwoFactorStep t={t} ready={ready} onSignedIn={signedIn} onBack={back} />
 
   return (
     <form className="auth-form" method="post" noValidate onSubmit={onSubmit} aria-labelledby="auth-login-title">
@@ -150,17 +182,22 @@ function LoginForm({ t, ready, returnTo, onSwitch }: { t: Translate; ready: bool
         autoComplete="username"
         required
       />
-      <TextField
-        t={t}
-        form="login"
-        name="password"
-        type="password"
-        label={t("auth.field.password")}
-        register={register}
-        errors={formState.errors}
-        autoComplete="current-password"
-        required
-      />
+      <div className="auth-form__password">
+        <TextField
+          t={t}
+          form="login"
+          name="password"
+          type="password"
+          label={t("auth.field.password")}
+          register={register}
+          errors={formState.errors}
+          autoComplete="current-password"
+          required
+        />
+        <a className="auth-form__forgot" href="/auth/forgot">
+          {t("auth.login.forgot")}
+        </a>
+      </div>
       <button className="button button--primary auth-form__submit" type="submit" disabled={!ready || formState.isSubmitting}>
         {formState.isSubmitting ? t("auth.login.busy") : t("auth.login.submit")}
       </button>
@@ -168,6 +205,91 @@ function LoginForm({ t, ready, returnTo, onSwitch }: { t: Translate; ready: bool
         {t("auth.login.switch")}{" "}
         <button type="button" className="auth-form__link" onClick={onSwitch}>
           {t("auth.login.switchAction")}
+        </button>
+      </p>
+    </form>
+  )
+}
+
+/**
+ * The sign-in's second step: a code of the authenticator app or a recovery code. Digits are the
+ * usual case, so phones offer their number pad; a recovery code has letters, so one button switches
+ * the keyboard. Wrong codes count toward the same lock as wrong passwords (the server says so with
+ * 423/429, told by failureText in the active language).
+ */
+function TwoFactorStep({
+  t,
+  ready,
+  onSignedIn,
+  onBack,
+}: {
+  t: Translate
+  ready: boolean
+  onSignedIn: (user: User) => void
+  onBack: (reason: "another" | "expired") => void
+}) {
+  const form = useForm<CodeInput, unknown, CodeValues>({ resolver: zodResolver(twoFactorCodeSchema), defaultValues: { code: "" } })
+  const { register, handleSubmit, setError, setFocus, formState } = form
+  const [recovery, setRecovery] = useState(false)
+
+  useEffect(() => setFocus("code"), [setFocus])
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      onSignedIn(await api.post<User>("/api/login/two-factor", values))
+    } catch (error) {
+      showToast({ title: t("auth.toast.loginFailed"), description: failureText(t, error), variant: "destructive" })
+      if (error instanceof ApiRequestError && error.serverMessage === TWO_FACTOR_EXPIRED_MESSAGE) return onBack("expired")
+      applyCodeError(error, setError)
+    }
+  })
+
+  return (
+    <form
+      className="auth-form"
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby="auth-code-title"
+      aria-describedby="auth-code-text"
+    >
+      <h2 id="auth-code-title" className="auth-form__title">
+        {t("auth.twoFactor.title")}
+      </h2>
+      <p id="auth-code-text" className="auth-form__text">
+        {t("auth.twoFactor.text")}
+      </p>
+      <TextField
+        t={t}
+        form="login"
+        name="code"
+        label={t("auth.twoFactor.field")}
+        register={register}
+        errors={formState.errors}
+        autoComplete="one-time-code"
+        inputMode={recovery ? "text" : "numeric"}
+        verbatim
+        required
+        hint={t("auth.twoFactor.hint")}
+      />
+      <p className="auth-form__aside">
+        <button
+          type="button"
+          className="auth-form__link"
+          onClick={() => {
+            setRecovery(!recovery)
+            setFocus("code")
+          }}
+        >
+          {recovery ? t("auth.twoFactor.useApp") : t("auth.twoFactor.useRecovery")}
+        </button>
+      </p>
+      <button className="button button--primary auth-form__submit" type="submit" disabled={!ready || formState.isSubmitting}>
+        {formState.isSubmitting ? t("auth.twoFactor.busy") : t("auth.twoFactor.submit")}
+      </button>
+      <p className="auth-form__switch">
+        <button type="button" className="auth-form__link" onClick={() => onBack("another")}>
+          {t("auth.twoFactor.back")}
         </button>
       </p>
     </form>

@@ -30,6 +30,16 @@ export function applyServerFields<T extends FieldValues>(error: unknown, known: 
   return applied
 }
 
+/**
+ * A refused one-time code (400 or 401 'Invalid code', or the schema's field message) under the code
+ * field. A lock (423/429) or an outage is no fault of the code: it stays in the toast alone.
+ */
+export function applyCodeError(error: unknown, setError: UseFormSetError<{ code: string }>): void {
+  if (applyServerFields(error, ["code"], setError)) return
+  if (!(error instanceof ApiRequestError) || (error.status !== 400 && error.status !== 401)) return
+  setError("code", { type: "server", message: error.serverMessage }, { shouldFocus: true })
+}
+
 export function failureText(t: Translate, error: unknown): string {
   if (error instanceof ApiRequestError) {
     // A sign-in lock says in its details what is locked and for how long, so it can be said in the active language.
@@ -53,6 +63,10 @@ export interface FieldProps<T extends FieldValues> {
   autoComplete?: string
   required?: boolean
   hint?: string
+  /** The on-screen keyboard to offer (one-time codes: digits). */
+  inputMode?: InputHTMLAttributes<HTMLInputElement>["inputMode"]
+  /** Typed exactly as shown (codes, keys): no spell check, no automatic capital. */
+  verbatim?: boolean
 }
 
 /** A labelled input with its hint and its message under it, tied together for assistive technology. */
@@ -67,6 +81,8 @@ export function TextField<T extends FieldValues>({
   autoComplete,
   required = false,
   hint,
+  inputMode,
+  verbatim = type === "text" && (name === "username" || name === "email"),
 }: FieldProps<T>) {
   const inputId = `${form}-${name}`
   const errorId = `${inputId}-error`
@@ -95,8 +111,9 @@ export function TextField<T extends FieldValues>({
         aria-required={required || undefined}
         aria-invalid={text ? true : undefined}
         aria-describedby={describedBy}
-        spellCheck={type === "text" && (name === "username" || name === "email") ? false : undefined}
-        autoCapitalize={name === "username" || name === "email" ? "none" : undefined}
+        inputMode={inputMode}
+        spellCheck={verbatim ? false : undefined}
+        autoCapitalize={verbatim || name === "email" ? "none" : undefined}
         {...register(name)}
       />
       {hint && (

@@ -1,0 +1,136 @@
+/**
+ * /auth/reset?token=… (issue 16): the link of the reset mail. A new password typed twice, with the
+ * register form's rules (passwordResetFormSchema); the token goes with it to
+ * POST /api/password-reset/confirm. A link that is unknown, used or older than an hour (400 on the
+ * field `token`) turns the form into that message and the way to ask for a new link.
+ */
+import { useEffect, useRef, useState, type Ref } from "react"
+import { useForm } from "react-hook-form"
+import { zodResolver } from "@hookform/resolvers/zod"
+import type { z } from "zod"
+import { passwordResetFormSchema, RESET_LINK_INVALID_MESSAGE } from "@enclave/contract"
+import { translator, type Language, type Translate } from "../../../i18n"
+import { api, ApiRequestError } from "../../../lib/client/api"
+import { useHydrated } from "../../../lib/client/hydrated"
+import { showToast } from "../../../lib/client/stores"
+import { applyServerFields, failureText, message, TextField } from "./form-fields"
+import "./auth.css"
+
+type ResetInput = z.input<typeof passwordResetFormSchema>
+type ResetValues = z.output<typeof passwordResetFormSchema>
+
+type Outcome = "form" | "done" | "invalid"
+
+export default function ResetPasswordForm({ language, token }: { language: Language; token: string }) {
+  const t = translator(language)
+  const ready = useHydrated()
+  const [outcome, setOutcome] = useState<Outcome>(token ? "form" : "invalid")
+  const form = useForm<ResetInput, unknown, ResetValues>({
+    resolver: zodResolver(passwordResetFormSchema),
+    defaultValues: { token, password: "", confirmPassword: "" },
+  })
+  const { register, handleSubmit, setError, formState } = form
+  const resultTitle = useRef<HTMLHeadingElement>(null)
+  const [moved, setMoved] = useState(false)
+
+  // A finished or refused form is replaced: the cursor goes to what replaced it.
+  useEffect(() => {
+    if (moved) resultTitle.current?.focus()
+  }, [moved, outcome])
+
+  const onSubmit = handleSubmit(
+    async ({ token: sentToken, password }) => {
+      try {
+        await api.post("/api/password-reset/confirm", { token: sentToken, password })
+        setOutcome("done")
+        setMoved(true)
+      } catch (error) {
+        if (error instanceof ApiRequestError && (error.fields.token || error.serverMessage === RESET_LINK_INVALID_MESSAGE)) {
+          setOutcome("invalid")
+          setMoved(true)
+          return
+        }
+        applyServerFields(error, ["password"], setError)
+        showToast({ title: t("auth.reset.failed"), description: failureText(t, error), variant: "destructive" })
+      }
+    },
+    // The token is no field a person can fix: a malformed one means the link is broken.
+    (errors) => {
+      if (errors.token) {
+        setOutcome("invalid")
+        setMoved(true)
+      }
+    },
+  )
+
+  if (outcome === "done") {
+    return (
+      <div className="auth-result" role="status">
+        <h2 ref={resultTitle} tabIndex={-1}>
+          {t("auth.reset.doneTitle")}
+        </h2>
+        <p>{t("auth.reset.doneText")}</p>
+        <p className="auth-result__actions">
+          <a className="button button--primary" href="/auth">
+            {t("auth.reset.signIn")}
+          </a>
+        </p>
+      </div>
+    )
+  }
+  if (outcome === "invalid") return <InvalidLink t={t} titleRef={resultTitle} />
+
+  return (
+    <form className="auth-form" method="post" noValidate onSubmit={onSubmit} aria-labelledby="auth-title">
+      <div className="auth-form__row">
+        <TextField
+          t={t}
+          form="reset"
+          name="password"
+          type="password"
+          label={t("account.field.newPassword")}
+          register={register}
+          errors={formState.errors}
+          autoComplete="new-password"
+          required
+          hint={t("auth.hint.password")}
+        />
+        <TextField
+          t={t}
+          form="reset"
+          name="confirmPassword"
+          type="password"
+          label={t("account.field.confirmPassword")}
+          register={register}
+          errors={formState.errors}
+          autoComplete="new-password"
+          required
+        />
+      </div>
+      <button className="button button--primary auth-form__submit" type="submit" disabled={!ready || formState.isSubmitting}>
+        {formState.isSubmitting ? t("auth.reset.busy") : t("auth.reset.submit")}
+      </button>
+      <p className="auth-form__switch">
+        <a href="/auth">{t("auth.forgot.back")}</a>
+      </p>
+    </form>
+  )
+}
+
+function InvalidLink({ t, titleRef }: { t: Translate; titleRef: Ref<HTMLHeadingElement> }) {
+  return (
+    <div className="auth-result auth-result--bad" role="alert">
+      <h2 ref={titleRef} tabIndex={-1}>
+        {t("auth.reset.invalidTitle")}
+      </h2>
+      <p>{message(t, RESET_LINK_INVALID_MESSAGE)}.</p>
+      <p>{t("auth.reset.invalidText")}</p>
+      <p className="auth-result__actions">
+        <a className="button button--primary" href="/auth/forgot">
+          {t("auth.reset.requestNew")}
+        </a>
+        <a href="/auth">{t("auth.forgot.back")}</a>
+      </p>
+    </div>
+  )
+}
