@@ -2,7 +2,8 @@
  * The forms of /account (docs/product.md §2 account page): the profile, with the register form's
  * rules and messages, and the password change. Validated in the browser with the shared contract
  * schemas (the facade validates with the same ones); the server's field messages (a taken e-mail
- * address, a wrong current password) land on their fields.
+ * address, a wrong current password) land on their fields. Two-factor sign-in has its own panel
+ * (TwoFactorPanel.tsx).
  */
 import { useEffect, useState } from "react"
 import { useForm } from "react-hook-form"
@@ -15,6 +16,7 @@ import { useHydrated } from "../../../lib/client/hydrated"
 import { deviceOf } from "../../../lib/devices"
 import { setUser, showToast } from "../../../lib/client/stores"
 import { AddressFields, applyServerFields, failureText, TextField } from "./form-fields"
+import TwoFactorPanel from "./TwoFactorPanel"
 import { userAddress } from "../../../lib/user-address"
 import "./auth.css"
 
@@ -47,6 +49,12 @@ export default function AccountForms({ language, user: initialUser }: { language
         language={language}
         user={user}
         onChanged={(changedAt) => setShownUser({ ...user, passwordLastChanged: changedAt })}
+      />
+      <TwoFactorPanel
+        t={t}
+        ready={ready}
+        user={user}
+        onChanged={(twoFactorEnabled) => setShownUser((shown) => ({ ...shown, twoFactorEnabled }))}
       />
       <SessionsPanel t={t} ready={ready} language={language} />
     </div>
