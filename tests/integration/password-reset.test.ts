@@ -1,0 +1,100 @@
+/**
+ * A forgotten password (issue 16): the request answers the same whether or not the address has an
+ * account, the mail arrives at the loopback SMTP server with a link that works once and for an
+ * hour, the new password signs in and every older session ends.
+ */
+import { describe, expect, it } from "vitest"
+import { PASSWORD_RESET_SENT_MESSAGE, RESET_LINK_INVALID_MESSAGE } from "@enclave/contract"
+import { asNewCustomer, asVisitor, fromNewAddress } from "../support/api.ts"
+import { waitForMail } from "../support/mailbox.ts"
+
+/** Asks for a reset of the customer's address and answers the token of the link in the mail that arrives. */
+async function mailedToken(email: string): Promise<{ token: string; link: URL }> {
+  const since = new Date()
+  const answer = await asVisitor().post("/api/password-reset", { email: email.toUpperCase() })
+  expect(answer.status).toBe(202)
+  const mail = await waitForMail({ to: email, since, subject: /password|passwort/i })
+  const href = mail.text.match(/https?:\/\/\S+\/auth\/reset\?token=[A-Za-z0-9_%-]+/)?.[0]
+  expect(href, mail.text).toBeDefined()
+  expect(mail.html).toContain(href!.replace(/&/g, "&amp;"))
+  const link = new URL(href!)
+  return { token: link.searchParams.get("token")!, link }
+}
+
+describe("POST /api/password-reset", () => {
+  it("answers 202 with the same message for an address with and without an account", async () => {
+    const customer = await asNewCustomer()
+    const known = await asVisitor().post("/api/password-reset", { email: customer.details.email })
+    const unknown = await asVisitor().post("/api/password-reset", { email: `nobody-${customer.details.username}@example.org` })
+    expect(known.status).toBe(202)
+    expect(unknown.status).toBe(202)
+    expect(known.body).toEqual({ message: PASSWORD_RESET_SENT_MESSAGE })
+    expect(unknown.body).toEqual(known.body)
+  })
+
+  it("refuses what is not an e-mail address with 400 on the field", async () => {
+    for (const body of [{}, { email: "not-an-address" }, { email: 42 }, { email: "a@b.c", extra: 1 }]) {
+      const { status } = await asVisitor().post("/api/password-reset", body)
+      expect(status, JSON.stringify(body)).toBe(400)
+    }
+  })
+})
+
+describe("the reset link", () => {
+  it("sets a new password once: the old password and every older session stop working, the link then is refused", async () => {
+    const customer = await asNewCustomer()
+    const { token, link } = await mailedToken(customer.details.email)
+    expect(link.pathname).toBe("/auth/reset")
+    const confirmed = await asVisitor().post("/api/password-reset/confirm", { token, password: "a brand new passphrase" })
+    expect(confirmed.status).toBe(200)
+    // The session of before the reset (a stolen cookie among them) has ended.
+    expect((await customer.get("/api/user")).status).toBe(401)
+    const old = await fromNewAddress().post("/api/login", { username: customer.details.username, password: customer.details.password })
+    expect(old.status).toBe(401)
+    const fresh = await fromNewAddress().post("/api/login", { username: customer.details.username, password: "a brand new passphrase" })
+    expect(fresh.status).toBe(200)
+    const again = await asVisitor().post("/api/password-reset/confirm", { token, password: "yet another passphrase" })
+    expect(again.status).toBe(400)
+    expect(again.body.details.fields.token).toBe(RESET_LINK_INVALID_MESSAGE)
+    // The customer is told by mail that the password changed.
+    await waitForMail({ to: customer.details.email, subject: /changed|geändert/i })
+  })
+
+  it("works once even when two requests use it at the same moment", async () => {
+    const customer = await asNewCustomer()
+    const { token } = await mailedToken(customer.details.email)
+    const answers = await Promise.all(
+      ["first racing passphrase", "second racing passphrase"].map((password) =>
+        asVisitor().post("/api/password-reset/confirm", { token, password }),
+      ),
+    )
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400])
+  })
+
+  it("ends with a newer link: only the link used first counts, the others of the account stop working", async () => {
+    const customer = await asNewCustomer()
+    const first = await mailedToken(customer.details.email)
+    // The mailbox tells mails apart by their arrival, to the second.
+    await new Promise((resolve) => setTimeout(resolve, 1_100))
+    const second = await mailedToken(customer.details.email)
+    expect(first.token).not.toBe(second.token)
+    expect((await asVisitor().post("/api/password-reset/confirm", { token: second.token, password: "the second passphrase" })).status).toBe(
+      200,
+    )
+    expect((await asVisitor().post("/api/password-reset/confirm", { token: first.token, password: "the first passphrase" })).status).toBe(
+      400,
+    )
+  })
+
+  it("refuses an unknown token, and a password that breaks the rules without using the link up", async () => {
+    const unknown = await asVisitor().post("/api/password-reset/confirm", { token: "x".repeat(43), password: "long enough passphrase" })
+    expect(unknown.status).toBe(400)
+    expect(unknown.body.message).toBe(RESET_LINK_INVALID_MESSAGE)
+    const customer = await asNewCustomer()
+    const { token } = await mailedToken(customer.details.email)
+    const short = await asVisitor().post("/api/password-reset/confirm", { token, password: "short" })
+    expect(short.status).toBe(400)
+    expect(short.body.details.fields.password).toBe("Password must be at least 8 characters")
+    expect((await asVisitor().post("/api/password-reset/confirm", { token, password: "long enough passphrase" })).status).toBe(200)
+  })
+})
