@@ -70,6 +70,15 @@ function baseBody(op: ApiOperation, ids: FuzzIds): Record<string, unknown> {
     case "post /api/account/password":
       // Not the customer's password: even a body that slipped through could change nothing.
       return { currentPassword: "not the password at all", newPassword: "another horse battery" }
+    case "post /api/account/two-factor/enable":
+    case "post /api/account/two-factor/disable":
+    case "post /api/login/two-factor":
+      // Never a code of anyone's secret: a body that slipped through could turn nothing on or off.
+      return { code: "000000" }
+    case "post /api/password-reset":
+      return { email: "fuzzer@example.org" }
+    case "post /api/password-reset/confirm":
+      return { token: "not-a-token-of-any-mail", password: "another horse battery" }
     case "post /api/cart":
       return { productId: ids.productId, quantity: 1 }
     case "put /api/cart/{itemId}":
