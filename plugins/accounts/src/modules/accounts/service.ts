@@ -95,8 +95,16 @@ class AccountsModuleService extends MedusaService({ ShopUser, PasswordReset }) {
   private seal(userId: string, secret: string) {
     return sealSecret(this.twoFactorKey, secret, `two_factor_secret:${userId}`)
   }
-  private open(userId: string, sealed: string) {
-    return openSecret(this.twoFactorKey, sealed, `two_factor_secret:${userId}`)
+  /**
+   * The clear secret, or null when it cannot be opened (APP_SECRET changed since it was sealed):
+   * the app's codes are then refused like wrong ones, and the recovery codes (digests) still work.
+   */
+  private open(userId: string, sealed: string): string | null {
+    try {
+      return openSecret(this.twoFactorKey, sealed, `two_factor_secret:${userId}`)
+    } catch {
+      return null
+    }
   }
 
   async twoFactorStateOf(userId: string): Promise<TwoFactorState> {
@@ -124,7 +132,8 @@ class AccountsModuleService extends MedusaService({ ShopUser, PasswordReset }) {
   async confirmTwoFactorSetup(userId: string, code: string): Promise<string[] | null> {
     const state = await this.twoFactorStateOf(userId)
     if (!state.two_factor_pending_secret) return null
-    const step = totpStepOf(this.open(userId, state.two_factor_pending_secret), code)
+    const secret = this.open(userId, state.two_factor_pending_secret)
+    const step = secret === null ? null : totpStepOf(secret, code)
     if (step === null) return null
     const recoveryCodes = newRecoveryCodes()
     await this.updateShopUsers({
@@ -167,7 +176,8 @@ class AccountsModuleService extends MedusaService({ ShopUser, PasswordReset }) {
       )
       return rows.length > 0
     }
-    const step = totpStepOf(this.open(userId, state.two_factor_secret), code)
+    const secret = this.open(userId, state.two_factor_secret)
+    const step = secret === null ? null : totpStepOf(secret, code)
     if (step === null) return false
     const rows: unknown[] = await manager.execute(
       `update shop_user set two_factor_last_step = ?, updated_at = now()
