@@ -19,6 +19,7 @@ COPY plugins/api-facade/package.json plugins/api-facade/
 COPY plugins/shipping-methods/package.json plugins/shipping-methods/
 COPY plugins/payments/package.json plugins/payments/
 COPY plugins/orders/package.json plugins/orders/
+COPY plugins/mail/package.json plugins/mail/
 COPY medusa-backend/package.json medusa-backend/
 COPY storefront/package.json storefront/
 COPY admin/package.json admin/
@@ -55,11 +56,13 @@ COPY --from=build --chown=node:node /app/plugins/shipping-methods/.medusa/server
 COPY --from=build --chown=node:node /app/plugins/payments/.medusa/server /app/plugins/payments/.medusa/server
 COPY --from=build --chown=node:node /app/plugins/orders/.medusa/server /app/plugins/orders/.medusa/server
 COPY --from=build --chown=node:node /app/plugins/api-facade/.medusa/server /app/plugins/api-facade/.medusa/server
+COPY --from=build --chown=node:node /app/plugins/mail/.medusa/server /app/plugins/mail/.medusa/server
 COPY --from=build --chown=node:node /app/medusa-backend/.medusa/server /app/medusa-backend/.medusa/server
 COPY --from=build --chown=node:node /app/storefront/dist /app/storefront/dist
 COPY --from=build --chown=node:node /app/admin/dist /app/admin/dist
-# DATA_DIR: uploaded product images (DATA_DIR/uploads). A named volume mounted here starts with
-# this directory's owner, so the non-root user can write to it.
+# DATA_DIR: uploaded product images (DATA_DIR/uploads) and, without SMTP_URL, the mails as .eml
+# files (DATA_DIR/mail). A named volume mounted here starts with this directory's owner, so the
+# non-root user can write to it.
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 8000 9000

@@ -104,6 +104,8 @@ export default defineConfig({
     { resolve: "@enclave/payments", options: { appSecret: requiredSecret("APP_SECRET") } },
     { resolve: "@enclave/orders", options: {} },
     { resolve: "@enclave/api-facade", options: {} },
+    // The shop's e-mails: subscribers in the worker send them through the notification module below.
+    { resolve: "@enclave/mail", options: {} },
   ],
   modules: [
     ...redisModules,
@@ -131,6 +133,25 @@ export default defineConfig({
               // The shop serves uploads at /uploads on whatever origin people use, so the facade keeps
               // only the path of URLs on this never-resolving origin (admin-products/images.ts).
               backend_url: "http://uploads.invalid/uploads",
+            },
+          },
+        ],
+      },
+    },
+    {
+      resolve: "@medusajs/medusa/notification",
+      options: {
+        providers: [
+          {
+            // With SMTP_URL mails go to that server; without it (a plain `npm start`) each one is
+            // written as an .eml file into DATA_DIR/mail and logged, so no mail server is needed.
+            resolve: "@enclave/mail/providers/mail",
+            id: "mail",
+            options: {
+              channels: ["email"],
+              smtpUrl: process.env.SMTP_URL || undefined,
+              from: process.env.MAIL_FROM || "Enclave <shop@localhost>",
+              mailDir: path.join(dataDir, "mail"),
             },
           },
         ],

@@ -34,6 +34,8 @@ const parts: Part[] = [
   plugin("orders", ["contract"]),
   // The facade compiles against the other plugins' built modules (and the payments plugin's types).
   plugin("api-facade", ["contract", "plugins/accounts", "plugins/shipping-methods", "plugins/payments", "plugins/orders"]),
+  // The mail plugin reads shop users and order details through the accounts and orders modules.
+  plugin("mail", ["contract", "plugins/accounts", "plugins/orders"]),
   {
     dir: "medusa-backend",
     inputs: ["src", "medusa-config.ts", "instrumentation.ts", "tsconfig.json", "package.json", "../medusa-config.ts"],
@@ -46,6 +48,7 @@ const parts: Part[] = [
       "plugins/payments",
       "plugins/orders",
       "plugins/api-facade",
+      "plugins/mail",
     ],
     // `medusa build` loads the configuration (for its admin options), which refuses to load without
     // the secrets. They are read when the compiled configuration loads at start; nothing of the

@@ -1,0 +1,126 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { OrderDetails } from "@enclave/orders"
+import type { MailAddress, OrderMailData } from "../templates"
+import { recipientByNumber } from "./recipients"
+
+/** An order's mail: who gets it and what it says. */
+export interface OrderMail {
+  to: string
+  receiverId: string | null
+  data: OrderMailData
+}
+
+interface OrderRow {
+  id: string
+  display_id: number
+  email: string | null
+  created_at: string | Date
+  total: number | string
+  item_subtotal: number | string
+  shipping_total: number | string
+  items: Array<{
+    quantity: number | string
+    unit_price: number | string
+    title: string
+    product_title: string | null
+    metadata: Record<string, unknown> | null
+  }>
+  shipping_address: {
+    first_name: string | null
+    last_name: string | null
+    address_1: string | null
+    address_2: string | null
+    city: string | null
+    province: string | null
+    postal_code: string | null
+    country_code: string | null
+  } | null
+  shipping_methods: Array<{ name: string }> | null
+  /** The shop's details of the order (the orders plugin's module), through the facade's link (links/order-details.ts). */
+  order_details: OrderDetails | null
+}
+
+const euros = (value: number | string | undefined | null) => Number(value ?? 0).toFixed(2)
+
+/**
+ * The order as its mails show it: Medusa's order (items, totals, address, shipping method) with
+ * the shop's details (number, payment method, test payment, the address as typed), read with
+ * Medusa's query across the link. The mail goes to the customer's account (their current e-mail
+ * and language); an order without an account (a guest, or an account since deleted) gets an
+ * English mail at the order's own e-mail. Null when the order is gone or was not placed by the shop.
+ */
+export async function orderMailOf(container: MedusaContainer, orderId: string): Promise<OrderMail | null> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "order",
+    fields: [
+      "id",
+      "display_id",
+      "email",
+      "created_at",
+      "total",
+      "item_subtotal",
+      "shipping_total",
+      "items.quantity",
+      "items.unit_price",
+      "items.title",
+      "items.product_title",
+      "items.metadata",
+      "shipping_address.*",
+      "shipping_methods.name",
+      "order_details.*",
+    ],
+    filters: { id: orderId },
+  })
+  const order = data[0] as unknown as OrderRow | undefined
+  const details = order?.order_details
+  if (!order || !details) return null
+
+  const user = details.user_number !== null ? await recipientByNumber(container, details.user_number) : null
+  const to = user?.email ?? order.email
+  if (!to) return null
+
+  const typed = details.shipping_address as MailAddress | null
+  const medusa = order.shipping_address
+  const address: MailAddress | null =
+    typed ??
+    (medusa
+      ? {
+          fullName: [medusa.first_name, medusa.last_name].filter(Boolean).join(" "),
+          addressLine1: medusa.address_1,
+          addressLine2: medusa.address_2,
+          city: medusa.city,
+          state: medusa.province,
+          postalCode: medusa.postal_code,
+          country: medusa.country_code?.toUpperCase() ?? null,
+        }
+      : null)
+  const itemNumber = (item: OrderRow["items"][number]) => Number(item.metadata?.item_number) || 0
+  const items = [...(order.items ?? [])]
+    // In the order they went into the cart, as the order pages list them.
+    .sort((a, b) => itemNumber(a) - itemNumber(b))
+    .map((item) => ({ name: item.product_title || item.title, quantity: Number(item.quantity), unitPrice: euros(item.unit_price) }))
+
+  return {
+    to,
+    receiverId: user?.id ?? null,
+    data: {
+      language: user?.language ?? "en",
+      name: user?.name ?? (address?.fullName?.trim() || null),
+      email: to,
+      order: {
+        number: order.display_id,
+        placedAt: new Date(order.created_at).toISOString(),
+        items,
+        subtotal: euros(order.item_subtotal),
+        shipping: euros(order.shipping_total),
+        total: euros(order.total),
+        shippingMethod: details.shipping_method_name ?? order.shipping_methods?.[0]?.name ?? null,
+        shippingAddress: address,
+        paymentMethod: details.payment_method,
+        isTestPayment: details.is_test_payment,
+      },
+    },
+  }
+}

@@ -1,0 +1,377 @@
+/**
+ * The shop's mails: each template turns its data into a subject, an HTML body and a plain-text
+ * body, in the customer's language. Everything a customer or an admin typed (names, addresses,
+ * product titles) is escaped in the HTML (./html.ts); the plain text carries it as it is.
+ */
+import { fill, messageText, type Language, type MessageParams } from "@enclave/contract/i18n"
+import { centsToEuros, eurosToCents, formatEuro } from "@enclave/contract/money"
+import { html, type SafeHtml } from "./html"
+import messages from "./messages"
+
+export { escapeHtml, html, SafeHtml } from "./html"
+
+export type MessageKey = keyof typeof messages.en & string
+
+/** The shop's name, as every mail signs it. */
+export const SHOP_NAME = "Enclave"
+
+export interface MailAddress {
+  fullName?: string | null
+  addressLine1?: string | null
+  addressLine2?: string | null
+  city?: string | null
+  state?: string | null
+  postalCode?: string | null
+  country?: string | null
+}
+
+export interface OrderMailItem {
+  name: string
+  quantity: number
+  /** Euros, e.g. "599.00". */
+  unitPrice: string
+}
+
+/** An order as its mails show it; amounts are euros as the API writes them ("1262.00"). */
+export interface OrderMailOrder {
+  number: number
+  /** ISO date-time. */
+  placedAt: string
+  items: OrderMailItem[]
+  subtotal: string
+  shipping: string
+  total: string
+  shippingMethod: string | null
+  shippingAddress: MailAddress | null
+  paymentMethod: string
+  isTestPayment: boolean
+}
+
+interface MailBase {
+  language: Language
+  /** Who the mail greets; null greets without a name. */
+  name: string | null
+  /** The recipient, named in the footer. */
+  email: string
+}
+
+export interface OrderMailData extends MailBase {
+  order: OrderMailOrder
+}
+
+export interface AccountMailData extends MailBase {
+  username: string
+  /** When it happened, ISO date-time. */
+  at: string
+}
+
+export interface PasswordResetMailData extends AccountMailData {
+  /** The one-time link to the reset page (http or https). */
+  resetUrl: string
+}
+
+export interface MailTemplates {
+  "order-confirmation": OrderMailData
+  "order-shipped": OrderMailData
+  "order-delivered": OrderMailData
+  "order-cancelled": OrderMailData
+  "password-changed": AccountMailData
+  "password-reset": PasswordResetMailData
+  "two-factor-enabled": AccountMailData
+  "two-factor-disabled": AccountMailData
+}
+
+export type MailTemplate = keyof MailTemplates
+
+export const MAIL_TEMPLATES = [
+  "order-confirmation",
+  "order-shipped",
+  "order-delivered",
+  "order-cancelled",
+  "password-changed",
+  "password-reset",
+  "two-factor-enabled",
+  "two-factor-disabled",
+] as const satisfies readonly MailTemplate[]
+
+export interface RenderedMail {
+  subject: string
+  text: string
+  html: string
+}
+
+export function isMailTemplate(value: unknown): value is MailTemplate {
+  return typeof value === "string" && (MAIL_TEMPLATES as readonly string[]).includes(value)
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function translator(language: Language) {
+  return (key: MessageKey, params?: MessageParams) => fill(messageText(messages, language, key), params)
+}
+type T = ReturnType<typeof translator>
+
+function formatDate(iso: string, language: Language): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  // The shop ships from Germany: its dates are Berlin's.
+  return new Intl.DateTimeFormat(language === "de" ? "de-DE" : "en-GB", { dateStyle: "long", timeZone: "Europe/Berlin" }).format(date)
+}
+
+function greeting(t: T, name: string | null): string {
+  return name?.trim() ? t("mail.greeting", { name: name.trim() }) : t("mail.greeting.anonymous")
+}
+
+function addressLines(address: MailAddress | null): string[] {
+  if (!address) return []
+  const trim = (value: string | null | undefined) => value?.trim() ?? ""
+  const cityLine = [trim(address.postalCode), trim(address.city)].filter(Boolean).join(" ")
+  // Berlin, Berlin: a state that repeats the city is said once.
+  const state = trim(address.state) === trim(address.city) ? "" : trim(address.state)
+  return [trim(address.fullName), trim(address.addressLine1), trim(address.addressLine2), cityLine, state, trim(address.country)].filter(
+    Boolean,
+  )
+}
+
+/** The mail as a whole document: the shop's name on top, the body, the footer with the recipient. */
+function layout(language: Language, subject: string, email: string, body: SafeHtml, t: T): string {
+  return html`<!doctype html>
+    <html lang="${language}">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${subject}</title>
+      </head>
+      <body style="margin:0;padding:0;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif;color:#111827;">
+        <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f4f6;">
+          <tr>
+            <td align="center" style="padding:24px 12px;">
+              <table
+                role="presentation"
+                width="600"
+                cellpadding="0"
+                cellspacing="0"
+                style="max-width:600px;width:100%;background:#ffffff;border-radius:8px;"
+              >
+                <tr>
+                  <td style="padding:20px 28px;background:#111827;color:#ffffff;font-size:22px;font-weight:bold;border-radius:8px 8px 0 0;">
+                    ${SHOP_NAME}
+                  </td>
+                </tr>
+                <tr>
+                  <td style="padding:28px;font-size:15px;line-height:1.5;">
+                    ${body}
+                    <p style="margin:24px 0 0;">${t("mail.signoff")}<br />${t("mail.team")}</p>
+                  </td>
+                </tr>
+                <tr>
+                  <td style="padding:16px 28px;font-size:12px;color:#6b7280;border-top:1px solid #e5e7eb;">
+                    ${t("mail.footer", { email })}
+                  </td>
+                </tr>
+              </table>
+            </td>
+          </tr>
+        </table>
+      </body>
+    </html> `.value
+}
+
+function textMail(paragraphs: Array<string | null | false>, email: string, t: T): string {
+  const body = paragraphs.filter((p): p is string => typeof p === "string").join("\n\n")
+  return `${body}\n\n${t("mail.signoff")}\n${t("mail.team")}\n\n--\n${t("mail.footer", { email })}\n`
+}
+
+// ---------------------------------------------------------------------------------------------
+// Orders
+
+function orderSummary(order: OrderMailOrder, language: Language, t: T): { html: SafeHtml; text: string } {
+  const euro = (euros: string | number) => formatEuro(euros, language)
+  const lines = order.items.map((item) => ({
+    ...item,
+    lineTotal: centsToEuros(eurosToCents(item.unitPrice) * item.quantity),
+  }))
+  const address = addressLines(order.shippingAddress)
+  const cell = "padding:6px 8px;border-bottom:1px solid #e5e7eb;"
+  const num = `${cell}text-align:right;white-space:nowrap;`
+  const testBanner = order.isTestPayment
+    ? html`<p style="margin:0 0 16px;padding:10px 14px;background:#fef3c7;border:2px solid #d97706;border-radius:6px;color:#92400e;">
+        <strong>${t("order.testPayment")}</strong>: ${t("order.testPaymentNote")}
+      </p>`
+    : null
+  const htmlPart = html`${testBanner}
+    <h2 style="margin:0 0 4px;font-size:18px;">${t("order.heading", { number: order.number })}</h2>
+    <p style="margin:0 0 12px;color:#6b7280;">${t("order.placedOn", { date: formatDate(order.placedAt, language) })}</p>
+    <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;font-size:14px;">
+      <tr>
+        <th align="left" style="${cell}">${t("order.item")}</th>
+        <th style="${num}">${t("order.qty")}</th>
+        <th style="${num}">${t("order.price")}</th>
+        <th style="${num}">${t("order.lineTotal")}</th>
+      </tr>
+      ${lines.map(
+        (line) =>
+          html`<tr>
+            <td style="${cell}">${line.name}</td>
+            <td style="${num}">${line.quantity}</td>
+            <td style="${num}">${euro(line.unitPrice)}</td>
+            <td style="${num}">${euro(line.lineTotal)}</td>
+          </tr> `,
+      )}
+      <tr>
+        <td colspan="3" style="${num}">${t("order.subtotal")}</td>
+        <td style="${num}">${euro(order.subtotal)}</td>
+      </tr>
+      <tr>
+        <td colspan="3" style="${num}">${t("order.shipping")}</td>
+        <td style="${num}">${euro(order.shipping)}</td>
+      </tr>
+      <tr>
+        <td colspan="3" style="${num}font-weight:bold;">${t("order.total")}</td>
+        <td style="${num}font-weight:bold;">${euro(order.total)}</td>
+      </tr>
+    </table>
+    <p style="margin:4px 0 16px;font-size:12px;color:#6b7280;">${t("order.taxIncluded")}</p>
+    <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:14px;">
+      ${
+        order.shippingMethod
+          ? html`<tr>
+              <td style="padding:4px 0;color:#6b7280;width:40%;vertical-align:top;">${t("order.shippingMethod")}</td>
+              <td style="padding:4px 0;">${order.shippingMethod}</td>
+            </tr> `
+          : null
+      }${
+        address.length
+          ? html`<tr>
+              <td style="padding:4px 0;color:#6b7280;vertical-align:top;">${t("order.shippingAddress")}</td>
+              <td style="padding:4px 0;">${address.map((line, i) => html`${i > 0 ? html`<br />` : null}${line}`)}</td>
+            </tr> `
+          : null
+      }
+      <tr>
+        <td style="padding:4px 0;color:#6b7280;vertical-align:top;">${t("order.paymentMethod")}</td>
+        <td style="padding:4px 0;">
+          ${order.paymentMethod}${order.isTestPayment ? html` <strong style="color:#92400e;">(${t("order.testPayment")})</strong>` : null}
+        </td>
+      </tr>
+    </table>`
+
+  const width = Math.max(...lines.map((line) => `${line.quantity} × ${line.name}`.length), 20)
+  const textLines = [
+    ...(order.isTestPayment ? [`*** ${t("order.testPayment")} *** ${t("order.testPaymentNote")}`, ""] : []),
+    t("order.heading", { number: order.number }),
+    t("order.placedOn", { date: formatDate(order.placedAt, language) }),
+    "",
+    ...lines.map((line) => `${`${line.quantity} × ${line.name}`.padEnd(width)}  ${euro(line.unitPrice)} = ${euro(line.lineTotal)}`),
+    "",
+    `${t("order.subtotal")}: ${euro(order.subtotal)}`,
+    `${t("order.shipping")}: ${euro(order.shipping)}`,
+    `${t("order.total")}: ${euro(order.total)}`,
+    t("order.taxIncluded"),
+    "",
+    ...(order.shippingMethod ? [`${t("order.shippingMethod")}: ${order.shippingMethod}`] : []),
+    ...(address.length ? [`${t("order.shippingAddress")}:`, ...address.map((line) => `  ${line}`)] : []),
+    `${t("order.paymentMethod")}: ${order.paymentMethod}${order.isTestPayment ? ` (${t("order.testPayment")})` : ""}`,
+  ]
+  return { html: htmlPart, text: textLines.join("\n") }
+}
+
+type OrderKind = "confirmation" | "shipped" | "delivered" | "cancelled"
+
+function orderMail(kind: OrderKind, data: OrderMailData): RenderedMail {
+  const t = translator(data.language)
+  const number = data.order.number
+  const plainSubject = t(`order.${kind}.subject`, { number })
+  const subject = data.order.isTestPayment ? t("order.testSubject", { subject: plainSubject }) : plainSubject
+  const intro = `${greeting(t, data.name)}\n\n${t(`order.${kind}.intro`, { number })}`
+  const after = kind === "cancelled" ? t(data.order.isTestPayment ? "order.cancelled.noMoney" : "order.cancelled.money") : null
+  const summary = orderSummary(data.order, data.language, t)
+  const body = html`<p style="margin:0 0 12px;">${greeting(t, data.name)}</p>
+    <p style="margin:0 0 20px;">${t(`order.${kind}.intro`, { number })}${after ? html` ${after}` : null}</p>
+    ${summary.html}`
+  return {
+    subject,
+    html: layout(data.language, subject, data.email, body, t),
+    text: textMail([after ? `${intro} ${after}` : intro, summary.text], data.email, t),
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Accounts
+
+function accountMail(data: AccountMailData, subjectKey: MessageKey, paragraphKeys: MessageKey[]): RenderedMail {
+  const t = translator(data.language)
+  const params = { username: data.username, date: formatDate(data.at, data.language) }
+  const subject = t(subjectKey)
+  const paragraphs = paragraphKeys.map((key) => t(key, params))
+  const body = html`<p style="margin:0 0 12px;">${greeting(t, data.name)}</p>
+    ${paragraphs.map((p) => html`<p style="margin:0 0 12px;">${p}</p> `)}`
+  return {
+    subject,
+    html: layout(data.language, subject, data.email, body, t),
+    text: textMail([greeting(t, data.name), ...paragraphs], data.email, t),
+  }
+}
+
+function passwordResetMail(data: PasswordResetMailData): RenderedMail {
+  // Only a web address becomes a link: anything else (javascript:, data:) is refused outright.
+  if (!/^https?:\/\/[^\s]+$/i.test(data.resetUrl)) throw new Error("The password reset link must be an http(s) address")
+  const t = translator(data.language)
+  const subject = t("password.reset.subject")
+  const intro = t("password.reset.intro", { username: data.username })
+  const body = html`<p style="margin:0 0 12px;">${greeting(t, data.name)}</p>
+    <p style="margin:0 0 20px;">${intro}</p>
+    <p style="margin:0 0 20px;">
+      <a
+        href="${data.resetUrl}"
+        style="display:inline-block;padding:12px 20px;background:#111827;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold;"
+        >${t("password.reset.button")}</a
+      >
+    </p>
+    <p style="margin:0 0 12px;font-size:13px;color:#6b7280;">
+      ${t("password.reset.link")}<br /><a href="${data.resetUrl}" style="color:#1d4ed8;word-break:break-all;">${data.resetUrl}</a>
+    </p>
+    <p style="margin:0 0 12px;">${t("password.reset.validity")}</p>
+    <p style="margin:0 0 12px;">${t("password.reset.ignore")}</p>`
+  return {
+    subject,
+    html: layout(data.language, subject, data.email, body, t),
+    text: textMail(
+      [
+        greeting(t, data.name),
+        intro,
+        `${t("password.reset.link")}\n${data.resetUrl}`,
+        t("password.reset.validity"),
+        t("password.reset.ignore"),
+      ],
+      data.email,
+      t,
+    ),
+  }
+}
+
+const renderers: { [K in MailTemplate]: (data: MailTemplates[K]) => RenderedMail } = {
+  "order-confirmation": (data) => orderMail("confirmation", data),
+  "order-shipped": (data) => orderMail("shipped", data),
+  "order-delivered": (data) => orderMail("delivered", data),
+  "order-cancelled": (data) => orderMail("cancelled", data),
+  "password-changed": (data) =>
+    accountMail(data, "password.changed.subject", [
+      "password.changed.intro",
+      "password.changed.sessions",
+      "password.changed.you",
+      "password.changed.notYou",
+    ]),
+  "password-reset": passwordResetMail,
+  "two-factor-enabled": (data) =>
+    accountMail(data, "twoFactor.enabled.subject", ["twoFactor.enabled.intro", "twoFactor.enabled.detail", "mail.notYou"]),
+  "two-factor-disabled": (data) =>
+    accountMail(data, "twoFactor.disabled.subject", ["twoFactor.disabled.intro", "twoFactor.disabled.detail", "mail.notYou"]),
+}
+
+/** One mail, rendered: subject, HTML and plain text in `data.language` (anything but "de" is English). */
+export function renderMail<K extends MailTemplate>(template: K, data: MailTemplates[K]): RenderedMail {
+  const render = renderers[template] as (data: MailTemplates[K]) => RenderedMail | undefined
+  if (!render) throw new Error(`Unknown mail template "${String(template)}"`)
+  return render({ ...data, language: data.language === "de" ? "de" : "en" })!
+}

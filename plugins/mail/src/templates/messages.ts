@@ -1,0 +1,125 @@
+import { defineMessages } from "@enclave/contract/i18n"
+
+/**
+ * Every text of the shop's mails, English and German (formal "Sie", as the storefront speaks).
+ * `{name}` placeholders are filled by the templates; the values are escaped there, never here.
+ */
+export default defineMessages(
+  {
+    "mail.greeting": "Hello {name},",
+    "mail.greeting.anonymous": "Hello,",
+    "mail.signoff": "Thank you for choosing Enclave.",
+    "mail.team": "Your Enclave team",
+    "mail.footer": "Enclave: encrypted smartphones for people who care about privacy. This mail was sent to {email}.",
+    "mail.notYou": "If this was not you, reset your password right away and contact us.",
+
+    "order.heading": "Order #{number}",
+    "order.placedOn": "Placed on {date}",
+    "order.item": "Item",
+    "order.qty": "Qty",
+    "order.price": "Price",
+    "order.lineTotal": "Total",
+    "order.subtotal": "Subtotal",
+    "order.shipping": "Shipping",
+    "order.total": "Total",
+    "order.taxIncluded": "All prices include VAT.",
+    "order.shippingMethod": "Shipping method",
+    "order.shippingAddress": "Shipping address",
+    "order.paymentMethod": "Payment method",
+    "order.testPayment": "TEST PAYMENT",
+    "order.testPaymentNote": "This is a TEST order using sandbox payment. No actual payment was processed.",
+    "order.testSubject": "[TEST] {subject}",
+
+    "order.confirmation.subject": "Your Enclave order #{number} is confirmed",
+    "order.confirmation.intro": "thank you for your order. We have received it and ship it on the next business day.",
+    "order.shipped.subject": "Your Enclave order #{number} is on its way",
+    "order.shipped.intro": "good news: your order #{number} has left our warehouse and is on its way to you.",
+    "order.delivered.subject": "Your Enclave order #{number} has been delivered",
+    "order.delivered.intro": "your order #{number} has been delivered. We hope you enjoy it; if something is not right, please contact us.",
+    "order.cancelled.subject": "Your Enclave order #{number} has been cancelled",
+    "order.cancelled.intro": "your order #{number} has been cancelled.",
+    "order.cancelled.money": "If you were charged, the payment has been cancelled or refunded to the way you paid.",
+    "order.cancelled.noMoney": "No payment was taken for this test order.",
+
+    "password.changed.subject": "Your Enclave password was changed",
+    "password.changed.intro": "the password of your Enclave account {username} was changed on {date}.",
+    "password.changed.sessions": "Every other device signed in to your account has been signed out.",
+    "password.changed.you": "If this was you, there is nothing more to do.",
+    "password.changed.notYou": "If you did not change it, reset your password right away and contact us.",
+
+    "password.reset.subject": "Reset your Enclave password",
+    "password.reset.intro": "someone, hopefully you, asked to reset the password of your Enclave account {username}.",
+    "password.reset.button": "Choose a new password",
+    "password.reset.link": "Open this link to choose a new password:",
+    "password.reset.validity": "The link works once and expires in one hour.",
+    "password.reset.ignore": "If you did not ask for this, ignore this mail: your password stays as it is.",
+
+    "twoFactor.enabled.subject": "Two-factor sign-in is on for your Enclave account",
+    "twoFactor.enabled.intro": "two-factor sign-in was turned on for your Enclave account {username} on {date}.",
+    "twoFactor.enabled.detail":
+      "From now on, signing in needs a code from your authenticator app or one of your recovery codes. Keep the recovery codes in a safe place.",
+    "twoFactor.disabled.subject": "Two-factor sign-in is off for your Enclave account",
+    "twoFactor.disabled.intro": "two-factor sign-in was turned off for your Enclave account {username} on {date}.",
+    "twoFactor.disabled.detail": "Signing in now needs only your password. You can turn two-factor sign-in on again on your account page.",
+  },
+  {
+    "mail.greeting": "Guten Tag {name},",
+    "mail.greeting.anonymous": "Guten Tag,",
+    "mail.signoff": "Vielen Dank, dass Sie sich für Enclave entschieden haben.",
+    "mail.team": "Ihr Enclave-Team",
+    "mail.footer":
+      "Enclave: verschlüsselte Smartphones für Menschen, denen Privatsphäre wichtig ist. Diese E-Mail wurde an {email} gesendet.",
+    "mail.notYou": "Falls Sie das nicht waren, setzen Sie Ihr Passwort sofort zurück und kontaktieren Sie uns.",
+
+    "order.heading": "Bestellung #{number}",
+    "order.placedOn": "Bestellt am {date}",
+    "order.item": "Artikel",
+    "order.qty": "Menge",
+    "order.price": "Preis",
+    "order.lineTotal": "Summe",
+    "order.subtotal": "Zwischensumme",
+    "order.shipping": "Versand",
+    "order.total": "Gesamt",
+    "order.taxIncluded": "Alle Preise inkl. MwSt.",
+    "order.shippingMethod": "Versandart",
+    "order.shippingAddress": "Lieferadresse",
+    "order.paymentMethod": "Zahlungsart",
+    "order.testPayment": "TESTZAHLUNG",
+    "order.testPaymentNote": "Dies ist eine TEST-Bestellung mit Sandbox-Zahlung. Es wurde keine echte Zahlung durchgeführt.",
+    "order.testSubject": "[TEST] {subject}",
+
+    "order.confirmation.subject": "Ihre Enclave-Bestellung #{number} ist bestätigt",
+    "order.confirmation.intro": "vielen Dank für Ihre Bestellung. Wir haben sie erhalten und versenden sie am nächsten Werktag.",
+    "order.shipped.subject": "Ihre Enclave-Bestellung #{number} ist unterwegs",
+    "order.shipped.intro": "gute Nachrichten: Ihre Bestellung #{number} hat unser Lager verlassen und ist auf dem Weg zu Ihnen.",
+    "order.delivered.subject": "Ihre Enclave-Bestellung #{number} wurde zugestellt",
+    "order.delivered.intro":
+      "Ihre Bestellung #{number} wurde zugestellt. Wir wünschen Ihnen viel Freude damit; falls etwas nicht stimmt, kontaktieren Sie uns bitte.",
+    "order.cancelled.subject": "Ihre Enclave-Bestellung #{number} wurde storniert",
+    "order.cancelled.intro": "Ihre Bestellung #{number} wurde storniert.",
+    "order.cancelled.money": "Falls Ihnen etwas berechnet wurde, wurde die Zahlung storniert oder auf Ihr Zahlungsmittel erstattet.",
+    "order.cancelled.noMoney": "Für diese Testbestellung wurde keine Zahlung eingezogen.",
+
+    "password.changed.subject": "Ihr Enclave-Passwort wurde geändert",
+    "password.changed.intro": "das Passwort Ihres Enclave-Kontos {username} wurde am {date} geändert.",
+    "password.changed.sessions": "Alle anderen Geräte, die bei Ihrem Konto angemeldet waren, wurden abgemeldet.",
+    "password.changed.you": "Wenn Sie das waren, ist nichts weiter zu tun.",
+    "password.changed.notYou": "Wenn Sie es nicht geändert haben, setzen Sie Ihr Passwort sofort zurück und kontaktieren Sie uns.",
+
+    "password.reset.subject": "Setzen Sie Ihr Enclave-Passwort zurück",
+    "password.reset.intro": "jemand, hoffentlich Sie, hat angefordert, das Passwort Ihres Enclave-Kontos {username} zurückzusetzen.",
+    "password.reset.button": "Neues Passwort festlegen",
+    "password.reset.link": "Öffnen Sie diesen Link, um ein neues Passwort festzulegen:",
+    "password.reset.validity": "Der Link funktioniert einmal und ist eine Stunde lang gültig.",
+    "password.reset.ignore": "Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail: Ihr Passwort bleibt, wie es ist.",
+
+    "twoFactor.enabled.subject": "Die Zwei-Faktor-Anmeldung ist für Ihr Enclave-Konto aktiviert",
+    "twoFactor.enabled.intro": "für Ihr Enclave-Konto {username} wurde am {date} die Zwei-Faktor-Anmeldung aktiviert.",
+    "twoFactor.enabled.detail":
+      "Ab jetzt braucht die Anmeldung einen Code aus Ihrer Authenticator-App oder einen Ihrer Wiederherstellungscodes. Bewahren Sie die Wiederherstellungscodes sicher auf.",
+    "twoFactor.disabled.subject": "Die Zwei-Faktor-Anmeldung ist für Ihr Enclave-Konto deaktiviert",
+    "twoFactor.disabled.intro": "für Ihr Enclave-Konto {username} wurde am {date} die Zwei-Faktor-Anmeldung deaktiviert.",
+    "twoFactor.disabled.detail":
+      "Die Anmeldung braucht jetzt nur noch Ihr Passwort. Sie können die Zwei-Faktor-Anmeldung auf Ihrer Kontoseite wieder aktivieren.",
+  },
+)
