@@ -1,4 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { updateOrderWorkflow } from "@medusajs/medusa/core-flows"
 import type { Order, OrderStatus, ShippingAddress } from "@enclave/contract"
 import type { ShopUserRow } from "../accounts/users"
@@ -24,6 +25,9 @@ export const REOPENED_NOTE =
  * on a cancelled order reopens it in the shop's books only: Medusa's order stays cancelled, and the
  * stock and money it gave back are not taken again (that would need the customer to pay anew); the
  * notes say so, so whoever ships it knows.
+ *
+ * A real change is announced as `shop_order.status_changed` { id: Medusa's order id, status }:
+ * the mail plugin's subscriber tells the customer that the order shipped or was delivered.
  */
 export async function setOrderStatus(container: MedusaContainer, orderNumber: number, status: OrderStatus): Promise<Order> {
   const found = await existingOrder(container, orderNumber)
@@ -34,7 +38,24 @@ export async function setOrderStatus(container: MedusaContainer, orderNumber: nu
   } else {
     await shopOrders(container).updateOrderDetails({ id: found.details.id, status })
   }
+  if (found.details.status !== status) await announceStatusChange(container, found.medusaOrderId, status)
   return (await findOrder(container, orderNumber))!.order
+}
+
+export const ORDER_STATUS_CHANGED_EVENT = "shop_order.status_changed"
+
+/**
+ * The status is stored whatever becomes of the announcement: an event bus that cannot take it
+ * (Redis away for a moment) costs the customer a mail, not the admin the change.
+ */
+async function announceStatusChange(container: MedusaContainer, orderId: string, status: OrderStatus) {
+  try {
+    await container.resolve(Modules.EVENT_BUS).emit({ name: ORDER_STATUS_CHANGED_EVENT, data: { id: orderId, status } })
+  } catch (error) {
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .warn(`The status change of order ${orderId} to ${status} was stored but not announced: ${(error as Error).message}`)
+  }
 }
 
 /**
