@@ -55,7 +55,8 @@ const describe = (parts: MemoryParts) =>
   `${total(parts)} MB (Medusa ${parts.medusa}, front door ${parts.frontDoor}, PostgreSQL ${parts.postgres})`
 const fresh = await settledMemory()
 let after: MemoryParts | undefined
-const env = { ...process.env, ENCLAVE_URL: shop.url }
+// ENCLAVE_MAILBOX: the folder where the shop's mails arrive (its loopback SMTP server, tests/support/mailbox.ts).
+const env = { ...process.env, ENCLAVE_URL: shop.url, ENCLAVE_MAILBOX: shop.mailbox ?? undefined }
 const totals: Counts = { passed: 0, failed: 0, skipped: 0 }
 let exitCode = 0
 try {

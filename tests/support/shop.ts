@@ -9,6 +9,7 @@ import path from "node:path"
 import { repoRoot } from "../../launcher/env.ts"
 import { medusaCli } from "../../launcher/medusa.ts"
 import { freePort } from "../../launcher/ports.ts"
+import { startMailbox, type Mailbox } from "./mailbox.ts"
 
 export { repoRoot }
 
@@ -19,6 +20,12 @@ export interface ShopProcess {
   url: string
   port: number
   dataDir: string
+  /**
+   * The folder of the loopback mail server the shop sends its mails to (SMTP_URL), one .eml file
+   * per mail (tests/support/mailbox.ts); tests get it as ENCLAVE_MAILBOX. Null when the shop was
+   * started without one: it then writes its mails into DATA_DIR/mail itself.
+   */
+  mailbox: string | null
   child: ChildProcess
   /** Everything the launcher printed so far. */
   output(): string
@@ -33,13 +40,26 @@ export interface StartOptions {
   port?: number
   env?: NodeJS.ProcessEnv
   timeoutMs?: number
+  /**
+   * true (the default): a loopback SMTP server is started for the shop and stopped with it;
+   * a folder: the same, writing into that folder (a restart keeps the mails);
+   * false: no SMTP_URL, so the shop writes its mails as files into DATA_DIR/mail.
+   */
+  mailbox?: boolean | string
 }
+
+/** The sender the tests' shops write in From. */
+export const TEST_MAIL_FROM = "Enclave Test Shop <shop@enclave.test>"
 
 export async function startShopProcess(options: StartOptions = {}): Promise<ShopProcess> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "enclave-test-"))
   // The embedded PostgreSQL runs as the `postgres` user and must be able to reach its folder.
   fs.chmodSync(dataDir, 0o755)
   const port = options.port ?? (await freePort())
+  const wantsMailbox = options.mailbox ?? true
+  const mailbox: Mailbox | null = wantsMailbox
+    ? await startMailbox({ dir: typeof wantsMailbox === "string" ? wantsMailbox : path.join(dataDir, "mailbox") })
+    : null
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
@@ -50,6 +70,8 @@ export async function startShopProcess(options: StartOptions = {}): Promise<Shop
     SIGN_IN_FAILURES_PER_ADDRESS: "100000",
     PORT: String(port),
     DATA_DIR: dataDir,
+    SMTP_URL: mailbox?.url,
+    MAIL_FROM: mailbox ? TEST_MAIL_FROM : undefined,
     ...options.env,
   }
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key]
@@ -70,13 +92,17 @@ export async function startShopProcess(options: StartOptions = {}): Promise<Shop
       child.kill(signal)
       await exited
     }
+    await mailbox?.close()
     return Date.now() - started
   }
 
   const timeoutMs = options.timeoutMs ?? 240_000
   const deadline = Date.now() + timeoutMs
   while (!/Enclave is ready at/.test(output)) {
-    if (child.exitCode !== null) throw new Error(`The shop exited before it was ready:\n${output}`)
+    if (child.exitCode !== null) {
+      await mailbox?.close()
+      throw new Error(`The shop exited before it was ready:\n${output}`)
+    }
     if (Date.now() > deadline) {
       await stop("SIGKILL")
       throw new Error(`The shop was not ready within ${timeoutMs / 1000} s:\n${output}`)
@@ -84,7 +110,7 @@ export async function startShopProcess(options: StartOptions = {}): Promise<Shop
     await new Promise((r) => setTimeout(r, 200))
   }
   const removeData = () => fs.rmSync(dataDir, { recursive: true, force: true })
-  return { url: `http://localhost:${port}`, port, dataDir, child, output: () => output, stop, removeData }
+  return { url: `http://localhost:${port}`, port, dataDir, mailbox: mailbox?.dir ?? null, child, output: () => output, stop, removeData }
 }
 
 /**
