@@ -211,6 +211,9 @@ const MUST_SET: Record<string, readonly string[]> = {
   MEDUSA_PORT: MEDUSA_SERVICES,
   PORT: ["web"],
   ENCLAVE_API_URL: ["web"],
+  // The worker sends the shop's e-mails (plugins/mail); unset, they are written into DATA_DIR/mail.
+  SMTP_URL: MEDUSA_SERVICES,
+  MAIL_FROM: MEDUSA_SERVICES,
 }
 
 /** Medusa's accepted `projectConfig.workerMode` values, from the installed types when present. */
@@ -422,6 +425,14 @@ describe("docker-compose.yml against the code it runs", () => {
     if (environmentOf("web").ENCLAVE_API_URL !== "http://medusa-server:9000")
       problems.push(`web: ENCLAVE_API_URL should be http://medusa-server:9000, is ${environmentOf("web").ENCLAVE_API_URL}`)
     if (environmentOf("web").PORT !== "8000") problems.push(`web: PORT should be 8000 (the proxy forwards to web:8000)`)
+    for (const name of MEDUSA_SERVICES) {
+      const env = environmentOf(name)
+      // Optional: a deployment without a mail server still starts (its mails become files).
+      if (!/^\$\{SMTP_URL:-[^}]*\}$/.test(env.SMTP_URL ?? ""))
+        problems.push(`${name}: SMTP_URL should be \${SMTP_URL:-} (optional), is ${env.SMTP_URL}`)
+      if (!/^\$\{MAIL_FROM:-.+<[^@>\s]+@[^>\s]+>\}$/.test(env.MAIL_FROM ?? ""))
+        problems.push(`${name}: MAIL_FROM should default to a "Name <address>" sender`)
+    }
     for (const name of APP_SERVICES) {
       const env = environmentOf(name)
       if (env.REDIS_URL && !/^redis:\/\/redis:6379\b/.test(env.REDIS_URL)) problems.push(`${name}: REDIS_URL should point at redis:6379`)
