@@ -1,7 +1,10 @@
 import fs from "node:fs"
 import path from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
-import { productListSchema } from "@enclave/contract"
+import { orderSchema, productListSchema } from "@enclave/contract"
+import { ApiClient, newUserDetails } from "../support/api.ts"
+import { testAddress } from "../support/address.ts"
+import { readMails } from "../support/mailbox.ts"
 import { medusaProcessOf, processesMentioning, startShopProcess, type ShopProcess } from "../support/shop.ts"
 import { shopUrl } from "../support/urls.ts"
 
@@ -19,7 +22,8 @@ describe("npm start", () => {
 
   it("starts beside another shop, prints where it is and how to sign in to the admin, and that sign-in works", async () => {
     // No ADMIN_PASSWORD: the launcher generates one, keeps it in the data folder and prints it.
-    shop = await startShopProcess({ env: { ADMIN_PASSWORD: undefined } })
+    // No mail server either (no SMTP_URL), as on a plain `npm start`.
+    shop = await startShopProcess({ env: { ADMIN_PASSWORD: undefined }, mailbox: false })
     dataDir = shop.dataDir
     expect(shop.url).not.toBe(shopUrl())
     expect(shop.output()).toContain(`Enclave is ready at http://localhost:${shop.port}`)
@@ -38,6 +42,32 @@ describe("npm start", () => {
     expect(await login.json()).toMatchObject({ username: "admin", isAdmin: true })
   })
 
+  it("without SMTP_URL writes each mail as an .eml file into DATA_DIR/mail and logs one line for it", async () => {
+    const customer = new ApiClient(shop!.url)
+    const details = newUserDetails()
+    expect((await customer.post("/api/register", details)).status).toBe(201)
+    expect((await customer.post("/api/cart", { productId: 1, quantity: 1 })).status).toBe(201)
+    const placed = await customer.post("/api/orders", {
+      shippingAddress: testAddress,
+      shippingMethod: 1,
+      paymentMethod: "stripe",
+      paymentId: "str-launcher",
+    })
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201)
+    const order = orderSchema.parse(placed.body)
+    const mailDir = path.join(dataDir, "mail")
+    const subject = `[TEST] Your Enclave order #${order.id} is confirmed`
+    let mails: Awaited<ReturnType<typeof readMails>> = []
+    for (let i = 0; i < 100 && mails.length === 0; i++) {
+      mails = (await readMails(mailDir)).filter((mail) => mail.to.includes(details.email))
+      if (mails.length === 0) await new Promise((r) => setTimeout(r, 200))
+    }
+    expect(mails.map((mail) => [mail.subject, mail.from])).toEqual([[subject, "Enclave <shop@localhost>"]])
+    expect(mails[0].text).toContain("Enclave Base")
+    const log = fs.readFileSync(path.join(dataDir, "logs", "medusa.log"), "utf8")
+    expect(log).toContain(`Mail to ${details.email}: \\"${subject}\\" written to ${mails[0].file}`)
+  })
+
   it("stops every process it started within 10 s of SIGTERM", async () => {
     const elapsed = await shop!.stop("SIGTERM")
     expect(elapsed).toBeLessThan(10_000)
@@ -47,7 +77,7 @@ describe("npm start", () => {
   })
 
   it("keeps its data on a restart, seeds nothing twice, and takes ADMIN_PASSWORD from the environment", async () => {
-    shop = await startShopProcess({ dataDir, env: { ADMIN_PASSWORD: "correct horse battery staple" } })
+    shop = await startShopProcess({ dataDir, env: { ADMIN_PASSWORD: "correct horse battery staple" }, mailbox: false })
     expect(shop.output()).not.toContain("Seeding the catalogue")
     expect(shop.output()).not.toContain("Running database migrations")
     expect(shop.output()).toContain('password "correct horse battery staple" (from ADMIN_PASSWORD)')
