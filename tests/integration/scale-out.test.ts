@@ -23,7 +23,9 @@ import {
   buyerAddress,
   raceForLastUnits,
 } from "../support/races.ts"
+import { waitForMail } from "../support/mailbox.ts"
 import { TEST_ADMIN_PASSWORD, type ShopProcess } from "../support/shop.ts"
+import { timeStep, totp } from "../support/totp.ts"
 
 const SERVER_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres"
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379"
@@ -128,6 +130,37 @@ describe("the scaled-out shop (MEDUSA_SERVERS=2, REDIS_URL, DATABASE_URL)", () =
     expect(changed.status).toBe(200)
     expect((await third.get("/api/account")).status).toBe(401)
     expect((await customer.get("/api/account")).status).toBe(200)
+  })
+
+  it("mails from the worker: a reset asked on one server arrives by SMTP and works on the other", async () => {
+    // Servers in "server" mode run no subscribers: a mail that arrives was sent by the worker.
+    const details = newUserDetails()
+    expect((await new ApiClient(servers[0]).post("/api/register", details)).status).toBe(201)
+    const since = new Date()
+    expect((await new ApiClient(servers[0]).post("/api/password-reset", { email: details.email })).status).toBe(202)
+    const mail = await waitForMail({ to: details.email, since, subject: /password/i, dir: shop.mailbox! })
+    const token = new URL(mail.text.match(/https?:\/\/\S+\/auth\/reset\?token=[\w%-]+/)![0]).searchParams.get("token")
+    const confirm = (password: string) => new ApiClient(servers[1]).post("/api/password-reset/confirm", { token, password })
+    expect((await confirm("reset across servers")).status).toBe(200)
+    expect((await confirm("and once more")).status).toBe(400)
+    const signedIn = await new ApiClient(servers[0]).post("/api/login", { username: details.username, password: "reset across servers" })
+    expect(signedIn.status).toBe(200)
+  })
+
+  it("completes a two-factor sign-in on the other server than the password step: the pending sign-in is in Redis", async () => {
+    const details = newUserDetails()
+    const customer = new ApiClient(servers[0])
+    expect((await customer.post("/api/register", details)).status).toBe(201)
+    const { secret } = (await customer.post("/api/account/two-factor/setup")).body as { secret: string }
+    expect((await customer.post("/api/account/two-factor/enable", { code: totp(secret, timeStep() - 1) })).status).toBe(200)
+    const passwordStep = new ApiClient(servers[1])
+    const login = await passwordStep.post("/api/login", { username: details.username, password: details.password })
+    expect(login.body).toEqual({ twoFactorRequired: true })
+    const codeStep = new ApiClient(servers[0])
+    codeStep.setCookie("enclave.2fa", passwordStep.cookie("enclave.2fa")!)
+    const done = await codeStep.post("/api/login/two-factor", { code: totp(secret, timeStep() + 1) })
+    expect(done.status, JSON.stringify(done.body)).toBe(200)
+    expect((await codeStep.get("/api/account")).body.username).toBe(details.username)
   })
 
   it("shows a product changed through one server fresh through the other", async () => {
