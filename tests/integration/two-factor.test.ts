@@ -107,7 +107,7 @@ describe("signing in with two-factor on", () => {
     expect(userSchema.parse(done.body)).toMatchObject({ username: customer.details.username, twoFactorEnabled: true })
     expect((await client.get("/api/user")).body.username).toBe(customer.details.username)
     // The pending sign-in is gone with its use.
-    expect((await client.post("/api/login/two-factor", { code: await freshTotpCode(secret, 1) })).body.error).toBe(
+    expect((await client.post("/api/login/two-factor", { code: await freshTotpCode(secret, 1) })).body.message).toBe(
       TWO_FACTOR_EXPIRED_MESSAGE,
     )
   })
@@ -118,7 +118,7 @@ describe("signing in with two-factor on", () => {
     expect((await (await passwordStep(customer)).post("/api/login/two-factor", { code })).status).toBe(200)
     const replay = await (await passwordStep(customer)).post("/api/login/two-factor", { code })
     expect(replay.status).toBe(401)
-    expect(replay.body.error).toBe(INVALID_TWO_FACTOR_CODE_MESSAGE)
+    expect(replay.body.message).toBe(INVALID_TWO_FACTOR_CODE_MESSAGE)
     // The code that turned it on (the step before) is used up too.
     expect((await (await passwordStep(customer)).post("/api/login/two-factor", { code: await freshTotpCode(secret, -1) })).status).toBe(401)
     expect((await (await passwordStep(customer)).post("/api/login/two-factor", { code: await freshTotpCode(secret, 1) })).status).toBe(200)
@@ -163,7 +163,7 @@ describe("signing in with two-factor on", () => {
     const { customer, secret } = await withTwoFactor()
     const none = await fromNewAddress().post("/api/login/two-factor", { code: await freshTotpCode(secret) })
     expect(none.status).toBe(401)
-    expect(none.body.error).toBe(TWO_FACTOR_EXPIRED_MESSAGE)
+    expect(none.body.message).toBe(TWO_FACTOR_EXPIRED_MESSAGE)
     const client = await passwordStep(customer)
     const pending = client.cookie("enclave.2fa")
     expect(pending).toBeDefined()
