@@ -13,6 +13,7 @@ import { expect, type Page } from "@playwright/test"
 import { test } from "../support/csp.ts"
 import { newUserDetails } from "../support/api.ts"
 import { testAddress } from "../support/address.ts"
+import { Authenticator } from "../support/totp.ts"
 
 /** Signed in, the same templates differ only in the header and the cart: one of each kind is enough. */
 const pagesSignedIn = ["/", "/products", "/product/1", "/no-such-page", "/account"]
@@ -99,6 +100,37 @@ for (const language of ["en", "de"] as const) {
 
     test("signed out: home, catalogue, a search without results, sign-in", async ({ page }) => {
       for (const path of ["/", "/products", "/products?q=zzzz-nothing", "/auth"]) await visit(page, path, language)
+    })
+
+    test("signed out: forgot password, a reset link, a link without a token", async ({ page }) => {
+      for (const path of ["/auth/forgot", "/auth/reset?token=x", "/auth/reset"]) await visit(page, path, language)
+      // The forgot page's answer replaces its form.
+      await page.goto("/auth/forgot")
+      await expect(page.locator("astro-island[ssr]")).toHaveCount(0)
+      await page.getByRole("textbox").fill(`nobody-${Date.now()}@example.org`)
+      await page.getByRole("textbox").press("Enter")
+      await expect(page.getByRole("status").filter({ has: page.getByRole("heading") })).toBeVisible()
+      await audit(page, "/auth/forgot, sent")
+    })
+
+    test("a customer's two-factor set-up, recovery codes and turning it off", async ({ page }) => {
+      expect((await page.request.post("/api/register", { data: newUserDetails() })).status()).toBe(201)
+      await page.goto("/account")
+      await expect(page.locator("astro-island[ssr]")).toHaveCount(0)
+      const panel = page.getByRole("region", { name: language === "en" ? "Two-factor sign-in" : "Zwei-Faktor-Anmeldung" })
+      await panel.getByRole("button", { name: language === "en" ? "Turn on" : "Einschalten" }).click()
+      const secret = panel.getByTestId("two-factor-secret")
+      await expect(secret).toBeVisible()
+      await audit(page, "/account, two-factor set-up")
+      const app = new Authenticator((await secret.textContent()) ?? "")
+      await panel.getByLabel(language === "en" ? "Code from the app" : "Code aus der App").fill(await app.nextCode())
+      await panel.getByRole("button", { name: language === "en" ? "Confirm and turn on" : "Bestätigen und einschalten" }).click()
+      await expect(panel.getByRole("list")).toBeVisible()
+      await audit(page, "/account, recovery codes")
+      await panel.getByRole("button", { name: language === "en" ? "I have stored my codes" : "Ich habe meine Codes gespeichert" }).click()
+      await panel.getByRole("button", { name: language === "en" ? "Turn off" : "Ausschalten" }).click()
+      await expect(panel.getByRole("textbox")).toBeVisible()
+      await audit(page, "/account, turning two-factor sign-in off")
     })
 
     test("signed out: a product, one out of stock, an unknown product, an unknown page", async ({ page }) => {
