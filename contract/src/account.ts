@@ -1,5 +1,6 @@
 import { z } from "zod"
 import { text } from "./text.js"
+import { normaliseVatId, vatIdProblem } from "./vat.js"
 import { DIRECTION_CONTROL_MESSAGE, INVALID_CREDENTIALS_MESSAGE, RESET_LINK_INVALID_MESSAGE, withoutDirectionControls } from "./values.js"
 
 /** Usernames are how people sign in: short, unambiguous, no spaces. */
@@ -28,10 +29,28 @@ const optionalText = (label: string) =>
 
 const emailSchema = text("Email", "Invalid email address").trim().max(254, "Invalid email address").email("Invalid email address")
 
+/**
+ * A VAT ID, optional: empty means none; else normalised (upper case, no spaces, dots or dashes)
+ * and checked for its country's form.
+ */
+const vatIdSchema = text("VAT ID")
+  .max(40, "VAT ID is too long")
+  .transform(normaliseVatId)
+  .superRefine((vatId, ctx) => {
+    const problem = vatId === "" ? null : vatIdProblem(vatId)
+    if (problem) ctx.addIssue({ code: "custom", message: problem })
+  })
+  .transform((vatId) => vatId || null)
+  .optional()
+  .nullable()
+
 /** The profile's fields with the register form's rules (docs/product.md §5): registration and PUT /api/account. */
 const profileFields = {
   email: emailSchema,
   fullName: optionalText("Full name"),
+  /** With a VAT ID: a business customer (invoice and wire transfer, issue 17). */
+  companyName: optionalText("Company name"),
+  vatId: vatIdSchema,
   addressLine1: required("Street address is required"),
   addressLine2: optionalText("Address line 2"),
   city: required("City is required", 100),
@@ -51,6 +70,8 @@ export const registerSchema = z
     password: passwordSchema,
     confirmPassword: z.string().optional(),
     fullName: profileFields.fullName,
+    companyName: profileFields.companyName,
+    vatId: profileFields.vatId,
     isAdmin: z.boolean().optional(),
     addressLine1: profileFields.addressLine1,
     addressLine2: profileFields.addressLine2,
@@ -176,6 +197,9 @@ export const userSchema = z.object({
   username: z.string(),
   email: z.string(),
   fullName: z.string().nullable(),
+  /** A business customer has both a company name and a VAT ID. */
+  companyName: z.string().nullable(),
+  vatId: z.string().nullable(),
   isAdmin: z.boolean(),
   addressLine1: z.string().nullable(),
   addressLine2: z.string().nullable(),

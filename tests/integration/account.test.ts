@@ -3,7 +3,13 @@
  * against the shared shop.
  */
 import { describe, expect, it } from "vitest"
-import { accountSessionListSchema, DIRECTION_CONTROL_MESSAGE, MAX_LOGIN_ATTEMPTS, userSchema } from "@enclave/contract"
+import {
+  accountSessionListSchema,
+  DIRECTION_CONTROL_MESSAGE,
+  MAX_LOGIN_ATTEMPTS,
+  userSchema,
+  VAT_ID_PATTERN_MESSAGE,
+} from "@enclave/contract"
 import { ApiClient, asAdmin, asNewCustomer, asVisitor, fromNewAddress, newUserDetails } from "../support/api.ts"
 
 const profileOf = (details: ReturnType<typeof newUserDetails>) => ({
@@ -15,6 +21,29 @@ const profileOf = (details: ReturnType<typeof newUserDetails>) => ({
   state: details.state,
   postalCode: details.postalCode,
   country: details.country,
+})
+
+describe("business details (issue 17: company name and VAT ID)", () => {
+  it("are taken at registration, kept normalised, changed and cleared on the profile; a malformed VAT ID is 400 on its field", async () => {
+    const customer = await asNewCustomer({ companyName: "Acme Sicherheit GmbH", vatId: "de 123.456.789" })
+    expect(userSchema.parse(customer.user)).toMatchObject({ companyName: "Acme Sicherheit GmbH", vatId: "DE123456789" })
+    const refused = await asVisitor().post("/api/register", newUserDetails({ vatId: "DE12345" }))
+    expect(refused.status).toBe(400)
+    expect(refused.body.details.fields.vatId).toBe(VAT_ID_PATTERN_MESSAGE)
+    const base = { ...profileOf(customer.details), companyName: "Acme AG", vatId: "ATU12345678" }
+    expect((await customer.put("/api/account", base)).body).toMatchObject({ companyName: "Acme AG", vatId: "ATU12345678" })
+    const wrong = await customer.put("/api/account", { ...base, vatId: "ATU1234" })
+    expect(wrong.status).toBe(400)
+    expect(wrong.body.details.fields.vatId).toBe(VAT_ID_PATTERN_MESSAGE)
+    // Left out, they stay; empty, they are cleared.
+    expect((await customer.put("/api/account", profileOf(customer.details))).body).toMatchObject({ companyName: "Acme AG" })
+    expect((await customer.put("/api/account", { ...base, companyName: "", vatId: "" })).body).toMatchObject({
+      companyName: null,
+      vatId: null,
+    })
+    const listed = (await (await asAdmin()).get("/api/admin/users")).body.find((u: { id: number }) => u.id === customer.user.id)
+    expect(listed).toMatchObject({ companyName: null, vatId: null })
+  })
 })
 
 describe("GET and PUT /api/account", () => {

@@ -10,6 +10,8 @@ export interface RegisterShopUserInput {
   email: string
   password: string
   fullName?: string | null
+  companyName?: string | null
+  vatId?: string | null
   isAdmin: boolean
   addressLine1?: string | null
   addressLine2?: string | null
@@ -42,6 +44,7 @@ const createCustomerStep = createStep(
     const customer = await customers.createCustomers({
       email: input.email,
       ...splitName(input.fullName),
+      company_name: input.companyName || null,
       has_account: true,
       metadata: { username: input.username },
     })
@@ -61,6 +64,8 @@ const createShopUserStep = createStep(
       username_key: input.username.toLowerCase(),
       email: input.email,
       full_name: input.fullName || null,
+      company_name: input.companyName || null,
+      vat_id: input.vatId || null,
       is_admin: input.isAdmin,
       address_line1: input.addressLine1 || null,
       address_line2: input.addressLine2 || null,

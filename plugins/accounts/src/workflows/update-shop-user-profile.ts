@@ -8,6 +8,8 @@ import { splitName } from "./names"
 export interface ShopUserProfile {
   email: string
   fullName?: string | null
+  companyName?: string | null
+  vatId?: string | null
   addressLine1: string
   addressLine2?: string | null
   city: string
@@ -21,7 +23,18 @@ export interface UpdateShopUserProfileInput {
   profile: ShopUserProfile
 }
 
-const PROFILE_COLUMNS = ["email", "full_name", "address_line1", "address_line2", "city", "state", "postal_code", "country"] as const
+const PROFILE_COLUMNS = [
+  "email",
+  "full_name",
+  "company_name",
+  "vat_id",
+  "address_line1",
+  "address_line2",
+  "city",
+  "state",
+  "postal_code",
+  "country",
+] as const
 
 const updateShopUserStep = createStep(
   "enclave-update-shop-user-profile",
@@ -32,6 +45,9 @@ const updateShopUserStep = createStep(
       id: userId,
       email: profile.email,
       full_name: profile.fullName || null,
+      // Business details a caller leaves out stay as they are (a form without them must not erase them).
+      ...(profile.companyName !== undefined ? { company_name: profile.companyName || null } : {}),
+      ...(profile.vatId !== undefined ? { vat_id: profile.vatId || null } : {}),
       address_line1: profile.addressLine1,
       address_line2: profile.addressLine2 || null,
       city: profile.city,
@@ -46,20 +62,29 @@ const updateShopUserStep = createStep(
   },
 )
 
-/** Medusa's customer behind the account carries the same e-mail and name (orders are addressed with them). */
+/** Medusa's customer behind the account carries the same e-mail, name and company (orders are addressed with them). */
 const updateCustomerContactStep = createStep(
   "enclave-update-customer-contact",
-  async (input: { customerId: string; email: string; fullName?: string | null }, { container }) => {
+  async (input: { customerId: string; email: string; fullName?: string | null; companyName?: string | null }, { container }) => {
     const customers = container.resolve(Modules.CUSTOMER)
-    const before = await customers.retrieveCustomer(input.customerId, { select: ["id", "email", "first_name", "last_name"] })
-    await customers.updateCustomers(input.customerId, { email: input.email, ...splitName(input.fullName) })
+    const before = await customers.retrieveCustomer(input.customerId, {
+      select: ["id", "email", "first_name", "last_name", "company_name"],
+    })
+    await customers.updateCustomers(input.customerId, {
+      email: input.email,
+      ...splitName(input.fullName),
+      ...(input.companyName !== undefined ? { company_name: input.companyName || null } : {}),
+    })
     return new StepResponse(undefined, before)
   },
   async (before, { container }) => {
     if (before) {
-      await container
-        .resolve(Modules.CUSTOMER)
-        .updateCustomers(before.id, { email: before.email, first_name: before.first_name, last_name: before.last_name })
+      await container.resolve(Modules.CUSTOMER).updateCustomers(before.id, {
+        email: before.email,
+        first_name: before.first_name,
+        last_name: before.last_name,
+        company_name: before.company_name,
+      })
     }
   },
 )
@@ -80,6 +105,7 @@ export const updateShopUserProfileWorkflow = createWorkflow("enclave-update-shop
     customerId: (found[0] as { customer: { id: string } }).customer.id,
     email: input.profile.email,
     fullName: input.profile.fullName,
+    companyName: input.profile.companyName,
   }))
   updateCustomerContactStep(contact)
   return new WorkflowResponse(user)

@@ -119,6 +119,8 @@ export async function register(container: MedusaContainer, body: RegisterRequest
         email,
         password: body.password,
         fullName: body.fullName,
+        companyName: body.companyName,
+        vatId: body.vatId,
         // Whatever the body says: admins are made only by the seed or `npm run admin:promote`.
         isAdmin: false,
         addressLine1: body.addressLine1,

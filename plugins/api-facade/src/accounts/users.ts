@@ -25,6 +25,8 @@ export function toContractUser(row: ShopUserRow): User {
     username: row.username,
     email: row.email,
     fullName: row.full_name,
+    companyName: row.company_name,
+    vatId: row.vat_id,
     isAdmin: row.is_admin,
     addressLine1: row.address_line1,
     addressLine2: row.address_line2,

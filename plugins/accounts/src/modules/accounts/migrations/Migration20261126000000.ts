@@ -2,7 +2,8 @@ import { Migration } from "@medusajs/framework/mikro-orm/migrations"
 
 /**
  * Two-factor sign-in (a pending secret while it is set up, hashed recovery codes, the last time
- * step used), the customer's language for mails, and password-reset links (only their tokens' hashes).
+ * step used), the customer's language for mails, password-reset links (only their tokens' hashes), and the
+ * business details (company name, VAT ID).
  */
 export class Migration20261126000000 extends Migration {
   override async up(): Promise<void> {
@@ -10,6 +11,8 @@ export class Migration20261126000000 extends Migration {
     this.addSql(`alter table if exists "shop_user" add column if not exists "two_factor_recovery_codes" jsonb null;`)
     this.addSql(`alter table if exists "shop_user" add column if not exists "two_factor_last_step" integer null;`)
     this.addSql(`alter table if exists "shop_user" add column if not exists "language" text not null default 'en';`)
+    this.addSql(`alter table if exists "shop_user" add column if not exists "company_name" text null;`)
+    this.addSql(`alter table if exists "shop_user" add column if not exists "vat_id" text null;`)
     this.addSql(
       `create table if not exists "password_reset" ("id" text not null, "token_hash" text not null, "expires_at" timestamptz not null, "used_at" timestamptz null, "shop_user_id" text not null references "shop_user" ("id") on delete cascade, "created_at" timestamptz not null default now(), "updated_at" timestamptz not null default now(), "deleted_at" timestamptz null, constraint "password_reset_pkey" primary key ("id"));`,
     )

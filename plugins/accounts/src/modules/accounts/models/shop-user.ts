@@ -14,6 +14,9 @@ const ShopUser = model
     username_key: model.text(),
     email: model.text(),
     full_name: model.text().nullable(),
+    // With both, a business customer (invoice and wire transfer); the VAT ID normalised (DE123456789).
+    company_name: model.text().nullable(),
+    vat_id: model.text().nullable(),
     is_admin: model.boolean().default(false),
     address_line1: model.text().nullable(),
     address_line2: model.text().nullable(),
