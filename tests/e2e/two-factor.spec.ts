@@ -254,6 +254,34 @@ for (const language of ["en", "de"] as const) {
   })
 }
 
+test("a pending sign-in that ran out goes back to the password step, the username kept", async ({ page, context }) => {
+  const details = newUserDetails()
+  expect((await page.request.post("/api/register", { data: details })).status()).toBe(201)
+  const setup = await (await page.request.post("/api/account/two-factor/setup")).json()
+  const app = new Authenticator(setup.secret)
+  expect((await page.request.post("/api/account/two-factor/enable", { data: { code: await app.nextCode() } })).status()).toBe(200)
+  await page.request.post("/api/logout")
+
+  await open(page, "/auth")
+  const login = page.getByRole("tabpanel", { name: "Login" })
+  await login.getByLabel("Username").fill(details.username)
+  await login.getByLabel("Password").fill(details.password)
+  await login.getByRole("button", { name: "Sign in", exact: true }).click()
+  const code = login.getByRole("textbox", { name: "Authentication code" })
+  await expect(code).toBeFocused({ timeout: 20_000 })
+  // The server forgets a pending sign-in after 5 minutes; without its cookie it is the same to it.
+  await context.clearCookies({ name: "enclave.2fa" })
+  await code.fill(await app.nextCode())
+  await login.getByRole("button", { name: "Verify and sign in" }).click()
+  await expect(page.getByRole("alert").filter({ hasText: "Login failed" })).toContainText(
+    "Your sign-in has expired. Enter your username and password again.",
+  )
+  await expect(login.getByLabel("Password")).toBeFocused()
+  await expect(login.getByLabel("Password")).toHaveValue("")
+  await expect(login.getByLabel("Username")).toHaveValue(details.username)
+  expect(await signedIn(page)).toBe(false)
+})
+
 test.describe("on a phone-sized screen", () => {
   test.use({ viewport: { width: 390, height: 844 } })
 
