@@ -207,6 +207,7 @@ describe("POST /api/admin/payment-config", () => {
       stripeSandbox: true,
       paypalSandbox: true,
       simulatedCard: true,
+      invoice: false,
     })
     expect((await saveOk({ stripeEnabled: true })).stripeEnabled).toBe(true)
     // Stripe Elements needs the publishable key of the mode the card provider is in.

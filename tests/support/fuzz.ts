@@ -100,7 +100,14 @@ function baseBody(op: ApiOperation, ids: FuzzIds): Record<string, unknown> {
     case "put /api/admin/products/{id}":
       return { name: "Fuzz phone", price: "10.00" }
     case "post /api/admin/payment-config":
-      return { stripeEnabled: false }
+      // Invoice fields too, so their checks (IBAN mod-97, BIC form, term in days) meet strange values.
+      return {
+        stripeEnabled: false,
+        invoiceEnabled: false,
+        invoiceIban: "DE89370400440532013000",
+        invoiceBic: "COBADEFFXXX",
+        invoicePaymentTermDays: 14,
+      }
     case "post /api/admin/shipping-methods":
       return { name: "Fuzz post", description: "x", price: "1.00" }
     case "put /api/admin/shipping-methods/{id}":

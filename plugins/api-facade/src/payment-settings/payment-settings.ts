@@ -8,6 +8,7 @@ import {
   type ShippingSettings,
 } from "@enclave/contract"
 import {
+  invoiceDetails,
   PAYMENT_SETTINGS_MODULE,
   paypalKeys,
   stripeKeys,
@@ -15,7 +16,9 @@ import {
   type PaymentSettingsModuleService,
   type PaymentSettingsPatch,
 } from "@enclave/payments"
+import type { ShopUserRow } from "../accounts/users"
 import { ApiError } from "../http/api-error"
+import { offersInvoice, type InvoiceDetails } from "./invoice"
 
 export type { PaymentSettings }
 
@@ -26,7 +29,7 @@ export function readPaymentSettings(container: MedusaContainer): Promise<Payment
   return store(container).readSettings()
 }
 
-function methodsOf(settings: PaymentSettings): PaymentMethods {
+function methodsOf(settings: PaymentSettings, user: ShopUserRow | null): PaymentMethods {
   const stripe = settings.stripeEnabled ? stripeKeys(settings) : null
   return {
     stripe: stripe !== null,
@@ -35,12 +38,25 @@ function methodsOf(settings: PaymentSettings): PaymentMethods {
     stripeSandbox: settings.stripeSandboxMode,
     paypalSandbox: settings.paypalSandboxMode,
     simulatedCard: settings.stripeSandboxMode,
+    invoice: offersInvoice(settings, user),
   }
 }
 
-/** GET /api/payment-methods: a provider is offered when it is enabled and its keys for the active mode are saved. */
-export async function publicPaymentMethods(container: MedusaContainer): Promise<PaymentMethods> {
-  return methodsOf(await readPaymentSettings(container))
+/**
+ * GET /api/payment-methods: a provider is offered when it is enabled and its keys for the active mode are saved;
+ * invoice only to a signed-in business customer while it is enabled (so the answer depends on the caller).
+ */
+export async function publicPaymentMethods(container: MedusaContainer, user: ShopUserRow | null): Promise<PaymentMethods> {
+  return methodsOf(await readPaymentSettings(container), user)
+}
+
+/**
+ * The terms an invoice order is placed on (the shop's bank account, the payment term, the minimum total) for
+ * this caller, or null when they may not pay by invoice. For checkout, the order confirmation and the invoice.
+ */
+export async function invoiceTermsFor(container: MedusaContainer, user: ShopUserRow | null): Promise<InvoiceDetails | null> {
+  const settings = await readPaymentSettings(container)
+  return offersInvoice(settings, user) ? invoiceDetails(settings) : null
 }
 
 /** GET /api/shipping-settings (the defaults come from the settings row's defaults, docs/product.md §9). */
@@ -78,6 +94,13 @@ export function maskedConfig(s: PaymentSettings): PaymentConfig {
     stripeSandboxWebhookSecretSet: !!s.stripeSandboxWebhookSecret,
     paypalWebhookId: s.paypalWebhookId ?? "",
     paypalSandboxWebhookId: s.paypalSandboxWebhookId ?? "",
+    invoiceEnabled: s.invoiceEnabled,
+    invoiceAccountHolder: s.invoiceAccountHolder ?? "",
+    invoiceIban: s.invoiceIban ?? "",
+    invoiceBic: s.invoiceBic ?? "",
+    invoicePaymentTermDays: s.invoicePaymentTermDays,
+    invoiceMinimumTotal: s.invoiceMinimumTotal,
+    invoiceDetailsSaved: invoiceDetails(s) !== null,
     updatedAt: s.updatedAt.toISOString(),
   }
 }
@@ -122,11 +145,14 @@ const paypalFields = [
   "paypalSandboxClientId",
   "paypalSandboxSecret",
 ] as const
+const invoiceFields = ["invoiceEnabled", "invoiceAccountHolder", "invoiceIban", "invoiceBic"] as const
+const invoiceDetailLabels = { invoiceAccountHolder: "account holder", invoiceIban: "IBAN", invoiceBic: "BIC" } as const
 
 /**
  * POST /api/admin/payment-config: applies one enable flag or the whole form. A provider can be
  * enabled only while the keys of its current mode (sandbox or live) are saved (docs/product.md §4); the
- * same rule refuses switching an enabled provider to a mode without keys, or removing its keys.
+ * same rule refuses switching an enabled provider to a mode without keys, or removing its keys. Invoice payment
+ * likewise needs its account holder, IBAN and BIC saved, and keeps them while it is enabled.
  */
 export async function savePaymentConfig(container: MedusaContainer, update: PaymentConfigUpdate): Promise<PaymentConfig> {
   const current = await readPaymentSettings(container)
@@ -161,6 +187,13 @@ export async function savePaymentConfig(container: MedusaContainer, update: Paym
   )
   set("shippingLabel", update.shippingLabel)
   set("shippingPrice", update.shippingPrice)
+  // Bank details are not secret; the schema has normalised them ("" arrives as null: clear it).
+  set("invoiceEnabled", update.invoiceEnabled)
+  set("invoiceAccountHolder", update.invoiceAccountHolder)
+  set("invoiceIban", update.invoiceIban)
+  set("invoiceBic", update.invoiceBic)
+  set("invoicePaymentTermDays", update.invoicePaymentTermDays)
+  set("invoiceMinimumTotal", update.invoiceMinimumTotal)
 
   const next: PaymentSettings = { ...current, ...patch }
   const touches = (fields: readonly string[]) => fields.some((f) => f in patch)
@@ -175,6 +208,18 @@ export async function savePaymentConfig(container: MedusaContainer, update: Paym
     throw new ApiError(400, `PayPal cannot be enabled until its ${mode} client id and secret are saved`, {
       fields: { paypalEnabled: `Save the ${mode} client id and secret first` },
     })
+  }
+  if (touches(invoiceFields) && next.invoiceEnabled && !invoiceDetails(next)) {
+    const missing = (Object.keys(invoiceDetailLabels) as Array<keyof typeof invoiceDetailLabels>).filter((field) => !next[field])
+    // Clearing a detail of an enabled invoice payment: the error belongs on that field.
+    const cleared = missing.filter((field) => field in patch && current.invoiceEnabled)
+    const fields: Record<string, string> = {}
+    if (cleared.length > 0) {
+      for (const field of cleared) fields[field] = `The ${invoiceDetailLabels[field]} is needed while invoice payment is enabled`
+    } else {
+      fields.invoiceEnabled = "Save the account holder, IBAN and BIC first"
+    }
+    throw new ApiError(400, "Invoice payment cannot be enabled until its account holder, IBAN and BIC are saved", { fields })
   }
   if (Object.keys(patch).length === 0) return maskedConfig(current)
   return maskedConfig(await store(container).saveSettings(patch))

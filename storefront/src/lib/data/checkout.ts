@@ -48,7 +48,15 @@ export async function getPaymentMethods(request: Request): Promise<PaymentMethod
     return await getJson(request, "/api/payment-methods", paymentMethodsSchema)
   } catch (error) {
     console.error(`[storefront] checkout: payment methods unavailable: ${(error as Error).message}`)
-    return { stripe: false, paypal: false, stripePublicKey: null, stripeSandbox: false, paypalSandbox: false, simulatedCard: false }
+    return {
+      stripe: false,
+      paypal: false,
+      stripePublicKey: null,
+      stripeSandbox: false,
+      paypalSandbox: false,
+      simulatedCard: false,
+      invoice: false,
+    }
   }
 }
 

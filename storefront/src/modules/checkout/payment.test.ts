@@ -17,6 +17,7 @@ const methods = (extra: Partial<PaymentMethods> = {}): PaymentMethods => ({
   stripeSandbox: false,
   paypalSandbox: false,
   simulatedCard: false,
+  invoice: false,
   ...extra,
 })
 const card = { stripe: true, stripePublicKey: "pk_test_123" }

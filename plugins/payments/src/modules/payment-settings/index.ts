@@ -3,8 +3,8 @@ import PaymentSettingsModuleService from "./service"
 
 export const PAYMENT_SETTINGS_MODULE = "paymentSettings"
 
-export type { PaymentSettings, PaymentSettingsPatch, PaypalKeys, StripeKeys } from "./settings"
-export { paypalKeys, paypalKeysFor, secretSettings, stripeKeys, stripeKeysFor } from "./settings"
+export type { InvoiceDetails, PaymentSettings, PaymentSettingsPatch, PaypalKeys, StripeKeys } from "./settings"
+export { invoiceDetails, paypalKeys, paypalKeysFor, secretSettings, stripeKeys, stripeKeysFor } from "./settings"
 export type { PaymentSettingsModuleOptions } from "./service"
 export type { PaymentSettingsModuleService }
 

@@ -31,6 +31,12 @@ const columns = {
   stripeSandboxWebhookSecret: "stripe_sandbox_webhook_secret",
   paypalWebhookId: "paypal_webhook_id",
   paypalSandboxWebhookId: "paypal_sandbox_webhook_id",
+  invoiceEnabled: "invoice_enabled",
+  invoiceAccountHolder: "invoice_account_holder",
+  invoiceIban: "invoice_iban",
+  invoiceBic: "invoice_bic",
+  invoicePaymentTermDays: "invoice_payment_term_days",
+  invoiceMinimumTotal: "invoice_minimum_total",
 } as const satisfies Record<keyof PaymentSettingsPatch, string>
 
 type Row = { id: string; updated_at: Date | string } & Record<(typeof columns)[keyof typeof columns], unknown>

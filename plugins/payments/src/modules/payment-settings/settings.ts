@@ -24,6 +24,15 @@ export interface PaymentSettings {
   stripeSandboxWebhookSecret: string | null
   paypalWebhookId: string | null
   paypalSandboxWebhookId: string | null
+  /** Invoice / wire transfer (business customers only): on/off and the shop's bank account, IBAN and BIC normalised. */
+  invoiceEnabled: boolean
+  invoiceAccountHolder: string | null
+  invoiceIban: string | null
+  invoiceBic: string | null
+  /** Days from the order to the due date (1–365, default 14). */
+  invoicePaymentTermDays: number
+  /** The smallest order total paid by invoice, euros as "x.xx" (default "0.00": no minimum). */
+  invoiceMinimumTotal: string
   updatedAt: Date
 }
 
@@ -71,4 +80,21 @@ export function paypalKeysFor(s: PaymentSettings, sandbox: boolean): PaypalKeys 
 /** PayPal's keys for the mode it is in now. */
 export function paypalKeys(s: PaymentSettings): PaypalKeys | null {
   return paypalKeysFor(s, s.paypalSandboxMode)
+}
+
+/** What an invoice needs: where to pay, within how many days, from which order total. */
+export interface InvoiceDetails {
+  accountHolder: string
+  iban: string
+  bic: string
+  paymentTermDays: number
+  minimumTotal: string
+}
+
+/** The bank details for invoices, or null while the account holder, IBAN or BIC is missing. */
+export function invoiceDetails(s: PaymentSettings): InvoiceDetails | null {
+  const { invoiceAccountHolder: accountHolder, invoiceIban: iban, invoiceBic: bic } = s
+  return accountHolder && iban && bic
+    ? { accountHolder, iban, bic, paymentTermDays: s.invoicePaymentTermDays, minimumTotal: s.invoiceMinimumTotal }
+    : null
 }

@@ -3,7 +3,8 @@ import { model } from "@medusajs/framework/utils"
 /**
  * The shop's one row of payment settings (docs/product.md §3 PaymentSettings), edited in the admin.
  * Secret columns hold secret-box values (`v1:...`), never the clear secret; public keys and
- * client ids are not secret and are stored as they are. Providers start disabled, in sandbox mode.
+ * client ids are not secret and are stored as they are, as are the bank details for invoices. Providers
+ * start disabled, in sandbox mode; invoice payment starts disabled.
  */
 const PaymentSettings = model.define("payment_settings", {
   id: model.id({ prefix: "payset" }).primaryKey(),
@@ -27,6 +28,14 @@ const PaymentSettings = model.define("payment_settings", {
   stripe_sandbox_webhook_secret: model.text().nullable(),
   paypal_webhook_id: model.text().nullable(),
   paypal_sandbox_webhook_id: model.text().nullable(),
+  // Invoice / wire transfer for business customers: the shop's bank account (IBAN and BIC upper case,
+  // without spaces), the days the customer has to pay, and the smallest order total (text, like shipping_price).
+  invoice_enabled: model.boolean().default(false),
+  invoice_account_holder: model.text().nullable(),
+  invoice_iban: model.text().nullable(),
+  invoice_bic: model.text().nullable(),
+  invoice_payment_term_days: model.number().default(14),
+  invoice_minimum_total: model.text().default("0.00"),
 })
 
 export default PaymentSettings
