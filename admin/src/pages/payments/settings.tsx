@@ -1,6 +1,24 @@
 import {
+  BIC_FORMAT_MESSAGE,
+  IBAN_CHARACTERS_MESSAGE,
+  IBAN_CHECKSUM_MESSAGE,
+  IBAN_FORMAT_MESSAGE,
+  IBAN_LENGTH_MESSAGE,
+  IBAN_REQUIRED_MESSAGE,
+  INVOICE_ACCOUNT_HOLDER_LENGTH_MESSAGE,
+  INVOICE_MINIMUM_TOTAL_MESSAGE,
+  INVOICE_PAYMENT_TERM_MESSAGE,
   SHIPPING_SETTINGS_PRICE_MESSAGE,
+  bicProblem,
+  formatIban,
+  ibanProblem,
+  invoiceDetailRequiredMessages,
+  normaliseBic,
+  normaliseIban,
   paymentConfigUpdateSchema,
+  type BankProblem,
+  type BicProblemCode,
+  type IbanProblemCode,
   type PaymentConfig,
   type PaymentConfigUpdateInput,
 } from "@enclave/contract"
@@ -33,6 +51,11 @@ type TextField =
   | "paypalSandboxWebhookId"
   | "shippingLabel"
   | "shippingPrice"
+  | "invoiceAccountHolder"
+  | "invoiceIban"
+  | "invoiceBic"
+  | "invoicePaymentTermDays"
+  | "invoiceMinimumTotal"
 type SwitchField = "stripeSandboxMode" | "paypalSandboxMode"
 type FormField = TextField | SwitchField
 type FormValues = Partial<Record<TextField, string> & Record<SwitchField, boolean>>
@@ -44,22 +67,46 @@ interface FieldSpec {
   secretSet?: keyof PaymentConfig
   rules?: Rule[]
   extra?: string
+  /** How the field shows a value (e.g. an IBAN in groups of four), when loaded and when left. */
+  format?: (text: string) => string
+  /** The value compared to tell a change (e.g. an IBAN without spaces), and sent. */
+  normalise?: (text: string) => string
+  /** The value as the /api takes it (e.g. a whole number), from the trimmed text. */
+  toBody?: (text: string) => unknown
+  inputMode?: "numeric" | "decimal"
+  maxLength?: number
 }
 
 /** The form's starting values: the saved settings, secrets empty (the saved one is kept unless typed). */
 function baselineOf(config: PaymentConfig, fields: readonly FieldSpec[], switchField?: SwitchField): FormValues {
   const values: FormValues = {}
-  for (const field of fields) values[field.name] = field.secretSet ? "" : String(config[field.name] ?? "")
+  for (const field of fields) {
+    const saved = String(config[field.name] ?? "")
+    values[field.name] = field.secretSet ? "" : field.format ? field.format(saved) : saved
+  }
   if (switchField) values[switchField] = config[switchField]
   return values
 }
 
-function changed(values: FormValues, baseline: FormValues): boolean {
+function comparable(field: FieldSpec | undefined, value: unknown): string {
+  const text = String(value ?? "").trim()
+  return field?.normalise ? field.normalise(text) : text
+}
+
+function changed(values: FormValues, baseline: FormValues, fields: readonly FieldSpec[]): boolean {
   return (Object.keys(baseline) as FormField[]).some((name) => {
     const now = values[name]
     const before = baseline[name]
-    return typeof before === "boolean" ? now !== before : String(now ?? "").trim() !== String(before ?? "").trim()
+    if (typeof before === "boolean") return now !== before
+    const field = fields.find((f) => f.name === name)
+    return comparable(field, now) !== comparable(field, before)
   })
+}
+
+/** A field's value as the /api takes it. */
+function bodyValue(field: FieldSpec, value: unknown): unknown {
+  const text = comparable(field, value)
+  return field.toBody ? field.toBody(text) : text
 }
 
 /** What the tab saves: its switch and text fields; a secret only when one was typed (docs/product.md §5: empty keeps it). */
@@ -68,27 +115,92 @@ function bodyOf(values: FormValues, fields: readonly FieldSpec[], switchField?: 
   for (const field of fields) {
     const value = String(values[field.name] ?? "").trim()
     if (field.secretSet && value === "") continue
-    body[field.name] = value
+    body[field.name] = bodyValue(field, value)
   }
   if (switchField) body[switchField] = values[switchField] ?? false
   return body as PaymentConfigUpdateInput
 }
 
-/** docs/product.md §5 rules from the contract's update schema, in the admin's language where the text is known. */
-function contractRule(name: TextField): Rule {
+/** The contract's English messages in the admin's language (server field errors and the contract's own rules). */
+function localMessage(message: string): string {
   const localMessages: Record<string, string> = {
     [SHIPPING_SETTINGS_PRICE_MESSAGE]: t("shippingPriceMessage"),
     "Shipping label is required": t("shippingLabelRequired"),
+    [INVOICE_ACCOUNT_HOLDER_LENGTH_MESSAGE]: t("accountHolderLength"),
+    [INVOICE_PAYMENT_TERM_MESSAGE]: t("paymentTermMessage"),
+    [INVOICE_MINIMUM_TOTAL_MESSAGE]: t("minimumTotalMessage"),
+    [invoiceDetailRequiredMessages.invoiceAccountHolder]: t("invoiceDetailRequired"),
+    [invoiceDetailRequiredMessages.invoiceIban]: t("invoiceDetailRequired"),
+    [invoiceDetailRequiredMessages.invoiceBic]: t("invoiceDetailRequired"),
   }
+  const known = localMessages[message]
+  if (known) return known
+  // The bank checks: the server says what the contract's functions say (below), in English.
+  const ibanCode = (Object.keys(IBAN_MESSAGES) as IbanProblemCode[]).find((code) => IBAN_MESSAGES[code] === message)
+  if (ibanCode) return ibanMessage({ code: ibanCode, message })
+  const length = /^A ([A-Z]{2}) IBAN has (\d+) characters, this one has (\d+)$/.exec(message)
+  if (length)
+    return ibanMessage({ code: "countryLength", message, country: length[1], expected: Number(length[2]), actual: Number(length[3]) })
+  if (message === BIC_FORMAT_MESSAGE) return t("bicFormat")
+  return message
+}
+
+const IBAN_MESSAGES: Partial<Record<IbanProblemCode, string>> = {
+  required: IBAN_REQUIRED_MESSAGE,
+  characters: IBAN_CHARACTERS_MESSAGE,
+  format: IBAN_FORMAT_MESSAGE,
+  length: IBAN_LENGTH_MESSAGE,
+  checksum: IBAN_CHECKSUM_MESSAGE,
+}
+
+/** IBAN problems in the admin's language (contract/src/bank.ts says them in English). */
+function ibanMessage(problem: BankProblem<IbanProblemCode>): string {
+  switch (problem.code) {
+    case "required":
+      return t("ibanRequired")
+    case "characters":
+      return t("ibanCharacters")
+    case "format":
+      return t("ibanFormat")
+    case "length":
+      return t("ibanLength")
+    case "countryLength":
+      return t("ibanCountryLength", { country: problem.country ?? "", expected: problem.expected ?? 0, actual: problem.actual ?? 0 })
+    case "checksum":
+      return t("ibanChecksum")
+  }
+}
+
+function bicMessage(problem: BankProblem<BicProblemCode>): string {
+  return problem.code === "required" ? t("bicRequired") : t("bicFormat")
+}
+
+/** docs/product.md §5 rules from the contract's update schema, in the admin's language where the text is known. */
+function contractRule(name: TextField, toBody?: (text: string) => unknown): Rule {
   return {
     validator: async (_rule, value: unknown) => {
-      const result = paymentConfigUpdateSchema.safeParse({ [name]: value ?? "" })
+      const text = String(value ?? "").trim()
+      const result = paymentConfigUpdateSchema.safeParse({ [name]: toBody ? toBody(text) : (value ?? "") })
       if (result.success) return
-      const message = result.error.issues[0]?.message ?? "Invalid value"
-      throw new Error(localMessages[message] ?? message)
+      throw new Error(localMessage(result.error.issues[0]?.message ?? "Invalid value"))
     },
   }
 }
+
+/** The IBAN and BIC checks of the contract (mod-97, length per country, SWIFT form); empty is the required rule's business. */
+const bankRule = (kind: "iban" | "bic"): Rule => ({
+  validator: async (_rule, value: unknown) => {
+    const text = String(value ?? "").trim()
+    if (text === "") return
+    if (kind === "iban") {
+      const problem = ibanProblem(text)
+      if (problem) throw new Error(ibanMessage(problem))
+    } else {
+      const problem = bicProblem(text)
+      if (problem) throw new Error(bicMessage(problem))
+    }
+  },
+})
 
 interface SettingsFormProps {
   config: PaymentConfigRecord
@@ -126,7 +238,18 @@ function SettingsForm({ config, fields, switchField, saveLabel, savedText, child
           form.setFieldsValue(next)
           setDirty(false)
         },
-        onError: (error) => setSaveError(error),
+        onError: (error) => {
+          setSaveError(error)
+          // The server's field errors (details.fields) go on the fields of this tab.
+          const details: unknown = error.details
+          const serverFields = typeof details === "object" && details !== null ? (details as { fields?: unknown }).fields : undefined
+          if (typeof serverFields !== "object" || serverFields === null) return
+          form.setFields(
+            Object.entries(serverFields as Record<string, unknown>)
+              .filter(([name, message]) => fields.some((f) => f.name === name) && typeof message === "string")
+              .map(([name, message]) => ({ name: name as TextField, errors: [localMessage(message as string)] })),
+          )
+        },
       },
     )
   }
@@ -147,9 +270,26 @@ function SettingsForm({ config, fields, switchField, saveLabel, savedText, child
         </Form.Item>
       )
     }
+    const format = spec.format
     return (
       <Form.Item key={name} name={name} label={spec.label} rules={spec.rules} extra={spec.extra}>
-        <Input autoComplete="off" spellCheck={false} />
+        <Input
+          autoComplete="off"
+          spellCheck={false}
+          inputMode={spec.inputMode}
+          maxLength={spec.maxLength}
+          onBlur={
+            format
+              ? () => {
+                  const value = form.getFieldValue(name) as unknown
+                  if (typeof value !== "string" || value.trim() === "" || format(value) === value) return
+                  // Setting a value clears the field's errors: check it again, so a wrong IBAN stays named.
+                  form.setFieldValue(name, format(value))
+                  form.validateFields([name]).catch(() => undefined)
+                }
+              : undefined
+          }
+        />
       </Form.Item>
     )
   }
@@ -161,7 +301,7 @@ function SettingsForm({ config, fields, switchField, saveLabel, savedText, child
       name={testId}
       data-testid={testId}
       initialValues={baseline}
-      onValuesChange={(_, all) => setDirty(changed({ ...baseline, ...all }, baseline))}
+      onValuesChange={(_, all) => setDirty(changed({ ...baseline, ...all }, baseline, fields))}
       onFinish={submit}
       style={{ maxWidth: 720 }}
     >
@@ -190,38 +330,45 @@ function SettingsForm({ config, fields, switchField, saveLabel, savedText, child
   )
 }
 
-interface ProviderProps {
-  config: PaymentConfigRecord
-  provider: "Stripe" | "PayPal"
+interface SwitchTexts {
+  label: string
+  hint: string
+  blocked: string
+  enabledText: string
+  disabledText: string
+  enableFailed: string
+  disableFailed: string
 }
 
-/** The enable switch: usable once the keys of the current mode are saved (docs/product.md §4); off is always allowed. */
-function EnableSwitch({ config, provider }: ProviderProps) {
-  const enabledField = provider === "Stripe" ? "stripeEnabled" : "paypalEnabled"
-  const enabled = config[enabledField]
-  const keysSaved = provider === "Stripe" ? config.stripeKeysSaved : config.paypalKeysSaved
-  const sandbox = provider === "Stripe" ? config.stripeSandboxMode : config.paypalSandboxMode
+interface EnableSwitchProps {
+  field: "stripeEnabled" | "paypalEnabled" | "invoiceEnabled"
+  /** The switch's id prefix: stripe, paypal, invoice. */
+  name: string
+  enabled: boolean
+  /** What enabling needs is saved (a provider's keys for its current mode, the invoice's bank details). */
+  ready: boolean
+  texts: SwitchTexts
+}
+
+/** The enable switch: usable once what it needs is saved (docs/product.md §4); off is always allowed. */
+function EnableSwitch({ field, name, enabled, ready, texts }: EnableSwitchProps) {
   const { mutate: save, mutation } = useUpdate<PaymentConfigRecord>()
   const toggle = (next: boolean) =>
     save({
       resource: RESOURCE,
       id: PAYMENT_CONFIG_ID,
-      values: { [enabledField]: next },
+      values: { [field]: next },
       successNotification: next
-        ? toast("success", t("enabledTitle"), t("enabledText", { provider }))
-        : toast("success", t("disabledTitle"), t("disabledText", { provider })),
-      errorNotification: toast(
-        "error",
-        t("toggleFailedTitle"),
-        next ? t("enableFailedText", { provider }) : t("disableFailedText", { provider }),
-      ),
+        ? toast("success", t("enabledTitle"), texts.enabledText)
+        : toast("success", t("disabledTitle"), texts.disabledText),
+      errorNotification: toast("error", t("toggleFailedTitle"), next ? texts.enableFailed : texts.disableFailed),
     })
-  const blocked = !keysSaved && !enabled
-  const hintId = `${provider.toLowerCase()}-enable-hint`
+  const blocked = !ready && !enabled
+  const hintId = `${name}-enable-hint`
   return (
     <Flex align="flex-start" gap="middle" style={{ marginBottom: 16 }}>
       <Switch
-        id={`${provider.toLowerCase()}-enabled`}
+        id={`${name}-enabled`}
         checked={enabled}
         disabled={blocked}
         loading={mutation.isPending}
@@ -229,22 +376,45 @@ function EnableSwitch({ config, provider }: ProviderProps) {
         aria-describedby={hintId}
       />
       <div>
-        <label htmlFor={`${provider.toLowerCase()}-enabled`}>
-          <Typography.Text strong>{t("enable", { provider })}</Typography.Text>
+        <label htmlFor={`${name}-enabled`}>
+          <Typography.Text strong>{texts.label}</Typography.Text>
         </label>
         <br />
         {/* Default text colour when blocked: antd's warning yellow is too faint to read on the page. */}
         <Typography.Text id={hintId} type={blocked ? undefined : "secondary"}>
           {blocked ? (
             <>
-              <LockOutlined aria-hidden /> {t("enableBlocked", { provider, mode: sandbox ? t("modeSandbox") : t("modeLive") })}
+              <LockOutlined aria-hidden /> {texts.blocked}
             </>
           ) : (
-            t("enableHint", { provider })
+            texts.hint
           )}
         </Typography.Text>
       </div>
     </Flex>
+  )
+}
+
+/** A provider's switch: its keys for the current mode (sandbox or live) must be saved. */
+function ProviderSwitch({ config, provider }: { config: PaymentConfigRecord; provider: "Stripe" | "PayPal" }) {
+  const stripe = provider === "Stripe"
+  const sandbox = stripe ? config.stripeSandboxMode : config.paypalSandboxMode
+  return (
+    <EnableSwitch
+      field={stripe ? "stripeEnabled" : "paypalEnabled"}
+      name={provider.toLowerCase()}
+      enabled={stripe ? config.stripeEnabled : config.paypalEnabled}
+      ready={stripe ? config.stripeKeysSaved : config.paypalKeysSaved}
+      texts={{
+        label: t("enable", { provider }),
+        hint: t("enableHint", { provider }),
+        blocked: t("enableBlocked", { provider, mode: sandbox ? t("modeSandbox") : t("modeLive") }),
+        enabledText: t("enabledText", { provider }),
+        disabledText: t("disabledText", { provider }),
+        enableFailed: t("enableFailedText", { provider }),
+        disableFailed: t("disableFailedText", { provider }),
+      }}
+    />
   )
 }
 
@@ -295,6 +465,60 @@ const shippingFields: FieldSpec[] = [
   { name: "shippingPrice", label: t("shippingPrice"), rules: [contractRule("shippingPrice")] },
 ]
 
+/** Whole days as the /api takes them; anything else goes as typed, for the contract to name. */
+const wholeNumber = (text: string): unknown => (/^\d{1,6}$/.test(text) ? Number(text) : text === "" ? null : text)
+
+/** The invoice tab's fields; while invoice payment is on, the bank details may not be emptied. */
+function invoiceFields(enabled: boolean): FieldSpec[] {
+  const required = (name: "invoiceAccountHolder" | "invoiceIban" | "invoiceBic"): Rule => ({
+    required: enabled,
+    whitespace: true,
+    message: localMessage(invoiceDetailRequiredMessages[name]),
+  })
+  return [
+    {
+      name: "invoiceAccountHolder",
+      label: t("invoiceAccountHolder"),
+      extra: t("invoiceAccountHolderHint"),
+      rules: [required("invoiceAccountHolder"), contractRule("invoiceAccountHolder")],
+      maxLength: 70,
+    },
+    {
+      name: "invoiceIban",
+      label: t("invoiceIban"),
+      rules: [required("invoiceIban"), bankRule("iban")],
+      format: formatIban,
+      normalise: normaliseIban,
+      maxLength: 42,
+    },
+    {
+      name: "invoiceBic",
+      label: t("invoiceBic"),
+      rules: [required("invoiceBic"), bankRule("bic")],
+      format: normaliseBic,
+      normalise: normaliseBic,
+      maxLength: 14,
+    },
+    {
+      name: "invoicePaymentTermDays",
+      label: t("invoicePaymentTermDays"),
+      extra: t("invoicePaymentTermDaysHint"),
+      rules: [contractRule("invoicePaymentTermDays", wholeNumber)],
+      toBody: wholeNumber,
+      inputMode: "numeric",
+      maxLength: 3,
+    },
+    {
+      name: "invoiceMinimumTotal",
+      label: t("invoiceMinimumTotal"),
+      extra: t("invoiceMinimumTotalHint"),
+      rules: [contractRule("invoiceMinimumTotal")],
+      inputMode: "decimal",
+      maxLength: 11,
+    },
+  ]
+}
+
 function KeySections({ live, sandbox, item }: { live: TextField[]; sandbox: TextField[]; item: (name: TextField) => ReactNode }) {
   return (
     <Flex gap="large" wrap>
@@ -333,7 +557,7 @@ export default function PaymentSettings() {
                 <Flex justify="space-between" wrap style={{ marginBottom: 8 }}>
                   <StatusTags enabled={config.stripeEnabled} sandbox={config.stripeSandboxMode} />
                 </Flex>
-                <EnableSwitch config={config} provider="Stripe" />
+                <ProviderSwitch config={config} provider="Stripe" />
                 <WebhookUrl provider="Stripe" />
                 <SettingsForm
                   config={config}
@@ -362,7 +586,7 @@ export default function PaymentSettings() {
                 <Flex justify="space-between" wrap style={{ marginBottom: 8 }}>
                   <StatusTags enabled={config.paypalEnabled} sandbox={config.paypalSandboxMode} />
                 </Flex>
-                <EnableSwitch config={config} provider="PayPal" />
+                <ProviderSwitch config={config} provider="PayPal" />
                 <WebhookUrl provider="PayPal" />
                 <SettingsForm
                   config={config}
@@ -378,6 +602,53 @@ export default function PaymentSettings() {
                       sandbox={["paypalSandboxClientId", "paypalSandboxSecret", "paypalSandboxWebhookId"]}
                       live={["paypalClientId", "paypalSecret", "paypalWebhookId"]}
                     />
+                  )}
+                </SettingsForm>
+              </section>
+            ),
+          },
+          {
+            key: "invoice",
+            label: t("invoiceTab"),
+            children: (
+              <section aria-label={t("invoiceTab")}>
+                <Flex justify="space-between" wrap style={{ marginBottom: 8 }}>
+                  <Tag color={config.invoiceEnabled ? "green" : "default"}>{config.invoiceEnabled ? t("enabled") : t("disabled")}</Tag>
+                </Flex>
+                <EnableSwitch
+                  field="invoiceEnabled"
+                  name="invoice"
+                  enabled={config.invoiceEnabled}
+                  ready={config.invoiceDetailsSaved}
+                  texts={{
+                    label: t("invoiceEnable"),
+                    hint: t("invoiceEnableHint"),
+                    blocked: t("invoiceEnableBlocked"),
+                    enabledText: t("invoiceEnabledText"),
+                    disabledText: t("invoiceDisabledText"),
+                    enableFailed: t("invoiceEnableFailedText"),
+                    disableFailed: t("invoiceDisableFailedText"),
+                  }}
+                />
+                <SettingsForm
+                  config={config}
+                  fields={invoiceFields(config.invoiceEnabled)}
+                  saveLabel={t("invoiceSave")}
+                  savedText={t("invoiceSavedText")}
+                  testId="invoice-form"
+                >
+                  {(item) => (
+                    <Flex gap="large" wrap>
+                      <Card size="small" title={t("invoiceBankAccount")} style={{ flex: "1 1 300px" }} data-testid="invoice-bank-account">
+                        {item("invoiceAccountHolder")}
+                        {item("invoiceIban")}
+                        {item("invoiceBic")}
+                      </Card>
+                      <Card size="small" title={t("invoiceTerms")} style={{ flex: "1 1 300px" }} data-testid="invoice-terms">
+                        {item("invoicePaymentTermDays")}
+                        {item("invoiceMinimumTotal")}
+                      </Card>
+                    </Flex>
                   )}
                 </SettingsForm>
               </section>
