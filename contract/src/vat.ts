@@ -43,7 +43,7 @@ export const VAT_ID_PATTERN_MESSAGE = "This is not a valid VAT ID for its countr
 
 /** The form a VAT ID is kept and compared in: upper case, without spaces, dots or dashes. */
 export function normaliseVatId(text: string): string {
-  return text.replace(/[\s.\-]/g, "").toUpperCase()
+  return text.replace(/[\s.-]/g, "").toUpperCase()
 }
 
 /** Null when the (normalised) VAT ID has a valid form; else the message that says what is wrong. */

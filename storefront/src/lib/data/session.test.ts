@@ -12,6 +12,8 @@ const user = {
   username: "ada",
   email: "ada@example.org",
   fullName: "Ada Lovelace",
+  companyName: null,
+  vatId: null,
   isAdmin: false,
   addressLine1: "Unter den Linden 1",
   addressLine2: null,
