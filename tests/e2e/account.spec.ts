@@ -184,3 +184,48 @@ test.describe("on a phone-sized screen", () => {
     await page.screenshot({ path: "test-results/screenshots/account-phone.png", fullPage: true })
   })
 })
+
+test("a customer becomes a business customer on the profile: the VAT ID is checked for its country, in German", async ({ page }) => {
+  await useLanguage(page, "de")
+  await registerCustomer(page)
+  await openAccount(page)
+  const profile = page.getByRole("form", { name: "Profil" })
+  await expect(profile.getByRole("group", { name: "Geschäftskunde (optional)" })).toBeVisible()
+  await profile.getByLabel(/^Firmenname/).fill("Acme Sicherheit GmbH")
+  await profile.getByLabel(/^USt-IdNr\./).fill("DE 123 456")
+  await profile.getByRole("button", { name: "Profil speichern" }).click()
+  await expect(profile.getByLabel(/^USt-IdNr\./)).toHaveAccessibleDescription(/Diese USt-IdNr\. passt nicht zum Format ihres Landes/)
+  await profile.getByLabel(/^USt-IdNr\./).fill("de 123 456 789")
+  await profile.getByRole("button", { name: "Profil speichern" }).click()
+  await expect(notifications(page)).toContainText("Profil gespeichert")
+  await openAccount(page)
+  await expect(profile.getByLabel(/^Firmenname/)).toHaveValue("Acme Sicherheit GmbH")
+  await expect(profile.getByLabel(/^USt-IdNr\./)).toHaveValue("DE123456789")
+})
+
+test("registration takes the business details", async ({ page }) => {
+  const details = newUserDetails()
+  await page.goto("/auth?tab=register")
+  await expect(page.locator("astro-island[ssr]")).toHaveCount(0)
+  const form = page.locator("form[aria-labelledby=auth-register-title]")
+  if (!(await form.isVisible())) await page.getByRole("tab", { name: "Register" }).click()
+  for (const [label, value] of [
+    [/^Username/, details.username],
+    [/^Email/, details.email],
+    [/^Password/, details.password],
+    [/^Confirm password/, details.password],
+    [/^Address line 1/, details.addressLine1],
+    [/^City/, details.city],
+    [/^State\/Province/, details.state],
+    [/^Postal code/, details.postalCode],
+    [/^Country/, details.country],
+    [/^Company name/, "Acme Ltd"],
+    [/^VAT ID/, "GB123456789"],
+  ] as const) {
+    await form.getByLabel(label).fill(value)
+  }
+  await form.getByRole("button", { name: "Create account" }).click()
+  await expect(page).not.toHaveURL(/\/auth/)
+  const me = await page.request.get("/api/account")
+  expect(await me.json()).toMatchObject({ companyName: "Acme Ltd", vatId: "GB123456789" })
+})

@@ -15,7 +15,7 @@ import { api } from "../../../lib/client/api"
 import { useHydrated } from "../../../lib/client/hydrated"
 import { deviceOf } from "../../../lib/devices"
 import { setUser, showToast } from "../../../lib/client/stores"
-import { AddressFields, applyServerFields, failureText, TextField } from "./form-fields"
+import { AddressFields, applyServerFields, BusinessFields, failureText, TextField } from "./form-fields"
 import TwoFactorPanel from "./TwoFactorPanel"
 import { userAddress } from "../../../lib/user-address"
 import "./auth.css"
@@ -25,7 +25,18 @@ type ProfileValues = z.output<typeof profileUpdateSchema>
 type PasswordInput = z.input<typeof passwordChangeFormSchema>
 type PasswordValues = z.output<typeof passwordChangeFormSchema>
 
-const profileFields = ["email", "fullName", "addressLine1", "addressLine2", "city", "state", "postalCode", "country"] as const
+const profileFields = [
+  "email",
+  "fullName",
+  "companyName",
+  "vatId",
+  "addressLine1",
+  "addressLine2",
+  "city",
+  "state",
+  "postalCode",
+  "country",
+] as const
 const passwordFields = ["currentPassword", "newPassword", "confirmPassword"] as const
 
 export default function AccountForms({ language, user: initialUser }: { language: Language; user: User }) {
@@ -163,7 +174,7 @@ function SessionsPanel({ t, ready, language }: { t: Translate; ready: boolean; l
 function ProfileForm({ t, ready, user, onSaved }: { t: Translate; ready: boolean; user: User; onSaved: (user: User) => void }) {
   const form = useForm<ProfileInput, unknown, ProfileValues>({
     resolver: zodResolver(profileUpdateSchema),
-    defaultValues: { email: user.email, ...userAddress(user) },
+    defaultValues: { email: user.email, ...userAddress(user), companyName: user.companyName ?? "", vatId: user.vatId ?? "" },
   })
   const { register, handleSubmit, setError, formState, reset } = form
   const errors = formState.errors
@@ -180,9 +191,10 @@ function ProfileForm({ t, ready, user, onSaved }: { t: Translate; ready: boolean
     }
   })
 
-  const field = (name: (typeof profileFields)[number], extra: { type?: string; autoComplete?: string; required?: boolean } = {}) => (
-    <TextField t={t} form="profile" name={name} label={t(`auth.field.${name}`)} register={register} errors={errors} {...extra} />
-  )
+  const field = (
+    name: (typeof profileFields)[number],
+    extra: { type?: string; autoComplete?: string; required?: boolean; hint?: string } = {},
+  ) => <TextField t={t} form="profile" name={name} label={t(`auth.field.${name}`)} register={register} errors={errors} {...extra} />
 
   return (
     <form className="auth-form account-card" method="post" noValidate onSubmit={onSubmit} aria-labelledby="account-profile-title">
@@ -190,6 +202,10 @@ function ProfileForm({ t, ready, user, onSaved }: { t: Translate; ready: boolean
       <p className="account-card__text">{t("account.profile.text")}</p>
       {field("email", { type: "email", autoComplete: "email", required: true })}
       <AddressFields field={field} />
+      <fieldset className="auth-form__group">
+        <legend>{t("auth.section.business")}</legend>
+        <BusinessFields field={field} hint={t("auth.hint.business")} />
+      </fieldset>
       <button className="button button--primary auth-form__submit" type="submit" disabled={!ready || formState.isSubmitting}>
         {formState.isSubmitting ? t("account.profile.busy") : t("account.profile.submit")}
       </button>

@@ -17,7 +17,7 @@ import {
 } from "@enclave/contract"
 import { translator, type Language, type Translate } from "../../../i18n"
 import { api, ApiRequestError } from "../../../lib/client/api"
-import { AddressFields, applyCodeError, applyServerFields, failureText, TextField, type FieldProps } from "./form-fields"
+import { AddressFields, applyCodeError, BusinessFields, applyServerFields, failureText, TextField, type FieldProps } from "./form-fields"
 import { useHydrated } from "../../../lib/client/hydrated"
 import { setUser, showToast } from "../../../lib/client/stores"
 import { showToastAfterNavigation } from "../../../lib/client/toast-handoff"
@@ -302,6 +302,8 @@ const registerFields = [
   "password",
   "confirmPassword",
   "fullName",
+  "companyName",
+  "vatId",
   "addressLine1",
   "addressLine2",
   "city",
@@ -319,6 +321,8 @@ function RegisterForm({ t, ready, returnTo, onSwitch }: { t: Translate; ready: b
       password: "",
       confirmPassword: "",
       fullName: "",
+      companyName: "",
+      vatId: "",
       addressLine1: "",
       addressLine2: "",
       city: "",
@@ -365,6 +369,10 @@ function RegisterForm({ t, ready, returnTo, onSwitch }: { t: Translate; ready: b
       <fieldset className="auth-form__group">
         <legend>{t("auth.section.address")}</legend>
         <AddressFields field={field} />
+      </fieldset>
+      <fieldset className="auth-form__group">
+        <legend>{t("auth.section.business")}</legend>
+        <BusinessFields field={field} hint={t("auth.hint.business")} />
       </fieldset>
       <button className="button button--primary auth-form__submit" type="submit" disabled={!ready || formState.isSubmitting}>
         {formState.isSubmitting ? t("auth.register.busy") : t("auth.register.submit")}

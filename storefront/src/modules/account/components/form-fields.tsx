@@ -133,6 +133,23 @@ export function TextField<T extends FieldValues>({
 type AddressField = "fullName" | "addressLine1" | "addressLine2" | "city" | "state" | "postalCode" | "country"
 
 /** The address part of the register and profile forms: its fields, their autofill hints and their layout. */
+/** The optional business details (company name, VAT ID): with both, a business customer (invoice and wire transfer). */
+export function BusinessFields({
+  field,
+  hint,
+}: {
+  field: (name: "companyName" | "vatId", extra: { autoComplete: string; hint?: string }) => ReactNode
+  /** What being a business customer brings, under the VAT ID. */
+  hint: string
+}) {
+  return (
+    <div className="auth-form__row">
+      {field("companyName", { autoComplete: "organization" })}
+      {field("vatId", { autoComplete: "off", hint })}
+    </div>
+  )
+}
+
 export function AddressFields({
   field,
 }: {
