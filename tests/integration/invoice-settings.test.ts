@@ -11,8 +11,9 @@
  * it puts back what it found, invoice payment disabled.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
-import { apiErrorSchema, IBAN_CHECKSUM_MESSAGE, paymentConfigSchema, paymentMethodsSchema, type PaymentConfig } from "@enclave/contract"
+import { apiErrorSchema, IBAN_CHECKSUM_MESSAGE, paymentMethodsSchema, type PaymentConfig } from "@enclave/contract"
 import { ApiClient, asAdmin, asNewCustomer, asVisitor } from "../support/api.ts"
+import { paymentConfigCalls } from "../support/payment-config.ts"
 import { startShopProcess, type ShopProcess } from "../support/shop.ts"
 
 const bank = {
@@ -27,23 +28,7 @@ let shop: ShopProcess | undefined
 let admin: ApiClient
 let original: PaymentConfig
 
-async function config(): Promise<PaymentConfig> {
-  const answer = await admin.get("/api/admin/payment-config")
-  expect(answer.status).toBe(200)
-  return paymentConfigSchema.parse(answer.body)
-}
-
-async function save(body: Record<string, unknown>) {
-  const answer = await admin.post("/api/admin/payment-config", body)
-  if (answer.status === 200) paymentConfigSchema.parse(answer.body)
-  return answer
-}
-
-async function saveOk(body: Record<string, unknown>): Promise<PaymentConfig> {
-  const answer = await save(body)
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200)
-  return answer.body
-}
+const { config, save, saveOk } = paymentConfigCalls(() => admin)
 
 /** Whether checkout would offer this caller payment by invoice. */
 async function offersInvoice(client: ApiClient): Promise<boolean> {

@@ -4,8 +4,9 @@
  * clear. The settings are global: this file puts back what it changed when it ends.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { apiErrorSchema, paymentConfigSchema, paymentMethodsSchema, shippingSettingsSchema, type PaymentConfig } from "@enclave/contract"
+import { apiErrorSchema, paymentMethodsSchema, shippingSettingsSchema, type PaymentConfig } from "@enclave/contract"
 import { ApiClient, asAdmin, asNewCustomer, asVisitor } from "../support/api.ts"
+import { paymentConfigCalls } from "../support/payment-config.ts"
 
 let admin: ApiClient
 let original: PaymentConfig
@@ -25,23 +26,7 @@ const clearSecrets = Object.entries(keys)
   .filter(([field]) => /Secret/.test(field))
   .map(([, value]) => value)
 
-async function config(): Promise<PaymentConfig> {
-  const answer = await admin.get("/api/admin/payment-config")
-  expect(answer.status).toBe(200)
-  return paymentConfigSchema.parse(answer.body)
-}
-
-async function save(body: Record<string, unknown>) {
-  const answer = await admin.post("/api/admin/payment-config", body)
-  if (answer.status === 200) paymentConfigSchema.parse(answer.body)
-  return answer
-}
-
-async function saveOk(body: Record<string, unknown>): Promise<PaymentConfig> {
-  const answer = await save(body)
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200)
-  return answer.body
-}
+const { config, save, saveOk } = paymentConfigCalls(() => admin)
 
 async function paymentMethodsAnswer() {
   const answer = await asVisitor().get("/api/payment-methods")

@@ -11,5 +11,5 @@ export type ShopUser = InferTypeOf<typeof ShopUserModel>
 export { registerShopUserWorkflow } from "./workflows/register-shop-user"
 export { updateShopUserProfileWorkflow, type ShopUserProfile } from "./workflows/update-shop-user-profile"
 export { changeShopUserPasswordWorkflow } from "./workflows/change-shop-user-password"
-export { enableShopUserTwoFactorWorkflow, disableShopUserTwoFactorWorkflow, WRONG_TWO_FACTOR_CODE } from "./workflows/two-factor"
-export { requestShopUserPasswordResetWorkflow, resetShopUserPasswordWorkflow, RESET_TOKEN_REFUSED } from "./workflows/password-reset"
+export { enableShopUserTwoFactorWorkflow, disableShopUserTwoFactorWorkflow } from "./workflows/two-factor"
+export { requestShopUserPasswordResetWorkflow, resetShopUserPasswordWorkflow } from "./workflows/password-reset"

@@ -1,12 +1,10 @@
 import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { MedusaError } from "@medusajs/framework/utils"
 import { emitEventStep } from "@medusajs/medusa/core-flows"
+import { RESET_LINK_INVALID_MESSAGE } from "@enclave/contract/values"
 import { ACCOUNTS_MODULE } from "../modules/accounts"
 import type AccountsModuleService from "../modules/accounts/service"
 import { changeShopUserPasswordWorkflow } from "./change-shop-user-password"
-
-/** What a token that is unknown, used or expired throws: the facade answers it as a 400. */
-export const RESET_TOKEN_REFUSED = "This reset link is invalid or has expired"
 
 const accounts = (container: { resolve<T>(key: string): T }) => container.resolve<AccountsModuleService>(ACCOUNTS_MODULE)
 
@@ -42,9 +40,9 @@ const useResetTokenStep = createStep(
   "enclave-use-password-reset-token",
   async (input: { token: string }, { container }) => {
     const used = await accounts(container).usePasswordResetToken(input.token)
-    if (!used) throw new MedusaError(MedusaError.Types.INVALID_DATA, RESET_TOKEN_REFUSED)
+    if (!used) throw new MedusaError(MedusaError.Types.INVALID_DATA, RESET_LINK_INVALID_MESSAGE)
     const [user] = await accounts(container).listShopUsers({ id: used.userId }, { select: ["id", "username_key"], take: 1 })
-    if (!user) throw new MedusaError(MedusaError.Types.INVALID_DATA, RESET_TOKEN_REFUSED)
+    if (!user) throw new MedusaError(MedusaError.Types.INVALID_DATA, RESET_LINK_INVALID_MESSAGE)
     return new StepResponse({ userId: user.id, usernameKey: user.username_key }, used.resetId)
   },
   async (resetId, { container }) => {

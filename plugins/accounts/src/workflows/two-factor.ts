@@ -1,11 +1,9 @@
 import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { MedusaError } from "@medusajs/framework/utils"
 import { emitEventStep } from "@medusajs/medusa/core-flows"
+import { INVALID_TWO_FACTOR_CODE_MESSAGE } from "@enclave/contract/values"
 import { ACCOUNTS_MODULE } from "../modules/accounts"
 import type AccountsModuleService from "../modules/accounts/service"
-
-/** What a wrong code throws: the facade answers it as a 400 on the code field. */
-export const WRONG_TWO_FACTOR_CODE = "Invalid code"
 
 const accounts = (container: { resolve<T>(key: string): T }) => container.resolve<AccountsModuleService>(ACCOUNTS_MODULE)
 
@@ -14,7 +12,7 @@ const confirmTwoFactorStep = createStep(
   async (input: { userId: string; code: string }, { container }) => {
     const before = await accounts(container).twoFactorStateOf(input.userId)
     const recoveryCodes = await accounts(container).confirmTwoFactorSetup(input.userId, input.code)
-    if (!recoveryCodes) throw new MedusaError(MedusaError.Types.INVALID_DATA, WRONG_TWO_FACTOR_CODE)
+    if (!recoveryCodes) throw new MedusaError(MedusaError.Types.INVALID_DATA, INVALID_TWO_FACTOR_CODE_MESSAGE)
     return new StepResponse(recoveryCodes, before)
   },
   async (before, { container }) => {
