@@ -438,9 +438,9 @@ export const apiOperations: ApiOperation[] = [
   {
     method: "post",
     path: "/api/orders",
-    summary: "Place an order from the cart, paid by the simulated card (sandbox) or a card payment that succeeded",
+    summary: "Place an order from the cart, paid by the simulated card (sandbox), a card payment that succeeded, or by invoice",
     description:
-      "The server computes subtotal, shipping and total from its own prices; a `total` or `shippingCost` sent that disagrees is refused. A card payment id is checked with Stripe first.",
+      'The server computes subtotal, shipping and total from its own prices; a `total` or `shippingCost` sent that disagrees is refused. A card payment id is checked with Stripe first. `paymentMethod: "Invoice"` (business customers only, while the shop offers it, from its minimum total) places the order pending, with `invoice` holding the transfer reference, due date and bank account.',
     access: "customer",
     ...paymentCall,
     body: createOrderSchema,
@@ -448,7 +448,7 @@ export const apiOperations: ApiOperation[] = [
     status: 201,
     errors: {
       ...signedIn,
-      400: "Missing or invalid address, unknown shipping method or one that does not ship to the address's country, empty cart or unverified payment",
+      400: "Missing or invalid address, unknown shipping method or one that does not ship to the address's country, empty cart, unverified payment, or invoice payment not offered to this customer or below its minimum total",
       402: "The card payment has not gone through",
       404: "No such card payment for this account",
       409: "Not enough stock, the client's total disagrees with the server's, or the payment was taken but the order could not be made (paymentReceived)",
@@ -580,6 +580,16 @@ export const apiOperations: ApiOperation[] = [
     body: updateOrderStatusSchema,
     response: orderSchema,
     errors: { ...adminOnly, 404: "No such order" },
+  },
+  {
+    method: "post",
+    path: "/api/admin/orders/{id}/mark-paid",
+    summary: "Mark an invoice order as paid: its payment is captured in Medusa",
+    description: "The transfer arrived. A pending order moves on to processing; `invoice.paidAt` records when.",
+    access: "admin",
+    params: { id: wholeNumberIdSchema("Order") },
+    response: orderSchema,
+    errors: { ...adminOnly, 404: "No such order", 409: "Not an invoice order, paid already, or cancelled" },
   },
   {
     method: "delete",

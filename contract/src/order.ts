@@ -50,6 +50,20 @@ export type OrderItem = z.infer<typeof orderItemSchema>
 /** An order's shipping address as answers carry it: addressLine2 is null when there is none. */
 export const orderShippingAddressSchema = shippingAddressSchema.extend({ addressLine2: z.string().nullable().optional() })
 
+/**
+ * An invoice order's payment (issue 17): the transfer reference, the due date (YYYY-MM-DD in the shop's
+ * time zone), when the shop marked the money as received, its state now, and the bank account the
+ * invoice names (as it was when the order was placed).
+ */
+export const orderInvoiceSchema = z.object({
+  reference: z.string(),
+  dueDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  paidAt: z.string().datetime({ offset: true }).nullable(),
+  state: z.enum(["awaiting_payment", "paid", "overdue"]),
+  bankAccount: z.object({ accountHolder: z.string(), iban: z.string(), bic: z.string() }),
+})
+export type OrderInvoice = z.infer<typeof orderInvoiceSchema>
+
 /** An order as GET /api/orders and GET /api/admin/orders answer it (docs/product.md §3 Order with items). */
 export const orderSchema = z.object({
   id: z.number().int().positive(),
@@ -79,6 +93,8 @@ export const orderSchema = z.object({
   email: z.string().nullable(),
   createdAt: z.string().datetime({ offset: true }),
   items: z.array(orderItemSchema),
+  /** Paid by invoice: reference, due date and bank account; null for every other payment (optional: older answers had none). */
+  invoice: orderInvoiceSchema.nullable().optional(),
 })
 export type Order = z.infer<typeof orderSchema>
 export const orderListSchema = z.array(orderSchema)

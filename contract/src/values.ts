@@ -169,6 +169,52 @@ export const MISSING_SHIPPING_ADDRESS_MESSAGE = "Missing shipping address"
 export const SANDBOX_CARD_PAYMENT_PREFIX = "str-"
 
 // ---------------------------------------------------------------------------------------------
+// Pay by invoice (issue 17; docs/product.md §4 Payment settings)
+
+/** POST /api/orders' paymentMethod for payment by invoice and wire transfer; the order's paymentMethod reads the same. */
+export const INVOICE_PAYMENT_METHOD = "Invoice"
+/** The order's paymentProvider for an invoice order. */
+export const INVOICE_PAYMENT_PROVIDER = "invoice"
+
+/** The shop's time zone: an invoice's date and due date are calendar days there. */
+export const SHOP_TIME_ZONE = "Europe/Berlin"
+
+export const INVOICE_NOT_AVAILABLE_MESSAGE = "Pay by invoice is not available"
+export const INVOICE_BUSINESS_ONLY_MESSAGE =
+  "Pay by invoice is only for business customers: add your company name and VAT ID to your account"
+export function invoiceMinimumMessage(minimumTotal: string): string {
+  return `Pay by invoice needs an order total of at least €${minimumTotal}`
+}
+export const NOT_AN_INVOICE_ORDER_MESSAGE = "Only an order paid by invoice can be marked as paid"
+export const INVOICE_ALREADY_PAID_MESSAGE = "This order is paid already"
+export const CANCELLED_ORDER_NOT_PAYABLE_MESSAGE = "A cancelled order cannot be marked as paid"
+
+/** The transfer reference of an invoice order: the order number in a fixed form, e.g. ENC-000042. */
+export function invoiceReference(orderNumber: number): string {
+  return `ENC-${String(orderNumber).padStart(6, "0")}`
+}
+
+/** The calendar day (YYYY-MM-DD) of a moment in the shop's time zone. */
+export function shopDay(moment: Date): string {
+  // en-CA formats a date as YYYY-MM-DD.
+  return new Intl.DateTimeFormat("en-CA", { timeZone: SHOP_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(moment)
+}
+
+/** The due date of an invoice placed at this moment with this payment term: the shop's day of the order plus the term. */
+export function invoiceDueDate(placedAt: Date, termDays: number): string {
+  const [year, month, day] = shopDay(placedAt).split("-").map(Number)
+  return new Date(Date.UTC(year, month - 1, day + termDays)).toISOString().slice(0, 10)
+}
+
+export type InvoiceState = "awaiting_payment" | "paid" | "overdue"
+
+/** Paid once the money is marked as received; overdue from the day after its due date (in the shop's time zone). */
+export function invoiceState(invoice: { dueDate: string; paidAt: string | null }, now: Date = new Date()): InvoiceState {
+  if (invoice.paidAt) return "paid"
+  return shopDay(now) > invoice.dueDate ? "overdue" : "awaiting_payment"
+}
+
+// ---------------------------------------------------------------------------------------------
 // Shipping methods (docs/product.md §4, §5)
 
 /** docs/product.md §5, shipping method form. */

@@ -9,8 +9,9 @@ import {
   emitEventStep,
   releaseLockStep,
 } from "@medusajs/medusa/core-flows"
-import type { Order, ShippingAddress } from "@enclave/contract"
-import { SHOP_ORDERS_MODULE } from "@enclave/orders"
+import { invoiceDueDate, invoiceMinimumMessage, invoiceReference, type Order, type ShippingAddress } from "@enclave/contract"
+import { eurosToCents } from "@enclave/contract/money"
+import { SHOP_ORDERS_MODULE, type InvoiceTerms } from "@enclave/orders"
 import { accountsService } from "../accounts/users"
 import { ApiError } from "../http/api-error"
 import { pricePurchase, type CheckoutChoice, type PricedPurchase } from "./checkout"
@@ -54,6 +55,11 @@ export interface PlaceOrderInput {
   notes?: string | null
   /** The payment was taken already: an inactive shipping method no longer refuses it. */
   paid?: boolean
+  /**
+   * Paid by invoice: the terms the order is placed on. The order waits for the transfer (status
+   * pending, Medusa's payment authorised, captured when staff mark it paid).
+   */
+  invoice?: { paymentTermDays: number; accountHolder: string; iban: string; bic: string; minimumTotal: string }
 }
 
 /** The order this cart already became (a retried or doubled request), finishing what a crashed attempt left. */
@@ -77,7 +83,12 @@ const existingOrderOfCartStep = createStep("enclave-existing-order-of-cart", asy
 
 /** Checks and prices the cart (throws the customer's 4xx); reads only. */
 const priceCartStep = createStep("enclave-price-cart", async (input: PlaceOrderInput, { container }) => {
-  return new StepResponse(await pricePurchase(container, input, input.choice, { paid: input.paid }))
+  const purchase = await pricePurchase(container, input, input.choice, { paid: input.paid })
+  if (input.invoice && purchase.total < eurosToCents(input.invoice.minimumTotal)) {
+    const message = invoiceMinimumMessage(input.invoice.minimumTotal)
+    throw new ApiError(400, message, { fields: { paymentMethod: message } })
+  }
+  return new StepResponse(purchase)
 })
 
 /** Medusa's order, as its own complete-cart would make it, from the priced purchase. */
@@ -213,7 +224,8 @@ const openPaymentSessionStep = createStep(
 export interface OrderDetailsInput {
   user_number: number
   shipping_address: ShippingAddress
-  status: "processing"
+  /** An invoice order waits for its money (pending); a paid one is processed. */
+  status: "processing" | "pending"
   payment_method: string
   payment_id: string | null
   payment_provider: string
@@ -221,6 +233,21 @@ export interface OrderDetailsInput {
   shipping_method_number: number
   shipping_method_name: string
   notes: string | null
+  invoice: InvoiceTerms | null
+}
+
+/** An invoice order's terms, fixed from its number and the moment it was made. */
+function invoiceTerms(input: PlaceOrderInput, order: { display_id: number; created_at: string | Date }): InvoiceTerms | null {
+  if (!input.invoice) return null
+  const { paymentTermDays, accountHolder, iban, bic } = input.invoice
+  return {
+    reference: invoiceReference(order.display_id),
+    dueDate: invoiceDueDate(new Date(order.created_at), paymentTermDays),
+    paymentTermDays,
+    accountHolder,
+    iban,
+    bic,
+  }
 }
 
 /** The shop's own record of the order (status, payment, method, the address as typed). */
@@ -273,7 +300,13 @@ export const placeOrderWorkflow = createWorkflow(PLACE_ORDER_WORKFLOW, (input: P
     const orders = createOrdersStep([transform({ purchase }, ({ purchase }) => orderData(purchase))])
     const order = transform(
       { orders },
-      ({ orders }) => orders[0] as unknown as { id: string; items: Array<{ id: string; metadata?: Record<string, unknown> | null }> },
+      ({ orders }) =>
+        orders[0] as unknown as {
+          id: string
+          display_id: number
+          created_at: string | Date
+          items: Array<{ id: string; metadata?: Record<string, unknown> | null }>
+        },
     )
     createRemoteLinkStep(
       transform({ order, input }, ({ order, input }) => [
@@ -284,10 +317,10 @@ export const placeOrderWorkflow = createWorkflow(PLACE_ORDER_WORKFLOW, (input: P
     const session = openPaymentSessionStep({ payment: input.payment, amount: transform({ purchase }, ({ purchase }) => purchase.total) })
     authorizePaymentSessionStep({ id: session.sessionId, context: {} })
     const details = recordOrderDetailsStep(
-      transform({ purchase, input }, ({ purchase, input }): OrderDetailsInput => ({
+      transform({ purchase, input, order }, ({ purchase, input, order }): OrderDetailsInput => ({
         user_number: input.userNumber,
         shipping_address: { ...purchase.address, addressLine2: purchase.address.addressLine2 || null },
-        status: "processing",
+        status: input.invoice ? "pending" : "processing",
         payment_method: input.payment.method,
         payment_id: input.payment.paymentId,
         payment_provider: input.payment.provider,
@@ -295,6 +328,7 @@ export const placeOrderWorkflow = createWorkflow(PLACE_ORDER_WORKFLOW, (input: P
         shipping_method_number: purchase.method.number,
         shipping_method_name: purchase.method.name,
         notes: input.notes || (input.payment.provider === "sandbox" ? "Test order: no payment was taken" : null),
+        invoice: invoiceTerms(input, order),
       })),
     )
     // The cart link came first (it is how a retry finds the order); these two in one write.

@@ -1,13 +1,23 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { SANDBOX_CARD_PAYMENT_PREFIX, type CreateOrderRequest, type Order } from "@enclave/contract"
+import {
+  INVOICE_BUSINESS_ONLY_MESSAGE,
+  INVOICE_NOT_AVAILABLE_MESSAGE,
+  INVOICE_PAYMENT_METHOD,
+  INVOICE_PAYMENT_PROVIDER,
+  SANDBOX_CARD_PAYMENT_PREFIX,
+  type CreateOrderRequest,
+  type Order,
+} from "@enclave/contract"
+import { invoiceDetails } from "@enclave/payments"
 import { SYSTEM_PROVIDER_ID } from "@enclave/payments"
 import type { ShopUserRow } from "../accounts/users"
 import { withCartLock } from "../cart/cart"
 import { runThenBump } from "../catalogue/cache"
 import { ApiError } from "../http/api-error"
+import { invoiceAvailable, isBusinessCustomer } from "../payment-settings/invoice"
 import { readPaymentSettings } from "../payment-settings/payment-settings"
 import { placeCardOrder } from "../payments/card"
-import { runPlaceOrder } from "./place-order-workflow"
+import { runPlaceOrder, type PlaceOrderInput } from "./place-order-workflow"
 import { findOrderById } from "./read-orders"
 
 const SANDBOX_CARD_ID = /^str-[A-Za-z0-9_-]{4,100}$/
@@ -22,6 +32,7 @@ const SANDBOX_CARD_ID = /^str-[A-Za-z0-9_-]{4,100}$/
 export async function placeOrder(container: MedusaContainer, user: ShopUserRow, request: CreateOrderRequest): Promise<Order> {
   const method = request.paymentMethod.toLowerCase()
   const paymentId = request.paymentId?.trim() || null
+  if (method === INVOICE_PAYMENT_METHOD.toLowerCase()) return placeInvoiceOrder(container, user, request)
   if (paymentId?.startsWith(SANDBOX_CARD_PAYMENT_PREFIX) && SANDBOX_CARD_ID.test(paymentId))
     return placeSandboxOrder(container, user, request, paymentId)
   if (paymentId && (method.includes("stripe") || method.includes("card"))) return placeCardOrder(container, user, request, paymentId)
@@ -47,6 +58,51 @@ async function placeSandboxOrder(
       fields: { paymentId: "Test payments are switched off" },
     })
   }
+  // Medusa's system provider: the simulated card collects nothing.
+  return placeThroughWorkflow(container, user, request, {
+    payment: {
+      method: "Card (Sandbox)",
+      paymentId,
+      provider: "sandbox",
+      isTest: true,
+      providerId: SYSTEM_PROVIDER_ID,
+      data: { payment_id: paymentId },
+    },
+  })
+}
+
+/**
+ * Payment by invoice (issue 17): only business customers, only while the admin offers it, only from
+ * the minimum total (checked on the priced cart, in the workflow). Medusa's system provider
+ * authorises the payment now; staff capture it when the transfer arrives (mark-paid.ts).
+ */
+async function placeInvoiceOrder(container: MedusaContainer, user: ShopUserRow, request: CreateOrderRequest): Promise<Order> {
+  const settings = await readPaymentSettings(container)
+  const terms = invoiceAvailable(settings) ? invoiceDetails(settings) : null
+  if (!terms) throw new ApiError(400, INVOICE_NOT_AVAILABLE_MESSAGE, { fields: { paymentMethod: INVOICE_NOT_AVAILABLE_MESSAGE } })
+  if (!isBusinessCustomer(user)) {
+    throw new ApiError(400, INVOICE_BUSINESS_ONLY_MESSAGE, { fields: { paymentMethod: INVOICE_BUSINESS_ONLY_MESSAGE } })
+  }
+  return placeThroughWorkflow(container, user, request, {
+    payment: {
+      method: INVOICE_PAYMENT_METHOD,
+      paymentId: null,
+      provider: INVOICE_PAYMENT_PROVIDER,
+      isTest: false,
+      providerId: SYSTEM_PROVIDER_ID,
+      data: {},
+    },
+    invoice: terms,
+  })
+}
+
+/** Runs the purchase workflow for the user's cart with this payment, under the cart's lock. */
+async function placeThroughWorkflow(
+  container: MedusaContainer,
+  user: ShopUserRow,
+  request: CreateOrderRequest,
+  paying: Pick<PlaceOrderInput, "payment" | "invoice">,
+): Promise<Order> {
   // The cart this request was sent for: when a request ahead of it (a double click, a retry whose
   // answer was lost) made it into an order meanwhile, the workflow answers that order again.
   const cartSent = user.cart_id
@@ -67,15 +123,7 @@ async function placeSandboxOrder(
             total: request.total,
             shippingCost: request.shippingCost,
           },
-          // Medusa's system provider: the simulated card collects nothing.
-          payment: {
-            method: "Card (Sandbox)",
-            paymentId,
-            provider: "sandbox",
-            isTest: true,
-            providerId: SYSTEM_PROVIDER_ID,
-            data: { payment_id: paymentId },
-          },
+          ...paying,
           notes: request.notes,
         })
         user.cart_id = null

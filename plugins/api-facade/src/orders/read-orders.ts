@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { NO_IMAGE_URL, type Order } from "@enclave/contract"
+import { invoiceState, NO_IMAGE_URL, type Order, type OrderInvoice } from "@enclave/contract"
 import { eurosToCents } from "@enclave/contract/money"
 import { SHOP_ORDERS_MODULE, type CheckoutPayment, type OrderDetails, type ShopOrdersModuleService } from "@enclave/orders"
 import CheckoutPaymentCartLink from "../links/checkout-payment-cart"
@@ -133,6 +133,20 @@ async function deliveryEstimates(container: MedusaContainer, details: OrderDetai
   )
 }
 
+/** An invoice order's payment as answers carry it; null for every other payment. */
+export function invoiceOfDetails(details: Pick<OrderDetailsRow, "invoice" | "paid_at">, now: Date = new Date()): OrderInvoice | null {
+  const terms = details.invoice
+  if (!terms) return null
+  const paidAt = details.paid_at ? new Date(details.paid_at).toISOString() : null
+  return {
+    reference: terms.reference,
+    dueDate: terms.dueDate,
+    paidAt,
+    state: invoiceState({ dueDate: terms.dueDate, paidAt }, now),
+    bankAccount: { accountHolder: terms.accountHolder, iban: terms.iban, bic: terms.bic },
+  }
+}
+
 export function toContractOrder(order: MedusaOrderRow, details: OrderDetailsRow, estimates: DeliveryEstimates): Order {
   const items = (order.items ?? []).map((item) => {
     const productNumber = Number(item.metadata?.product_number)
@@ -172,6 +186,7 @@ export function toContractOrder(order: MedusaOrderRow, details: OrderDetailsRow,
     createdAt: new Date(order.created_at).toISOString(),
     // In the order they went into the cart (item numbers only grow).
     items: items.filter((i) => i.id > 0).sort((a, b) => a.id - b.id),
+    invoice: invoiceOfDetails(details),
   }
 }
 

@@ -9,8 +9,21 @@ import type OrderDetailsModel from "./models/order-details"
  */
 
 /** An order_details row (models/order-details.ts). */
-export type OrderDetails = Omit<InferTypeOf<typeof OrderDetailsModel>, "shipping_address"> & {
+export type OrderDetails = Omit<InferTypeOf<typeof OrderDetailsModel>, "shipping_address" | "invoice"> & {
   shipping_address: ShippingAddress | null
+  invoice: InvoiceTerms | null
+}
+
+/** What an invoice order's details fix when it is placed (order_details.invoice). */
+export interface InvoiceTerms {
+  /** The transfer reference, e.g. ENC-000042. */
+  reference: string
+  /** YYYY-MM-DD in the shop's time zone. */
+  dueDate: string
+  paymentTermDays: number
+  accountHolder: string
+  iban: string
+  bic: string
 }
 
 /** A checkout_payment row (models/checkout-payment.ts). */

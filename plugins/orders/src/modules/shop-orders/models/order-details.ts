@@ -19,6 +19,11 @@ const OrderDetails = model.define("order_details", {
   shipping_method_number: model.number().nullable(),
   shipping_method_name: model.text().nullable(),
   notes: model.text().nullable(),
+  // Paid by invoice (issue 17): reference, due date and the bank account the invoice names, fixed
+  // when the order is placed (a later change of the shop's account does not rewrite old invoices).
+  invoice: model.json().nullable(),
+  // When staff marked the invoice's money as received; null until then (and for other payments).
+  paid_at: model.dateTime().nullable(),
 })
 
 export default OrderDetails
