@@ -63,6 +63,7 @@ const adminCalls: Call[] = [
   ["GET", "/api/admin/orders"],
   ["PUT", "/api/admin/orders/999999/status", { status: "shipped" }],
   ["PUT", "/api/admin/orders/999999/shipping-address", { shippingAddress: testAddress }],
+  ["POST", "/api/admin/orders/999999/mark-paid"],
   ["DELETE", "/api/admin/orders/999999"],
   ["GET", "/api/admin/order-user/999999"],
   ["POST", "/api/admin/products", {}],
@@ -260,6 +261,7 @@ describe("another customer (docs/product.md §6: a customer's own cart, orders a
     for (const [method, path, body] of [
       ["PUT", `/api/admin/orders/${order.body.id}/status`, { status: "cancelled" }],
       ["PUT", `/api/admin/orders/${order.body.id}/shipping-address`, { shippingAddress: { ...testAddress, city: "Elsewhere" } }],
+      ["POST", `/api/admin/orders/${order.body.id}/mark-paid`],
       ["DELETE", `/api/admin/orders/${order.body.id}`],
       ["GET", `/api/admin/order-user/${first.user.id}`],
     ] as Call[]) {

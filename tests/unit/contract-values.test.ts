@@ -9,6 +9,9 @@ import {
   checkoutStorageKeys,
   compareDefaultOrder,
   formatEuro,
+  invoiceDueDate,
+  invoiceReference,
+  invoiceState,
   isSandboxPaymentId,
   isSandboxPaymentMethod,
   isSandboxWalletOrder,
@@ -18,6 +21,7 @@ import {
   productCategories,
   queryCatalogue,
   SECRET_MASK_PREFIX,
+  shopDay,
   stockState,
   withOneDefault,
 } from "@enclave/contract/values"
@@ -193,5 +197,29 @@ describe("the plain values and helpers", () => {
       shippingMethodId: "selectedShippingMethodId",
       pendingCardOrder: "cardPendingOrder",
     })
+  })
+})
+
+describe("invoice reference, due date and state (issue 17)", () => {
+  it("writes the order number in a fixed form", () => {
+    expect(invoiceReference(42)).toBe("ENC-000042")
+    expect(invoiceReference(1234567)).toBe("ENC-1234567")
+  })
+
+  it("counts the term from the order's day in Berlin, across the clock change and month ends", () => {
+    // 23:30 UTC on 28 March 2026 is already 29 March in Berlin.
+    expect(shopDay(new Date("2026-03-28T23:30:00Z"))).toBe("2026-03-29")
+    expect(invoiceDueDate(new Date("2026-03-28T23:30:00Z"), 14)).toBe("2026-04-12")
+    expect(invoiceDueDate(new Date("2026-03-28T22:30:00Z"), 14)).toBe("2026-04-11")
+    expect(invoiceDueDate(new Date("2026-12-20T10:00:00Z"), 14)).toBe("2027-01-03")
+    expect(invoiceDueDate(new Date("2028-02-15T10:00:00Z"), 14)).toBe("2028-02-29")
+  })
+
+  it("is awaiting payment up to the end of its due day in Berlin, overdue after, paid once paid", () => {
+    const invoice = { dueDate: "2026-04-12", paidAt: null }
+    expect(invoiceState(invoice, new Date("2026-04-12T21:59:00Z"))).toBe("awaiting_payment")
+    // 00:30 on 13 April in Berlin (summer time, UTC+2).
+    expect(invoiceState(invoice, new Date("2026-04-12T22:30:00Z"))).toBe("overdue")
+    expect(invoiceState({ ...invoice, paidAt: "2026-05-01T08:00:00Z" }, new Date("2026-06-01T00:00:00Z"))).toBe("paid")
   })
 })
