@@ -27,7 +27,13 @@ const required = (message: string, max = 200) =>
 const optionalText = (label: string) =>
   z.string().trim().max(200, `${label} is too long`).refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE).optional().nullable()
 
-const emailSchema = text("Email", "Invalid email address").trim().max(254, "Invalid email address").email("Invalid email address")
+export const EMAIL_REQUIRED_MESSAGE = "Email is required"
+/** An empty address is named as missing, not as malformed (issue 19). */
+const emailSchema = text("Email", "Invalid email address")
+  .trim()
+  .min(1, EMAIL_REQUIRED_MESSAGE)
+  .max(254, "Invalid email address")
+  .email("Invalid email address")
 
 /**
  * A VAT ID, optional: empty means none; else normalised (upper case, no spaces, dots or dashes)

@@ -31,7 +31,7 @@ test("registering through the form shows each docs/product.md §5 message inline
   await submit.click()
   for (const message of [
     "Username is required",
-    "Invalid email address",
+    "Email is required",
     "Password is required",
     "Street address is required",
     "City is required",

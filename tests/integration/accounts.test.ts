@@ -92,6 +92,8 @@ describe("POST /api/register", () => {
 
   it.each([
     [{ email: "not-an-email" }, "email", "Invalid email address"],
+    [{ email: "" }, "email", "Email is required"],
+    [{ email: "   " }, "email", "Email is required"],
     [{ addressLine1: "" }, "addressLine1", "Street address is required"],
     [{ city: "" }, "city", "City is required"],
     [{ state: " " }, "state", "State/Province is required"],
