@@ -207,17 +207,6 @@ test("the tabs work with the keyboard (WAI-ARIA tabs)", async ({ page }) => {
   await expect(page.getByRole("tabpanel", { name: "Register" }).getByLabel(/^Username/)).toBeFocused()
 })
 
-test("visitors are sent from /orders, /account and /account/orders to /auth", async ({ page }) => {
-  for (const path of ["/orders", "/account", "/account/orders"]) {
-    const answer = await page.request.get(path, { maxRedirects: 0 })
-    expect(answer.status(), path).toBe(302)
-    expect(answer.headers()["location"], path).toBe("/auth")
-  }
-  await page.goto("/orders")
-  await expect(page).toHaveURL(/\/auth$/)
-  await expect(page.getByRole("tab", { name: "Login" })).toBeVisible()
-})
-
 test("login: the fifth wrong password locks the username for this network, and the toast says so in German", async ({ page }) => {
   const details = newUserDetails()
   expect((await page.request.post("/api/register", { data: details })).status()).toBe(201)

@@ -336,16 +336,6 @@ test("checkout fits a phone-sized screen", async ({ page }) => {
   await screenshot(page, "checkout-payment-phone-en")
 })
 
-test("visitors are sent to /auth from checkout and its result pages", async ({ page }) => {
-  for (const path of ["/checkout", "/checkout/success?orderId=1", "/checkout/error"]) {
-    const answer = await page.request.get(path, { maxRedirects: 0 })
-    expect(answer.status(), path).toBe(302)
-    expect(answer.headers().location, path).toBe("/auth")
-  }
-  await page.goto("/checkout")
-  await expect(page).toHaveURL(/\/auth$/)
-})
-
 test("the result page without an order, with an unknown order, and after a PayPal return", async ({ page }) => {
   await registerCustomer(page)
   const product = await productInStock(page, [4, 1, 3], 1)

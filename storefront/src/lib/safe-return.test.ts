@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { DEFAULT_RETURN_PATH, safeReturnPath } from "./safe-return"
+import { DEFAULT_RETURN_PATH, safeReturnPath, signInPath } from "./safe-return"
 
 const SHOP = "https://shop.example"
 
@@ -56,5 +56,18 @@ describe("safeReturnPath (the return path of /auth and of the language menu)", (
 
   it("refuses everything when the shop's origin is not a URL", () => {
     expect(safeReturnPath("/admin", "not a url")).toBe(DEFAULT_RETURN_PATH)
+  })
+})
+
+describe("signInPath", () => {
+  it("names the guarded page, path and query, as the way back", () => {
+    expect(signInPath(new URL("http://localhost:8000/checkout"))).toBe("/auth?return=%2Fcheckout")
+    expect(signInPath(new URL("http://localhost:8000/checkout/success?orderId=7&x=a b"))).toBe(
+      "/auth?return=%2Fcheckout%2Fsuccess%3ForderId%3D7%26x%3Da%2520b",
+    )
+    // What it names is a return path /auth accepts as it is.
+    const path = "/account/orders?page=2"
+    const back = new URL(signInPath(new URL(path, SHOP)), SHOP).searchParams.get("return")
+    expect(safeReturnPath(back, SHOP)).toBe(path)
   })
 })

@@ -32,3 +32,11 @@ export function safeReturnPath(value: unknown, shopOrigin: string): string {
   if (url.origin !== origin || !url.pathname.startsWith("/") || url.pathname.startsWith("//")) return DEFAULT_RETURN_PATH
   return `${url.pathname}${url.search}${url.hash}`
 }
+
+/**
+ * Where a guarded page sends a visitor (issue 19): the sign-in page, told to come back to this page
+ * (path and query) once they are signed in or registered.
+ */
+export function signInPath(page: URL): string {
+  return `/auth?return=${encodeURIComponent(page.pathname + page.search)}`
+}

@@ -11,6 +11,7 @@
  */
 import type { AstroGlobal } from "astro"
 import { orderListSchema, userSchema, type Order, type User } from "@enclave/contract"
+import { signInPath } from "../safe-return"
 import { apiBaseUrl, FacadeApiError, getJson } from "./products"
 
 /** A page must not hang on a stuck backend. */
@@ -92,10 +93,10 @@ export async function userIfKnown(request: Request, page: string): Promise<User 
  *
  * The answer is never cached (it depends on the session cookie).
  */
-export async function requireUser(astro: Pick<AstroGlobal, "request" | "redirect" | "response">): Promise<User | Response> {
+export async function requireUser(astro: Pick<AstroGlobal, "request" | "redirect" | "response" | "url">): Promise<User | Response> {
   const user = await currentUser(astro.request)
   astro.response.headers.set("cache-control", "private, no-store")
-  if (!user) return astro.redirect("/auth", 302)
+  if (!user) return astro.redirect(signInPath(astro.url), 302)
   return user
 }
 
