@@ -225,6 +225,13 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>
 export const userListSchema = z.array(userSchema)
 
+/**
+ * GET /api/session: who is signed in, null for a visitor. Pages ask this instead of GET /api/user,
+ * whose documented 401 for a visitor browsers log as an error on every signed-out page (issue 19).
+ */
+export const sessionStateSchema = z.object({ user: userSchema.nullable() })
+export type SessionState = z.infer<typeof sessionStateSchema>
+
 /** A path id (user, order, cart item, shipping method): a whole number, else a 400. */
 export const wholeNumberIdSchema = (what: string) =>
   z

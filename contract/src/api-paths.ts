@@ -20,6 +20,7 @@ import {
   registerSchema,
   userListSchema,
   sessionsEndedSchema,
+  sessionStateSchema,
   userSchema,
   wholeNumberIdSchema,
 } from "./account.js"
@@ -108,6 +109,7 @@ export const apiSchemas: Record<string, ZodType> = {
   ImageUpload: imageUploadBodySchema,
   ImageUploadAnswer: imageUploadAnswerSchema,
   User: userSchema,
+  SessionState: sessionStateSchema,
   UserList: userListSchema,
   Register: registerSchema,
   Login: loginSchema,
@@ -187,6 +189,15 @@ export const apiOperations: ApiOperation[] = [
     access: "public",
     response: userSchema,
     errors: { 401: "No user is signed in" },
+  },
+  {
+    method: "get",
+    path: "/api/session",
+    summary: "Who is signed in: the user, or null for a visitor",
+    description:
+      "The same user as GET /api/user, but a visitor is an answer (200, `user: null`) rather than a 401: pages ask this, so a signed-out page logs no failed request.",
+    access: "public",
+    response: sessionStateSchema,
   },
   {
     method: "post",

@@ -20,6 +20,7 @@ const publicCalls: Call[] = [
   ["GET", "/api/shipping-methods"],
   ["GET", "/api/shipping-settings"],
   ["GET", "/api/payment-methods"],
+  ["GET", "/api/session"],
 ]
 
 const customerCalls: Call[] = [

@@ -3,8 +3,8 @@
  * open, and the one toast on screen (docs/product.md §4 UI states; docs/product.md §9: at most one toast at a time).
  */
 import { atom, computed } from "nanostores"
-import type { CartItem, User } from "@enclave/contract"
-import { api, ApiRequestError } from "./api"
+import type { CartItem, SessionState, User } from "@enclave/contract"
+import { api } from "./api"
 
 /** undefined while loading, null for a visitor (docs/product.md §4: a 401 means no user). */
 export const $user = atom<User | null | undefined>(undefined)
@@ -33,14 +33,15 @@ export function showToast(toast: Omit<Toast, "id">) {
 
 let userRequest: Promise<User | null> | undefined
 
-/** Loads the current user once per page (no retries, docs/product.md §9); later calls share the answer. */
+/**
+ * Loads the current user once per page (no retries, docs/product.md §9); later calls share the answer.
+ * GET /api/session answers a visitor with `user: null` where GET /api/user would answer 401, which the
+ * browser logs as an error on every signed-out page (issue 19).
+ */
 export function loadUser(): Promise<User | null> {
   userRequest ??= api
-    .get<User>("/api/user")
-    .catch((error) => {
-      if (error instanceof ApiRequestError && error.status === 401) return null
-      throw error
-    })
+    .get<SessionState>("/api/session")
+    .then((session) => session.user)
     .then((user) => {
       $user.set(user)
       if (user) void refreshCart()

@@ -90,12 +90,12 @@ describe("currentUser", () => {
 })
 
 describe("requireUser", () => {
-  it("redirects a visitor to /auth with a 302 and lets a customer through; neither is cached", async () => {
+  it("redirects a visitor to /auth, naming the page to come back to, with a 302 and lets a customer through; neither is cached", async () => {
     const visitor = astro()
     const answer = await requireUser(visitor as never)
     expect(answer).toBeInstanceOf(Response)
     expect((answer as Response).status).toBe(302)
-    expect((answer as Response).headers.get("location")).toBe("/auth")
+    expect((answer as Response).headers.get("location")).toBe("/auth?return=%2Forders")
     expect(visitor.response.headers.get("cache-control")).toBe("private, no-store")
 
     const customer = astro("enclave.sid=good")

@@ -1,0 +1,12 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { SessionState } from "@enclave/contract"
+import { toContractUser } from "../../../accounts/users"
+import { currentUser } from "../../../http/current-user"
+
+/** Who is signed in, null for a visitor: a visitor is an answer here, not a 401 (issue 19). */
+export async function GET(req: MedusaRequest, res: MedusaResponse) {
+  const user = currentUser(req)
+  res.setHeader("Cache-Control", "private, no-store")
+  const state: SessionState = { user: user ? toContractUser(user) : null }
+  res.json(state)
+}
