@@ -144,7 +144,14 @@ export async function createFrontDoor(options: FrontDoorOptions): Promise<http.S
       if (pathname.startsWith("/_astro/")) res.setHeader("cache-control", "public, max-age=31536000, immutable")
     },
   }) as Handler
-  const admin = sirv(adminDir, { single: true, etag: true }) as Handler
+  const admin = sirv(adminDir, {
+    single: true,
+    etag: true,
+    setHeaders: (res, pathname) => {
+      // Vite names everything under assets/ by its content hash, so those files never change either.
+      if (pathname.startsWith("/assets/")) res.setHeader("cache-control", "public, max-age=31536000, immutable")
+    },
+  }) as Handler
   const uploads = sirv(options.uploadsDir, { etag: true, dev: true }) as Handler
 
   /**

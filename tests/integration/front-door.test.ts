@@ -3,11 +3,14 @@
  * and a server that does not answer gets a JSON error rather than a hanging request. Two loopback
  * servers stand in for Medusa here, so the test sees which one answered.
  */
+import fs from "node:fs"
 import http from "node:http"
 import os from "node:os"
+import path from "node:path"
 import type { AddressInfo } from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createFrontDoor } from "../../launcher/front-door.ts"
+import { repoRoot } from "../../launcher/env.ts"
 import { freePort } from "../../launcher/ports.ts"
 
 const servers: http.Server[] = []
@@ -92,5 +95,21 @@ describe("the front door with two Medusa servers", () => {
       lonely.closeAllConnections()
       await new Promise((resolve) => lonely.close(resolve))
     }
+  })
+
+  it("serves the fingerprinted files of the admin and the storefront as immutable for a year, the admin's page not", async () => {
+    const IMMUTABLE = "public, max-age=31536000, immutable"
+    const adminAsset = fs.readdirSync(path.join(repoRoot, "admin", "dist", "assets")).find((name) => name.endsWith(".js"))
+    const storefrontAsset = fs
+      .readdirSync(path.join(repoRoot, "storefront", "dist", "client", "_astro"))
+      .find((name) => name.endsWith(".js"))
+    for (const file of [`/admin/assets/${adminAsset}`, `/_astro/${storefrontAsset}`]) {
+      const answer = await fetch(`${doorUrl}${file}`)
+      expect(answer.status, file).toBe(200)
+      expect(answer.headers.get("cache-control"), file).toBe(IMMUTABLE)
+    }
+    // The app's page names the current files: it is never kept.
+    const page = await fetch(`${doorUrl}/admin/`, { redirect: "manual" })
+    expect(page.headers.get("cache-control")).toBe("private, no-store")
   })
 })
