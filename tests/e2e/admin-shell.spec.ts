@@ -90,6 +90,8 @@ test.describe("signed in as the admin", () => {
     const errors: string[] = []
     page.on("pageerror", (e) => errors.push(e.message))
     await page.goto("/admin")
+    // Issue 19: the page describes itself (Lighthouse's SEO audit), though it is never indexed.
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /Enclave back office/)
     const nav = areasNav(page)
     await expect(nav.getByRole("listitem")).toHaveText(["Dashboard", "Products", "Orders", "Shipping", "Users", "Payments", "Logout"])
     await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page")
