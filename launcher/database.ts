@@ -78,18 +78,25 @@ export async function prepareExternalDatabase(databaseUrl: string) {
  * What the database has been set up with. Migrations take ~8 s even when there is nothing to do,
  * so a start whose code has the same migrations as the last one skips them.
  */
-export async function readSetupMark(databaseUrl: string): Promise<{ migrations: string | null; seeded: boolean; admin: boolean }> {
+export async function readSetupMark(
+  databaseUrl: string,
+): Promise<{ migrations: string | null; seeded: boolean; admin: boolean; taxRegions: boolean }> {
   return withClient(databaseUrl, async (client) => {
     await client.query(
       "create table if not exists enclave_setup (key text primary key, value text not null, updated_at timestamptz not null default now())",
     )
     const { rows } = await client.query<{ key: string; value: string }>("select key, value from enclave_setup")
     const marks = new Map(rows.map((r) => [r.key, r.value]))
-    return { migrations: marks.get("migrations") ?? null, seeded: marks.get("seeded") === "yes", admin: marks.get("admin") === "yes" }
+    return {
+      migrations: marks.get("migrations") ?? null,
+      seeded: marks.get("seeded") === "yes",
+      admin: marks.get("admin") === "yes",
+      taxRegions: marks.get("taxRegions") === "yes",
+    }
   })
 }
 
-export async function writeSetupMark(databaseUrl: string, key: "migrations" | "seeded" | "admin", value: string) {
+export async function writeSetupMark(databaseUrl: string, key: "migrations" | "seeded" | "admin" | "taxRegions", value: string) {
   await withClient(databaseUrl, (client) =>
     client.query(
       "insert into enclave_setup (key, value) values ($1, $2) on conflict (key) do update set value = excluded.value, updated_at = now()",

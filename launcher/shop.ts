@@ -17,14 +17,17 @@ export async function setUpDatabase(medusaEnv: MedusaEnv, logFile: string, say: 
     await runMedusa(["db:migrate"], medusaEnv, logFile)
     await writeSetupMark(medusaEnv.databaseUrl, "migrations", fingerprint)
   }
-  if (!mark.seeded || !mark.admin) {
+  if (!mark.seeded || !mark.admin || !mark.taxRegions) {
     if (!mark.seeded) say("Seeding the catalogue...")
     if (!mark.admin) say("Creating the admin account...")
-    // One Medusa process for both (each boot costs seconds); each part refuses to run twice, so a
+    // A shop seeded before the tax regions came gets them on its next start.
+    if (!mark.taxRegions) say("Setting up the tax regions...")
+    // One Medusa process for all (each boot costs seconds); each part refuses to run twice, so a
     // crash before the marks below are written duplicates nothing.
     await runMedusa(["exec", backendScript("set-up")], medusaEnv, logFile)
     await writeSetupMark(medusaEnv.databaseUrl, "seeded", "yes")
     await writeSetupMark(medusaEnv.databaseUrl, "admin", "yes")
+    await writeSetupMark(medusaEnv.databaseUrl, "taxRegions", "yes")
   }
 }
 

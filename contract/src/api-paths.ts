@@ -29,6 +29,7 @@ import { addToCartSchema, cartSchema, updateCartItemSchema } from "./cart.js"
 import { apiErrorSchema, healthSchema, openApiDocumentSchema } from "./errors.js"
 import {
   createOrderSchema,
+  invoiceLanguageQuerySchema,
   orderListSchema,
   orderSchema,
   shippingAddressChangedSchema,
@@ -89,6 +90,8 @@ export interface ApiOperation {
   /** JSON unless said otherwise. */
   bodyType?: "json" | "multipart"
   response?: ZodType
+  /** The success answer's media type: JSON (`response`) unless said otherwise; a PDF is a file to download. */
+  responseType?: "json" | "pdf"
   /** The success status; 200 unless said otherwise. */
   status?: number
   /** Statuses other than 4xx validation worth naming, with what they mean. */
@@ -562,6 +565,18 @@ export const apiOperations: ApiOperation[] = [
     access: "customer",
     response: orderListSchema,
     errors: signedIn,
+  },
+  {
+    method: "get",
+    path: "/api/orders/{id}/invoice.pdf",
+    summary: "An order's invoice as a PDF to download (invoice-ENC-000042.pdf)",
+    description:
+      "Seller, buyer (company and VAT ID), items, net, VAT and gross per the tax rate of the shipping country, and how it is paid: for an invoice order the bank account, reference and due date. `language` (en, de) chooses the document's language; without it the storefront's `language` cookie, else English. A customer gets the invoices of their own orders only: any other order is a 404, as an unknown one; an admin gets any order's.",
+    access: "customer",
+    params: { id: wholeNumberIdSchema("Order") },
+    query: { language: invoiceLanguageQuerySchema },
+    responseType: "pdf",
+    errors: { ...signedIn, 404: "No such order among the caller's (any order's, for an admin)" },
   },
 
   // Admin: users and orders

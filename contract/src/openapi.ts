@@ -134,6 +134,16 @@ export function buildOpenApiDocument(info: { version?: string } = {}) {
     const status = String(op.status ?? 200)
     const success: Record<string, unknown> = { description: op.response ? "Success" : "Success (answer not described yet)" }
     if (op.response) success.content = { "application/json": { schema: responses.refOf(op.response) } }
+    if (op.responseType === "pdf") {
+      success.description = "The PDF document, as a file to download"
+      success.content = { "application/pdf": { schema: { type: "string", format: "binary" } } }
+      success.headers = {
+        "Content-Disposition": {
+          description: "attachment, with the document's file name",
+          schema: { type: "string" },
+        },
+      }
+    }
     const errorSchema = responses.refOf(op.errorSchema ?? apiSchemas.ApiError)
     const errorAnswer = (description: string) => ({ description, content: { "application/json": { schema: errorSchema } } })
     const answers: Record<string, unknown> = { [status]: success }

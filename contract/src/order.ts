@@ -99,6 +99,17 @@ export const orderSchema = z.object({
 export type Order = z.infer<typeof orderSchema>
 export const orderListSchema = z.array(orderSchema)
 
+/**
+ * GET /api/orders/{id}/invoice.pdf?language=: the invoice's language. Without it the storefront's `language`
+ * cookie decides, else English.
+ */
+export const invoiceLanguageQuerySchema = z.enum(["en", "de"], { error: "Language must be en or de" })
+
+/** The invoice document's file name: invoice-ENC-000042.pdf. */
+export function invoiceFileName(reference: string): string {
+  return `invoice-${reference}.pdf`
+}
+
 /** PUT /api/admin/orders/{id}/status */
 export const updateOrderStatusSchema = z.strictObject({ status: orderStatusSchema })
 

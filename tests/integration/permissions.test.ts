@@ -39,6 +39,8 @@ const customerCalls: Call[] = [
   ["DELETE", "/api/cart/999999"],
   ["DELETE", "/api/cart"],
   ["GET", "/api/orders"],
+  // An order of nobody's: past the door, the customer and the admin are both told it does not exist.
+  ["GET", "/api/orders/999999/invoice.pdf"],
   ["POST", "/api/orders", { shippingAddress: testAddress, shippingMethod: 1, paymentMethod: "stripe", paymentId: "str-permission" }],
   ["POST", "/api/card-payments", { shippingAddress: testAddress, shippingMethodId: 1 }],
   ["POST", "/api/paypal-server/create-order", { shippingAddress: testAddress, shippingMethodId: 1, amount: "1.00" }],
@@ -257,8 +259,10 @@ describe("another customer (docs/product.md §6: a customer's own cart, orders a
     expect((await other.get("/api/cart")).body).toEqual([])
     expect((await other.delete("/api/cart")).status).toBe(200)
 
-    // The orders: not in the other's list, and the admin calls on them are refused.
+    // The orders: not in the other's list, their invoice is "not found", and the admin calls on them are refused.
     expect((await other.get("/api/orders")).body).toEqual([])
+    const invoice = await other.get(`/api/orders/${order.body.id}/invoice.pdf`)
+    expect([invoice.status, invoice.body.message]).toEqual([404, `Order ${order.body.id} not found`])
     for (const [method, path, body] of [
       ["PUT", `/api/admin/orders/${order.body.id}/status`, { status: "cancelled" }],
       ["PUT", `/api/admin/orders/${order.body.id}/shipping-address`, { shippingAddress: { ...testAddress, city: "Elsewhere" } }],

@@ -157,9 +157,10 @@ describe("the OpenAPI document", () => {
       const key = `${op.method} ${op.path}`
       expect(operation.security, key).toEqual(op.access === "public" ? [] : [{ session: [] }])
       expect(operation.description, key).toMatch(/\w{3,}.*\./)
+      const mediaType = op.responseType === "pdf" ? "application/pdf" : "application/json"
       for (const [status, answer] of Object.entries(operation.responses as Answers)) {
         if (/^2/.test(status) && op.path !== "/api/openapi.json")
-          expect(answer.content?.["application/json"]?.schema, `${key} ${status}`).toBeDefined()
+          expect(answer.content?.[mediaType]?.schema, `${key} ${status}`).toBeDefined()
       }
     }
     const changeAddress = document.paths["/api/admin/orders/{id}/shipping-address"].put
@@ -171,6 +172,19 @@ describe("the OpenAPI document", () => {
       expect(webhook.requestBody.content["application/json"].schema.$ref, provider).toMatch(/WebhookEvent$/)
       expect(webhook.responses["200"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/WebhookReceipt" })
     }
+  })
+
+  it("describes the invoice download as a PDF file for a signed-in caller, with its language and its refusals as JSON", () => {
+    const invoice = document.paths["/api/orders/{id}/invoice.pdf"].get
+    expect(invoice.security).toEqual([{ session: [] }])
+    expect(invoice.responses["200"].content).toEqual({ "application/pdf": { schema: { type: "string", format: "binary" } } })
+    expect(invoice.responses["200"].headers["Content-Disposition"]).toBeDefined()
+    expect(invoice.parameters).toEqual([
+      expect.objectContaining({ name: "id", in: "path", required: true }),
+      { name: "language", in: "query", required: false, schema: { type: "string", enum: ["en", "de"] } },
+    ])
+    for (const status of ["401", "404", "4XX"])
+      expect(invoice.responses[status].content["application/json"].schema, status).toEqual({ $ref: "#/components/schemas/ApiError" })
   })
 
   it("has exactly the calls the route files serve: the facade's Allow lists and 405s come from this list", () => {

@@ -28,6 +28,7 @@ import { statusLabel, t } from "../../i18n/orders"
 import { fetchOrderCustomer } from "../../providers/resources/orders"
 import { AddressModal } from "./address-modal"
 import { estimatedDelivery } from "./delivery"
+import { InvoiceLink } from "./invoice-link"
 import { formatOrderDate, isTestOrder, OrderStatusTag, TestPaymentTag } from "./tags"
 
 const euro = (amount: string | number) => formatEuro(amount, language)
@@ -354,7 +355,10 @@ export default function OrderShow() {
             {t("placedOn", { date: formatOrderDate(order.createdAt) })} · {t("colUser")}: {order.userId ?? t("guest")}
           </Typography.Text>
         </div>
-        <DeleteButton order={order} />
+        <Space wrap>
+          <InvoiceLink orderId={order.id} />
+          <DeleteButton order={order} />
+        </Space>
       </Flex>
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={14}>

@@ -1,0 +1,120 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { invoiceFileName, invoiceReference } from "@enclave/contract"
+import type { Language } from "@enclave/contract/i18n"
+import { eurosToCents } from "@enclave/contract/money"
+import { findUserByNumber, type ShopUserRow } from "../accounts/users"
+import { ApiError } from "../http/api-error"
+import { detailsOfOrder, invoiceOfDetails } from "../orders/read-orders"
+import { invoiceDocument, type InvoiceLine } from "./document"
+import { renderInvoicePdf } from "./render"
+import { invoiceSeller } from "./seller"
+import { vatRatesOfLines, type TaxableLine } from "./tax"
+
+/** What an invoice needs of Medusa's order: its lines with what the tax settings match on, and where it goes. */
+interface InvoiceOrderRow {
+  id: string
+  display_id: number
+  created_at: string | Date
+  items?: Array<{
+    id: string
+    quantity: number | string
+    unit_price: number | string
+    title: string
+    product_title?: string | null
+    product_id?: string | null
+    metadata: Record<string, unknown> | null
+  }>
+  shipping_methods?: Array<{ id: string; amount: number | string; shipping_option_id?: string | null }>
+  shipping_address?: { country_code?: string | null; province?: string | null } | null
+}
+
+const orderFields = [
+  "id",
+  "display_id",
+  "created_at",
+  // Medusa fills in the items' quantities (kept in the order's item details) only when it works out the totals.
+  "total",
+  "items.id",
+  "items.quantity",
+  "items.unit_price",
+  "items.title",
+  "items.product_title",
+  "items.product_id",
+  "items.metadata",
+  "shipping_methods.id",
+  "shipping_methods.amount",
+  "shipping_methods.shipping_option_id",
+  "shipping_address.country_code",
+  "shipping_address.province",
+]
+
+export interface InvoiceFile {
+  fileName: string
+  pdf: Buffer
+}
+
+/**
+ * The invoice of order `orderNumber` as a PDF, for this caller: an admin may have any order's, a
+ * customer only their own. Another customer's order answers exactly as an order that does not exist
+ * (404, same message), so the answer never tells that it exists.
+ */
+export async function invoiceOfOrder(
+  container: MedusaContainer,
+  caller: ShopUserRow,
+  orderNumber: number,
+  options: { language: Language; webAddress: string },
+): Promise<InvoiceFile> {
+  const notFound = new ApiError(404, `Order ${orderNumber} not found`)
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "order", fields: orderFields, filters: { display_id: orderNumber } })
+  const order = data[0] as unknown as InvoiceOrderRow | undefined
+  if (!order) throw notFound
+  const details = await detailsOfOrder(container, order.id)
+  if (!details || (!caller.is_admin && details.user_number !== caller.user_number)) throw notFound
+
+  const items = [...(order.items ?? [])].sort((a, b) => Number(a.metadata?.item_number ?? 0) - Number(b.metadata?.item_number ?? 0))
+  const shipping = order.shipping_methods ?? []
+  const taxable: TaxableLine[] = [
+    ...items.map((item): TaxableLine => ({ id: item.id, kind: "item", productId: item.product_id ?? null })),
+    ...shipping.map((method): TaxableLine => ({ id: method.id, kind: "shipping", shippingOptionId: method.shipping_option_id ?? null })),
+  ]
+  const [rates, seller, buyer] = await Promise.all([
+    vatRatesOfLines(container, taxable, {
+      countryCode: order.shipping_address?.country_code ?? "",
+      provinceCode: order.shipping_address?.province || null,
+    }),
+    invoiceSeller(container, options.webAddress),
+    details.user_number === null ? null : findUserByNumber(container, details.user_number),
+  ])
+  const lines: InvoiceLine[] = [
+    ...items.map((item) => ({
+      kind: "item" as const,
+      name: item.product_title || item.title,
+      quantity: Number(item.quantity),
+      unitCents: eurosToCents(item.unit_price),
+      ratePercent: rates.get(item.id) ?? null,
+    })),
+    ...shipping.map((method) => ({
+      kind: "shipping" as const,
+      name: details.shipping_method_name,
+      quantity: 1,
+      unitCents: eurosToCents(method.amount),
+      ratePercent: rates.get(method.id) ?? null,
+    })),
+  ]
+  const document = invoiceDocument(
+    {
+      orderNumber: order.display_id,
+      placedAt: new Date(order.created_at),
+      status: details.status,
+      seller,
+      // The business details as the account has them now: the order keeps only the address.
+      buyer: { companyName: buyer?.company_name?.trim() || null, vatId: buyer?.vat_id?.trim() || null, address: details.shipping_address },
+      lines,
+      payment: { provider: details.payment_provider, method: details.payment_method, invoice: invoiceOfDetails(details) },
+    },
+    options.language,
+  )
+  return { fileName: invoiceFileName(invoiceReference(order.display_id)), pdf: await renderInvoicePdf(document) }
+}

@@ -1,0 +1,248 @@
+import { describe, expect, it } from "vitest"
+import { extractText } from "unpdf"
+import { invoiceState, type OrderInvoice } from "@enclave/contract"
+import { invoiceDocument, type InvoiceData } from "../../plugins/api-facade/src/invoices/document.ts"
+import { renderInvoicePdf, winAnsi } from "../../plugins/api-facade/src/invoices/render.ts"
+import { vatBreakdown, vatOfGross } from "../../plugins/api-facade/src/invoices/vat.ts"
+
+describe("the VAT in gross prices", () => {
+  it.each([
+    // gross, rate, VAT: gross × rate / (100 + rate), to the cent
+    [119_00, 19, 19_00],
+    [599_00, 19, 95_64], // 95.6386…
+    [1_00, 19, 16], // 15.966…
+    [107_00, 7, 7_00],
+    [105_50, 5.5, 5_50],
+    [10_00, 0, 0],
+    [0, 19, 0],
+  ])("%i cents at %f %% hold %i cents of VAT", (gross, rate, vat) => {
+    expect(vatOfGross(gross, rate)).toBe(vat)
+  })
+
+  it("rounds once per rate on the rate's total, so net + VAT is the gross to the cent", () => {
+    // Four lines of 0.05 at 19 %: 0.798 cents each, 1 per line rounded (4 in all); on the total 3.19, so 3.
+    const lines = Array.from({ length: 4 }, () => ({ grossCents: 5, ratePercent: 19 }))
+    const breakdown = vatBreakdown(lines)
+    expect(breakdown.vatCents).toBe(3)
+    expect(breakdown.netCents + breakdown.vatCents).toBe(breakdown.grossCents)
+    expect(breakdown.grossCents).toBe(20)
+  })
+
+  it("groups the lines by rate, highest first; lines without a rate are 0 % and carry no VAT", () => {
+    const breakdown = vatBreakdown([
+      { grossCents: 119_00, ratePercent: 19 },
+      { grossCents: 10_70, ratePercent: 7 },
+      { grossCents: 238_00, ratePercent: 19 },
+      { grossCents: 5_00, ratePercent: null },
+    ])
+    expect(breakdown.groups).toEqual([
+      { ratePercent: 19, grossCents: 357_00, vatCents: 57_00, netCents: 300_00 },
+      { ratePercent: 7, grossCents: 10_70, vatCents: 70, netCents: 10_00 },
+      { ratePercent: 0, grossCents: 5_00, vatCents: 0, netCents: 5_00 },
+    ])
+    expect(breakdown).toMatchObject({ grossCents: 372_70, vatCents: 57_70, netCents: 315_00, noVat: false })
+    expect(vatBreakdown([{ grossCents: 10_00, ratePercent: null }]).noVat).toBe(true)
+  })
+})
+
+describe("text for Helvetica (WinAnsi)", () => {
+  it("keeps German, French and the euro sign, strips accents WinAnsi lacks, and marks the rest", () => {
+    expect(winAnsi("Größe: 1.234,56\u00a0€ – «Café» œuvre")).toBe("Größe: 1.234,56\u00a0€ – «Café» œuvre")
+    expect(winAnsi("Łódź Dvořák Ő")).toBe("?ódz Dvorák O")
+    expect(winAnsi("Москва 東京")).toBe("?????? ??")
+    expect(winAnsi("1\u202f234")).toBe("1\u00a0234")
+    expect(winAnsi("a\u0000b\tc")).toBe("a?b c")
+  })
+})
+
+const invoiceTerms = (dueDate: string, paidAt: string | null = null): OrderInvoice => ({
+  reference: "ENC-000042",
+  dueDate,
+  paidAt,
+  state: invoiceState({ dueDate, paidAt }, new Date("2026-11-27T12:00:00Z")),
+  bankAccount: { accountHolder: "Enclave Devices GmbH", iban: "DE89370400440532013000", bic: "COBADEFFXXX" },
+})
+
+function order(overrides: Partial<InvoiceData> = {}): InvoiceData {
+  return {
+    orderNumber: 42,
+    // 23:30 in UTC is already the next day in Berlin: the invoice's date is the shop's day.
+    placedAt: new Date("2026-11-25T23:30:00Z"),
+    status: "pending",
+    seller: { name: "Enclave Devices GmbH", shopName: "Enclave", webAddress: "https://enclave.example" },
+    buyer: {
+      companyName: "Müller & Söhne GmbH",
+      vatId: "DE123456789",
+      address: {
+        fullName: "Jörg Müller",
+        addressLine1: "Hauptstraße 5",
+        addressLine2: null,
+        city: "Köln",
+        state: "NRW",
+        postalCode: "50667",
+        country: "Germany",
+      },
+    },
+    lines: [
+      { kind: "item", name: "Enclave Premium", quantity: 2, unitCents: 599_00, ratePercent: 19 },
+      { kind: "item", name: "Privacy screen", quantity: 1, unitCents: 36_99, ratePercent: 19 },
+      { kind: "shipping", name: "Germany Express", quantity: 1, unitCents: 15_00, ratePercent: 19 },
+    ],
+    payment: { provider: "invoice", method: "Invoice", invoice: invoiceTerms("2026-12-10") },
+    ...overrides,
+  }
+}
+
+describe("the invoice's words", () => {
+  it("in English: number, shop's date, buyer with company and VAT ID, net/VAT/gross, and how to pay", () => {
+    const document = invoiceDocument(order(), "en")
+    expect(document.title).toBe("Invoice")
+    expect(document.facts).toEqual([
+      ["Invoice number", "ENC-000042"],
+      ["Invoice date", "26 November 2026"],
+      ["Order", "#42"],
+    ])
+    expect(document.seller).toEqual(["Enclave Devices GmbH", "Enclave", "https://enclave.example"])
+    expect(document.buyer).toEqual([
+      "Müller & Söhne GmbH",
+      "Jörg Müller",
+      "Hauptstraße 5",
+      "50667 Köln",
+      "NRW",
+      "Germany",
+      "VAT ID: DE123456789",
+    ])
+    expect(document.table.rows).toEqual([
+      ["Enclave Premium", "2", "€599.00", "€1,198.00"],
+      ["Privacy screen", "1", "€36.99", "€36.99"],
+      ["Shipping: Germany Express", "1", "€15.00", "€15.00"],
+    ])
+    // 1,249.99 gross at 19 %: VAT 199.58 (199.578…), net 1,050.41.
+    expect(document.totals).toEqual([
+      ["Net amount", "€1,050.41"],
+      ["VAT 19%", "€199.58"],
+      ["Total", "€1,249.99"],
+    ])
+    expect(document.notes).toContain("All prices include VAT.")
+    expect(document.payment).toBe("Please transfer €1,249.99 by 10 December 2026 to the account below, quoting the reference ENC-000042.")
+    expect(document.bankAccount).toEqual([
+      ["Account holder", "Enclave Devices GmbH"],
+      ["IBAN", "DE89 3704 0044 0532 0130 00"],
+      ["BIC", "COBADEFFXXX"],
+      ["Reference", "ENC-000042"],
+      ["Due date", "10 December 2026"],
+    ])
+  })
+
+  it("in German: German labels, dates and money", () => {
+    const document = invoiceDocument(order(), "de")
+    expect(document.title).toBe("Rechnung")
+    expect(document.facts).toEqual([
+      ["Rechnungsnummer", "ENC-000042"],
+      ["Rechnungsdatum", "26. November 2026"],
+      ["Bestellung", "Nr. 42"],
+    ])
+    expect(document.buyer.at(-1)).toBe("USt-IdNr.: DE123456789")
+    expect(document.totals).toEqual([
+      ["Nettobetrag", "1.050,41\u00a0€"],
+      ["USt. 19\u00a0%", "199,58\u00a0€"],
+      ["Gesamtbetrag", "1.249,99\u00a0€"],
+    ])
+    expect(document.payment).toBe(
+      "Bitte überweisen Sie 1.249,99\u00a0€ bis zum 10. Dezember 2026 unter Angabe des Verwendungszwecks ENC-000042 auf das unten genannte Konto.",
+    )
+    expect(document.bankAccount.map(([label]) => label)).toEqual(["Kontoinhaber", "IBAN", "BIC", "Verwendungszweck", "Fällig am"])
+  })
+
+  it("a paid, an overdue and a cancelled invoice say so; card, PayPal and the sandbox card say how it was paid, without a bank account", () => {
+    expect(
+      invoiceDocument(
+        order({ payment: { provider: "invoice", method: "Invoice", invoice: invoiceTerms("2026-12-10", "2026-11-28T09:00:00Z") } }),
+        "en",
+      ).payment,
+    ).toBe("Paid on 28 November 2026 by bank transfer. Thank you.")
+    expect(
+      invoiceDocument(order({ payment: { provider: "invoice", method: "Invoice", invoice: invoiceTerms("2026-11-20") } }), "en").payment,
+    ).toMatch(/^The payment was due on 20 November 2026: please transfer €1,249.99/)
+    const cancelled = invoiceDocument(order({ status: "cancelled" }), "de")
+    expect(cancelled.payment).toBe("Es ist keine Zahlung fällig.")
+    expect(cancelled.notes).toContain("Diese Bestellung wurde storniert.")
+    for (const [provider, method, en, de] of [
+      ["stripe", "stripe", "Paid by card.", "Bezahlt per Karte."],
+      ["paypal", "paypal", "Paid with PayPal.", "Bezahlt mit PayPal."],
+      [
+        "sandbox",
+        "Card (Sandbox)",
+        "Paid by card (a test payment: no money was taken).",
+        "Bezahlt per Karte (eine Testzahlung: es wurde kein Geld abgebucht).",
+      ],
+    ] as const) {
+      const paid = { payment: { provider, method, invoice: null } }
+      expect(invoiceDocument(order(paid), "en")).toMatchObject({ payment: en, bankAccount: [] })
+      expect(invoiceDocument(order(paid), "de")).toMatchObject({ payment: de, bankAccount: [] })
+    }
+  })
+
+  it("a country without VAT rate: no net or VAT line, a sentence instead; several rates each name their base", () => {
+    const untaxed = invoiceDocument(order({ lines: order().lines.map((line) => ({ ...line, ratePercent: null })) }), "en")
+    expect(untaxed.totals).toEqual([["Total", "€1,249.99"]])
+    expect(untaxed.notes).toContain("No VAT charged.")
+    expect(untaxed.notes).not.toContain("All prices include VAT.")
+    const mixed = invoiceDocument(
+      order({
+        lines: [
+          { kind: "item", name: "Phone", quantity: 1, unitCents: 119_00, ratePercent: 19 },
+          { kind: "item", name: "Book", quantity: 1, unitCents: 10_70, ratePercent: 7 },
+        ],
+      }),
+      "de",
+    )
+    expect(mixed.totals).toEqual([
+      ["Nettobetrag", "110,00\u00a0€"],
+      ["USt. 19\u00a0% auf 100,00\u00a0€", "19,00\u00a0€"],
+      ["USt. 7\u00a0% auf 10,00\u00a0€", "0,70\u00a0€"],
+      ["Gesamtbetrag", "129,70\u00a0€"],
+    ])
+  })
+})
+
+describe("the PDF", () => {
+  it("is a PDF whose text, read back, holds the invoice's words", async () => {
+    const pdf = await renderInvoicePdf(invoiceDocument(order(), "de"))
+    expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-")
+    const { text } = await extractText(new Uint8Array(pdf), { mergePages: true })
+    const flat = text.replace(/\s+/g, " ")
+    for (const expected of [
+      "Rechnung",
+      "ENC-000042",
+      "Müller & Söhne GmbH",
+      "USt-IdNr.: DE123456789",
+      "Hauptstraße 5",
+      "1.249,99 €",
+      "199,58 €",
+      "DE89 3704 0044 0532 0130 00",
+      "10. Dezember 2026",
+      "Fällig am",
+    ])
+      expect(flat).toContain(expected)
+  })
+
+  it("with more lines than a page holds, runs on to further pages, each with the footer, every line and the total in it", async () => {
+    const lines = Array.from({ length: 60 }, (_, i) => ({
+      kind: "item" as const,
+      name: `Phone case ${i + 1}`,
+      quantity: 1,
+      unitCents: 10_00,
+      ratePercent: 19,
+    }))
+    const pdf = await renderInvoicePdf(invoiceDocument(order({ lines }), "en"))
+    const { totalPages, text } = await extractText(new Uint8Array(pdf), { mergePages: false })
+    expect(totalPages).toBeGreaterThan(1)
+    for (const page of text) expect(page).toContain("Thank you for your order.")
+    // The table's headings again at the top of the page the lines run on to.
+    expect(text[1].replace(/\s+/g, " ")).toMatch(/^Item Qty Unit price Amount Phone case/)
+    const all = text.join(" ").replace(/\s+/g, " ")
+    for (let i = 1; i <= 60; i++) expect(all).toContain(`Phone case ${i} 1 €10.00 €10.00`)
+    expect(all).toContain("Total €600.00")
+  })
+})
