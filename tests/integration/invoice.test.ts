@@ -5,7 +5,7 @@
  * GET /api/payment-methods offers it only to a signed-in business customer (company name and VAT ID).
  * Orders (items 3 and 4): a business customer buys by invoice (pending, stock reserved, Medusa's payment
  * authorised, reference and due date); staff mark it paid (Medusa's payment captured); the refusals; a
- * cancelled unpaid invoice order gives its stock back.
+ * cancelled unpaid invoice order gives its stock back. The invoice PDF (item 5): invoice-pdf.cases.ts.
  *
  * The settings are one row for the whole shop, and every save changes it (its updatedAt too):
  * payment-settings.test.ts, running beside this file on the shared shop, compares that row whole before and
@@ -42,6 +42,7 @@ import {
   medusaAvailableStock,
 } from "../support/races.ts"
 import { startShopProcess, type ShopProcess } from "../support/shop.ts"
+import { describeInvoicePdf } from "./invoice-pdf.cases.ts"
 import { shopUrl } from "../support/urls.ts"
 
 const bank = {
@@ -372,3 +373,5 @@ describe("paying by invoice", () => {
     }
   })
 })
+
+describeInvoicePdf()

@@ -1,0 +1,219 @@
+/**
+ * The invoice document (issue 17): GET /api/orders/{id}/invoice.pdf renders a PDF for the order's
+ * owner and the admin, and answers 404 to any other customer, as for an order that does not exist.
+ * The PDF's text is read back with a PDF text extractor (unpdf, PDF.js), so what is checked is what
+ * a person opening the file reads: reference, total, IBAN, buyer, due date, net + VAT = gross.
+ *
+ * Registered by invoice.test.ts on its shop of its own (payment settings are shop-wide, and
+ * payment-settings.test.ts on the shared shop compares them whole): invoice payment is enabled only for
+ * as long as placing the invoice order takes, and put back as it was found right after. Not a test file
+ * of its own (`.cases.ts`), so it runs once, after the file's own hooks have started that shop.
+ */
+import { beforeAll, describe, expect, it } from "vitest"
+import { extractText } from "unpdf"
+import { eurosToCents, formatEuro, formatIban, invoiceReference, orderSchema, type Order, type PaymentConfig } from "@enclave/contract"
+import { asAdmin, asNewCustomer, asVisitor, type ApiClient } from "../support/api.ts"
+import { testAddress } from "../support/address.ts"
+import { paymentConfigCalls } from "../support/payment-config.ts"
+import { servedDocument, type ServedDocument } from "../support/openapi-check.ts"
+
+const bank = { invoiceAccountHolder: "Enclave PDF Test GmbH", invoiceIban: "DE89370400440532013000", invoiceBic: "COBADEFFXXX" }
+const business = { companyName: "Müller & Söhne Sicherheitstechnik GmbH", vatId: "DE811907980" }
+
+/** The invoice as a client downloads it: status, headers and the bytes (ApiClient reads answers as text). */
+async function download(client: ApiClient, path: string) {
+  const res = await fetch(client.baseUrl + path, { headers: { cookie: client.cookieHeader() } })
+  const bytes = new Uint8Array(await res.arrayBuffer())
+  return { status: res.status, headers: res.headers, bytes, json: () => JSON.parse(new TextDecoder().decode(bytes)) }
+}
+
+/** The PDF's text, spaces (no-break ones too) made plain, so phrases can be looked for across line breaks. */
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const { text } = await extractText(bytes, { mergePages: true })
+  return text.replace(/\s+/g, " ")
+}
+
+/** Money as the PDF writes it (the shop's one euro format), its no-break space made plain as pdfText() does. */
+const euros = (amount: string, language: "en" | "de") => formatEuro(amount, language).replace(/\s/g, " ")
+
+const longDate = (day: string, language: "en" | "de") =>
+  new Intl.DateTimeFormat(language === "de" ? "de-DE" : "en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(`${day}T00:00:00Z`))
+
+async function placeOrder(customer: ApiClient, productId: number, body: Record<string, unknown>): Promise<Order> {
+  expect((await customer.post("/api/cart", { productId, quantity: 1 })).status).toBe(201)
+  const answer = await customer.post("/api/orders", { shippingAddress: testAddress, shippingMethod: 1, ...body })
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201)
+  return orderSchema.parse(answer.body)
+}
+
+export function describeInvoicePdf() {
+  let admin: ApiClient
+  let owner: Awaited<ReturnType<typeof asNewCustomer>>
+  let invoiceOrder: Order
+  let cardOrder: Order
+  let worldwideOrder: Order
+  let served: ServedDocument
+
+  const { config, saveOk } = paymentConfigCalls(() => admin)
+
+  beforeAll(async () => {
+    admin = await asAdmin()
+    served = await servedDocument()
+    // A product of this file's own: its price has a thousands separator, and no other file counts its stock.
+    const product = await admin.post("/api/admin/products", {
+      name: "Invoice PDF test phone",
+      price: "1234.56",
+      stockQuantity: 10,
+      category: "accessory",
+    })
+    expect(product.status).toBe(201)
+    owner = await asNewCustomer(business)
+
+    const original: PaymentConfig = await config()
+    try {
+      await saveOk(bank)
+      await saveOk({ invoiceEnabled: true })
+      invoiceOrder = await placeOrder(owner, product.body.id, { paymentMethod: "Invoice" })
+    } finally {
+      // Disabled first: the bank details of an enabled invoice payment cannot be removed.
+      await saveOk({ invoiceEnabled: false })
+      await saveOk({
+        invoiceAccountHolder: original.invoiceAccountHolder,
+        invoiceIban: original.invoiceIban,
+        invoiceBic: original.invoiceBic,
+      })
+      if (original.invoiceEnabled) await saveOk({ invoiceEnabled: true })
+    }
+    cardOrder = await placeOrder(owner, product.body.id, { paymentMethod: "stripe", paymentId: `str-invoice-pdf-${Date.now()}` })
+    worldwideOrder = await placeOrder(owner, product.body.id, {
+      shippingAddress: { ...testAddress, city: "Paris", state: "Île-de-France", postalCode: "75001", country: "France" },
+      shippingMethod: 3,
+      paymentMethod: "stripe",
+      paymentId: `str-invoice-pdf-fr-${Date.now()}`,
+    })
+  })
+
+  describe("GET /api/orders/{id}/invoice.pdf", () => {
+    it("a business customer's invoice order: a PDF download for the owner with reference, total, IBAN, buyer, due date and VAT that adds up", async () => {
+      // Priced as ever: Germany's tax region takes VAT out of the gross prices, it adds none on top.
+      expect([invoiceOrder.subtotal, invoiceOrder.shippingCost, invoiceOrder.total]).toEqual(["1234.56", "15.00", "1249.56"])
+      expect(invoiceOrder.invoice).toMatchObject({ reference: invoiceReference(invoiceOrder.id), bankAccount: { iban: bank.invoiceIban } })
+      const answer = await download(owner, `/api/orders/${invoiceOrder.id}/invoice.pdf`)
+      expect(answer.status).toBe(200)
+      expect(answer.headers.get("content-type")).toBe("application/pdf")
+      expect(answer.headers.get("content-disposition")).toBe(`attachment; filename="invoice-${invoiceReference(invoiceOrder.id)}.pdf"`)
+      expect(answer.headers.get("cache-control")).toBe("private, no-store")
+      // The facade's security headers stay on a file too.
+      expect(answer.headers.get("x-content-type-options")).toBe("nosniff")
+      expect(new TextDecoder().decode(answer.bytes.subarray(0, 5))).toBe("%PDF-")
+
+      const text = await pdfText(answer.bytes)
+      const { reference, dueDate } = invoiceOrder.invoice!
+      for (const expected of [
+        "Invoice",
+        `Invoice number ${reference}`,
+        business.companyName,
+        `VAT ID: ${business.vatId}`,
+        testAddress.fullName,
+        bank.invoiceAccountHolder,
+        `IBAN ${formatIban(bank.invoiceIban)}`,
+        `BIC ${bank.invoiceBic}`,
+        `Reference ${reference}`,
+        `Due date ${longDate(dueDate, "en")}`,
+        `Please transfer ${euros(invoiceOrder.total, "en")} by ${longDate(dueDate, "en")}`,
+        `Total ${euros(invoiceOrder.total, "en")}`,
+        "Invoice PDF test phone",
+      ])
+        expect(text).toContain(expected)
+
+      // Germany's 19 % from Medusa's tax settings, taken out of the gross total: net + VAT = gross.
+      const net = /Net amount €([\d,]+\.\d\d)/.exec(text)?.[1]
+      const vat = /VAT 19% €([\d,]+\.\d\d)/.exec(text)?.[1]
+      expect(net, text).toBeDefined()
+      expect(vat, text).toBeDefined()
+      const cents = (amount: string) => eurosToCents(amount.replace(/,/g, ""))
+      const gross = cents(invoiceOrder.total)
+      expect(cents(net!) + cents(vat!)).toBe(gross)
+      expect(cents(vat!)).toBe(Math.round((gross * 19) / 119))
+    })
+
+    it("the admin gets any order's invoice; ?language=de is German, with German money and dates", async () => {
+      const answer = await download(admin, `/api/orders/${invoiceOrder.id}/invoice.pdf?language=de`)
+      expect(answer.status).toBe(200)
+      const text = await pdfText(answer.bytes)
+      const { reference, dueDate } = invoiceOrder.invoice!
+      for (const expected of [
+        "Rechnung",
+        `Rechnungsnummer ${reference}`,
+        `USt-IdNr.: ${business.vatId}`,
+        `Gesamtbetrag ${euros(invoiceOrder.total, "de")}`,
+        "USt. 19 %",
+        `Fällig am ${longDate(dueDate, "de")}`,
+        `Verwendungszweck ${reference}`,
+        formatIban(bank.invoiceIban),
+      ])
+        expect(text).toContain(expected)
+      // 1.234,56 € and more: the German thousands separator and decimal comma.
+      expect(euros(invoiceOrder.total, "de")).toMatch(/^\d\.\d{3},\d\d €$/)
+      expect(text).not.toContain("Invoice number")
+    })
+
+    it("without ?language, the storefront's language cookie decides", async () => {
+      const res = await fetch(`${owner.baseUrl}/api/orders/${invoiceOrder.id}/invoice.pdf`, {
+        headers: { cookie: `${owner.cookieHeader()}; language=de` },
+      })
+      expect(res.status).toBe(200)
+      expect(await pdfText(new Uint8Array(await res.arrayBuffer()))).toContain("Rechnungsnummer")
+    })
+
+    it("a card order's invoice says it was paid, and names no bank account", async () => {
+      expect(cardOrder.invoice).toBeNull()
+      const answer = await download(owner, `/api/orders/${cardOrder.id}/invoice.pdf`)
+      expect(answer.status).toBe(200)
+      const text = await pdfText(answer.bytes)
+      expect(text).toContain(`Invoice number ${invoiceReference(cardOrder.id)}`)
+      expect(text).toContain("Paid by card")
+      expect(text).toContain("VAT 19%")
+      expect(text).toContain(`Total ${euros(cardOrder.total, "en")}`)
+      for (const absent of ["IBAN", formatIban(bank.invoiceIban), "Please transfer", "Due date"]) expect(text).not.toContain(absent)
+    })
+
+    it("an order shipped to a country without a tax region has no VAT line and says so", async () => {
+      const text = await pdfText((await download(owner, `/api/orders/${worldwideOrder.id}/invoice.pdf`)).bytes)
+      expect(text).toContain("No VAT charged.")
+      expect(text).toContain(`Total ${euros(worldwideOrder.total, "en")}`)
+      expect(text).not.toContain("Net amount")
+      expect(text).not.toMatch(/VAT \d/)
+    })
+
+    it("another customer gets 404 as for an order that does not exist; a visitor 401; a bad id or language 400", async () => {
+      const other = await asNewCustomer()
+      const theirs = await download(other, `/api/orders/${invoiceOrder.id}/invoice.pdf`)
+      const unknown = await download(other, `/api/orders/999999999/invoice.pdf`)
+      expect([theirs.status, theirs.json()]).toEqual([404, { message: `Order ${invoiceOrder.id} not found` }])
+      expect([unknown.status, unknown.json()]).toEqual([404, { message: "Order 999999999 not found" }])
+      // The owner and the admin are told the same of an order that does not exist.
+      for (const client of [owner, admin]) expect((await download(client, "/api/orders/999999999/invoice.pdf")).status).toBe(404)
+
+      const visitor = await download(asVisitor(), `/api/orders/${invoiceOrder.id}/invoice.pdf`)
+      expect([visitor.status, visitor.json().message]).toEqual([401, "You must be logged in to see your invoices"])
+      const badId = await download(owner, "/api/orders/abc/invoice.pdf")
+      expect([badId.status, badId.json().details]).toEqual([400, { fields: { id: "Order id must be a whole number" } }])
+      const badLanguage = await download(owner, `/api/orders/${invoiceOrder.id}/invoice.pdf?language=fr`)
+      expect([badLanguage.status, badLanguage.json().details]).toEqual([400, { fields: { language: "Language must be en or de" } }])
+
+      // Each refusal is the JSON error the OpenAPI document declares for it.
+      for (const [answer, path] of [
+        [theirs, `/api/orders/${invoiceOrder.id}/invoice.pdf`],
+        [visitor, `/api/orders/${invoiceOrder.id}/invoice.pdf`],
+        [badId, "/api/orders/abc/invoice.pdf"],
+      ] as const)
+        expect(served.problemsWith("GET", "/api/orders/{id}/invoice.pdf", { status: answer.status, body: answer.json() }), path).toEqual([])
+    })
+  })
+}
