@@ -185,8 +185,9 @@ test.describe("signed in as the admin", () => {
     await page.goto("/admin")
     const [users, allProducts, orders] = await Promise.all(answers.map(async (a) => (await a).json()))
     await expect(page.locator("#dashboard-title")).toHaveText("Dashboard")
-    const revenueCents = (orders as Array<{ total: string; status: string }>)
-      .filter((o) => o.status !== "cancelled")
+    // Revenue: every order not cancelled, an invoice order only once paid (issue 17).
+    const revenueCents = (orders as Array<{ total: string; status: string; invoice?: { paidAt: string | null } | null }>)
+      .filter((o) => o.status !== "cancelled" && (!o.invoice || o.invoice.paidAt))
       .reduce((sum, o) => sum + eurosToCents(o.total), 0)
     await expect(page.getByTestId("card-users")).toContainText("Total Users")
     await expect(page.getByTestId("card-users-value")).toHaveText(new Intl.NumberFormat("en-GB").format(users.length))

@@ -105,6 +105,88 @@ describe("mail templates", () => {
     expect(de.text).toContain("keine Zahlung eingezogen")
   })
 
+  describe("an invoice order (issue 17)", () => {
+    const invoiceOrder: OrderMailOrder = {
+      ...order,
+      paymentMethod: "Invoice",
+      invoice: {
+        reference: "ENC-001042",
+        dueDate: "2026-12-04",
+        accountHolder: "Enclave GmbH",
+        iban: "DE89370400440532013000",
+        bic: "COBADEFFXXX",
+        paidAt: null,
+      },
+    }
+
+    it("the confirmation asks for the transfer: amount, due date, reference, bank account, in HTML and plain text", () => {
+      const en = renderMail("order-confirmation", { language: "en", name: "Ada", email: "ada@example.org", order: invoiceOrder })
+      expect(en.subject).toBe("Your Enclave order #1042 is confirmed")
+      for (const part of [en.text, en.html]) {
+        expect(part).toContain("Bank details for your transfer")
+        expect(part).toContain(
+          "Please transfer €1,262.00 to the account below by 4 December 2026, quoting the reference ENC-001042, so that we can match your payment to your order.",
+        )
+        expect(part).toContain("Enclave GmbH")
+        expect(part).toContain("DE89 3704 0044 0532 0130 00")
+        expect(part).toContain("COBADEFFXXX")
+        expect(part).toContain("Invoice (wire transfer)")
+        expect(part).toContain("as soon as your transfer has arrived")
+        expect(part).not.toContain("next business day")
+        expect(part).not.toContain("TEST PAYMENT")
+        expect(part).not.toMatch(/\[TEST\]/)
+      }
+      expect(en.text).toMatch(/^IBAN:\s+DE89 3704 0044 0532 0130 00$/m)
+      expect(en.text).toMatch(/^Reference:\s+ENC-001042$/m)
+      expect(en.text).toMatch(/^Due date:\s+4 December 2026$/m)
+      expect(en.text).toMatch(/^Amount:\s+€1,262\.00$/m)
+      expect(en.text).not.toMatch(/<[a-z]/i)
+    })
+
+    it("says it in German, with the date and amount written the German way", () => {
+      const de = renderMail("order-confirmation", { language: "de", name: "Ada", email: "ada@example.org", order: invoiceOrder })
+      for (const part of [de.text, de.html]) {
+        expect(part).toContain("Bankverbindung für Ihre Überweisung")
+        expect(part).toContain("Bitte überweisen Sie 1.262,00\u00a0€ bis zum 4. Dezember 2026")
+        expect(part).toContain("Verwendungszweck ENC-001042 an")
+        expect(part).toContain("Kontoinhaber")
+        expect(part).toContain("DE89 3704 0044 0532 0130 00")
+        expect(part).toContain("Rechnung (Überweisung)")
+        expect(part).not.toContain("TESTZAHLUNG")
+      }
+      expect(de.text).toMatch(/^Fällig am:\s+4\. Dezember 2026$/m)
+    })
+
+    it("escapes the bank account's holder in the HTML", () => {
+      const evil = { ...invoiceOrder, invoice: { ...invoiceOrder.invoice!, accountHolder: "<b>Enclave</b> & Co" } }
+      const mail = renderMail("order-confirmation", { language: "en", name: null, email: "ada@example.org", order: evil })
+      expect(mail.html).not.toContain("<b>Enclave</b>")
+      expect(mail.html).toContain("&lt;b&gt;Enclave&lt;/b&gt; &amp; Co")
+      expect(mail.text).toContain("<b>Enclave</b> & Co")
+    })
+
+    it("a paid invoice asks for nothing; other mails never show the bank details", () => {
+      const paid = { ...invoiceOrder, invoice: { ...invoiceOrder.invoice!, paidAt: "2026-11-25T09:00:00.000Z" } }
+      const confirmation = renderMail("order-confirmation", { language: "en", name: null, email: "ada@example.org", order: paid })
+      expect(confirmation.text).not.toContain("Please transfer")
+      expect(confirmation.text).toContain("next business day")
+      const shipped = renderMail("order-shipped", { language: "en", name: null, email: "ada@example.org", order: invoiceOrder })
+      expect(shipped.text).not.toContain("DE89")
+      expect(shipped.text).toContain("Invoice (wire transfer)")
+    })
+
+    it("cancelling an unpaid invoice order tells the customer not to transfer; a paid one is refunded", () => {
+      const en = renderMail("order-cancelled", { language: "en", name: null, email: "ada@example.org", order: invoiceOrder })
+      expect(en.text).toContain("No payment is due for this order: please do not transfer the invoice amount.")
+      expect(en.text).not.toContain("If you were charged")
+      const de = renderMail("order-cancelled", { language: "de", name: null, email: "ada@example.org", order: invoiceOrder })
+      expect(de.text).toContain("Bitte überweisen Sie den Rechnungsbetrag nicht.")
+      const paid = { ...invoiceOrder, invoice: { ...invoiceOrder.invoice!, paidAt: "2026-11-25T09:00:00.000Z" } }
+      const refunded = renderMail("order-cancelled", { language: "en", name: null, email: "ada@example.org", order: paid })
+      expect(refunded.text).toContain("If you were charged")
+    })
+  })
+
   it("escapes HTML in names, addresses and product names; the plain text keeps them as typed", () => {
     const evil = `<script>alert("x")</script> & 'Bobby'`
     const mail = renderMail("order-shipped", {

@@ -1,6 +1,6 @@
 import type { Order, Product, User } from "@enclave/contract"
 import { describe, expect, it } from "vitest"
-import { DAY_MS, dashboardStats, revenuePerDay, statusColour, trend } from "./dashboard-stats"
+import { countsAsRevenue, DAY_MS, dashboardStats, revenuePerDay, statusColour, trend } from "./dashboard-stats"
 
 const now = new Date("2026-03-31T12:00:00Z")
 const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString()
@@ -41,6 +41,36 @@ describe("dashboard figures", () => {
     // Revenue: 100.00 + 50.50 now, 75.25 before; 10.00 is older than 60 days but counts in the total.
     expect(stats.revenue.value).toBe(23575)
     expect(stats.revenue.trend).toEqual({ kind: "percent", percent: Math.round(((15050 - 7525) / 7525) * 100) })
+  })
+
+  it("revenue counts an invoice order only once paid, on the day it was paid", () => {
+    const invoice = (paidDaysAgo: number | null) => ({
+      reference: "ENC-000001",
+      dueDate: "2026-04-14",
+      paidAt: paidDaysAgo === null ? null : daysAgo(paidDaysAgo),
+      state: paidDaysAgo === null ? ("awaiting_payment" as const) : ("paid" as const),
+      bankAccount: { accountHolder: "Enclave GmbH", iban: "DE89370400440532013000", bic: "COBADEFFXXX" },
+    })
+    const orders = [
+      order(1, 1, "100.00"),
+      // Placed 2 days ago, not paid yet: no revenue.
+      { ...order(2, 2, "400.00"), invoice: invoice(null) },
+      // Placed 40 days ago, paid 3 days ago: revenue of the last 30 days, on the day it was paid.
+      { ...order(3, 40, "250.00", "processing"), invoice: invoice(3) },
+      // Paid, then cancelled: no revenue.
+      { ...order(4, 5, "999.00", "cancelled"), invoice: invoice(4) },
+    ]
+    const stats = dashboardStats([], [], orders, now)
+    expect(stats.revenue.value).toBe(35000)
+    expect(stats.revenue.trend).toEqual({ kind: "new" })
+    const days = revenuePerDay(orders, now)
+    expect(days[29 - 3].cents).toBe(25000)
+    expect(days[29 - 2].cents).toBe(0)
+    expect(days.reduce((sum, d) => sum + d.cents, 0)).toBe(35000)
+    expect(countsAsRevenue(orders[1])).toBe(false)
+    expect(countsAsRevenue(orders[2])).toBe(true)
+    // Orders count every order, paid or not.
+    expect(stats.orders.value).toBe(4)
   })
 
   it("recent orders: the latest five by creation date, newest first", () => {

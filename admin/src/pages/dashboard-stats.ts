@@ -16,9 +16,18 @@ export function trend(current: number, previous: number): Trend {
   return { kind: "percent", percent: Math.round(((current - previous) / previous) * 100) }
 }
 
-/** Revenue counts every order that was not cancelled. */
-export function countsAsRevenue(order: Pick<Order, "status">): boolean {
-  return order.status !== "cancelled"
+/**
+ * Revenue counts every order that was not cancelled; an invoice order only once its money has
+ * arrived (issue 17: until then it is a promise to pay, not revenue).
+ */
+export function countsAsRevenue(order: Pick<Order, "status" | "invoice">): boolean {
+  if (order.status === "cancelled") return false
+  return !order.invoice || Boolean(order.invoice.paidAt)
+}
+
+/** When an order's revenue came in: when it was placed (paid at checkout), for an invoice order when it was paid. */
+export function revenueDate(order: Pick<Order, "createdAt" | "invoice">): string {
+  return order.invoice?.paidAt ?? order.createdAt
 }
 
 interface Windows {
@@ -80,7 +89,7 @@ export function revenuePerDay(orders: readonly Order[], now: Date): Array<{ day:
   const index = new Map(days.map((d, i) => [d.day, i]))
   for (const order of orders) {
     if (!countsAsRevenue(order)) continue
-    const i = index.get(dayKey(new Date(order.createdAt)))
+    const i = index.get(dayKey(new Date(revenueDate(order))))
     if (i !== undefined) days[i].cents += eurosToCents(order.total)
   }
   return days
@@ -105,7 +114,7 @@ export function dashboardStats(
     orders: { value: orders.length, trend: countTrend(orders, w) },
     revenue: {
       value: sum(paid),
-      trend: trend(sum(paid.filter((o) => w.current(o.createdAt))), sum(paid.filter((o) => w.previous(o.createdAt)))),
+      trend: trend(sum(paid.filter((o) => w.current(revenueDate(o)))), sum(paid.filter((o) => w.previous(revenueDate(o))))),
     },
     revenuePerDay: revenuePerDay(orders, now),
     recentOrders: [...orders].sort(newestFirst).slice(0, RECENT_ORDERS),

@@ -108,7 +108,7 @@ function TrendLine({ trend }: { trend: Trend }) {
   )
 }
 
-function StatCard({ id, title, card, money = false }: { id: string; title: string; card: CardData; money?: boolean }) {
+function StatCard({ id, title, card, money = false, note }: { id: string; title: string; card: CardData; money?: boolean; note?: string }) {
   const { token } = theme.useToken()
   return (
     <Panel testId={`card-${id}`} style={{ height: "100%" }}>
@@ -119,6 +119,7 @@ function StatCard({ id, title, card, money = false }: { id: string; title: strin
         {money ? euros(card.value) : count.format(card.value)}
       </div>
       <TrendLine trend={card.trend} />
+      {note ? <div style={{ color: token.colorTextSecondary, fontSize: 12, marginTop: 4 }}>{note}</div> : null}
     </Panel>
   )
 }
@@ -308,7 +309,7 @@ export default function Dashboard() {
               <StatCard id="orders" title={t("cards.orders")} card={stats.orders} />
             </Col>
             <Col xs={24} sm={12} xl={6}>
-              <StatCard id="revenue" title={t("cards.revenue")} card={stats.revenue} money />
+              <StatCard id="revenue" title={t("cards.revenue")} card={stats.revenue} money note={t("cards.revenueNote")} />
             </Col>
           </Row>
           <RevenueChart days={stats.revenuePerDay} />

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest"
 import type { Order } from "@enclave/contract"
-import { isTestOrder, ordersInTab, parseOrderTab, tabHref, walletPaymentUrl } from "./orders"
+import {
+  formatShopDay,
+  formatShopMomentDay,
+  invoicePaymentState,
+  isTestOrder,
+  ordersInTab,
+  parseOrderTab,
+  tabHref,
+  walletPaymentUrl,
+} from "./orders"
 
 const order = (status: Order["status"], extra: Partial<Order> = {}) =>
   ({ status, isTestPayment: false, paymentId: null, paymentProvider: null, ...extra }) as Order
@@ -40,5 +49,35 @@ describe("sandbox orders (docs/product.md §8)", () => {
       "https://www.sandbox.paypal.com/activity/payment/sb-1",
     )
     expect(walletPaymentUrl(order("completed", { paymentProvider: "stripe", paymentId: "str-1" }))).toBeNull()
+  })
+})
+
+describe("invoice orders (issue 17)", () => {
+  const invoice = (state: "awaiting_payment" | "overdue" | "paid") => ({
+    reference: "ENC-000042",
+    dueDate: "2026-12-04",
+    paidAt: state === "paid" ? "2026-11-30T23:30:00.000Z" : null,
+    state,
+    bankAccount: { accountHolder: "Enclave GmbH", iban: "DE89370400440532013000", bic: "COBADEFFXXX" },
+  })
+
+  it("writes the due date as the language does, on the day it names in any time zone", () => {
+    expect(formatShopDay("2026-12-04", "en")).toBe("4 December 2026")
+    expect(formatShopDay("2026-12-04", "de")).toBe("4. Dezember 2026")
+  })
+
+  it("writes the day a payment was recorded in the shop's time zone (Berlin)", () => {
+    // 23:30 UTC on 30 November is already 1 December in Berlin.
+    expect(formatShopMomentDay("2026-11-30T23:30:00.000Z", "en")).toBe("1 December 2026")
+  })
+
+  it("shows the server's state, nothing for other payments, and nothing owed for a cancelled order never paid", () => {
+    expect(invoicePaymentState(order("pending", { invoice: invoice("awaiting_payment") }))).toBe("awaiting_payment")
+    expect(invoicePaymentState(order("pending", { invoice: invoice("overdue") }))).toBe("overdue")
+    expect(invoicePaymentState(order("processing", { invoice: invoice("paid") }))).toBe("paid")
+    expect(invoicePaymentState(order("cancelled", { invoice: invoice("overdue") }))).toBeNull()
+    expect(invoicePaymentState(order("cancelled", { invoice: invoice("paid") }))).toBe("paid")
+    expect(invoicePaymentState(order("pending", { invoice: null }))).toBeNull()
+    expect(invoicePaymentState(order("pending"))).toBeNull()
   })
 })

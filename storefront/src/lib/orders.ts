@@ -3,7 +3,8 @@
  * detection), kept apart from the markup so it reads as rules.
  */
 import type { Order, OrderStatus } from "@enclave/contract"
-import { isSandboxPaymentId, isSandboxWalletOrder } from "@enclave/contract/values"
+import type { Language } from "@enclave/contract/i18n"
+import { isSandboxPaymentId, isSandboxWalletOrder, SHOP_TIME_ZONE } from "@enclave/contract/values"
 
 export const orderTabs = ["all", "processing", "completed", "cancelled"] as const
 export type OrderTab = (typeof orderTabs)[number]
@@ -50,4 +51,43 @@ export function walletPaymentUrl(order: Pick<Order, "paymentProvider" | "payment
   if (order.paymentProvider !== "paypal" || !order.paymentId) return null
   const host = isTestOrder(order) ? "https://www.sandbox.paypal.com" : "https://www.paypal.com"
   return `${host}/activity/payment/${encodeURIComponent(order.paymentId)}`
+}
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>()
+function dayFormat(language: Language, timeZone: string): Intl.DateTimeFormat {
+  const key = `${language}:${timeZone}`
+  let format = dayFormats.get(key)
+  if (!format) {
+    format = new Intl.DateTimeFormat(language === "de" ? "de-DE" : "en-GB", { dateStyle: "long", timeZone })
+    dayFormats.set(key, format)
+  }
+  return format
+}
+
+/**
+ * An invoice's due date (YYYY-MM-DD, already a day of the shop's calendar) the way the language writes
+ * it: "26 December 2026", "26. Dezember 2026". Read as UTC midnight and written in UTC, so no time zone
+ * can move it to the day before.
+ */
+export function formatShopDay(day: string, language: Language): string {
+  const [year, month, date] = day.split("-").map(Number)
+  if (!year || !month || !date) return day
+  return dayFormat(language, "UTC").format(new Date(Date.UTC(year, month - 1, date)))
+}
+
+/** The day a moment (ISO) fell on in the shop's time zone, written like formatShopDay. */
+export function formatShopMomentDay(iso: string, language: Language): string {
+  return dayFormat(language, SHOP_TIME_ZONE).format(new Date(iso))
+}
+
+/**
+ * The payment an invoice order shows (issue 17): its state while the customer owes the money or once
+ * paid; null for other payments and for a cancelled order never paid (nothing is owed, so neither a
+ * state nor the bank details are shown).
+ */
+export function invoicePaymentState(order: Pick<Order, "status" | "invoice">): "awaiting_payment" | "overdue" | "paid" | null {
+  const invoice = order.invoice
+  if (!invoice) return null
+  if (invoice.state !== "paid" && order.status === "cancelled") return null
+  return invoice.state
 }

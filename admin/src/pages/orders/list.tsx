@@ -1,14 +1,19 @@
 import type { Order } from "@enclave/contract"
 import { formatEuro, type OrderStatus } from "@enclave/contract/values"
 import { useQuery } from "@tanstack/react-query"
-import { Alert, Flex, Input, Table, Typography } from "antd"
+import { Alert, Checkbox, Flex, Input, Table, Typography } from "antd"
 import { Link } from "react-router"
 import { ListTable, useListTable } from "../../components/list-table"
 import { useSearchBox } from "../../hooks/use-search-box"
 import { language } from "../../i18n"
 import { t } from "../../i18n/orders"
-import { fetchUnfinalisedPayments, ORDER_SEARCH_FIELD } from "../../providers/resources/orders"
-import { formatOrderDate, isTestOrder, OrderStatusTag, TestPaymentTag } from "./tags"
+import {
+  fetchUnfinalisedPayments,
+  isUnpaidInvoicesFilter,
+  ORDER_SEARCH_FIELD,
+  UNPAID_INVOICES_FILTER,
+} from "../../providers/resources/orders"
+import { formatOrderDate, InvoiceStateTag, isTestOrder, OrderStatusTag, TestPaymentTag } from "./tags"
 
 /** Payments taken that could not become an order: shown only when there are some. */
 function UnfinalisedPayments() {
@@ -47,7 +52,19 @@ function UnfinalisedPayments() {
 
 export default function OrderList() {
   const table = useListTable<Order>({ resource: "orders" })
-  const { appliedSearch, inputProps: searchProps } = useSearchBox({ ...table, field: ORDER_SEARCH_FIELD })
+  // Both filters live in the table's filters (and so in the URL): each sets its own and keeps the other's.
+  const unpaidOnly = table.filters.some(isUnpaidInvoicesFilter)
+  const { appliedSearch, inputProps: searchProps } = useSearchBox({
+    ...table,
+    setFilters: (filters, behavior) => table.setFilters(unpaidOnly ? [...filters, UNPAID_INVOICES_FILTER] : filters, behavior),
+    field: ORDER_SEARCH_FIELD,
+  })
+  const showUnpaidOnly = (checked: boolean) => {
+    const others = table.filters.filter((filter) => !isUnpaidInvoicesFilter(filter))
+    table.setFilters(checked ? [...others, UNPAID_INVOICES_FILTER] : others, "replace")
+    table.setCurrentPage(1)
+  }
+  const emptyText = appliedSearch ? t("noMatches", { search: appliedSearch }) : unpaidOnly ? t("noUnpaidInvoices") : t("noOrders")
 
   return (
     <section aria-labelledby="orders-title">
@@ -55,18 +72,23 @@ export default function OrderList() {
         <Typography.Title id="orders-title" level={3} style={{ margin: 0 }}>
           {t("title")}
         </Typography.Title>
-        <Input.Search
-          aria-label={t("searchLabel")}
-          placeholder={t("searchPlaceholder")}
-          {...searchProps}
-          style={{ width: 360, maxWidth: "100%" }}
-        />
+        <Flex align="center" wrap gap="middle">
+          <Checkbox checked={unpaidOnly} onChange={(event) => showUnpaidOnly(event.target.checked)}>
+            {t("filterUnpaidInvoices")}
+          </Checkbox>
+          <Input.Search
+            aria-label={t("searchLabel")}
+            placeholder={t("searchPlaceholder")}
+            {...searchProps}
+            style={{ width: 360, maxWidth: "100%" }}
+          />
+        </Flex>
       </Flex>
       <UnfinalisedPayments />
       <ListTable
         table={table}
         loadErrorTitle={t("loadError")}
-        emptyText={appliedSearch ? t("noMatches", { search: appliedSearch }) : t("noOrders")}
+        emptyText={emptyText}
         showTotal={(total) => t(total === 1 ? "countOne" : "countMany", { count: total })}
       >
         <Table.Column<Order>
@@ -103,6 +125,7 @@ export default function OrderList() {
           render={(_, order) => (
             <Flex gap={4} wrap align="center">
               <Typography.Text>{order.paymentMethod}</Typography.Text>
+              <InvoiceStateTag order={order} />
               {isTestOrder(order) ? <TestPaymentTag /> : null}
             </Flex>
           )}

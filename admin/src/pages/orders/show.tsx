@@ -28,22 +28,16 @@ import { statusLabel, t } from "../../i18n/orders"
 import { fetchOrderCustomer } from "../../providers/resources/orders"
 import { AddressModal } from "./address-modal"
 import { estimatedDelivery } from "./delivery"
+import { InvoiceFacts } from "./invoice"
 import { InvoiceLink } from "./invoice-link"
-import { formatOrderDate, isTestOrder, OrderStatusTag, TestPaymentTag } from "./tags"
+import { formatOrderDate, InvoiceStateTag, isTestOrder, OrderStatusTag, TestPaymentTag } from "./tags"
+import { orderToasts } from "./toasts"
 
 const euro = (amount: string | number) => formatEuro(amount, language)
 
 /** docs/product.md §4: the delivery badge says Shipped for shipped or delivered orders, else Processing. */
 function isShipped(status: OrderStatus): boolean {
   return status === "shipped" || status === "delivered"
-}
-
-/** The toasts of an order change (docs/product.md §8): a title and text on success; on failure the error title and the reason. */
-function orderToasts(title: string, text: string, failure: (message: string) => string = (message) => message) {
-  return {
-    successNotification: () => ({ type: "success" as const, description: title, message: text }),
-    errorNotification: (error?: HttpError) => ({ type: "error" as const, description: t("error"), message: failure(error?.message ?? "") }),
-  }
 }
 
 /** A line under the items: the label in the first three columns, the amount in the last. */
@@ -130,6 +124,7 @@ function PaymentCard({ order }: { order: Order }) {
         <Descriptions.Item label={t("shippingMethod")}>{order.shippingMethod?.name ?? t("none")}</Descriptions.Item>
         <Descriptions.Item label={t("total")}>{euro(order.total)}</Descriptions.Item>
       </Descriptions>
+      {order.invoice ? <InvoiceFacts order={order} invoice={order.invoice} /> : null}
     </Card>
   )
 }
@@ -349,6 +344,7 @@ export default function OrderShow() {
               {t("orderTitle", { id: order.id })}
             </Typography.Title>
             <OrderStatusTag status={order.status} />
+            <InvoiceStateTag order={order} />
             {isTestOrder(order) ? <TestPaymentTag /> : null}
           </Space>
           <Typography.Text type="secondary" style={{ display: "block" }}>

@@ -4,6 +4,7 @@ import { ExperimentOutlined } from "@ant-design/icons"
 import { Tag } from "antd"
 import { locale } from "../../i18n"
 import { statusLabel, t } from "../../i18n/orders"
+import { isUnpaidInvoice } from "../../providers/resources/orders"
 
 const statusColours: Record<OrderStatus, string> = {
   pending: "gold",
@@ -39,4 +40,41 @@ const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeSt
 
 export function formatOrderDate(iso: string): string {
   return dateFormat.format(new Date(iso))
+}
+
+/**
+ * An invoice order's payment (issue 17): green Paid (with its date), gold Awaiting payment, red Overdue,
+ * the hues of the status tags. antd's preset tag colours are too light to read (gold text is 2.9:1), so
+ * the text is the palette's darkest shade of each: 7:1 and more on the light background.
+ */
+const invoiceTagStyles = {
+  paid: { color: "#135200", background: "#f6ffed", borderColor: "#b7eb8f" },
+  awaiting_payment: { color: "#613400", background: "#fffbe6", borderColor: "#ffe58f" },
+  overdue: { color: "#820014", background: "#fff1f0", borderColor: "#ffa39e" },
+} as const
+
+/** Nothing for other payments, nor for a cancelled order that was never paid: no money is owed. */
+export function InvoiceStateTag({ order }: { order: Pick<Order, "status" | "invoice"> }) {
+  const invoice = order.invoice
+  if (!invoice || (!isUnpaidInvoice(order) && !invoice.paidAt)) return null
+  const text = invoice.paidAt ? t("invoicePaidOn", { date: formatInvoiceDay(invoice.paidAt) }) : t(`invoice_${invoice.state}`)
+  return (
+    <Tag style={invoiceTagStyles[invoice.state]} data-invoice-state={invoice.state}>
+      {text}
+    </Tag>
+  )
+}
+
+const dayFormat = new Intl.DateTimeFormat(locale, { dateStyle: "medium" })
+const shopDayFormat = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" })
+
+/** A moment's day as the admin's language writes it ("26 Nov 2026", "26.11.2026"). */
+export function formatInvoiceDay(iso: string): string {
+  return dayFormat.format(new Date(iso))
+}
+
+/** An invoice's due date (YYYY-MM-DD, a day of the shop's calendar), read and written in UTC so no time zone moves it. */
+export function formatDueDate(day: string): string {
+  const [year, month, date] = day.split("-").map(Number)
+  return year && month && date ? shopDayFormat.format(new Date(Date.UTC(year, month - 1, date))) : day
 }

@@ -16,6 +16,18 @@ import { fetchList, paginate, searchTextOf, type CallParams, type ResourceHandle
 /** The filter the order list's search box sets: id, user id, total or status contains the text. */
 export const ORDER_SEARCH_FIELD = "q"
 
+/** The order list's "Unpaid invoices only" filter (issue 17): `invoice` eq `unpaid`. */
+export const UNPAID_INVOICES_FILTER = { field: "invoice", operator: "eq", value: "unpaid" } as const satisfies CrudFilter
+
+export function isUnpaidInvoicesFilter(filter: CrudFilter): boolean {
+  return "field" in filter && filter.field === UNPAID_INVOICES_FILTER.field && filter.operator === "eq" && filter.value === "unpaid"
+}
+
+/** An invoice order whose money is still owed: not paid and not cancelled (a cancelled order owes nothing). */
+export function isUnpaidInvoice(order: Pick<Order, "status" | "invoice">): boolean {
+  return Boolean(order.invoice && !order.invoice.paidAt && order.status !== "cancelled")
+}
+
 /** docs/product.md §9: order search matches id, userId, total or status (case-insensitive, part of the text). */
 export function orderMatches(order: Order, search: string): boolean {
   const text = search.trim().toLowerCase().replace(/^#/, "")
@@ -35,12 +47,18 @@ export interface OrderQuery {
   pagination?: Pagination
 }
 
-/** Search, order newest first and paginate an order list; `total` counts every match. */
+/** Search (and keep only unpaid invoices when asked), order newest first and paginate an order list; `total` counts every match. */
 export function queryOrders(orders: readonly Order[], query: OrderQuery = {}): GetListResponse<Order> {
-  const search = searchTextOf(query.filters ?? [], ORDER_SEARCH_FIELD, "order")
+  const filters = query.filters ?? []
+  const unpaidOnly = filters.some(isUnpaidInvoicesFilter)
+  const search = searchTextOf(
+    filters.filter((filter) => !isUnpaidInvoicesFilter(filter)),
+    ORDER_SEARCH_FIELD,
+    "order",
+  )
     .trim()
     .toLowerCase()
-  const matches = orders.filter((order) => orderMatches(order, search)).sort(newestFirst)
+  const matches = orders.filter((order) => orderMatches(order, search) && (!unpaidOnly || isUnpaidInvoice(order))).sort(newestFirst)
   return paginate(matches, query.pagination)
 }
 
@@ -70,11 +88,17 @@ function orderPath(id: string | number): string {
 }
 
 /**
- * An update is either a status change ({status}: PUT .../status) or an address change
- * ({shippingAddress}: PUT .../shipping-address); the answer is the order as the list now has it.
+ * An update is a status change ({status}: PUT .../status), an address change
+ * ({shippingAddress}: PUT .../shipping-address) or an invoice's money recorded as received
+ * ({paid: true}: POST .../mark-paid, issue 17); the answer is the order as the list now has it.
  */
 async function updateOrder(params: CallParams<"update">): Promise<{ data: Order }> {
   const variables = params.variables as Record<string, unknown>
+  if (variables.paid === true) {
+    return {
+      data: validated(orderSchema.safeParse(await sendJson("POST", `${orderPath(params.id)}/mark-paid`)), "/admin/orders/mark-paid"),
+    }
+  }
   if ("status" in variables) {
     const body = updateOrderStatusSchema.safeParse(variables)
     if (!body.success) throw httpError(400, body.error.issues[0]?.message ?? "Invalid status")
@@ -84,7 +108,7 @@ async function updateOrder(params: CallParams<"update">): Promise<{ data: Order 
     if (!body.success) throw httpError(400, body.error.issues[0]?.message ?? "Invalid shipping address")
     await sendJson("PUT", `${orderPath(params.id)}/shipping-address`, body.data)
   } else {
-    throw httpError(400, "An order update changes its status or its shipping address")
+    throw httpError(400, "An order update changes its status or its shipping address, or marks its invoice paid")
   }
   return { data: orderSchema.parse(await findOrder(params.id)) }
 }

@@ -1,7 +1,7 @@
 import type { Order, Product } from "@enclave/contract"
 import { productListSchema } from "@enclave/contract"
 import { afterEach, describe, expect, it, vi } from "vitest"
-import { ORDER_SEARCH_FIELD, queryOrders } from "./orders"
+import { ORDER_SEARCH_FIELD, queryOrders, UNPAID_INVOICES_FILTER } from "./orders"
 import { PRODUCT_SEARCH_FIELD, queryProducts } from "./products"
 import { DEFAULT_PAGE_SIZE, fetchList, paginate, searchTextOf } from "./resource"
 
@@ -89,6 +89,28 @@ describe("the list resources use them", () => {
     expect(() => queryOrders(orders, { filters: [{ field: "status", operator: "eq", value: "x" }] })).toThrow(
       expect.objectContaining({ statusCode: 400, message: expect.stringMatching(/^The order list cannot filter by/) }),
     )
+  })
+
+  it("orders: 'Unpaid invoices only' keeps invoice orders neither paid nor cancelled, together with the search", () => {
+    const invoice = (paidAt: string | null) => ({
+      reference: "ENC-000001",
+      dueDate: "2026-02-01",
+      paidAt,
+      state: paidAt ? "paid" : "awaiting_payment",
+      bankAccount: { accountHolder: "Enclave GmbH", iban: "DE89370400440532013000", bic: "COBADEFFXXX" },
+    })
+    const orders = [
+      { id: 1, userId: 7, total: "10.00", status: "pending", invoice: invoice(null) },
+      { id: 2, userId: 7, total: "10.00", status: "processing", invoice: invoice("2026-01-20T10:00:00.000Z") },
+      { id: 3, userId: 7, total: "10.00", status: "cancelled", invoice: invoice(null) },
+      { id: 4, userId: 7, total: "10.00", status: "pending", invoice: null },
+      { id: 5, userId: 8, total: "10.00", status: "shipped", invoice: invoice(null) },
+      { id: 6, userId: 7, total: "10.00", status: "pending" },
+    ].map((order) => ({ ...order, createdAt: new Date(Date.UTC(2026, 0, order.id)).toISOString() })) as Order[]
+    expect(queryOrders(orders, { filters: [UNPAID_INVOICES_FILTER] }).data.map((o) => o.id)).toEqual([5, 1])
+    const both = queryOrders(orders, { filters: [{ field: ORDER_SEARCH_FIELD, operator: "contains", value: "8" }, UNPAID_INVOICES_FILTER] })
+    expect(both.data.map((o) => o.id)).toEqual([5])
+    expect(queryOrders(orders, {}).total).toBe(6)
   })
 
   it("products: searched, sorted by the sorters, paged", () => {

@@ -45,8 +45,8 @@ const euros = (value: number | string | undefined | null) => Number(value ?? 0).
 
 /**
  * The order as its mails show it: Medusa's order (items, totals, address, shipping method) with
- * the shop's details (number, payment method, test payment, the address as typed), read with
- * Medusa's query across the link. The mail goes to the customer's account (their current e-mail
+ * the shop's details (number, payment method, test payment, the address as typed, an invoice's
+ * transfer details), read with Medusa's query across the link. The mail goes to the customer's account (their current e-mail
  * and language); an order without an account (a guest, or an account since deleted) gets an
  * English mail at the order's own e-mail. Null when the order is gone or was not placed by the shop.
  */
@@ -120,6 +120,16 @@ export async function orderMailOf(container: MedusaContainer, orderId: string): 
         shippingAddress: address,
         paymentMethod: details.payment_method,
         isTestPayment: details.is_test_payment,
+        invoice: details.invoice
+          ? {
+              reference: details.invoice.reference,
+              dueDate: details.invoice.dueDate,
+              accountHolder: details.invoice.accountHolder,
+              iban: details.invoice.iban,
+              bic: details.invoice.bic,
+              paidAt: details.paid_at ? new Date(details.paid_at).toISOString() : null,
+            }
+          : null,
       },
     },
   }

@@ -3,6 +3,7 @@
  * body, in the customer's language. Everything a customer or an admin typed (names, addresses,
  * product titles) is escaped in the HTML (./html.ts); the plain text carries it as it is.
  */
+import { formatIban } from "@enclave/contract/bank"
 import { fill, messageText, type Language, type MessageParams } from "@enclave/contract/i18n"
 import { centsToEuros, eurosToCents, formatEuro } from "@enclave/contract/money"
 import { html, type SafeHtml } from "./html"
@@ -45,6 +46,22 @@ export interface OrderMailOrder {
   shippingAddress: MailAddress | null
   paymentMethod: string
   isTestPayment: boolean
+  /** Paid by invoice (issue 17): what to transfer where; null or absent for every other payment. */
+  invoice?: OrderMailInvoice | null
+}
+
+/** An invoice order's transfer details, as the order fixed them when it was placed. */
+export interface OrderMailInvoice {
+  /** The transfer reference, e.g. ENC-001042. */
+  reference: string
+  /** YYYY-MM-DD, a day of the shop's calendar. */
+  dueDate: string
+  accountHolder: string
+  /** Without spaces; the mail shows it in groups of four. */
+  iban: string
+  bic: string
+  /** When the shop recorded the money as received (ISO), null while it is owed. */
+  paidAt: string | null
 }
 
 interface MailBase {
@@ -118,6 +135,15 @@ function formatDate(iso: string, language: Language): string {
   return new Intl.DateTimeFormat(language === "de" ? "de-DE" : "en-GB", { dateStyle: "long", timeZone: "Europe/Berlin" }).format(date)
 }
 
+/** A calendar day (YYYY-MM-DD) as the language writes it; UTC both ways, so no time zone moves it. */
+function formatDay(day: string, language: Language): string {
+  const [year, month, date] = day.split("-").map(Number)
+  if (!year || !month || !date) return day
+  return new Intl.DateTimeFormat(language === "de" ? "de-DE" : "en-GB", { dateStyle: "long", timeZone: "UTC" }).format(
+    new Date(Date.UTC(year, month - 1, date)),
+  )
+}
+
 function greeting(t: T, name: string | null): string {
   return name?.trim() ? t("mail.greeting", { name: name.trim() }) : t("mail.greeting.anonymous")
 }
@@ -185,6 +211,11 @@ function textMail(paragraphs: Array<string | null | false>, email: string, t: T)
 // ---------------------------------------------------------------------------------------------
 // Orders
 
+/** The payment method as the mail names it: an invoice in the customer's language, the others as the order has them. */
+function paymentMethodName(order: OrderMailOrder, t: T): string {
+  return order.invoice ? t("order.paymentMethod.invoice") : order.paymentMethod
+}
+
 function orderSummary(order: OrderMailOrder, language: Language, t: T): { html: SafeHtml; text: string } {
   const euro = (euros: string | number) => formatEuro(euros, language)
   const lines = order.items.map((item) => ({
@@ -251,7 +282,7 @@ function orderSummary(order: OrderMailOrder, language: Language, t: T): { html: 
       <tr>
         <td style="padding:4px 0;color:#6b7280;vertical-align:top;">${t("order.paymentMethod")}</td>
         <td style="padding:4px 0;">
-          ${order.paymentMethod}${order.isTestPayment ? html` <strong style="color:#92400e;">(${t("order.testPayment")})</strong>` : null}
+          ${paymentMethodName(order, t)}${order.isTestPayment ? html` <strong style="color:#92400e;">(${t("order.testPayment")})</strong>` : null}
         </td>
       </tr>
     </table>`
@@ -271,28 +302,77 @@ function orderSummary(order: OrderMailOrder, language: Language, t: T): { html: 
     "",
     ...(order.shippingMethod ? [`${t("order.shippingMethod")}: ${order.shippingMethod}`] : []),
     ...(address.length ? [`${t("order.shippingAddress")}:`, ...address.map((line) => `  ${line}`)] : []),
-    `${t("order.paymentMethod")}: ${order.paymentMethod}${order.isTestPayment ? ` (${t("order.testPayment")})` : ""}`,
+    `${t("order.paymentMethod")}: ${paymentMethodName(order, t)}${order.isTestPayment ? ` (${t("order.testPayment")})` : ""}`,
   ]
   return { html: htmlPart, text: textLines.join("\n") }
 }
 
+/**
+ * The confirmation of an invoice order asks for the money (issue 17): the amount, by when, the
+ * reference to quote and the shop's bank account; null for other orders and once it is paid.
+ */
+function transferRequest(order: OrderMailOrder, language: Language, t: T): { html: SafeHtml; text: string } | null {
+  const invoice = order.invoice
+  if (!invoice || invoice.paidAt) return null
+  const amount = formatEuro(order.total, language)
+  const dueDate = formatDay(invoice.dueDate, language)
+  const sentence = t("order.invoice.text", { amount, dueDate, reference: invoice.reference })
+  const rows: Array<[string, string]> = [
+    [t("order.invoice.accountHolder"), invoice.accountHolder],
+    [t("order.invoice.iban"), formatIban(invoice.iban)],
+    [t("order.invoice.bic"), invoice.bic],
+    [t("order.invoice.amount"), amount],
+    [t("order.invoice.reference"), invoice.reference],
+    [t("order.invoice.dueDate"), dueDate],
+  ]
+  const label = Math.max(...rows.map(([name]) => name.length)) + 1
+  return {
+    html: html`<div style="margin:0 0 20px;padding:14px 16px;border:2px solid #0f766e;border-radius:6px;">
+      <h2 style="margin:0 0 8px;font-size:17px;">${t("order.invoice.title")}</h2>
+      <p style="margin:0 0 10px;">${sentence}</p>
+      <table role="presentation" cellpadding="0" cellspacing="0" style="font-size:14px;">
+        ${rows.map(
+          ([name, value]) =>
+            html`<tr>
+              <td style="padding:3px 16px 3px 0;color:#4b5563;vertical-align:top;">${name}</td>
+              <td style="padding:3px 0;font-weight:bold;">${value}</td>
+            </tr> `,
+        )}
+      </table>
+    </div>`,
+    text: [t("order.invoice.title"), sentence, "", ...rows.map(([name, value]) => `${`${name}:`.padEnd(label + 1)}${value}`)].join("\n"),
+  }
+}
+
 type OrderKind = "confirmation" | "shipped" | "delivered" | "cancelled"
+
+/** What a cancellation says about the money: nothing was taken for a test, an unpaid invoice is not to be paid, else the refund. */
+function cancelledMoneyKey(order: OrderMailOrder): MessageKey {
+  if (order.isTestPayment) return "order.cancelled.noMoney"
+  if (order.invoice && !order.invoice.paidAt) return "order.cancelled.invoiceUnpaid"
+  return "order.cancelled.money"
+}
 
 function orderMail(kind: OrderKind, data: OrderMailData): RenderedMail {
   const t = translator(data.language)
   const number = data.order.number
   const plainSubject = t(`order.${kind}.subject`, { number })
   const subject = data.order.isTestPayment ? t("order.testSubject", { subject: plainSubject }) : plainSubject
-  const intro = `${greeting(t, data.name)}\n\n${t(`order.${kind}.intro`, { number })}`
-  const after = kind === "cancelled" ? t(data.order.isTestPayment ? "order.cancelled.noMoney" : "order.cancelled.money") : null
+  // An invoice order is prepared once its money has arrived, not on the next business day.
+  const introKey: MessageKey =
+    kind === "confirmation" && data.order.invoice && !data.order.invoice.paidAt ? "order.confirmation.introInvoice" : `order.${kind}.intro`
+  const introText = t(introKey, { number })
+  const intro = `${greeting(t, data.name)}\n\n${introText}`
+  const after = kind === "cancelled" ? t(cancelledMoneyKey(data.order)) : null
+  const transfer = kind === "confirmation" ? transferRequest(data.order, data.language, t) : null
   const summary = orderSummary(data.order, data.language, t)
   const body = html`<p style="margin:0 0 12px;">${greeting(t, data.name)}</p>
-    <p style="margin:0 0 20px;">${t(`order.${kind}.intro`, { number })}${after ? html` ${after}` : null}</p>
-    ${summary.html}`
+    <p style="margin:0 0 20px;">${introText}${after ? html` ${after}` : null}</p>
+    ${transfer?.html ?? null}${summary.html}`
   return {
     subject,
     html: layout(data.language, subject, data.email, body, t),
-    text: textMail([after ? `${intro} ${after}` : intro, summary.text], data.email, t),
+    text: textMail([after ? `${intro} ${after}` : intro, transfer?.text ?? null, summary.text], data.email, t),
   }
 }
 

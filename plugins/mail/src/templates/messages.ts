@@ -40,6 +40,19 @@ export default defineMessages(
     "order.cancelled.intro": "your order #{number} has been cancelled.",
     "order.cancelled.money": "If you were charged, the payment has been cancelled or refunded to the way you paid.",
     "order.cancelled.noMoney": "No payment was taken for this test order.",
+    "order.cancelled.invoiceUnpaid": "No payment is due for this order: please do not transfer the invoice amount.",
+    "order.confirmation.introInvoice":
+      "thank you for your order. We have received it and prepare it for shipping as soon as your transfer has arrived.",
+    "order.paymentMethod.invoice": "Invoice (wire transfer)",
+    "order.invoice.title": "Bank details for your transfer",
+    "order.invoice.text":
+      "Please transfer {amount} to the account below by {dueDate}, quoting the reference {reference}, so that we can match your payment to your order.",
+    "order.invoice.accountHolder": "Account holder",
+    "order.invoice.iban": "IBAN",
+    "order.invoice.bic": "BIC",
+    "order.invoice.amount": "Amount",
+    "order.invoice.reference": "Reference",
+    "order.invoice.dueDate": "Due date",
 
     "password.changed.subject": "Your Enclave password was changed",
     "password.changed.intro": "the password of your Enclave account {username} was changed on {date}.",
@@ -99,6 +112,19 @@ export default defineMessages(
     "order.cancelled.intro": "Ihre Bestellung #{number} wurde storniert.",
     "order.cancelled.money": "Falls Ihnen etwas berechnet wurde, wurde die Zahlung storniert oder auf Ihr Zahlungsmittel erstattet.",
     "order.cancelled.noMoney": "Für diese Testbestellung wurde keine Zahlung eingezogen.",
+    "order.cancelled.invoiceUnpaid": "Für diese Bestellung ist keine Zahlung fällig: Bitte überweisen Sie den Rechnungsbetrag nicht.",
+    "order.confirmation.introInvoice":
+      "vielen Dank für Ihre Bestellung. Wir haben sie erhalten und bereiten den Versand vor, sobald Ihre Überweisung eingegangen ist.",
+    "order.paymentMethod.invoice": "Rechnung (Überweisung)",
+    "order.invoice.title": "Bankverbindung für Ihre Überweisung",
+    "order.invoice.text":
+      "Bitte überweisen Sie {amount} bis zum {dueDate} auf das unten genannte Konto und geben Sie als Verwendungszweck {reference} an, damit wir Ihre Zahlung Ihrer Bestellung zuordnen können.",
+    "order.invoice.accountHolder": "Kontoinhaber",
+    "order.invoice.iban": "IBAN",
+    "order.invoice.bic": "BIC",
+    "order.invoice.amount": "Betrag",
+    "order.invoice.reference": "Verwendungszweck",
+    "order.invoice.dueDate": "Fällig am",
 
     "password.changed.subject": "Ihr Enclave-Passwort wurde geändert",
     "password.changed.intro": "das Passwort Ihres Enclave-Kontos {username} wurde am {date} geändert.",

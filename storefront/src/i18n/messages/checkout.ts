@@ -76,6 +76,20 @@ export default defineMessages(
     "checkout.choice.simulatedHint": "Places a real order in the shop; no money is charged",
     "checkout.choice.sandbox": "Sandbox",
 
+    "checkout.choice.invoice": "Pay by invoice",
+    "checkout.choice.invoiceHint": "For business customers: order now, then transfer the amount to our bank account",
+    "checkout.invoice.title": "Pay by invoice and wire transfer",
+    "checkout.invoice.stepPlace": "Place your order now: nothing is charged.",
+    "checkout.invoice.stepTransfer":
+      "Transfer {amount} to our bank account within the payment term, quoting your order's reference. The bank details, the reference and the due date are on the next page and on your orders page.",
+    "checkout.invoice.stepShip": "We prepare your order for shipping as soon as your transfer has arrived.",
+    "checkout.invoice.place": "Place order: pay {amount} by invoice",
+    "checkout.invoice.notAvailable": "Pay by invoice is not available right now. Please choose another way to pay.",
+    "checkout.invoice.businessOnly":
+      "Pay by invoice is only for business customers: add your company name and VAT ID to your account, then try again.",
+    "checkout.invoice.minimum":
+      "Pay by invoice needs an order total of at least {amount}. Add more to your cart or choose another way to pay.",
+
     "checkout.paypal.pay": "Pay with PayPal",
     "checkout.paypal.note": "You will be taken to PayPal to approve the payment of {amount}, then brought back here to finish your order.",
     "checkout.paypal.sandboxNote": "PayPal is in sandbox mode: sign in with a sandbox account, no money is charged.",
@@ -164,6 +178,28 @@ export default defineMessages(
     "result.status.delivered": "Delivered",
     "result.status.completed": "Completed",
     "result.status.cancelled": "Cancelled",
+
+    "result.invoice.placedTitle": "Order Placed",
+    "result.invoice.placedText":
+      "Thank you for your order. We have received it and prepare it for shipping as soon as your transfer has arrived.",
+    "result.invoice.title": "Please transfer the amount",
+    "result.invoice.text":
+      "Please transfer {amount} to the account below by {dueDate}, quoting the reference {reference}, so that we can match your payment to your order.",
+    "result.invoice.overdueText":
+      "This invoice was due on {dueDate}. Please transfer {amount} to the account below as soon as possible, quoting the reference {reference}.",
+    "result.invoice.paidText": "Thank you: your payment arrived on {date}.",
+    "result.invoice.accountHolder": "Account holder",
+    "result.invoice.iban": "IBAN",
+    "result.invoice.bic": "BIC",
+    "result.invoice.amount": "Amount",
+    "result.invoice.reference": "Reference",
+    "result.invoice.dueDate": "Due date",
+    "result.invoice.awaiting_payment": "Awaiting payment",
+    "result.invoice.overdue": "Overdue",
+    "result.invoice.paid": "Paid",
+    "result.next.invoiceShip":
+      "We prepare your order for shipping as soon as your transfer has arrived; devices ship within 1-3 business days after that.",
+    "result.next.invoiceDetails": "The bank details, the reference and the due date stay on your orders page until the invoice is paid.",
 
     "result.error.title": "Payment Failed",
     "result.error.text": "There was a problem processing your payment. Please try again.",
@@ -254,6 +290,20 @@ export default defineMessages(
     "checkout.choice.paypalHint": "Sie bestätigen die Zahlung bei PayPal und kommen dann hierher zurück",
     "checkout.choice.simulatedHint": "Legt eine echte Bestellung im Shop an; es wird kein Geld abgebucht",
     "checkout.choice.sandbox": "Sandbox",
+
+    "checkout.choice.invoice": "Kauf auf Rechnung",
+    "checkout.choice.invoiceHint": "Für Geschäftskunden: jetzt bestellen, dann den Betrag auf unser Konto überweisen",
+    "checkout.invoice.title": "Kauf auf Rechnung per Überweisung",
+    "checkout.invoice.stepPlace": "Sie bestellen jetzt, es wird nichts abgebucht.",
+    "checkout.invoice.stepTransfer":
+      "Sie überweisen {amount} innerhalb der Zahlungsfrist auf unser Konto und geben die Referenz Ihrer Bestellung als Verwendungszweck an. Bankverbindung, Verwendungszweck und Fälligkeitsdatum finden Sie auf der nächsten Seite und auf Ihrer Bestellseite.",
+    "checkout.invoice.stepShip": "Sobald Ihre Überweisung eingegangen ist, bereiten wir Ihre Bestellung für den Versand vor.",
+    "checkout.invoice.place": "Zahlungspflichtig bestellen ({amount} per Rechnung)",
+    "checkout.invoice.notAvailable": "Kauf auf Rechnung ist derzeit nicht verfügbar. Bitte wählen Sie eine andere Zahlungsart.",
+    "checkout.invoice.businessOnly":
+      "Kauf auf Rechnung ist nur für Geschäftskunden möglich: Ergänzen Sie in Ihrem Konto Firmenname und USt-IdNr. und versuchen Sie es dann erneut.",
+    "checkout.invoice.minimum":
+      "Kauf auf Rechnung ist ab einem Bestellwert von {amount} möglich. Legen Sie weitere Artikel in den Warenkorb oder wählen Sie eine andere Zahlungsart.",
 
     "checkout.paypal.pay": "Mit PayPal bezahlen",
     "checkout.paypal.note":
@@ -349,6 +399,29 @@ export default defineMessages(
     "result.status.delivered": "Zugestellt",
     "result.status.completed": "Abgeschlossen",
     "result.status.cancelled": "Storniert",
+
+    "result.invoice.placedTitle": "Bestellung aufgegeben",
+    "result.invoice.placedText":
+      "Vielen Dank für Ihre Bestellung. Wir haben sie erhalten und bereiten den Versand vor, sobald Ihre Überweisung eingegangen ist.",
+    "result.invoice.title": "Bitte überweisen Sie den Betrag",
+    "result.invoice.text":
+      "Bitte überweisen Sie {amount} bis zum {dueDate} auf das unten genannte Konto und geben Sie als Verwendungszweck {reference} an, damit wir Ihre Zahlung Ihrer Bestellung zuordnen können.",
+    "result.invoice.overdueText":
+      "Diese Rechnung war am {dueDate} fällig. Bitte überweisen Sie {amount} so bald wie möglich auf das unten genannte Konto und geben Sie als Verwendungszweck {reference} an.",
+    "result.invoice.paidText": "Vielen Dank: Ihre Zahlung ist am {date} eingegangen.",
+    "result.invoice.accountHolder": "Kontoinhaber",
+    "result.invoice.iban": "IBAN",
+    "result.invoice.bic": "BIC",
+    "result.invoice.amount": "Betrag",
+    "result.invoice.reference": "Verwendungszweck",
+    "result.invoice.dueDate": "Fällig am",
+    "result.invoice.awaiting_payment": "Zahlung ausstehend",
+    "result.invoice.overdue": "Überfällig",
+    "result.invoice.paid": "Bezahlt",
+    "result.next.invoiceShip":
+      "Sobald Ihre Überweisung eingegangen ist, bereiten wir den Versand vor; Geräte werden danach innerhalb von 1-3 Werktagen versandt.",
+    "result.next.invoiceDetails":
+      "Bankverbindung, Verwendungszweck und Fälligkeitsdatum finden Sie auf Ihrer Bestellseite, bis die Rechnung bezahlt ist.",
 
     "result.error.title": "Zahlung fehlgeschlagen",
     "result.error.text": "Bei der Verarbeitung Ihrer Zahlung ist ein Problem aufgetreten. Bitte versuchen Sie es erneut.",

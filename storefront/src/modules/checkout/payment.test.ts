@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest"
 import type { PaymentMethods } from "@enclave/contract"
+import { INVOICE_BUSINESS_ONLY_MESSAGE, INVOICE_NOT_AVAILABLE_MESSAGE, invoiceMinimumMessage } from "@enclave/contract/values"
 import {
   approvalUrl,
   followAvailability,
+  invoiceRefusal,
   offeredChoices,
   paymentWasReceived,
   paypalErrorText,
@@ -53,6 +55,34 @@ describe("the payment choice (docs/product.md §4)", () => {
     expect(providersUnavailable(methods({ stripe: true }))).toBe(true)
     expect(providersUnavailable(methods({ paypal: true }))).toBe(false)
     expect(providersUnavailable(methods(card))).toBe(false)
+  })
+})
+
+describe("pay by invoice (issue 17)", () => {
+  it("is offered beside card and PayPal, before the sandbox card, only when the server says so", () => {
+    expect(offeredChoices(methods({ ...card, paypal: true, invoice: true, simulatedCard: true }))).toEqual([
+      "card",
+      "paypal",
+      "invoice",
+      "simulated",
+    ])
+    expect(offeredChoices(methods({ ...card }))).toEqual(["card"])
+    expect(followAvailability(null, methods({ invoice: true, simulatedCard: true }))).toBe("invoice")
+    expect(followAvailability("invoice", methods({ ...card, invoice: true }))).toBe("invoice")
+    // Switched off meanwhile: the default takes its place.
+    expect(followAvailability("invoice", methods({ ...card, paypal: true }))).toBe("card")
+  })
+
+  it("is a real way to pay: with it, 'Payment methods unavailable' does not apply", () => {
+    expect(providersUnavailable(methods({ invoice: true, simulatedCard: true }))).toBe(false)
+  })
+
+  it("reads the server's refusals, the minimum total with its amount; other messages are not its", () => {
+    expect(invoiceRefusal(INVOICE_NOT_AVAILABLE_MESSAGE)).toEqual({ key: "checkout.invoice.notAvailable" })
+    expect(invoiceRefusal(INVOICE_BUSINESS_ONLY_MESSAGE)).toEqual({ key: "checkout.invoice.businessOnly" })
+    expect(invoiceRefusal(invoiceMinimumMessage("500.00"))).toEqual({ key: "checkout.invoice.minimum", minimumTotal: "500.00" })
+    expect(invoiceRefusal(invoiceMinimumMessage("<b>"))).toBeNull()
+    expect(invoiceRefusal("Your cart is empty")).toBeNull()
   })
 })
 

@@ -9,19 +9,21 @@
  */
 import type { CreateCardPaymentRequest, PaymentMethods, ShippingAddress } from "@enclave/contract"
 import { centsToEuros } from "@enclave/contract/money"
+import { INVOICE_BUSINESS_ONLY_MESSAGE, INVOICE_NOT_AVAILABLE_MESSAGE, invoiceMinimumMessage } from "@enclave/contract/values"
 
-export type PaymentChoice = "card" | "paypal" | "simulated"
+export type PaymentChoice = "card" | "paypal" | "invoice" | "simulated"
 
 /** The card provider needs its publishable key for Stripe Elements, besides being enabled. */
 export function offersCard(methods: PaymentMethods): boolean {
   return methods.stripe && Boolean(methods.stripePublicKey)
 }
 
-/** What the payment step offers, in the order it lists them. */
+/** What the payment step offers, in the order it lists them (invoice beside the real providers, the sandbox card last). */
 export function offeredChoices(methods: PaymentMethods): PaymentChoice[] {
   const choices: PaymentChoice[] = []
   if (offersCard(methods)) choices.push("card")
   if (methods.paypal) choices.push("paypal")
+  if (methods.invoice) choices.push("invoice")
   if (methods.simulatedCard) choices.push("simulated")
   return choices
 }
@@ -29,7 +31,7 @@ export function offeredChoices(methods: PaymentMethods): PaymentChoice[] {
 /**
  * The choice after the payment methods are (re)loaded. The current choice stays while it is offered;
  * docs/product.md §4: a disabled provider gives way to the other provider when that one is enabled; otherwise
- * the default: the card, else PayPal, else the simulated card; null when nothing can be offered.
+ * the default: the card, else PayPal, else the invoice, else the simulated card; null when nothing can be offered.
  */
 export function followAvailability(current: PaymentChoice | null, methods: PaymentMethods): PaymentChoice | null {
   const offered = offeredChoices(methods)
@@ -39,9 +41,36 @@ export function followAvailability(current: PaymentChoice | null, methods: Payme
   return offered[0] ?? null
 }
 
-/** docs/product.md §4 'Payment methods unavailable': both real providers are off (the simulated card may remain). */
+/**
+ * docs/product.md §4 'Payment methods unavailable': no real way to pay is offered (the simulated card may remain).
+ * A business customer offered the invoice can still pay for real, so the notice would be wrong for them.
+ */
 export function providersUnavailable(methods: PaymentMethods): boolean {
-  return !offersCard(methods) && !methods.paypal
+  return !offersCard(methods) && !methods.paypal && !methods.invoice
+}
+
+/** A refusal of an invoice order (POST /api/orders, issue 17) as a catalogue key and its parameters. */
+export interface InvoiceRefusal {
+  key: string
+  /** The minimum total in euros ("500.00") for the minimum's message. */
+  minimumTotal?: string
+}
+
+// The minimum's message around its amount, so the amount can be read back out of the server's text.
+const [MINIMUM_BEFORE, MINIMUM_AFTER] = invoiceMinimumMessage("\u0000").split("\u0000") as [string, string]
+
+/**
+ * The server refuses an invoice order in English with the contract's messages: which one it was, so
+ * the payment step says it in the customer's language; null for any other message (shown as it came).
+ */
+export function invoiceRefusal(message: string): InvoiceRefusal | null {
+  if (message === INVOICE_NOT_AVAILABLE_MESSAGE) return { key: "checkout.invoice.notAvailable" }
+  if (message === INVOICE_BUSINESS_ONLY_MESSAGE) return { key: "checkout.invoice.businessOnly" }
+  if (message.startsWith(MINIMUM_BEFORE) && message.endsWith(MINIMUM_AFTER)) {
+    const minimumTotal = message.slice(MINIMUM_BEFORE.length, message.length - MINIMUM_AFTER.length)
+    if (/^\d+(\.\d{1,2})?$/.test(minimumTotal)) return { key: "checkout.invoice.minimum", minimumTotal }
+  }
+  return null
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The checkout island (docs/product.md §2 Checkout, §4 Checkout): step 1 address and shipping method, step 2
- * review and payment (card, PayPal, the simulated card), the order summary beside both. The page
+ * review and payment (card, PayPal, invoice for business customers, the simulated card), the order summary beside both. The page
  * renders it with the customer, cart, shipping methods and payment methods already loaded, so the
  * first paint needs no request from the browser. Each way to pay is its own component; placing the
  * order and what follows a successful payment is useOrderPlacement.
@@ -10,6 +10,7 @@ import { useForm, useWatch } from "react-hook-form"
 import { zodResolver } from "@hookform/resolvers/zod"
 import {
   checkoutStorageKeys,
+  INVOICE_PAYMENT_METHOD,
   isSandboxPaymentId,
   isSandboxWalletOrder,
   shippingAddressSchema,
@@ -36,8 +37,9 @@ import { useHydrated } from "../../../lib/client/hydrated"
 import { $cart, $user, setUser } from "../../../lib/client/stores"
 import { addressMessageKey } from "../address-messages"
 import { methodsForCountry, shippingCountryOf } from "../shipping-countries"
-import { followAvailability, offeredChoices, providersUnavailable, type PaymentChoice } from "../payment"
+import { followAvailability, invoiceRefusal, offeredChoices, providersUnavailable, type PaymentChoice } from "../payment"
 import { CardPayment } from "./CardPayment"
+import { InvoicePayment } from "./InvoicePayment"
 import { OrderReview } from "./OrderReview"
 import { OrderSummary } from "./OrderSummary"
 import { PaymentChoicePicker } from "./PaymentChoicePicker"
@@ -45,7 +47,7 @@ import { PaypalPayment } from "./PaypalPayment"
 import { PendingPaypalPanel } from "./PendingPaypalPanel"
 import { ShippingMethodPicker, type MethodsState } from "./ShippingMethodPicker"
 import { SimulatedCard } from "./SimulatedCard"
-import { useOrderPlacement } from "./useOrderPlacement"
+import { useOrderPlacement, type OrderRequest } from "./useOrderPlacement"
 import { userAddress } from "../../../lib/user-address"
 
 interface Props {
@@ -172,6 +174,7 @@ export default function CheckoutFlow({ language, messages, user, cart, shippingM
 
   // docs/product.md §4: the payment step follows the admin's current settings; a provider switched off since the
   // page loaded gives way to the other one.
+  const [methodsVersion, setMethodsVersion] = useState(0)
   useEffect(() => {
     if (step !== 2) return
     let current = true
@@ -186,7 +189,7 @@ export default function CheckoutFlow({ language, messages, user, cart, shippingM
     return () => {
       current = false
     }
-  }, [step])
+  }, [step, methodsVersion])
 
   // Browser back and forward move between the steps too.
   useEffect(() => {
@@ -243,6 +246,29 @@ export default function CheckoutFlow({ language, messages, user, cart, shippingM
       shippingCost: centsToEuros(shippingCents!),
       total: centsToEuros(totalCents),
     }
+  }
+
+  /** Pay by invoice: the order without a payment id (nothing is paid yet). */
+  function invoiceOrder(): OrderRequest {
+    return {
+      paymentMethod: INVOICE_PAYMENT_METHOD,
+      shippingAddress: address!,
+      shippingMethod: selected!.id,
+      shippingCost: centsToEuros(shippingCents!),
+      total: centsToEuros(totalCents),
+    }
+  }
+
+  /**
+   * The server's refusal of an invoice order in the customer's language. When invoice is no longer
+   * theirs to choose (switched off, or no longer a business account) the ways to pay are read again,
+   * so the choice goes away while the message says why.
+   */
+  function explainInvoiceRefusal(error: { serverMessage: string }): string | null {
+    const refusal = invoiceRefusal(error.serverMessage)
+    if (!refusal) return null
+    if (!refusal.minimumTotal) setMethodsVersion((version) => version + 1)
+    return t(refusal.key, { amount: refusal.minimumTotal ? price(refusal.minimumTotal) : "" })
   }
 
   function paypalCaptured(capture: PaypalCapture) {
@@ -444,6 +470,15 @@ export default function CheckoutFlow({ language, messages, user, cart, shippingM
                   t={t}
                 />
               )}
+              {choice === "invoice" && (
+                <InvoicePayment
+                  amount={amountLabel}
+                  phase={phase}
+                  onPlace={() => placeOrder(invoiceOrder(), false, explainInvoiceRefusal)}
+                  onBusyChange={setPaying}
+                  t={t}
+                />
+              )}
               {choice === "simulated" && (
                 <SimulatedCard
                   amount={amountLabel}
@@ -454,7 +489,8 @@ export default function CheckoutFlow({ language, messages, user, cart, shippingM
                 />
               )}
               <p className="visually-hidden" role="status">
-                {choice === "simulated" ? "" : placingStatus}
+                {/* The simulated card and the invoice say it in their own status line. */}
+                {choice === "simulated" || choice === "invoice" ? "" : placingStatus}
               </p>
               {orderError && (
                 <p className="co-field__error co-pay__error" role="alert" data-testid="order-error">

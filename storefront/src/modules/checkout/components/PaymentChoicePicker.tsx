@@ -15,12 +15,14 @@ interface Props {
 export const choiceLabelKey: Record<PaymentChoice, string> = {
   card: "checkout.choice.card",
   paypal: "checkout.choice.paypal",
+  invoice: "checkout.choice.invoice",
   simulated: "checkout.payment.choiceSandbox",
 }
 
 const hintKey: Record<PaymentChoice, string> = {
   card: "checkout.choice.cardHint",
   paypal: "checkout.choice.paypalHint",
+  invoice: "checkout.choice.invoiceHint",
   simulated: "checkout.choice.simulatedHint",
 }
 
@@ -46,6 +48,15 @@ function ChoiceIcon({ choice }: { choice: PaymentChoice }) {
       </svg>
     )
   }
+  if (choice === "invoice") {
+    // a page with lines: the invoice
+    return (
+      <svg {...common}>
+        <path d="M6 3h9l4 4v14H6V3Z" />
+        <path d="M15 3v4h4M9 12h7M9 16h5" />
+      </svg>
+    )
+  }
   // a card (the simulated card is one too, in a sandbox)
   return (
     <svg {...common}>
@@ -57,7 +68,12 @@ function ChoiceIcon({ choice }: { choice: PaymentChoice }) {
 
 /** The ways to pay as one radio group (arrow keys move between them, as native radios do). The simulated card says "sandbox" in its name, so it needs no badge. */
 export function PaymentChoicePicker({ choices, value, onChange, methods, disabled, t }: Props) {
-  const sandbox: Record<PaymentChoice, boolean> = { card: methods.stripeSandbox, paypal: methods.paypalSandbox, simulated: false }
+  const sandbox: Record<PaymentChoice, boolean> = {
+    card: methods.stripeSandbox,
+    paypal: methods.paypalSandbox,
+    invoice: false,
+    simulated: false,
+  }
   return (
     <fieldset className="co-methods co-choices" disabled={disabled}>
       <legend className="visually-hidden">{t("checkout.choice.legend")}</legend>

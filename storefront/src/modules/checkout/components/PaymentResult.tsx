@@ -6,7 +6,8 @@
 import type { Order } from "@enclave/contract"
 import type { Language, Translate } from "../../../i18n"
 import { formatEuro } from "@enclave/contract/money"
-import { isTestOrder } from "../../../lib/orders"
+import { invoicePaymentState, isTestOrder } from "../../../lib/orders"
+import { InvoiceTransfer } from "./InvoiceTransfer"
 
 export type ResultOutcome =
   { kind: "loading"; message: string } | { kind: "success"; order: Order } | { kind: "issue"; message: string; detail?: string }
@@ -33,13 +34,22 @@ function formatDate(language: Language, iso: string): string {
 }
 
 export function resultTitle(outcome: ResultOutcome, t: Translate): string {
-  if (outcome.kind === "success") return t("result.success.title")
+  // An invoice order is placed, not paid: the page must not say "Payment Successful".
+  if (outcome.kind === "success") return t(outcome.order.invoice ? "result.invoice.placedTitle" : "result.success.title")
   if (outcome.kind === "issue") return t("result.issue.title")
   return outcome.message
 }
 
+/** The order's status, or for an unpaid invoice order the payment it waits for. */
+function statusText(order: Order, t: Translate): string {
+  const state = invoicePaymentState(order)
+  if (state && state !== "paid" && order.status === "pending") return t(`result.invoice.${state}`)
+  return t(`result.status.${order.status}`)
+}
+
 export function PaymentResult({ outcome, language, t }: Props) {
   const title = resultTitle(outcome, t)
+  const invoice = outcome.kind === "success" ? (outcome.order.invoice ?? null) : null
   return (
     <div className="co-result" data-testid="payment-result" data-outcome={outcome.kind}>
       <div className="co-result__head">
@@ -86,7 +96,9 @@ export function PaymentResult({ outcome, language, t }: Props) {
             {title}
           </h1>
         )}
-        {outcome.kind === "success" && <p className="co-result__lead">{t("result.success.text")}</p>}
+        {outcome.kind === "success" && (
+          <p className="co-result__lead">{t(invoice ? "result.invoice.placedText" : "result.success.text")}</p>
+        )}
         {outcome.kind === "issue" && (
           <div role="alert">
             <p className="co-result__lead">{outcome.message}</p>
@@ -102,6 +114,9 @@ export function PaymentResult({ outcome, language, t }: Props) {
               <p className="co-banner__title">{t("result.testBanner")}</p>
               <p>{t("result.testBannerText")}</p>
             </div>
+          )}
+          {invoice && invoicePaymentState(outcome.order) && (
+            <InvoiceTransfer order={outcome.order} invoice={invoice} language={language} t={t} />
           )}
           <h2 className="visually-hidden">{t("result.details")}</h2>
           <dl className="co-facts">
@@ -121,7 +136,7 @@ export function PaymentResult({ outcome, language, t }: Props) {
             </div>
             <div>
               <dt>{t("result.status")}</dt>
-              <dd data-testid="result-status">{t(`result.status.${outcome.order.status}`)}</dd>
+              <dd data-testid="result-status">{statusText(outcome.order, t)}</dd>
             </div>
             {outcome.order.shippingMethod && (
               <div>
@@ -136,7 +151,8 @@ export function PaymentResult({ outcome, language, t }: Props) {
           <ul className="co-list">
             {/* No confirmation mail is promised: the shop sends none yet. */}
             <li>{t("result.next.orders")}</li>
-            <li>{t("result.next.ship")}</li>
+            {invoice && <li>{t("result.next.invoiceDetails")}</li>}
+            <li>{t(invoice ? "result.next.invoiceShip" : "result.next.ship")}</li>
             <li>{t("result.next.support")}</li>
           </ul>
         </>

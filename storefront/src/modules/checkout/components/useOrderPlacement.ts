@@ -18,6 +18,12 @@ const REDIRECT_AFTER_ORDER_MS = 1500
 /** Placing the order after a payment: idle, the POST /api/orders running, placed. */
 export type OrderPhase = "idle" | "placing" | "done"
 
+/** What POST /api/orders gets: a paid card order, or an invoice order (no payment id: nothing is paid yet). */
+export type OrderRequest = PendingCardOrder | (Omit<PendingCardOrder, "paymentId"> & { paymentId?: undefined })
+
+/** A failure the way of paying can say better than the general text (e.g. the invoice's minimum total); null: the general text. */
+export type ExplainFailure = (error: ApiRequestError) => string | null
+
 export function useOrderPlacement(t: Translate) {
   const [phase, setPhase] = useState<OrderPhase>("idle")
   const [orderError, setOrderError] = useState<string | null>(null)
@@ -37,8 +43,8 @@ export function useOrderPlacement(t: Translate) {
     setTimeout(() => window.location.assign(`/checkout/success?orderId=${order.id}`), REDIRECT_AFTER_ORDER_MS)
   }
 
-  /** POST /api/orders after a card or simulated card payment. */
-  async function placeOrder(body: PendingCardOrder, sandbox: boolean) {
+  /** POST /api/orders after a card or simulated card payment, or for payment by invoice. */
+  async function placeOrder(body: OrderRequest, sandbox: boolean, explain?: ExplainFailure) {
     setOrderError(null)
     setPhase("placing")
     try {
@@ -57,7 +63,8 @@ export function useOrderPlacement(t: Translate) {
         return
       }
       const text = t("checkout.toast.orderFailedText")
-      const described = apiError?.serverMessage ? `${text} ${apiError.serverMessage}` : text
+      const explained = apiError && explain ? explain(apiError) : null
+      const described = explained ?? (apiError?.serverMessage ? `${text} ${apiError.serverMessage}` : text)
       setOrderError(described)
       showToast({ title: t("checkout.toast.orderFailedTitle"), description: described, variant: "destructive" })
       // A stock or price change on the server shows up in the summary.
