@@ -145,12 +145,7 @@ function longDay(day: string, language: "en" | "de"): string {
 
 test("a business customer pays by invoice; the admin marks the order paid", async ({ page, browser }) => {
   const errors: string[] = []
-  // Not counted: React's hydration mismatch (#418) that /checkout's header can log when the checkout island
-  // puts the signed-in user into the shared store before the header island has hydrated (a race of the
-  // two islands' loading, independent of the way to pay; React renders the header again and nobody sees it).
-  page.on("pageerror", (e) => {
-    if (!/Minified React error #418/.test(e.message)) errors.push(e.message)
-  })
+  page.on("pageerror", (e) => errors.push(e.message))
   await useLanguage(page, "en")
   const customer = await register(page, BUSINESS)
   await addProductInStock(page)

@@ -54,8 +54,10 @@ function useDismiss(
 
 export default function HeaderActions({ messages, links }: Props) {
   const t = messageTranslator(messages)
-  const user = useStore($user)
-  const count = useStore($cartCount)
+  // Hydrated with the stores' first values, as the server rendered them: another island (checkout)
+  // may have filled them before this one hydrates, and React would find the HTML did not match.
+  const user = useStore($user, { ssr: "initial" })
+  const count = useStore($cartCount, { ssr: "initial" })
   const [userMenuOpen, setUserMenuOpen] = useState(false)
   const [mobileOpen, setMobileOpen] = useState(false)
   const [loggingOut, setLoggingOut] = useState(false)
