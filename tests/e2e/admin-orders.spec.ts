@@ -168,7 +168,8 @@ test.describe("signed in as the admin", () => {
     const row = page.locator(`tr[data-row-key="${newer.id}"]`)
     await expect(row).toBeVisible()
     await expect(row).toContainText(`#${newer.id}`)
-    await expect(row).toContainText(String(newer.userId))
+    // The customer by name, with the user id (issue 19).
+    await expect(row).toContainText(`${customer.details.fullName} (#${newer.userId})`)
     await expect(row.locator('[data-order-status="processing"]')).toHaveText("Processing")
     await expect(row.getByTestId("test-payment-tag")).toHaveText("Test payment")
     await expect(row).toContainText(formatEuro(newer.total))

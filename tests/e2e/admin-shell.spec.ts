@@ -213,9 +213,14 @@ test.describe("signed in as the admin", () => {
       latest.map((o) => o.id),
       "this test's order is among the latest five",
     ).toContain(myOrder.id)
+    const nameOf = new Map(
+      (users as Array<{ id: number; username: string; fullName: string | null }>).map((u) => [u.id, u.fullName || u.username]),
+    )
     for (const [i, order] of latest.entries()) {
       const row = rows.nth(i)
       await expect(row).toContainText(`#${order.id}`)
+      // The customer by name, with the user id (issue 19).
+      if (order.userId) await expect(row).toContainText(`${nameOf.get(order.userId)} (#${order.userId})`)
       await expect(row).toContainText(formatEuro(Number(order.total)))
       const tag = row.locator("[data-status]")
       await expect(tag).toHaveAttribute("data-status", order.status)

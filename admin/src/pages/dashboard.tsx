@@ -10,6 +10,7 @@ import { RequestError } from "../components/request-error"
 import { language, locale } from "../i18n"
 import { tDashboard as t } from "../i18n/dashboard"
 import { getJson, httpError } from "../providers/http"
+import { customerLabel, usersById } from "./orders/customer-name"
 import { dashboardStats, statusColour, type Card as CardData, type DashboardStats, type Trend } from "./dashboard-stats"
 
 const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" })
@@ -37,6 +38,7 @@ function useDashboardData() {
   const stats = users.data && products.data && orders.data ? dashboardStats(users.data, products.data, orders.data) : undefined
   return {
     stats,
+    users: users.data ?? [],
     error,
     fetching: queries.some((q) => q.isFetching),
     retry: () => queries.forEach((q) => q.isError && void q.refetch()),
@@ -209,7 +211,8 @@ function RevenueChart({ days }: { days: DashboardStats["revenuePerDay"] }) {
   )
 }
 
-function RecentOrders({ orders }: { orders: Order[] }) {
+function RecentOrders({ orders, users }: { orders: Order[]; users: User[] }) {
+  const customers = usersById(users)
   const { token } = theme.useToken()
   const cell: CSSProperties = { padding: "8px 16px", borderBottom: `1px solid ${token.colorBorderSecondary}`, whiteSpace: "nowrap" }
   const head: CSSProperties = { ...cell, background: token.colorFillAlter, fontWeight: 600, textAlign: "left" }
@@ -241,7 +244,7 @@ function RecentOrders({ orders }: { orders: Order[] }) {
               {orders.map((order) => (
                 <tr key={order.id} data-row-key={order.id}>
                   <td style={cell}>#{order.id}</td>
-                  <td style={cell}>{order.userId ?? t("recent.guest")}</td>
+                  <td style={cell}>{customerLabel(order.userId, customers, t("recent.guest"))}</td>
                   <td style={cell}>{dateTime.format(new Date(order.createdAt))}</td>
                   <td style={{ ...cell, textAlign: "right" }}>{formatEuro(order.total, language)}</td>
                   <td style={cell}>
@@ -284,7 +287,7 @@ function LowStock({ products }: { products: Product[] }) {
 
 /** docs/product.md §2 dashboard at /admin. */
 export default function Dashboard() {
-  const { stats, error, fetching, retry } = useDashboardData()
+  const { stats, users, error, fetching, retry } = useDashboardData()
   return (
     <section aria-labelledby="dashboard-title">
       <div style={{ marginBottom: 16 }}>
@@ -315,7 +318,7 @@ export default function Dashboard() {
           <RevenueChart days={stats.revenuePerDay} />
           <Row gutter={[16, 16]}>
             <Col xs={24} xl={16}>
-              <RecentOrders orders={stats.recentOrders} />
+              <RecentOrders orders={stats.recentOrders} users={users} />
             </Col>
             <Col xs={24} xl={8}>
               <LowStock products={stats.lowStock} />

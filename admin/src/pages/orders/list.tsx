@@ -1,4 +1,4 @@
-import type { Order } from "@enclave/contract"
+import { userListSchema, type Order } from "@enclave/contract"
 import { formatEuro, type OrderStatus } from "@enclave/contract/values"
 import { useQuery } from "@tanstack/react-query"
 import { Alert, Checkbox, Flex, Input, Table, Typography } from "antd"
@@ -7,12 +7,14 @@ import { ListTable, useListTable } from "../../components/list-table"
 import { useSearchBox } from "../../hooks/use-search-box"
 import { language } from "../../i18n"
 import { t } from "../../i18n/orders"
+import { fetchList } from "../../providers/resources/resource"
 import {
   fetchUnfinalisedPayments,
   isUnpaidInvoicesFilter,
   ORDER_SEARCH_FIELD,
   UNPAID_INVOICES_FILTER,
 } from "../../providers/resources/orders"
+import { customerLabel, usersById } from "./customer-name"
 import { formatOrderDate, InvoiceStateTag, isTestOrder, OrderStatusTag, TestPaymentTag } from "./tags"
 
 /** Payments taken that could not become an order: shown only when there are some. */
@@ -52,6 +54,12 @@ function UnfinalisedPayments() {
 
 export default function OrderList() {
   const table = useListTable<Order>({ resource: "orders" })
+  // The customers' names (issue 19); until they arrive, or if they cannot be read, the ids.
+  const { data: users } = useQuery({
+    queryKey: ["admin", "users"],
+    queryFn: ({ signal }) => fetchList("/admin/users", userListSchema, signal),
+  })
+  const customers = usersById(users)
   // Both filters live in the table's filters (and so in the URL): each sets its own and keeps the other's.
   const unpaidOnly = table.filters.some(isUnpaidInvoicesFilter)
   const { appliedSearch, inputProps: searchProps } = useSearchBox({
@@ -100,7 +108,11 @@ export default function OrderList() {
             </Link>
           )}
         />
-        <Table.Column<Order> dataIndex="userId" title={t("colUser")} render={(userId: number | null) => userId ?? t("guest")} />
+        <Table.Column<Order>
+          dataIndex="userId"
+          title={t("colUser")}
+          render={(userId: number | null) => customerLabel(userId, customers, t("guest"))}
+        />
         <Table.Column<Order> dataIndex="createdAt" title={t("colDate")} render={formatOrderDate} />
         <Table.Column<Order>
           dataIndex="items"
