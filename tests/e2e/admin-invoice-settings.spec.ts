@@ -1,3 +1,4 @@
+import type { PaymentConfig } from "@enclave/contract"
 import AxeBuilder from "@axe-core/playwright"
 import { expect as baseExpect, type APIRequestContext, type Page } from "@playwright/test"
 import { test } from "../support/csp.ts"
@@ -12,15 +13,16 @@ import { TEST_ADMIN_PASSWORD } from "../support/shop.ts"
  */
 test.describe.configure({ mode: "serial", timeout: 180_000 })
 
-interface InvoiceConfig {
-  invoiceEnabled: boolean
-  invoiceAccountHolder: string
-  invoiceIban: string
-  invoiceBic: string
-  invoicePaymentTermDays: number
-  invoiceMinimumTotal: string
-  invoiceDetailsSaved: boolean
-}
+type InvoiceConfig = Pick<
+  PaymentConfig,
+  | "invoiceEnabled"
+  | "invoiceAccountHolder"
+  | "invoiceIban"
+  | "invoiceBic"
+  | "invoicePaymentTermDays"
+  | "invoiceMinimumTotal"
+  | "invoiceDetailsSaved"
+>
 
 const SHOTS = "test-results/screenshots"
 // The shop is shared with other suites on a busy machine: give the page time to answer.

@@ -1,4 +1,4 @@
-import type { Order } from "@enclave/contract"
+import type { Order, PaymentConfig } from "@enclave/contract"
 import { formatEuro } from "@enclave/contract/money"
 import { invoiceDueDate } from "@enclave/contract/values"
 import { expect as baseExpect, request as playwrightRequest, type APIRequestContext, type Locator, type Page } from "@playwright/test"
@@ -34,14 +34,10 @@ const BANK = {
 const TERM_DAYS = 14
 const BUSINESS = { companyName: "Acme Secure Devices GmbH", vatId: "DE123456789" }
 
-interface InvoiceConfig {
-  invoiceEnabled: boolean
-  invoiceAccountHolder: string
-  invoiceIban: string
-  invoiceBic: string
-  invoicePaymentTermDays: number
-  invoiceMinimumTotal: string
-}
+type InvoiceConfig = Pick<
+  PaymentConfig,
+  "invoiceEnabled" | "invoiceAccountHolder" | "invoiceIban" | "invoiceBic" | "invoicePaymentTermDays" | "invoiceMinimumTotal"
+>
 
 interface Product {
   id: number
