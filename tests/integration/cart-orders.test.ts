@@ -266,9 +266,12 @@ describe("POST /api/orders", () => {
     })
     expect(unpaid.status).toBe(404)
     expect(unpaid.body.message).toBe("There is no card payment with this id for your account")
-    const noPayment = await customer.post("/api/orders", { shippingAddress: address, shippingMethod: 1, paymentMethod: "invoice" })
+    const noPayment = await customer.post("/api/orders", { shippingAddress: address, shippingMethod: 1, paymentMethod: "cash" })
     expect(noPayment.status).toBe(400)
     expect(noPayment.body.message).toMatch(/payment could not be verified/)
+    // Invoice is a way to pay without a payment id, for business customers while the shop offers it (issue 17).
+    const invoice = await customer.post("/api/orders", { shippingAddress: address, shippingMethod: 1, paymentMethod: "invoice" })
+    expect([invoice.status, invoice.body.details?.fields?.paymentMethod]).toEqual([400, expect.stringMatching(/^Pay by invoice is/)])
     const nowhere = await customer.post("/api/orders", {
       shippingAddress: { ...address, country: "Atlantis" },
       shippingMethod: 1,
