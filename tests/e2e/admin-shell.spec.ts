@@ -1,5 +1,5 @@
 import { eurosToCents, formatEuro } from "@enclave/contract/money"
-import { expect as baseExpect, type APIRequestContext, type Page } from "@playwright/test"
+import { expect as baseExpect, type APIRequestContext, type Locator, type Page } from "@playwright/test"
 import { test } from "../support/csp.ts"
 import { SAME_ORIGIN_HEADERS } from "../support/urls.ts"
 import { newUserDetails } from "../support/api.ts"
@@ -18,6 +18,30 @@ const SHOP_HOME = /^https?:\/\/[^/]+\/$/
 
 async function signInAsAdmin(request: APIRequestContext) {
   expect((await request.post("/api/login", { data: { username: "admin", password: TEST_ADMIN_PASSWORD } })).status()).toBe(200)
+}
+
+/** The contrast ratio (WCAG 2) of an element's text colour against the nearest opaque background behind it. */
+async function contrastOnCard(element: Locator): Promise<number> {
+  return element.evaluate((node) => {
+    const rgb = (colour: string) => (colour.match(/[\d.]+/g) ?? []).map(Number)
+    const luminance = ([r, g, b]: number[]) =>
+      [r, g, b]
+        .map((v) => v / 255)
+        .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
+        .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0)
+    let behind: Element | null = node
+    let background = [255, 255, 255]
+    while (behind) {
+      const [r, g, b, a = 1] = rgb(getComputedStyle(behind).backgroundColor)
+      if (a === 1) {
+        background = [r, g, b]
+        break
+      }
+      behind = behind.parentElement
+    }
+    const [text, back] = [luminance(rgb(getComputedStyle(node).color)), luminance(background)]
+    return (Math.max(text, back) + 0.05) / (Math.min(text, back) + 0.05)
+  })
 }
 
 async function registerCustomer(request: APIRequestContext, overrides: Record<string, unknown> = {}) {
@@ -194,9 +218,12 @@ test.describe("signed in as the admin", () => {
     await expect(page.getByTestId("card-products-value")).toHaveText(String(allProducts.length))
     await expect(page.getByTestId("card-orders-value")).toHaveText(new Intl.NumberFormat("en-GB").format(orders.length))
     await expect(page.getByTestId("card-revenue-value")).toHaveText(formatEuro(revenueCents / 100))
-    // Every card carries a trend (up, down, flat or new) computed from the data.
+    // Every card carries a trend (up, down, flat or new) computed from the data, its text readable:
+    // at least 4.5:1 against the card (issue 19; the theme's green was 2.3:1).
     for (const card of ["users", "products", "orders", "revenue"]) {
-      await expect(page.getByTestId(`card-${card}`).locator("[data-trend]")).toHaveCount(1)
+      const trend = page.getByTestId(`card-${card}`).locator("[data-trend]")
+      await expect(trend).toHaveCount(1)
+      expect(await contrastOnCard(trend), card).toBeGreaterThanOrEqual(4.5)
     }
     // Users were registered in the last 30 days (this suite registers some); if none existed before, the trend is "new".
     await expect(page.getByTestId("card-users").locator("[data-trend]")).toHaveAttribute("data-trend", /up|new|flat|down/)

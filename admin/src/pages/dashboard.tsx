@@ -87,11 +87,18 @@ function Nothing({ text }: { text: string }) {
   return <p style={{ margin: 0, padding: 24, textAlign: "center", color: token.colorTextDescription }}>{text}</p>
 }
 
+/**
+ * The trend's text colours: antd's green-8 and red-7, 5.6:1 on the card's white. The theme's success
+ * and error colours (#52c41a, #ff4d4f) are 2.3:1 and 3.3:1, below the 4.5:1 text needs (issue 19).
+ */
+const TREND_UP = "#237804"
+const TREND_DOWN = "#cf1322"
+
 function TrendLine({ trend }: { trend: Trend }) {
   const { token } = theme.useToken()
   if (trend.kind === "new") {
     return (
-      <span style={{ color: token.colorSuccess }} data-trend="new">
+      <span style={{ color: TREND_UP }} data-trend="new">
         <RiseOutlined aria-hidden /> {t("trend.new")}
       </span>
     )
@@ -99,9 +106,9 @@ function TrendLine({ trend }: { trend: Trend }) {
   const { percent } = trend
   const [Icon, colour, text] =
     percent > 0
-      ? [ArrowUpOutlined, token.colorSuccess, t("trend.up", { percent })]
+      ? [ArrowUpOutlined, TREND_UP, t("trend.up", { percent })]
       : percent < 0
-        ? [ArrowDownOutlined, token.colorError, t("trend.down", { percent: Math.abs(percent) })]
+        ? [ArrowDownOutlined, TREND_DOWN, t("trend.down", { percent: Math.abs(percent) })]
         : [MinusOutlined, token.colorTextSecondary, t("trend.flat")]
   return (
     <span style={{ color: colour }} data-trend={percent > 0 ? "up" : percent < 0 ? "down" : "flat"} data-percent={percent}>
