@@ -5,26 +5,15 @@ import type { Language } from "@enclave/contract/i18n"
 import { eurosToCents } from "@enclave/contract/money"
 import { findUserByNumber, type ShopUserRow } from "../accounts/users"
 import { ApiError } from "../http/api-error"
-import { detailsOfOrder, invoiceOfDetails } from "../orders/read-orders"
+import { detailsOfOrder, invoiceOfDetails, type MedusaOrderRow } from "../orders/read-orders"
 import { invoiceDocument, type InvoiceLine } from "./document"
 import { renderInvoicePdf } from "./render"
 import { invoiceSeller } from "./seller"
 import { vatRatesOfLines, type TaxableLine } from "./tax"
 
 /** What an invoice needs of Medusa's order: its lines with what the tax settings match on, and where it goes. */
-interface InvoiceOrderRow {
-  id: string
-  display_id: number
-  created_at: string | Date
-  items?: Array<{
-    id: string
-    quantity: number | string
-    unit_price: number | string
-    title: string
-    product_title?: string | null
-    product_id?: string | null
-    metadata: Record<string, unknown> | null
-  }>
+interface InvoiceOrderRow extends Pick<MedusaOrderRow, "id" | "display_id" | "created_at"> {
+  items?: Array<Omit<NonNullable<MedusaOrderRow["items"]>[number], "thumbnail"> & { product_id?: string | null }>
   shipping_methods?: Array<{ id: string; amount: number | string; shipping_option_id?: string | null }>
   shipping_address?: { country_code?: string | null; province?: string | null } | null
 }
