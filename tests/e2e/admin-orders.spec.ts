@@ -171,6 +171,8 @@ test.describe("signed in as the admin", () => {
     // The customer by name, with the user id (issue 19).
     await expect(row).toContainText(`${customer.details.fullName} (#${newer.userId})`)
     await expect(row.locator('[data-order-status="processing"]')).toHaveText("Processing")
+    // The dashboard's scheme (issue 19): anything but completed or pending is in the red band.
+    await expect(row.locator("[data-order-status]")).toHaveAttribute("data-band", "red")
     await expect(row.getByTestId("test-payment-tag")).toHaveText("Test payment")
     await expect(row).toContainText(formatEuro(newer.total))
     await expect(page).toHaveURL(/[?&]filters/)

@@ -249,11 +249,20 @@ test.describe("signed in as the admin", () => {
       // The customer by name, with the user id (issue 19).
       if (order.userId) await expect(row).toContainText(`${nameOf.get(order.userId)} (#${order.userId})`)
       await expect(row).toContainText(formatEuro(Number(order.total)))
-      const tag = row.locator("[data-status]")
-      await expect(tag).toHaveAttribute("data-status", order.status)
-      const colour = order.status === "completed" ? "green" : order.status === "pending" ? "gold" : "red"
-      await expect(tag).toHaveClass(new RegExp(`ant-tag-${colour}`))
+      const tag = row.locator("[data-order-status]")
+      await expect(tag).toHaveAttribute("data-order-status", order.status)
+      const band = order.status === "completed" ? "green" : order.status === "pending" ? "gold" : "red"
+      await expect(tag).toHaveAttribute("data-band", band)
     }
+    // One colour scheme (issue 19): the dashboard's tag of a status looks as the orders list's does.
+    const tagLook = (tag: import("@playwright/test").Locator) =>
+      tag.evaluate((el) => {
+        const style = getComputedStyle(el)
+        return `${style.color} on ${style.backgroundColor}`
+      })
+    const firstTag = rows.first().locator("[data-order-status]")
+    const firstStatus = await firstTag.getAttribute("data-order-status")
+    const dashboardLook = await tagLook(firstTag)
 
     // Low Stock Alert: every product with 10 or fewer, 'Out of Stock' at 0, else 'N left'.
     const low = (allProducts as Array<{ id: number; stockQuantity: number }>).filter((p) => p.stockQuantity <= 10)
@@ -274,6 +283,11 @@ test.describe("signed in as the admin", () => {
     await expect(perDay.last().locator("td").last()).not.toHaveText(formatEuro(0))
     await expect(page.locator("#revenue-chart-summary")).not.toHaveText("No revenue in the last 30 days.")
     await page.screenshot({ path: `${SHOTS}/admin-shell-dashboard.png`, fullPage: true })
+
+    await page.goto(`/admin/orders/${latest[0].id}`)
+    const viewTag = page.getByRole("main").locator(`[data-order-status="${firstStatus}"]`).first()
+    await expect(viewTag).toBeVisible()
+    expect(await tagLook(viewTag)).toBe(dashboardLook)
   })
 
   test("users: search by username, email or full name; lock state is visible", async ({ page, playwright, baseURL }) => {

@@ -1,6 +1,6 @@
 import type { Order, Product, User } from "@enclave/contract"
 import { describe, expect, it } from "vitest"
-import { countsAsRevenue, DAY_MS, dashboardStats, revenuePerDay, statusColour, trend } from "./dashboard-stats"
+import { countsAsRevenue, DAY_MS, dashboardStats, revenuePerDay, trend } from "./dashboard-stats"
 
 const now = new Date("2026-03-31T12:00:00Z")
 const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString()
@@ -99,11 +99,5 @@ describe("dashboard figures", () => {
     expect(days).toHaveLength(30)
     expect(days[29].cents).toBe(1555)
     expect(days.reduce((sum, d) => sum + d.cents, 0)).toBe(1655)
-  })
-
-  it("status colours: completed green, pending gold, every other status red", () => {
-    expect(statusColour("completed")).toBe("green")
-    expect(statusColour("pending")).toBe("gold")
-    for (const status of ["processing", "shipped", "delivered", "cancelled"] as const) expect(statusColour(status)).toBe("red")
   })
 })

@@ -1,6 +1,6 @@
 import type { Order, Product, User } from "@enclave/contract"
 import { eurosToCents } from "@enclave/contract/money"
-import { LOW_STOCK_THRESHOLD, type OrderStatus } from "@enclave/contract/values"
+import { LOW_STOCK_THRESHOLD } from "@enclave/contract/values"
 
 /** The dashboard's figures (docs/product.md §2, issue 6), computed from the facade's whole lists. */
 
@@ -122,9 +122,4 @@ export function dashboardStats(
       .filter((p) => p.stockQuantity <= LOW_STOCK_THRESHOLD)
       .sort((a, b) => a.stockQuantity - b.stockQuantity || a.id - b.id),
   }
-}
-
-/** docs/product.md §2: completed green, pending yellow, any other status red. */
-export function statusColour(status: OrderStatus): "green" | "gold" | "red" {
-  return status === "completed" ? "green" : status === "pending" ? "gold" : "red"
 }

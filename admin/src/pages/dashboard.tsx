@@ -3,15 +3,17 @@ import type { Order, Product, User } from "@enclave/contract"
 import { formatEuro } from "@enclave/contract/values"
 import type { HttpError } from "@refinedev/core"
 import { useQuery } from "@tanstack/react-query"
-import { Col, Flex, Row, Spin, Tag, theme } from "antd"
+import { Col, Flex, Row, Spin, theme } from "antd"
 import type { CSSProperties, ReactNode } from "react"
+import { BandTag } from "../components/band-tag"
 import { PageTitle } from "../components/page-title"
 import { RequestError } from "../components/request-error"
 import { language, locale } from "../i18n"
 import { tDashboard as t } from "../i18n/dashboard"
 import { getJson, httpError } from "../providers/http"
 import { customerLabel, usersById } from "./orders/customer-name"
-import { dashboardStats, statusColour, type Card as CardData, type DashboardStats, type Trend } from "./dashboard-stats"
+import { OrderStatusTag } from "./orders/tags"
+import { dashboardStats, type Card as CardData, type DashboardStats, type Trend } from "./dashboard-stats"
 
 const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" })
 const shortDay = new Intl.DateTimeFormat(locale, { day: "numeric", month: "short" })
@@ -255,9 +257,7 @@ function RecentOrders({ orders, users }: { orders: Order[]; users: User[] }) {
                   <td style={cell}>{dateTime.format(new Date(order.createdAt))}</td>
                   <td style={{ ...cell, textAlign: "right" }}>{formatEuro(order.total, language)}</td>
                   <td style={cell}>
-                    <Tag color={statusColour(order.status)} data-status={order.status}>
-                      {t(`status.${order.status}`)}
-                    </Tag>
+                    <OrderStatusTag status={order.status} />
                   </td>
                 </tr>
               ))}
@@ -281,9 +281,9 @@ function LowStock({ products }: { products: Product[] }) {
               <span style={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }} title={p.name}>
                 {p.name}
               </span>
-              <Tag color={p.stockQuantity === 0 ? "red" : "gold"} style={{ marginInlineEnd: 0 }}>
+              <BandTag band={p.stockQuantity === 0 ? "red" : "gold"} style={{ marginInlineEnd: 0 }}>
                 {p.stockQuantity === 0 ? t("lowStock.out") : t("lowStock.left", { count: p.stockQuantity })}
-              </Tag>
+              </BandTag>
             </li>
           ))}
         </ul>

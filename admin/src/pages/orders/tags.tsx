@@ -5,21 +5,14 @@ import { Tag } from "antd"
 import { locale } from "../../i18n"
 import { statusLabel, t } from "../../i18n/orders"
 import { isUnpaidInvoice } from "../../providers/resources/orders"
-
-const statusColours: Record<OrderStatus, string> = {
-  pending: "gold",
-  processing: "blue",
-  shipped: "cyan",
-  delivered: "geekblue",
-  completed: "green",
-  cancelled: "red",
-}
+import { BandTag } from "../../components/band-tag"
+import { statusBand } from "./status-band"
 
 export function OrderStatusTag({ status }: { status: OrderStatus }) {
   return (
-    <Tag color={statusColours[status]} data-order-status={status}>
+    <BandTag band={statusBand(status)} data-order-status={status}>
       {statusLabel(status)}
-    </Tag>
+    </BandTag>
   )
 }
 
@@ -42,16 +35,8 @@ export function formatOrderDate(iso: string): string {
   return dateFormat.format(new Date(iso))
 }
 
-/**
- * An invoice order's payment (issue 17): green Paid (with its date), gold Awaiting payment, red Overdue,
- * the hues of the status tags. antd's preset tag colours are too light to read (gold text is 2.9:1), so
- * the text is the palette's darkest shade of each: 7:1 and more on the light background.
- */
-const invoiceTagStyles = {
-  paid: { color: "#135200", background: "#f6ffed", borderColor: "#b7eb8f" },
-  awaiting_payment: { color: "#613400", background: "#fffbe6", borderColor: "#ffe58f" },
-  overdue: { color: "#820014", background: "#fff1f0", borderColor: "#ffa39e" },
-} as const
+/** An invoice order's payment (issue 17) in the status bands: green Paid (with its date), gold Awaiting payment, red Overdue. */
+const invoiceBands = { paid: "green", awaiting_payment: "gold", overdue: "red" } as const
 
 /** Nothing for other payments, nor for a cancelled order that was never paid: no money is owed. */
 export function InvoiceStateTag({ order }: { order: Pick<Order, "status" | "invoice"> }) {
@@ -59,9 +44,9 @@ export function InvoiceStateTag({ order }: { order: Pick<Order, "status" | "invo
   if (!invoice || (!isUnpaidInvoice(order) && !invoice.paidAt)) return null
   const text = invoice.paidAt ? t("invoicePaidOn", { date: formatInvoiceDay(invoice.paidAt) }) : t(`invoice_${invoice.state}`)
   return (
-    <Tag style={invoiceTagStyles[invoice.state]} data-invoice-state={invoice.state}>
+    <BandTag band={invoiceBands[invoice.state]} data-invoice-state={invoice.state}>
       {text}
-    </Tag>
+    </BandTag>
   )
 }
 

@@ -27,6 +27,7 @@ import { useOne, useUpdate, type HttpError } from "@refinedev/core"
 import { Alert, Button, Card, Divider, Flex, Form, Input, Space, Switch, Tabs, Tag, Typography } from "antd"
 import type { Rule } from "antd/es/form"
 import { useState, type ReactNode } from "react"
+import { BandTag } from "../../components/band-tag"
 import { describeRequestError, RequestError } from "../../components/request-error"
 import { locale } from "../../i18n"
 import { tPayments as t } from "../../i18n/payments"
@@ -436,8 +437,8 @@ function WebhookUrl({ provider }: { provider: "Stripe" | "PayPal" }) {
 function StatusTags({ enabled, sandbox }: { enabled: boolean; sandbox: boolean }) {
   return (
     <Space size={4}>
-      <Tag color={enabled ? "green" : "default"}>{enabled ? t("enabled") : t("disabled")}</Tag>
-      <Tag color={sandbox ? "orange" : "blue"}>{sandbox ? t("sandboxTag") : t("liveTag")}</Tag>
+      {enabled ? <BandTag band="green">{t("enabled")}</BandTag> : <Tag>{t("disabled")}</Tag>}
+      {sandbox ? <BandTag band="gold">{t("sandboxTag")}</BandTag> : <Tag color="blue">{t("liveTag")}</Tag>}
     </Space>
   )
 }
@@ -613,7 +614,7 @@ export default function PaymentSettings() {
             children: (
               <section aria-label={t("invoiceTab")}>
                 <Flex justify="space-between" wrap style={{ marginBottom: 8 }}>
-                  <Tag color={config.invoiceEnabled ? "green" : "default"}>{config.invoiceEnabled ? t("enabled") : t("disabled")}</Tag>
+                  {config.invoiceEnabled ? <BandTag band="green">{t("enabled")}</BandTag> : <Tag>{t("disabled")}</Tag>}
                 </Flex>
                 <EnableSwitch
                   field="invoiceEnabled"

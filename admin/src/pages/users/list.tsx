@@ -1,5 +1,6 @@
 import type { User } from "@enclave/contract"
 import { Flex, Input, Space, Table, Tag, Typography } from "antd"
+import { BandTag } from "../../components/band-tag"
 import { ListTable, useListTable } from "../../components/list-table"
 import { useSearchBox } from "../../hooks/use-search-box"
 import { locale } from "../../i18n"
@@ -19,13 +20,13 @@ function LockState({ user }: { user: User }) {
   return (
     <Space size={4} wrap data-lock-state={locked ? "locked" : "active"}>
       {locked ? (
-        <Tag color="red">
+        <BandTag band="red">
           {user.lockedUntil ? t("access.lockedUntil", { time: dateTime.format(new Date(user.lockedUntil)) }) : t("access.locked")}
-        </Tag>
+        </BandTag>
       ) : (
-        <Tag color="green">{t("access.active")}</Tag>
+        <BandTag band="green">{t("access.active")}</BandTag>
       )}
-      {user.loginAttempts > 0 ? <Tag color="orange">{t("access.attempts", { count: user.loginAttempts })}</Tag> : null}
+      {user.loginAttempts > 0 ? <BandTag band="gold">{t("access.attempts", { count: user.loginAttempts })}</BandTag> : null}
     </Space>
   )
 }
@@ -79,11 +80,15 @@ export default function UserList() {
         <Table.Column<User>
           dataIndex="twoFactorEnabled"
           title={t("twoFactor")}
-          render={(on: boolean) => (
-            <Tag color={on ? "green" : undefined} data-two-factor={on ? "on" : "off"}>
-              {on ? t("twoFactor.on") : t("twoFactor.off")}
-            </Tag>
-          )}
+          render={(on: boolean) =>
+            on ? (
+              <BandTag band="green" data-two-factor="on">
+                {t("twoFactor.on")}
+              </BandTag>
+            ) : (
+              <Tag data-two-factor="off">{t("twoFactor.off")}</Tag>
+            )
+          }
         />
         <Table.Column<User>
           dataIndex="passwordLastChanged"
