@@ -80,7 +80,7 @@ export async function prepareExternalDatabase(databaseUrl: string) {
  */
 export async function readSetupMark(
   databaseUrl: string,
-): Promise<{ migrations: string | null; seeded: boolean; admin: boolean; taxRegions: boolean }> {
+): Promise<{ migrations: string | null; seeded: boolean; admin: boolean; taxRegions: boolean; demoCustomer: boolean }> {
   return withClient(databaseUrl, async (client) => {
     await client.query(
       "create table if not exists enclave_setup (key text primary key, value text not null, updated_at timestamptz not null default now())",
@@ -92,11 +92,16 @@ export async function readSetupMark(
       seeded: marks.get("seeded") === "yes",
       admin: marks.get("admin") === "yes",
       taxRegions: marks.get("taxRegions") === "yes",
+      demoCustomer: marks.get("demoCustomer") === "yes",
     }
   })
 }
 
-export async function writeSetupMark(databaseUrl: string, key: "migrations" | "seeded" | "admin" | "taxRegions", value: string) {
+export async function writeSetupMark(
+  databaseUrl: string,
+  key: "migrations" | "seeded" | "admin" | "taxRegions" | "demoCustomer",
+  value: string,
+) {
   await withClient(databaseUrl, (client) =>
     client.query(
       "insert into enclave_setup (key, value) values ($1, $2) on conflict (key) do update set value = excluded.value, updated_at = now()",

@@ -48,6 +48,8 @@ export interface MedusaEnv {
   workerMode?: string
   /** Only setup needs it: the first admin account is created with it. */
   adminPassword?: string
+  /** Only setup reads it: the demo customer's account is created with it, and none without it. */
+  demoPassword?: string
 }
 
 /**
@@ -88,6 +90,8 @@ function childEnv(env: MedusaEnv): NodeJS.ProcessEnv {
     ...compileCacheEnv(env.dataDir),
   }
   if (env.adminPassword) vars.ADMIN_PASSWORD = env.adminPassword
+  if (env.demoPassword) vars.DEMO_PASSWORD = env.demoPassword
+  else delete vars.DEMO_PASSWORD
   if (env.redisUrl) vars.REDIS_URL = env.redisUrl
   else delete vars.REDIS_URL
   return vars

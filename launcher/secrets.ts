@@ -27,15 +27,21 @@ export interface ShopSecrets {
   appSecret: string
   adminPassword: string
   adminPasswordSource: string
+  /** The seeded demo customer's password (user `demo`). */
+  demoPassword: string
+  demoPasswordSource: string
 }
 
 export function shopSecrets(dataDir: string, env: NodeJS.ProcessEnv = process.env): ShopSecrets {
   const adminPassword = env.ADMIN_PASSWORD || persistentSecret(dataDir, "admin-password", 12)
+  const demoPassword = env.DEMO_PASSWORD || persistentSecret(dataDir, "demo-password", 12)
   return {
     jwtSecret: env.JWT_SECRET || persistentSecret(dataDir, "jwt-secret"),
     cookieSecret: env.COOKIE_SECRET || persistentSecret(dataDir, "cookie-secret"),
     appSecret: env.APP_SECRET || persistentSecret(dataDir, "app-secret"),
     adminPassword,
     adminPasswordSource: env.ADMIN_PASSWORD ? "from ADMIN_PASSWORD" : `stored in ${path.join(dataDir, "admin-password")}`,
+    demoPassword,
+    demoPasswordSource: env.DEMO_PASSWORD ? "from DEMO_PASSWORD" : `stored in ${path.join(dataDir, "demo-password")}`,
   }
 }

@@ -24,7 +24,17 @@ if (!jwtSecret || !cookieSecret || !appSecret || !adminPassword) {
 fs.mkdirSync(path.join(env.dataDir, "logs"), { recursive: true })
 await prepareExternalDatabase(env.databaseUrl)
 await setUpDatabase(
-  { databaseUrl: env.databaseUrl, redisUrl: env.redisUrl, jwtSecret, cookieSecret, appSecret, adminPassword, dataDir: env.dataDir },
+  {
+    databaseUrl: env.databaseUrl,
+    redisUrl: env.redisUrl,
+    jwtSecret,
+    cookieSecret,
+    appSecret,
+    adminPassword,
+    // A deployment gets a demo customer only when it asks for one.
+    demoPassword: process.env.DEMO_PASSWORD || undefined,
+    dataDir: env.dataDir,
+  },
   path.join(env.dataDir, "logs", "medusa-setup.log"),
   console.log,
 )

@@ -17,17 +17,21 @@ export async function setUpDatabase(medusaEnv: MedusaEnv, logFile: string, say: 
     await runMedusa(["db:migrate"], medusaEnv, logFile)
     await writeSetupMark(medusaEnv.databaseUrl, "migrations", fingerprint)
   }
-  if (!mark.seeded || !mark.admin || !mark.taxRegions) {
+  // The demo customer is made only with a password for it (npm start always has one; a deployment when it sets one).
+  const wantsDemoCustomer = !mark.demoCustomer && Boolean(medusaEnv.demoPassword)
+  if (!mark.seeded || !mark.admin || !mark.taxRegions || wantsDemoCustomer) {
     if (!mark.seeded) say("Seeding the catalogue...")
     if (!mark.admin) say("Creating the admin account...")
     // A shop seeded before the tax regions came gets them on its next start.
     if (!mark.taxRegions) say("Setting up the tax regions...")
+    if (wantsDemoCustomer) say("Creating the demo customer...")
     // One Medusa process for all (each boot costs seconds); each part refuses to run twice, so a
     // crash before the marks below are written duplicates nothing.
     await runMedusa(["exec", backendScript("set-up")], medusaEnv, logFile)
     await writeSetupMark(medusaEnv.databaseUrl, "seeded", "yes")
     await writeSetupMark(medusaEnv.databaseUrl, "admin", "yes")
     await writeSetupMark(medusaEnv.databaseUrl, "taxRegions", "yes")
+    if (medusaEnv.demoPassword) await writeSetupMark(medusaEnv.databaseUrl, "demoCustomer", "yes")
   }
 }
 
@@ -86,6 +90,8 @@ export interface RunningShop {
   databaseUrl: string
   adminPassword: string
   adminPasswordSource: string
+  demoPassword: string
+  demoPasswordSource: string
   /** Settles when the shop can no longer serve (Medusa keeps crashing); the launcher then stops. */
   failed: Promise<Error>
   stop(): Promise<void>
@@ -126,7 +132,7 @@ export async function startShop(say: (line: string) => void = console.log): Prom
       appSecret: secrets.appSecret,
       dataDir: env.dataDir,
     }
-    await setUpDatabase({ ...medusaEnv, adminPassword: secrets.adminPassword }, logFile, say)
+    await setUpDatabase({ ...medusaEnv, adminPassword: secrets.adminPassword, demoPassword: secrets.demoPassword }, logFile, say)
 
     let fail: (error: Error) => void = () => {}
     const failed = new Promise<Error>((resolve) => (fail = resolve))
@@ -158,6 +164,8 @@ export async function startShop(say: (line: string) => void = console.log): Prom
       databaseUrl: medusaEnv.databaseUrl,
       adminPassword: secrets.adminPassword,
       adminPasswordSource: secrets.adminPasswordSource,
+      demoPassword: secrets.demoPassword,
+      demoPasswordSource: secrets.demoPasswordSource,
       failed,
       stop,
     }

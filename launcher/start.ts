@@ -17,6 +17,7 @@ try {
   if (shop.workerUrl) console.log(`Medusa servers: ${shop.medusaUrls.join(" ")}; worker: ${shop.workerUrl}`)
   console.log(`Enclave is ready at ${shop.url}`)
   console.log(`Admin sign-in: ${shop.url}/admin with user "admin" and password "${shop.adminPassword}" (${shop.adminPasswordSource})`)
+  console.log(`Demo customer sign-in: ${shop.url}/auth with user "demo" and password "${shop.demoPassword}" (${shop.demoPasswordSource})`)
   console.log(`Started in ${seconds} s. Press Ctrl-C to stop.`)
 
   const shutdown = async (signal: string) => {

@@ -40,6 +40,26 @@ describe("npm start", () => {
     })
     expect(login.status).toBe(200)
     expect(await login.json()).toMatchObject({ username: "admin", isAdmin: true })
+
+    // The seeded demo customer (issue 19): a generated password, kept and printed like the admin's.
+    const demoPassword = fs.readFileSync(path.join(dataDir, "demo-password"), "utf8").trim()
+    expect(demoPassword.length).toBeGreaterThanOrEqual(12)
+    expect(demoPassword).not.toBe(password)
+    expect(shop.output()).toContain(`Demo customer sign-in: ${shop.url}/auth with user "demo" and password "${demoPassword}"`)
+    const demo = new ApiClient(shop.url)
+    const demoLogin = await demo.post("/api/login", { username: "demo", password: demoPassword })
+    expect(demoLogin.status, JSON.stringify(demoLogin.body)).toBe(200)
+    expect((await demo.get("/api/user")).body).toMatchObject({
+      username: "demo",
+      email: "demo@enclave.shop",
+      fullName: "Demo Customer",
+      isAdmin: false,
+      addressLine1: "Friedrichstraße 123",
+      city: "Berlin",
+      postalCode: "10117",
+      country: "Germany",
+    })
+    expect((await demo.post("/api/login", { username: "demo", password: "not-the-password" })).status).toBe(401)
   })
 
   it("without SMTP_URL writes each mail as an .eml file into DATA_DIR/mail and logs one line for it", async () => {

@@ -2,7 +2,6 @@ import type { ExecArgs } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import {
   createApiKeysWorkflow,
-  createCustomersWorkflow,
   createInventoryLevelsWorkflow,
   createProductsWorkflow,
   createRegionsWorkflow,
@@ -24,7 +23,7 @@ import {
   type ShippingMethodsModuleService,
   SHIPPING_SERVICE_ZONE_NAMES as SERVICE_ZONE_NAMES,
 } from "@enclave/shipping-methods"
-import { demoCustomer, imageUrlOf, products, shippingMethods } from "./seed/catalogue"
+import { imageUrlOf, products, shippingMethods } from "./seed/catalogue"
 
 /**
  * Seeds the shop on its first start. It is safe to run again: a database that already has the
@@ -41,7 +40,7 @@ export default async function seed({ container }: ExecArgs) {
     logger.info("Enclave seed: the catalogue is already there, nothing to do")
     return
   }
-  logger.info("Enclave seed: creating the catalogue, regions, shipping methods and demo customer")
+  logger.info("Enclave seed: creating the catalogue, regions and shipping methods")
 
   // Store, currency and sales channel.
   const salesChannelModule = container.resolve(Modules.SALES_CHANNEL)
@@ -217,19 +216,6 @@ export default async function seed({ container }: ExecArgs) {
   })
   await linkSalesChannelsToApiKeyWorkflow(container).run({
     input: { id: apiKeys[0].id, add: [salesChannel.id] },
-  })
-
-  await createCustomersWorkflow(container).run({
-    input: {
-      customersData: [
-        {
-          email: demoCustomer.email,
-          first_name: demoCustomer.first_name,
-          last_name: demoCustomer.last_name,
-          addresses: [{ ...demoCustomer.address, is_default_shipping: true, is_default_billing: true }],
-        },
-      ],
-    },
   })
 
   logger.info(`Enclave seed: ${products.length} products, ${shippingMethods.length} shipping methods, 2 regions`)

@@ -1,10 +1,11 @@
 import type { ExecArgs } from "@medusajs/framework/types"
 import createAdmin from "./create-admin"
+import createDemoCustomer from "./create-demo-customer"
 import seed from "./seed"
 import ensureTaxRegions from "./tax-regions"
 
 /**
- * A new shop's catalogue, first administrator and tax regions in one Medusa process: each `medusa exec`
+ * A new shop's catalogue, first administrator, tax regions and demo customer in one Medusa process: each `medusa exec`
  * boots Medusa anew (some 3 s), and the first start waited for two. Each part does nothing when what it
  * makes is already there, so a shop set up before a part existed gets just that part.
  */
@@ -12,4 +13,5 @@ export default async function setUp(args: ExecArgs) {
   await seed(args)
   await createAdmin(args)
   await ensureTaxRegions(args)
+  await createDemoCustomer(args)
 }

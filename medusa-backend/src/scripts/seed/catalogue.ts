@@ -220,17 +220,16 @@ export const shippingMethods: SeedShippingMethod[] = [
   },
 ]
 
+/** The demo customer's shop account (scripts/create-demo-customer.ts), with a German delivery address. */
 export const demoCustomer = {
+  username: "demo",
   email: "demo@enclave.shop",
-  first_name: "Demo",
-  last_name: "Customer",
+  fullName: "Demo Customer",
   address: {
-    first_name: "Demo",
-    last_name: "Customer",
-    address_1: "Friedrichstraße 123",
+    addressLine1: "Friedrichstraße 123",
     city: "Berlin",
-    province: "Berlin",
-    postal_code: "10117",
-    country_code: "de",
+    state: "Berlin",
+    postalCode: "10117",
+    country: "Germany",
   },
 }
