@@ -2,16 +2,20 @@ import { defineMiddleware } from "astro:middleware"
 import { configuredProviderOrigins } from "@enclave/contract/security-headers"
 import { LANGUAGE_KEY, resolveLanguage } from "./i18n"
 import { cataloguePage } from "./lib/data/page-cache"
+import { languageOfAddress } from "./lib/seo"
 
 /** Read once: the deployment's provider addresses do not change while the server runs. */
 const providerOrigins = configuredProviderOrigins(process.env)
 
 /**
- * Every page knows its language before it renders: from the `language` cookie or the browser's.
+ * Every page knows its language before it renders: the address's own (`?lang=de`, the addresses search
+ * engines list), else the `language` cookie, else the browser's.
  * The catalogue pages are then sent from their HTML cache when their data is unchanged (page-cache.ts).
  */
 export const onRequest = defineMiddleware(async (context, next) => {
-  context.locals.language = resolveLanguage(context.cookies.get(LANGUAGE_KEY)?.value, context.request.headers.get("accept-language"))
+  context.locals.language =
+    languageOfAddress(context.url) ??
+    resolveLanguage(context.cookies.get(LANGUAGE_KEY)?.value, context.request.headers.get("accept-language"))
   const response = await cataloguePage(context, next)
   if (providerOrigins.length > 0) allowProviderOrigins(response)
   return response

@@ -12,13 +12,17 @@ import { checkoutStorageKeys } from "@enclave/contract"
  * cookie of the same name. A stored choice without a cookie (first visit after the cookie expired
  * or was cleared) wins over the browser language: set the cookie and render once more in that
  * language. Inline and blocking in <head>, so the page does not flash in the wrong language.
+ * An address in a language of its own (`?lang=de`, from a search result) is that choice: kept, so the
+ * next page speaks it too.
  */
 export const LANGUAGE_SCRIPT = `(function () {
   try {
     var rendered = document.documentElement.lang
     var stored = localStorage.getItem("language")
     var hasCookie = /(?:^|;\\s*)language=(en|de)(?:;|$)/.test(document.cookie)
-    if (!hasCookie && (stored === "en" || stored === "de")) {
+    if (/[?&]lang=(en|de)(?:&|$)/.test(location.search)) {
+      document.cookie = "language=" + rendered + "; path=/; max-age=31536000; samesite=lax"
+    } else if (!hasCookie && (stored === "en" || stored === "de")) {
       document.cookie = "language=" + stored + "; path=/; max-age=31536000; samesite=lax"
       if (stored !== rendered) {
         location.reload()

@@ -1,6 +1,7 @@
 import type { APIRoute } from "astro"
 import { isLanguage, LANGUAGE_KEY } from "../i18n"
 import { safeReturnPath } from "../lib/safe-return"
+import { withoutLanguage } from "../lib/seo"
 
 /**
  * The language menu posts here (a plain form: it works before any script loads). The choice is kept
@@ -9,7 +10,8 @@ import { safeReturnPath } from "../lib/safe-return"
 export const POST: APIRoute = async ({ request, cookies, redirect, url }) => {
   const form = await request.formData().catch(() => null)
   const language = form?.get("language")
-  const target = safeReturnPath(form?.get("return"), url.origin)
+  // Back without `?lang=`: an address's own language would outvote the choice just made.
+  const target = withoutLanguage(safeReturnPath(form?.get("return"), url.origin))
   if (!isLanguage(language)) return new Response("Unknown language", { status: 400 })
   cookies.set(LANGUAGE_KEY, language, { path: "/", maxAge: 60 * 60 * 24 * 365, sameSite: "lax", httpOnly: false })
   return redirect(target, 303)

@@ -3,8 +3,8 @@
  * the HTML rendered last time as long as the facade's answers they were rendered from are unchanged.
  *
  * What these pages depend on, and so what a cached page is keyed on:
- * - the address as requested, path and query (the catalogue's search, level and sort; the header's
- *   language form and the "try again" link repeat the address);
+ * - the address as requested, origin, path and query (the catalogue's search, level and sort; the header's
+ *   language form and the "try again" link repeat the address; canonical and hreflang links name the origin);
  * - the language the page is rendered in (from the `language` cookie or Accept-Language);
  * - the year (the footer's copyright line);
  * - the facade's catalogue answers the render used (recorded while rendering, see catalogue-answers.ts).
@@ -20,6 +20,7 @@
 import type { APIContext, MiddlewareNext } from "astro"
 import { apiBaseUrl } from "./products"
 import { keepAnswer, keptAnswer, recordingDependencies, type Dependency } from "./catalogue-answers"
+import { publicOrigin } from "../seo"
 
 interface CachedPage {
   /** Kept as bytes: encoding the text again for every answer costs more than anything else here. */
@@ -40,7 +41,7 @@ function isCataloguePage(pathname: string): boolean {
 
 export function pageKey(url: URL, language: string, now: Date = new Date()): string | null {
   if (!isCataloguePage(url.pathname)) return null
-  return `${language}\u0000${now.getUTCFullYear()}\u0000${url.pathname}${url.search}`
+  return `${language}\u0000${now.getUTCFullYear()}\u0000${publicOrigin(url)}${url.pathname}${url.search}`
 }
 
 type Check = "unchanged" | "changed" | "failed"
