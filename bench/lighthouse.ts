@@ -1,0 +1,180 @@
+/**
+ * The bench's Lighthouse section (issue 18 item 5, issue 19): Lighthouse with its default config
+ * (mobile form factor, simulated throttling) in Debian's Chromium, RUNS runs per page, the median
+ * run (Lighthouse's own computeMedianRun) reported: the four category scores, LCP, TBT, CLS and the
+ * JavaScript transferred. The signed-in pages get the session cookie of a customer (with a product
+ * in the cart, so /checkout shows its form) or of the admin.
+ */
+import * as chromeLauncher from "chrome-launcher"
+import lighthouse, { type Result } from "lighthouse"
+import { computeMedianRun } from "lighthouse/core/lib/median-run.js"
+import { ApiClient, newUserDetails } from "../tests/support/api.ts"
+import { TEST_ADMIN_PASSWORD } from "../tests/support/shop.ts"
+
+export const RUNS = 3
+
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const
+type Category = (typeof CATEGORIES)[number]
+
+export interface FailingAudit {
+  category: Category
+  id: string
+  title: string
+  score: number
+}
+
+export interface LighthouseRow {
+  page: string
+  /** Category scores of the median run, 0–100. */
+  scores: Record<Category, number>
+  /** The performance score of every run, to show how much it varies. */
+  performanceRuns: number[]
+  lcpMs: number
+  tbtMs: number
+  cls: number
+  /** Transfer size of the page's script resources. */
+  jsBytes: number
+  /** The audits that cost a category points in the median run (weighted, score below 1). */
+  failing: FailingAudit[]
+}
+
+export interface LighthouseSection {
+  date: string
+  lighthouseVersion: string
+  chromium: string
+  runs: number
+  rows: LighthouseRow[]
+}
+
+interface Page {
+  label: string
+  path: string
+  cookie?: string
+}
+
+const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
+
+/** The session cookies the signed-in pages are measured with, signed in through the API as the storefront and admin do. */
+async function signIn(shopUrl: string): Promise<{ customer: string; admin: string }> {
+  const customer = new ApiClient(shopUrl)
+  const registered = await customer.post("/api/register", newUserDetails())
+  if (registered.status !== 201) throw new Error(`register answered ${registered.status}: ${JSON.stringify(registered.body)}`)
+  const added = await customer.post("/api/cart", { productId: 1, quantity: 1 })
+  if (added.status !== 200 && added.status !== 201) throw new Error(`add to cart answered ${added.status}: ${JSON.stringify(added.body)}`)
+  const admin = new ApiClient(shopUrl)
+  const signedIn = await admin.post("/api/login", { username: "admin", password: process.env.ADMIN_PASSWORD || TEST_ADMIN_PASSWORD })
+  if (signedIn.status !== 200) throw new Error(`admin sign-in answered ${signedIn.status}: ${JSON.stringify(signedIn.body)}`)
+  return { customer: customer.cookieHeader(), admin: admin.cookieHeader() }
+}
+
+const percent = (score: number | null | undefined) => Math.round((score ?? 0) * 100)
+
+function rowOf(page: Page, median: Result, runs: Result[]): LighthouseRow {
+  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, percent(median.categories[c]?.score)])) as Record<Category, number>
+  const failing: FailingAudit[] = []
+  for (const category of CATEGORIES) {
+    for (const ref of median.categories[category]?.auditRefs ?? []) {
+      const audit = median.audits[ref.id]
+      // Only weighted audits move the score; an unweighted one (informative, diagnostics) does not.
+      if (ref.weight > 0 && audit.score !== null && audit.score < 1)
+        failing.push({ category, id: ref.id, title: audit.title, score: audit.score })
+    }
+  }
+  const requests =
+    (median.audits["network-requests"]?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> })?.items ?? []
+  return {
+    page: page.label,
+    scores,
+    performanceRuns: runs.map((r) => percent(r.categories.performance?.score)),
+    lcpMs: Math.round(median.audits["largest-contentful-paint"]?.numericValue ?? NaN),
+    tbtMs: Math.round(median.audits["total-blocking-time"]?.numericValue ?? NaN),
+    cls: median.audits["cumulative-layout-shift"]?.numericValue ?? NaN,
+    jsBytes: requests.filter((r) => r.resourceType === "Script").reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+    failing,
+  }
+}
+
+/**
+ * Runs Lighthouse RUNS times on each page of the shop at shopUrl, in one Chromium (Lighthouse
+ * resets the origin's storage and caches before each run, so runs do not warm each other up).
+ * `say` hears each page's result as it comes.
+ */
+export async function lighthouseSection(shopUrl: string, say: (line: string) => void = console.log): Promise<LighthouseSection> {
+  const cookies = await signIn(shopUrl)
+  const pages: Page[] = [
+    { label: "/", path: "/" },
+    { label: "/products", path: "/products" },
+    { label: "/product/1", path: "/product/1" },
+    { label: "/auth", path: "/auth" },
+    { label: "/checkout (signed in)", path: "/checkout", cookie: cookies.customer },
+    { label: "/orders (signed in)", path: "/orders", cookie: cookies.customer },
+    { label: "/admin/ (signed in as the admin)", path: "/admin/", cookie: cookies.admin },
+  ]
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    // As the end-to-end tests run Chromium (playwright.config.ts); --no-sandbox because the bench may run as root.
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-sync"],
+  })
+  try {
+    const rows: LighthouseRow[] = []
+    let lighthouseVersion = ""
+    let chromium = ""
+    for (const page of pages) {
+      const runs: Result[] = []
+      for (let n = 0; n < RUNS; n++) {
+        const result = await lighthouse(shopUrl + page.path, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: [...CATEGORIES],
+          // Lighthouse clears the origin's cookies before each run, so the session goes along as a header.
+          extraHeaders: page.cookie ? { Cookie: page.cookie } : undefined,
+        })
+        if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`)
+        const lhr = result.lhr
+        if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
+        // A guard that sends a visitor to /auth would measure the sign-in page instead.
+        const finalPath = new URL(lhr.finalDisplayedUrl).pathname
+        if (finalPath !== page.path) throw new Error(`Lighthouse on ${page.path} ended on ${finalPath}`)
+        lighthouseVersion = lhr.lighthouseVersion
+        chromium = lhr.environment.hostUserAgent.match(/(?:Headless)?Chrome\/[\d.]+/)?.[0] ?? lhr.environment.hostUserAgent
+        runs.push(lhr)
+      }
+      const row = rowOf(page, computeMedianRun(runs), runs)
+      rows.push(row)
+      say(lighthouseLines([row]).slice(2).join("\n"))
+    }
+    return { date: new Date().toISOString(), lighthouseVersion, chromium, runs: RUNS, rows }
+  } finally {
+    chrome.kill()
+  }
+}
+
+/** The table (header, then one row per page), followed by the audits behind every score below 100. */
+export function lighthouseLines(rows: LighthouseRow[]): string[] {
+  const lines = [
+    `| page | performance (runs) | accessibility | best practices | SEO | LCP ms | TBT ms | CLS | JS transferred |`,
+    `|---|---:|---:|---:|---:|---:|---:|---:|---:|`,
+    ...rows.map(
+      (r) =>
+        `| ${r.page} | ${r.scores.performance} (${r.performanceRuns.join(", ")}) | ${r.scores.accessibility} | ${r.scores["best-practices"]} | ${r.scores.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls.toFixed(3)} | ${(r.jsBytes / 1024).toFixed(1)} KB |`,
+    ),
+  ]
+  const failing = rows.flatMap((r) => r.failing.map((f) => `- ${r.page} · ${f.category}: \`${f.id}\` ${f.title} (${f.score.toFixed(2)})`))
+  if (failing.length > 0) lines.push("", "Audits below 1 in the median run:", "", ...failing)
+  return lines
+}
+
+/** The section as results.md has it: a heading that says how it was measured, then the table. */
+export function lighthouseMarkdown(section: LighthouseSection): string[] {
+  return [
+    LIGHTHOUSE_HEADING,
+    ``,
+    `${section.date} · Lighthouse ${section.lighthouseVersion} · ${section.chromium} · default config (mobile, simulated throttling) · median of ${section.runs} runs (performance of each run in brackets)`,
+    ``,
+    ...lighthouseLines(section.rows),
+  ]
+}
+
+/** results.md's Lighthouse section starts here and runs to the end of the file. */
+export const LIGHTHOUSE_HEADING = "## Lighthouse"
