@@ -10,7 +10,8 @@
  * screen (bench/lighthouse.ts). Prints the tables and writes bench/results.md and bench/results.json.
  *
  * BENCH_ONLY=lighthouse runs the Lighthouse section alone, against the shop at ENCLAVE_URL (else
- * a fresh one), and replaces only that section in the results, to iterate on a page quickly.
+ * a fresh one), and replaces only that section in the results; BENCH_LIGHTHOUSE_PAGES=/checkout,/admin/
+ * measures only those pages and writes nothing, to iterate on a page quickly.
  */
 import autocannon from "autocannon"
 import { spawn } from "node:child_process"
@@ -411,9 +412,10 @@ if (only === "lighthouse") {
   if (!given) await buildAll({ force: false, say: console.log })
   const alone = given ? undefined : await startShopProcess({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "enclave-bench-")) })
   try {
-    const section = await lighthouseSection(given || alone!.url)
+    const paths = process.env.BENCH_LIGHTHOUSE_PAGES?.split(",").filter(Boolean)
+    const section = await lighthouseSection(given || alone!.url, { paths })
     console.log("\n" + lighthouseMarkdown(section).join("\n"))
-    replaceLighthouseResults(section)
+    if (!paths) replaceLighthouseResults(section)
   } finally {
     if (alone) {
       await alone.stop()

@@ -3,7 +3,7 @@
  * (mobile form factor, simulated throttling) in Debian's Chromium, RUNS runs per page, the median
  * run (Lighthouse's own computeMedianRun) reported: the four category scores, LCP, TBT, CLS and the
  * JavaScript transferred. The signed-in pages get the session cookie of a customer (with a product
- * in the cart, so /checkout shows its form) or of the admin.
+ * in the cart, so /checkout shows its form) or of the admin, in the browser's cookie jar.
  */
 import * as chromeLauncher from "chrome-launcher"
 import lighthouse, { type Result } from "lighthouse"
@@ -21,6 +21,8 @@ export interface FailingAudit {
   id: string
   title: string
   score: number
+  /** What the audit found, as it names it (an element's selector and snippet, a URL, a message), the first few. */
+  found: string[]
 }
 
 export interface LighthouseRow {
@@ -54,6 +56,50 @@ interface Page {
 
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
 
+/**
+ * Gives the browser exactly the cookies of `cookieHeader` for the shop (none: signed out), over the
+ * DevTools protocol. Lighthouse keeps cookies between runs (its storage reset leaves them), while a
+ * Cookie in its extraHeaders never reached the server: Chromium sends its own cookie jar instead.
+ */
+async function useCookies(port: number, shopUrl: string, cookieHeader: string | undefined) {
+  const version = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as { webSocketDebuggerUrl: string }
+  const socket = new WebSocket(version.webSocketDebuggerUrl)
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve
+    socket.onerror = () => reject(new Error("Cannot reach Chromium's DevTools endpoint"))
+  })
+  let lastId = 0
+  const send = (method: string, params: object) =>
+    new Promise<void>((resolve, reject) => {
+      const id = ++lastId
+      const onMessage = (event: MessageEvent) => {
+        const message = JSON.parse(String(event.data)) as { id?: number; error?: { message: string } }
+        if (message.id !== id) return
+        socket.removeEventListener("message", onMessage)
+        if (message.error) reject(new Error(`${method}: ${message.error.message}`))
+        else resolve()
+      }
+      socket.addEventListener("message", onMessage)
+      socket.send(JSON.stringify({ id, method, params }))
+    })
+  try {
+    await send("Storage.clearCookies", {})
+    const cookies = (cookieHeader ?? "")
+      .split("; ")
+      .filter(Boolean)
+      .map((pair) => ({
+        name: pair.slice(0, pair.indexOf("=")),
+        value: pair.slice(pair.indexOf("=") + 1),
+        url: shopUrl,
+        httpOnly: true,
+        sameSite: "Lax",
+      }))
+    if (cookies.length > 0) await send("Storage.setCookies", { cookies })
+  } finally {
+    socket.close()
+  }
+}
+
 /** The session cookies the signed-in pages are measured with, signed in through the API as the storefront and admin do. */
 async function signIn(shopUrl: string): Promise<{ customer: string; admin: string }> {
   const customer = new ApiClient(shopUrl)
@@ -67,6 +113,18 @@ async function signIn(shopUrl: string): Promise<{ customer: string; admin: strin
   return { customer: customer.cookieHeader(), admin: admin.cookieHeader() }
 }
 
+const FOUND_SHOWN = 5
+
+/** The first items of an audit's details, each as one line: the element, URL or message it reports. */
+function foundBy(details: unknown): string[] {
+  const items = (details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? []
+  return items.slice(0, FOUND_SHOWN).map((item) => {
+    const node = item.node as { selector?: string; snippet?: string; explanation?: string } | undefined
+    if (node) return [node.selector, node.snippet, node.explanation?.split("\n")[0]].filter(Boolean).join(" · ")
+    return String(item.url ?? item.source ?? item.description ?? JSON.stringify(item)).slice(0, 200)
+  })
+}
+
 const percent = (score: number | null | undefined) => Math.round((score ?? 0) * 100)
 
 function rowOf(page: Page, median: Result, runs: Result[]): LighthouseRow {
@@ -76,8 +134,9 @@ function rowOf(page: Page, median: Result, runs: Result[]): LighthouseRow {
     for (const ref of median.categories[category]?.auditRefs ?? []) {
       const audit = median.audits[ref.id]
       // Only weighted audits move the score; an unweighted one (informative, diagnostics) does not.
-      if (ref.weight > 0 && audit.score !== null && audit.score < 1)
-        failing.push({ category, id: ref.id, title: audit.title, score: audit.score })
+      if (ref.weight > 0 && audit.score !== null && audit.score < 1) {
+        failing.push({ category, id: ref.id, title: audit.title, score: audit.score, found: foundBy(audit.details) })
+      }
     }
   }
   const requests =
@@ -99,7 +158,11 @@ function rowOf(page: Page, median: Result, runs: Result[]): LighthouseRow {
  * resets the origin's storage and caches before each run, so runs do not warm each other up).
  * `say` hears each page's result as it comes.
  */
-export async function lighthouseSection(shopUrl: string, say: (line: string) => void = console.log): Promise<LighthouseSection> {
+export async function lighthouseSection(
+  shopUrl: string,
+  options: { paths?: string[]; say?: (line: string) => void } = {},
+): Promise<LighthouseSection> {
+  const say = options.say ?? console.log
   const cookies = await signIn(shopUrl)
   const pages: Page[] = [
     { label: "/", path: "/" },
@@ -109,7 +172,7 @@ export async function lighthouseSection(shopUrl: string, say: (line: string) => 
     { label: "/checkout (signed in)", path: "/checkout", cookie: cookies.customer },
     { label: "/orders (signed in)", path: "/orders", cookie: cookies.customer },
     { label: "/admin/ (signed in as the admin)", path: "/admin/", cookie: cookies.admin },
-  ]
+  ].filter((page) => !options.paths || options.paths.includes(page.path))
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     // As the end-to-end tests run Chromium (playwright.config.ts); --no-sandbox because the bench may run as root.
@@ -120,6 +183,7 @@ export async function lighthouseSection(shopUrl: string, say: (line: string) => 
     let lighthouseVersion = ""
     let chromium = ""
     for (const page of pages) {
+      await useCookies(chrome.port, shopUrl, page.cookie)
       const runs: Result[] = []
       for (let n = 0; n < RUNS; n++) {
         const result = await lighthouse(shopUrl + page.path, {
@@ -127,8 +191,6 @@ export async function lighthouseSection(shopUrl: string, say: (line: string) => 
           output: "json",
           logLevel: "error",
           onlyCategories: [...CATEGORIES],
-          // Lighthouse clears the origin's cookies before each run, so the session goes along as a header.
-          extraHeaders: page.cookie ? { Cookie: page.cookie } : undefined,
         })
         if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`)
         const lhr = result.lhr
@@ -160,7 +222,13 @@ export function lighthouseLines(rows: LighthouseRow[]): string[] {
         `| ${r.page} | ${r.scores.performance} (${r.performanceRuns.join(", ")}) | ${r.scores.accessibility} | ${r.scores["best-practices"]} | ${r.scores.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls.toFixed(3)} | ${(r.jsBytes / 1024).toFixed(1)} KB |`,
     ),
   ]
-  const failing = rows.flatMap((r) => r.failing.map((f) => `- ${r.page} · ${f.category}: \`${f.id}\` ${f.title} (${f.score.toFixed(2)})`))
+  const failing = rows.flatMap((r) =>
+    r.failing.flatMap((f) => [
+      `- ${r.page} · ${f.category}: \`${f.id}\` ${f.title} (${f.score.toFixed(2)})`,
+      // In code spans: the snippets are HTML, which Markdown would render.
+      ...f.found.map((found) => `  - \`${found.replaceAll("`", "'").replaceAll("\n", " ")}\``),
+    ]),
+  )
   if (failing.length > 0) lines.push("", "Audits below 1 in the median run:", "", ...failing)
   return lines
 }
