@@ -117,11 +117,14 @@ const FOUND_SHOWN = 5
 
 /** The first items of an audit's details, each as one line: the element, URL or message it reports. */
 function foundBy(details: unknown): string[] {
+  type Node = { type?: string; selector?: string; snippet?: string; explanation?: string; url?: string }
   const items = (details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? []
   return items.slice(0, FOUND_SHOWN).map((item) => {
-    const node = item.node as { selector?: string; snippet?: string; explanation?: string } | undefined
-    if (node) return [node.selector, node.snippet, node.explanation?.split("\n")[0]].filter(Boolean).join(" · ")
-    return String(item.url ?? item.source ?? item.description ?? JSON.stringify(item)).slice(0, 200)
+    const node = (item.node ?? (typeof item.source === "object" ? item.source : undefined)) as Node | undefined
+    // axe's explanation starts "Fix any of the following:"; the lines after it say what is wrong.
+    const why = node?.explanation?.split("\n").slice(1).join(" ").trim()
+    if (node) return [node.selector, node.snippet ?? node.url, why].filter(Boolean).join(" · ")
+    return String(item.url ?? item.description ?? JSON.stringify(item)).slice(0, 200)
   })
 }
 
