@@ -6,6 +6,7 @@
  * in the cart, so /checkout shows its form) or of the admin, in the browser's cookie jar.
  */
 import * as chromeLauncher from "chrome-launcher"
+import os from "node:os"
 import lighthouse, { type Result } from "lighthouse"
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js"
 import { ApiClient, newUserDetails } from "../tests/support/api.ts"
@@ -44,6 +45,14 @@ export interface LighthouseSection {
   date: string
   lighthouseVersion: string
   chromium: string
+  /**
+   * Lighthouse's measure of the machine's CPU in each run (its "benchmarkIndex"; a typical desktop
+   * scores 1000 and more), lowest and highest: the simulated throttling scales TBT with it, so a
+   * busy machine reads as a slow page.
+   */
+  benchmarkIndex: { min: number; max: number }
+  /** The machine's 1-minute load average when the section started and ended. */
+  loadAverage: { start: number; end: number }
   runs: number
   rows: LighthouseRow[]
 }
@@ -185,6 +194,8 @@ export async function lighthouseSection(
     const rows: LighthouseRow[] = []
     let lighthouseVersion = ""
     let chromium = ""
+    const benchmarkIndexes: number[] = []
+    const loadAtStart = os.loadavg()[0]
     for (const page of pages) {
       await useCookies(chrome.port, shopUrl, page.cookie)
       const runs: Result[] = []
@@ -202,6 +213,7 @@ export async function lighthouseSection(
         const finalPath = new URL(lhr.finalDisplayedUrl).pathname
         if (finalPath !== page.path) throw new Error(`Lighthouse on ${page.path} ended on ${finalPath}`)
         lighthouseVersion = lhr.lighthouseVersion
+        benchmarkIndexes.push(lhr.environment.benchmarkIndex)
         chromium = lhr.environment.hostUserAgent.match(/(?:Headless)?Chrome\/[\d.]+/)?.[0] ?? lhr.environment.hostUserAgent
         runs.push(lhr)
       }
@@ -209,7 +221,15 @@ export async function lighthouseSection(
       rows.push(row)
       say(lighthouseLines([row]).slice(2).join("\n"))
     }
-    return { date: new Date().toISOString(), lighthouseVersion, chromium, runs: RUNS, rows }
+    return {
+      date: new Date().toISOString(),
+      lighthouseVersion,
+      chromium,
+      benchmarkIndex: { min: Math.round(Math.min(...benchmarkIndexes)), max: Math.round(Math.max(...benchmarkIndexes)) },
+      loadAverage: { start: loadAtStart, end: os.loadavg()[0] },
+      runs: RUNS,
+      rows,
+    }
   } finally {
     chrome.kill()
   }
@@ -242,6 +262,8 @@ export function lighthouseMarkdown(section: LighthouseSection): string[] {
     LIGHTHOUSE_HEADING,
     ``,
     `${section.date} · Lighthouse ${section.lighthouseVersion} · ${section.chromium} · default config (mobile, simulated throttling) · median of ${section.runs} runs (performance of each run in brackets)`,
+    ``,
+    `Machine while measuring: ${os.cpus().length} cores, load average ${section.loadAverage.start.toFixed(1)} at the start and ${section.loadAverage.end.toFixed(1)} at the end, Lighthouse's benchmarkIndex ${section.benchmarkIndex.min}–${section.benchmarkIndex.max}. Performance (TBT above all) moves with both; the other three categories measure no time.`,
     ``,
     ...lighthouseLines(section.rows),
   ]
