@@ -6,8 +6,12 @@
  * purchases in a row with what each costs (SQL statements, Medusa CPU, workflow runs) beside
  * Medusa's own Store API purchase, and concurrent buyers on different products and on one product
  * of limited stock; the JavaScript each storefront page and the admin's first screen send; the
- * stack's memory idle and under load. Prints the tables and writes bench/results.md and
- * bench/results.json.
+ * stack's memory idle and under load; Lighthouse on every storefront page and the admin's first
+ * screen (bench/lighthouse.ts). Prints the tables and writes bench/results.md and bench/results.json.
+ *
+ * BENCH_ONLY=lighthouse runs the Lighthouse section alone, against the shop at ENCLAVE_URL (else
+ * a fresh one), and replaces only that section in the results; BENCH_LIGHTHOUSE_PAGES=/checkout,/admin/
+ * measures only those pages and writes nothing, to iterate on a page quickly.
  */
 import autocannon from "autocannon"
 import { spawn } from "node:child_process"
@@ -21,6 +25,7 @@ import { ApiClient, newUserDetails } from "../tests/support/api.ts"
 import { medusaAvailableStock } from "../tests/support/races.ts"
 import { adminFirstScreenWeight, DASHBOARD_CHUNK, pageWeight } from "../tests/support/page-weight.ts"
 import { medusaProcessOf, repoRoot, startShopProcess, TEST_ADMIN_PASSWORD } from "../tests/support/shop.ts"
+import { LIGHTHOUSE_HEADING, lighthouseMarkdown, lighthouseSection, type LighthouseSection } from "./lighthouse.ts"
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 20)
 const DURATION_S = Number(process.env.BENCH_DURATION || 10)
@@ -387,6 +392,39 @@ async function checkoutLoad(
   }
 }
 
+const resultsMd = path.join(repoRoot, "bench", "results.md")
+const resultsJson = path.join(repoRoot, "bench", "results.json")
+
+/** Puts a Lighthouse section alone into results.md and results.json, keeping every other section as the last full run left it. */
+function replaceLighthouseResults(section: LighthouseSection) {
+  const md = fs.existsSync(resultsMd) ? fs.readFileSync(resultsMd, "utf8") : "# Enclave benchmark\n"
+  const at = md.indexOf(`\n${LIGHTHOUSE_HEADING}\n`)
+  const before = (at === -1 ? md : md.slice(0, at)).trimEnd()
+  fs.writeFileSync(resultsMd, [before, "", ...lighthouseMarkdown(section)].join("\n") + "\n")
+  const json = fs.existsSync(resultsJson) ? JSON.parse(fs.readFileSync(resultsJson, "utf8")) : {}
+  fs.writeFileSync(resultsJson, JSON.stringify({ ...json, lighthouse: section }, null, 2) + "\n")
+}
+
+const only = process.env.BENCH_ONLY
+if (only !== undefined && only !== "" && only !== "lighthouse") throw new Error(`BENCH_ONLY=${only}: only "lighthouse" can run alone`)
+if (only === "lighthouse") {
+  const given = process.env.ENCLAVE_URL
+  if (!given) await buildAll({ force: false, say: console.log })
+  const alone = given ? undefined : await startShopProcess({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "enclave-bench-")) })
+  try {
+    const paths = process.env.BENCH_LIGHTHOUSE_PAGES?.split(",").filter(Boolean)
+    const section = await lighthouseSection(given || alone!.url, { paths })
+    console.log("\n" + lighthouseMarkdown(section).join("\n"))
+    if (!paths) replaceLighthouseResults(section)
+  } finally {
+    if (alone) {
+      await alone.stop()
+      alone.removeData()
+    }
+  }
+  process.exit(0)
+}
+
 await buildAll({ force: false, say: console.log })
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "enclave-bench-"))
 // The profiling hook (medusa-backend/instrumentation.ts) appends each workflow run to this file.
@@ -476,6 +514,7 @@ try {
   }
   const adminScreen = await adminFirstScreenWeight(shop.url, "/admin/", admin.cookieHeader(), DASHBOARD_CHUNK)
   weights.push({ page: "/admin/ first screen (signed in as the admin)", kb: adminScreen.gzipBytes / 1024 })
+  const lighthouseResults = await lighthouseSection(shop.url)
   const loadedMb = Math.max(endpointsPeakMb, checkoutPeakMb)
 
   const rate = (name: string) => rows.find((r) => r.name === name)!.reqPerSec
@@ -533,12 +572,14 @@ try {
     `| restart to ready | ${restartS.toFixed(1)} s |`,
     `| memory idle (PSS: resident, shared pages counted once) | ${idleMb} MB |`,
     `| memory under load (peak PSS) | ${loadedMb} MB |`,
+    ``,
+    ...lighthouseMarkdown(lighthouseResults),
   ]
   const table = lines.join("\n")
   console.log("\n" + table)
-  fs.writeFileSync(path.join(repoRoot, "bench", "results.md"), table + "\n")
+  fs.writeFileSync(resultsMd, table + "\n")
   fs.writeFileSync(
-    path.join(repoRoot, "bench", "results.json"),
+    resultsJson,
     JSON.stringify(
       {
         date: new Date().toISOString(),
@@ -555,6 +596,7 @@ try {
         checkout,
         sameProduct: { ...sameProduct, stock: LIMITED_STOCK, stockLeft: limitedStock, oversold },
         javascriptKb: weights,
+        lighthouse: lighthouseResults,
       },
       null,
       2,
