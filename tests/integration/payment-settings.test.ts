@@ -293,6 +293,40 @@ describe("public endpoints", () => {
   })
 })
 
+describe("GET /api/payment-methods for visitors (the storefront's footer badges, issue 19)", () => {
+  it("carries an ETag, answers 304 while the settings are unchanged, and a new answer after a save", async () => {
+    await saveOk({
+      stripeSandboxMode: true,
+      stripeSandboxSecretKey: keys.stripeSandboxSecretKey,
+      stripeSandboxPublicKey: keys.stripeSandboxPublicKey,
+      stripeEnabled: false,
+    })
+    const first = await asVisitor().get("/api/payment-methods")
+    const etag = first.headers.get("etag")
+    expect(etag).toBeTruthy()
+    expect(first.headers.get("vary") ?? "").toMatch(/cookie/i)
+    const again = await asVisitor().get("/api/payment-methods", { headers: { "if-none-match": etag! } })
+    expect(again.status).toBe(304)
+
+    // The storefront revalidates its copy with this tag: the save must change the answer at once.
+    await saveOk({ stripeEnabled: true })
+    const changed = await asVisitor().get("/api/payment-methods", { headers: { "if-none-match": etag! } })
+    expect(changed.status).toBe(200)
+    expect(changed.headers.get("etag")).not.toBe(etag)
+    expect(paymentMethodsSchema.parse(changed.body)).toMatchObject({ stripe: true })
+    await saveOk({ stripeEnabled: false })
+    expect(await paymentMethods()).toEqual({ stripe: false, paypal: false })
+  })
+
+  it("is a signed-in customer's own answer, kept by no shared cache", async () => {
+    const customer = await asNewCustomer()
+    const answer = await customer.get("/api/payment-methods")
+    expect(answer.status).toBe(200)
+    expect(answer.headers.get("cache-control")).toBe("private, no-cache")
+    expect(answer.headers.get("etag")).toBeNull()
+  })
+})
+
 describe("who may see and change the payment settings", () => {
   it.each([
     ["GET", undefined],
