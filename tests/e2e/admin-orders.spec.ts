@@ -262,7 +262,12 @@ test.describe("signed in as the admin", () => {
     const far = await placeOrder(customer, product, 1, { method: worldwide.id, country: "France" })
     const near = await placeOrder(customer, product, 1, { method: standard.id })
     // The customer's and the admin's order lists carry it.
-    expect(far.shippingMethod).toEqual({ id: worldwide.id, name: "Worldwide", estimated_delivery: "7-30 days", estimated_delivery_de: "7-30 Tage" })
+    expect(far.shippingMethod).toEqual({
+      id: worldwide.id,
+      name: "Worldwide",
+      estimated_delivery: "7-30 days",
+      estimated_delivery_de: "7-30 Tage",
+    })
     const adminOrders = (await (await page.request.get("/api/admin/orders")).json()) as PlacedOrder[]
     expect(adminOrders.find((o) => o.id === near.id)?.shippingMethod).toEqual({
       id: standard.id,

@@ -19,7 +19,13 @@ const SHOTS = "test-results/screenshots"
 const legalPages = [
   { path: "/privacy", en: "Privacy Policy", de: "Datenschutzerklärung", footerEn: "Privacy Policy", footerDe: "Datenschutzerklärung" },
   { path: "/terms", en: "Terms and Conditions", de: "Allgemeine Geschäftsbedingungen", footerEn: "Terms of Service", footerDe: "AGB" },
-  { path: "/returns", en: "Returns and Right of Withdrawal", de: "Widerruf und Rückgabe", footerEn: "Returns Policy", footerDe: "Widerruf & Rückgabe" },
+  {
+    path: "/returns",
+    en: "Returns and Right of Withdrawal",
+    de: "Widerruf und Rückgabe",
+    footerEn: "Returns Policy",
+    footerDe: "Widerruf & Rückgabe",
+  },
   { path: "/shipping", en: "Shipping", de: "Versand", footerEn: "Shipping", footerDe: "Versand" },
 ] as const
 
@@ -64,7 +70,8 @@ test("every legal page answers 200 in English and in German with its heading, ti
 test("the footer links every legal page and the imprint; keyboard users reach the returns page", async ({ page }) => {
   await page.goto("/")
   const footer = footerOf(page)
-  for (const legal of legalPages) await expect(footer.getByRole("link", { name: legal.footerEn, exact: true })).toHaveAttribute("href", legal.path)
+  for (const legal of legalPages)
+    await expect(footer.getByRole("link", { name: legal.footerEn, exact: true })).toHaveAttribute("href", legal.path)
   await expect(footer.getByRole("link", { name: "Imprint", exact: true })).toHaveAttribute("href", "/imprint")
   // Entries that still have no page stay plain text.
   for (const text of ["User Guides", "Warranty Information", "About Us", "Blog", "Careers"]) {
@@ -84,7 +91,8 @@ test("the footer links every legal page and the imprint; keyboard users reach th
   await inGerman(page)
   await page.goto("/")
   const german = footerOf(page)
-  for (const legal of legalPages) await expect(german.getByRole("link", { name: legal.footerDe, exact: true })).toHaveAttribute("href", legal.path)
+  for (const legal of legalPages)
+    await expect(german.getByRole("link", { name: legal.footerDe, exact: true })).toHaveAttribute("href", legal.path)
   await expect(german.getByRole("link", { name: "Impressum", exact: true })).toHaveAttribute("href", "/imprint")
 })
 
@@ -156,7 +164,9 @@ test("the home page's FAQ and hero take prices and delivery times from the shipp
   for (const method of methods) {
     const estimate = deliveryEstimate(method, "en")
     await expect(faq).toContainText(
-      estimate ? `${method.name}: ${formatEuro(method.price)}. Estimated delivery: ${estimate}.` : `${method.name}: ${formatEuro(method.price)}.`,
+      estimate
+        ? `${method.name}: ${formatEuro(method.price)}. Estimated delivery: ${estimate}.`
+        : `${method.name}: ${formatEuro(method.price)}.`,
     )
   }
   await expect(faq.getByRole("link", { name: "Shipping methods, prices and delivery times" })).toHaveAttribute("href", "/shipping")

@@ -287,7 +287,12 @@ describe("PUT /api/admin/shipping-methods/{id}", () => {
   })
 
   it("keeps a German estimate beside the English one: set, kept when left out, cleared when sent empty", async () => {
-    const method = await create({ name: `Bilingual ${tag}`, price: "6.00", estimated_delivery: "2 days", estimated_delivery_de: " 2 Tage " })
+    const method = await create({
+      name: `Bilingual ${tag}`,
+      price: "6.00",
+      estimated_delivery: "2 days",
+      estimated_delivery_de: " 2 Tage ",
+    })
     expect(method).toMatchObject({ estimated_delivery: "2 days", estimated_delivery_de: "2 Tage" })
     expect((await publicList()).find((m) => m.id === method.id)).toMatchObject({ estimated_delivery_de: "2 Tage" })
 

@@ -18,7 +18,18 @@ import legal from "./messages/legal"
 export { isLanguage, LANGUAGE_KEY, languages, resolveLanguage, type Language, type Translate } from "@enclave/contract/i18n"
 
 /** Every catalogue the storefront has; areas add theirs here. */
-export const catalogues: Record<string, Catalogue<string>> = { common, home, catalogue, product, cart, auth, account, orders, checkout, legal }
+export const catalogues: Record<string, Catalogue<string>> = {
+  common,
+  home,
+  catalogue,
+  product,
+  cart,
+  auth,
+  account,
+  orders,
+  checkout,
+  legal,
+}
 
 const merged: Record<Language, Record<string, string>> = { en: {}, de: {} }
 for (const catalogue of Object.values(catalogues)) {

@@ -4,9 +4,9 @@ import { estimatedDelivery } from "./delivery"
 describe("an order's estimated delivery in the admin", () => {
   it("is its shipping method's own estimate", () => {
     expect(estimatedDelivery({ shippingMethod: { id: 3, name: "Worldwide", estimated_delivery: "7-30 days" } }, "en")).toBe("7-30 days")
-    expect(
-      estimatedDelivery({ shippingMethod: { id: 1, name: "Germany Standard", estimated_delivery: "1-2 business days" } }, "en"),
-    ).toBe("1-2 business days")
+    expect(estimatedDelivery({ shippingMethod: { id: 1, name: "Germany Standard", estimated_delivery: "1-2 business days" } }, "en")).toBe(
+      "1-2 business days",
+    )
   })
 
   it("is the German wording in German, and the English one where the method has no German wording", () => {

@@ -43,8 +43,7 @@ export default defineMessages(
   },
   {
     "catalogue.title": "Kollektion sicherer Smartphones",
-    "catalogue.lead":
-      "Verschlüsselte Smartphones, gehärtetes Zubehör und Sicherheitsservices, geliefert in neutraler Verpackung.",
+    "catalogue.lead": "Verschlüsselte Smartphones, gehärtetes Zubehör und Sicherheitsservices, geliefert in neutraler Verpackung.",
     "catalogue.filters": "Produkte filtern",
     "catalogue.search": "Suche",
     "catalogue.searchPlaceholder": "Produkte suchen...",

@@ -154,7 +154,8 @@ export default defineMessages(
     "faq.options.q": "Welche Versandarten bieten Sie an?",
     "faq.options.item": "{method}: {price}. Voraussichtliche Lieferzeit: {estimate}.",
     "faq.options.itemNoEstimate": "{method}: {price}.",
-    "faq.options.none": "Derzeit sind keine Versandarten verfügbar. Bitte schauen Sie später wieder vorbei oder wenden Sie sich an den Support.",
+    "faq.options.none":
+      "Derzeit sind keine Versandarten verfügbar. Bitte schauen Sie später wieder vorbei oder wenden Sie sich an den Support.",
     "faq.options.unavailable": "Die Versandarten können gerade nicht angezeigt werden: Unsere Versandseite listet sie auf.",
     "faq.pay.q": "Wie kann ich bezahlen?",
     "faq.pay.a":

@@ -31,16 +31,14 @@ export default defineMessages(
       "Your orders: items, prices, shipping method, delivery address, payment method and status. Needed to fulfil the contract and kept as German commercial and tax law requires (Art. 6(1)(c) GDPR).",
     "privacy.data.li4":
       "Your sessions: when and with which browser you signed in, so that you can see and end them on your account page, and failed sign-ins, to protect accounts from guessing (Art. 6(1)(f) GDPR).",
-    "privacy.data.after":
-      "We do not use analytics, advertising or tracking services, and we do not build profiles of our customers.",
+    "privacy.data.after": "We do not use analytics, advertising or tracking services, and we do not build profiles of our customers.",
     "privacy.payment.title": "Payment",
     "privacy.payment.p1":
       "Card payments are processed by Stripe (Stripe Payments Europe, Ltd., Dublin, Ireland) and wallet payments by PayPal (PayPal (Europe) S.à r.l. et Cie, S.C.A., Luxembourg). Your card details or PayPal credentials go directly to them; we never see or store them. We receive only a payment reference, the amount and whether the payment succeeded.",
     "privacy.payment.p2":
       "When you pay by card, your browser loads Stripe's script from Stripe's servers on the checkout page; when you pay with PayPal, you are taken to PayPal's site. Their own privacy notices apply there. Payment by invoice involves no third party.",
     "privacy.cookies.title": "Cookies and browser storage",
-    "privacy.cookies.p1":
-      "We set only the cookies the shop needs to work, so no consent banner is required (§ 25(2) TDDDG):",
+    "privacy.cookies.p1": "We set only the cookies the shop needs to work, so no consent banner is required (§ 25(2) TDDDG):",
     "privacy.cookies.li1": "enclave.sid: keeps you signed in; HttpOnly, valid for seven days, removed when you log out.",
     "privacy.cookies.li2": "enclave.2fa: remembers a sign-in waiting for its two-factor code; valid for five minutes.",
     "privacy.cookies.li3": "language: the language you chose for the shop; valid for one year.",
@@ -62,7 +60,8 @@ export default defineMessages(
     "privacy.rights.after": "Write to us at the address in our imprint; we answer within one month.",
 
     "terms.title": "Terms and Conditions",
-    "terms.description": "The terms on which Enclave sells: contract, prices, payment, delivery, retention of title, withdrawal and warranty.",
+    "terms.description":
+      "The terms on which Enclave sells: contract, prices, payment, delivery, retention of title, withdrawal and warranty.",
     "terms.lead": "These terms apply to every order placed in this shop, by consumers and by businesses.",
     "terms.scope.title": "1. Scope",
     "terms.scope.p1":
@@ -98,7 +97,8 @@ export default defineMessages(
       "We are neither obliged nor willing to take part in dispute resolution proceedings before a consumer arbitration board.",
 
     "returns.title": "Returns and Right of Withdrawal",
-    "returns.description": "Your 14-day right of withdrawal as a consumer, how to withdraw and return an order, and the model withdrawal form.",
+    "returns.description":
+      "Your 14-day right of withdrawal as a consumer, how to withdraw and return an order, and the model withdrawal form.",
     "returns.lead":
       "If you are a consumer, you may withdraw from your purchase within fourteen days without giving any reason. This is how it works.",
     "returns.right.title": "Right of withdrawal",
@@ -182,7 +182,8 @@ export default defineMessages(
       "Ihre Bestellungen: Artikel, Preise, Versandart, Lieferadresse, Zahlungsart und Status. Erforderlich zur Vertragserfüllung und aufbewahrt, wie es das deutsche Handels- und Steuerrecht verlangt (Art. 6 Abs. 1 lit. c DSGVO).",
     "privacy.data.li4":
       "Ihre Sitzungen: wann und mit welchem Browser Sie sich angemeldet haben, damit Sie sie in Ihrem Konto sehen und beenden können, sowie fehlgeschlagene Anmeldungen, um Konten vor dem Erraten von Passwörtern zu schützen (Art. 6 Abs. 1 lit. f DSGVO).",
-    "privacy.data.after": "Wir setzen keine Analyse-, Werbe- oder Tracking-Dienste ein und bilden keine Profile unserer Kundinnen und Kunden.",
+    "privacy.data.after":
+      "Wir setzen keine Analyse-, Werbe- oder Tracking-Dienste ein und bilden keine Profile unserer Kundinnen und Kunden.",
     "privacy.payment.title": "Zahlung",
     "privacy.payment.p1":
       "Kartenzahlungen wickelt Stripe ab (Stripe Payments Europe, Ltd., Dublin, Irland), Wallet-Zahlungen PayPal (PayPal (Europe) S.à r.l. et Cie, S.C.A., Luxemburg). Ihre Kartendaten oder PayPal-Zugangsdaten gehen direkt an diese Anbieter; wir sehen und speichern sie nie. Wir erhalten nur eine Zahlungsreferenz, den Betrag und ob die Zahlung gelungen ist.",
@@ -251,8 +252,7 @@ export default defineMessages(
     "returns.title": "Widerruf und Rückgabe",
     "returns.description":
       "Ihr 14-tägiges Widerrufsrecht als Verbraucher, wie Sie widerrufen und eine Bestellung zurücksenden, und das Muster-Widerrufsformular.",
-    "returns.lead":
-      "Als Verbraucher können Sie Ihren Kauf binnen vierzehn Tagen ohne Angabe von Gründen widerrufen. So funktioniert es.",
+    "returns.lead": "Als Verbraucher können Sie Ihren Kauf binnen vierzehn Tagen ohne Angabe von Gründen widerrufen. So funktioniert es.",
     "returns.right.title": "Widerrufsrecht",
     "returns.right.p1":
       "Sie haben das Recht, binnen vierzehn Tagen ohne Angabe von Gründen diesen Vertrag zu widerrufen. Die Widerrufsfrist beträgt vierzehn Tage ab dem Tag, an dem Sie oder ein von Ihnen benannter Dritter, der nicht der Beförderer ist, die Waren in Besitz genommen haben. Bei mehreren gemeinsam bestellten und getrennt gelieferten Waren beginnt sie mit dem Tag, an dem Sie die letzte Ware erhalten haben.",
@@ -301,7 +301,8 @@ export default defineMessages(
     "shipping.zone.germany": "Deutschland",
     "shipping.zone.worldwide": "Weltweit",
     "shipping.zone.countries": "{count} Länder",
-    "shipping.empty": "Derzeit sind keine Versandarten verfügbar. Bitte schauen Sie später wieder vorbei oder wenden Sie sich an den Support.",
+    "shipping.empty":
+      "Derzeit sind keine Versandarten verfügbar. Bitte schauen Sie später wieder vorbei oder wenden Sie sich an den Support.",
     "shipping.notes.title": "Gut zu wissen",
     "shipping.notes.li1": "Versandkosten fallen einmal pro Bestellung an, egal was sie enthält; die Summe sehen Sie vor dem Bezahlen.",
     "shipping.notes.li2": "Jedes Paket wird neutral verpackt, ohne unser Logo und ohne Angabe des Inhalts.",
