@@ -28,6 +28,9 @@ interface PaymentConfig {
   [key: string]: unknown
 }
 
+/** How the shop starts, and how each test leaves it: both providers off, in sandbox mode. */
+const BOTH_OFF_IN_SANDBOX = { stripeEnabled: false, paypalEnabled: false, stripeSandboxMode: true, paypalSandboxMode: true }
+
 const SHOTS = "test-results/screenshots"
 // The shop is shared with other suites on a busy machine: give the page time to answer.
 const expect = baseExpect.configure({ timeout: 30_000 })
@@ -78,10 +81,7 @@ test("keys are saved and masked, the enable switch waits for them, and the save 
   try {
     // A known start: both off, sandbox mode, no sandbox keys saved (null clears a key).
     await saveConfig(page.request, {
-      stripeEnabled: false,
-      paypalEnabled: false,
-      stripeSandboxMode: true,
-      paypalSandboxMode: true,
+      ...BOTH_OFF_IN_SANDBOX,
       stripeSandboxSecretKey: null,
       stripeSandboxPublicKey: null,
       paypalSandboxClientId: null,
@@ -315,10 +315,7 @@ test("the footer's payment badges follow the providers the admin enables", async
   }
   try {
     await saveConfig(page.request, {
-      stripeEnabled: false,
-      paypalEnabled: false,
-      stripeSandboxMode: true,
-      paypalSandboxMode: true,
+      ...BOTH_OFF_IN_SANDBOX,
       stripeSandboxSecretKey: "sk_test_enclave_badges_0001",
       stripeSandboxPublicKey: "pk_test_enclave_badges_0001",
       paypalSandboxClientId: "paypal-badges-client-0001",
@@ -340,7 +337,7 @@ test("the footer's payment badges follow the providers the admin enables", async
     await expect(visitor.getByRole("contentinfo").getByTestId("payment-badges")).toHaveCount(0)
   } finally {
     await visitor.close()
-    await saveConfig(page.request, { stripeEnabled: false, paypalEnabled: false, stripeSandboxMode: true, paypalSandboxMode: true })
+    await saveConfig(page.request, BOTH_OFF_IN_SANDBOX)
     // Keys this test added go again when there were none before.
     await saveConfig(page.request, {
       ...(before.stripeSandboxSecretKeySet ? {} : { stripeSandboxSecretKey: null }),
@@ -367,6 +364,6 @@ test.afterAll(async ({ browser }) => {
   actAsShopPages(context.request)
   const page = await context.newPage()
   await signInAsAdmin(page)
-  await saveConfig(page.request, { stripeEnabled: false, paypalEnabled: false, stripeSandboxMode: true, paypalSandboxMode: true })
+  await saveConfig(page.request, BOTH_OFF_IN_SANDBOX)
   await context.close()
 })

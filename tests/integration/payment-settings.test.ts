@@ -26,6 +26,13 @@ const clearSecrets = Object.entries(keys)
   .filter(([field]) => /Secret/.test(field))
   .map(([, value]) => value)
 
+/** The card provider in sandbox mode with its sandbox keys: enough to enable it. */
+const stripeSandbox = {
+  stripeSandboxMode: true,
+  stripeSandboxSecretKey: keys.stripeSandboxSecretKey,
+  stripeSandboxPublicKey: keys.stripeSandboxPublicKey,
+}
+
 const { config, save, saveOk } = paymentConfigCalls(() => admin)
 
 async function paymentMethodsAnswer() {
@@ -178,9 +185,7 @@ describe("POST /api/admin/payment-config", () => {
 
   it("toggles one provider with a single flag, and checkout offers exactly the enabled providers with keys", async () => {
     await saveOk({
-      stripeSandboxMode: true,
-      stripeSandboxSecretKey: keys.stripeSandboxSecretKey,
-      stripeSandboxPublicKey: keys.stripeSandboxPublicKey,
+      ...stripeSandbox,
       paypalSandboxMode: true,
       paypalSandboxClientId: keys.paypalSandboxClientId,
       paypalSandboxSecret: keys.paypalSandboxSecret,
@@ -295,12 +300,7 @@ describe("public endpoints", () => {
 
 describe("GET /api/payment-methods for visitors (the storefront's footer badges, issue 19)", () => {
   it("carries an ETag, answers 304 while the settings are unchanged, and a new answer after a save", async () => {
-    await saveOk({
-      stripeSandboxMode: true,
-      stripeSandboxSecretKey: keys.stripeSandboxSecretKey,
-      stripeSandboxPublicKey: keys.stripeSandboxPublicKey,
-      stripeEnabled: false,
-    })
+    await saveOk({ ...stripeSandbox, stripeEnabled: false })
     const first = await asVisitor().get("/api/payment-methods")
     const etag = first.headers.get("etag")
     expect(etag).toBeTruthy()
