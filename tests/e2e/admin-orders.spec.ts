@@ -70,6 +70,7 @@ interface ShippingMethod {
   id: number
   name: string
   estimated_delivery: string | null
+  estimated_delivery_de?: string | null
 }
 
 /** A seeded shipping method, as the shop has it now. */

@@ -20,6 +20,8 @@ interface ShippingMethod {
   id: number
   name: string
   price: string
+  estimated_delivery: string | null
+  estimated_delivery_de?: string | null
 }
 
 const SHOTS = "test-results/screenshots"
