@@ -87,6 +87,7 @@ export const orderSchema = z.object({
       id: z.number().int().positive(),
       name: z.string(),
       estimated_delivery: shippingMethodSchema.shape.estimated_delivery.optional(),
+      estimated_delivery_de: shippingMethodSchema.shape.estimated_delivery_de,
     })
     .nullable(),
   shippingAddress: orderShippingAddressSchema.nullable(),

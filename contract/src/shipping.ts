@@ -36,6 +36,11 @@ export const shippingMethodSchema = z.object({
   /** Euros with two decimals, e.g. "15.00". */
   price: z.string().regex(/^\d{1,8}\.\d{2}$/),
   estimated_delivery: z.string().nullable(),
+  /**
+   * The same estimate in German, for German pages; null when the admin gave none (German pages then
+   * show estimated_delivery as it is). Optional: answers before it existed had no such field.
+   */
+  estimated_delivery_de: z.string().nullable().optional(),
   isDefault: z.boolean(),
   isActive: z.boolean(),
   sortOrder: z.number().int().min(0),
@@ -71,6 +76,16 @@ export const shippingPriceInputSchema = z.union([z.number(), z.string()], { erro
   return eurosToCents(amount) / 100
 })
 
+/** A delivery estimate as the admin types it: free text, trimmed; empty or null means none. */
+const estimateField = (label: string) =>
+  z
+    .string({ error: `${label} must be a text` })
+    .trim()
+    .max(100, `${label} must be at most 100 characters`)
+    .refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE)
+    .nullable()
+    .transform((value) => (value ? value : null))
+
 const shippingMethodFields = {
   name: z
     .string({ error: SHIPPING_NAME_MESSAGE })
@@ -86,13 +101,9 @@ const shippingMethodFields = {
     .refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE),
   price: shippingPriceInputSchema,
   /** Optional; an empty text or null means "no estimate". */
-  estimated_delivery: z
-    .string({ error: "Estimated delivery must be a text" })
-    .trim()
-    .max(100, "Estimated delivery must be at most 100 characters")
-    .refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE)
-    .nullable()
-    .transform((value) => (value ? value : null)),
+  estimated_delivery: estimateField("Estimated delivery"),
+  /** Optional; the German wording of estimated_delivery, empty or null for none. */
+  estimated_delivery_de: estimateField("German estimated delivery"),
   isDefault: z.boolean({ error: "isDefault must be true or false" }),
   isActive: z.boolean({ error: "isActive must be true or false" }),
   sortOrder: z
@@ -111,6 +122,7 @@ export const shippingMethodInputSchema = z.strictObject(
   {
     ...shippingMethodFields,
     estimated_delivery: shippingMethodFields.estimated_delivery.optional().transform((value) => value ?? null),
+    estimated_delivery_de: shippingMethodFields.estimated_delivery_de.optional().transform((value) => value ?? null),
     isDefault: shippingMethodFields.isDefault.default(false),
     isActive: shippingMethodFields.isActive.default(true),
     sortOrder: shippingMethodFields.sortOrder.default(0),
@@ -133,6 +145,7 @@ export const shippingMethodUpdateSchema = z.strictObject(
     description: shippingMethodFields.description.optional(),
     price: shippingPriceInputSchema.optional(),
     estimated_delivery: shippingMethodFields.estimated_delivery.optional(),
+    estimated_delivery_de: shippingMethodFields.estimated_delivery_de.optional(),
     isDefault: shippingMethodFields.isDefault.optional(),
     isActive: shippingMethodFields.isActive.optional(),
     sortOrder: shippingMethodFields.sortOrder.optional(),

@@ -156,6 +156,19 @@ export const RESET_LINK_INVALID_MESSAGE = "This reset link is invalid or has exp
 export const PASSWORD_RESET_SENT_MESSAGE = "If an account has this e-mail address, a reset link is on its way"
 export const LOGIN_REQUIRED_FOR_CART_MESSAGE = "You must be logged in to add items to cart"
 
+/**
+ * The delivery estimate of a shipping method as a page in `language` states it (issue 19: one truth for delivery
+ * times). The admin enters it as free text, in English and optionally in German; a German page without a German
+ * wording shows the English one rather than none. null when the method names no estimate.
+ */
+export function deliveryEstimate(
+  method: { estimated_delivery?: string | null; estimated_delivery_de?: string | null },
+  language: string,
+): string | null {
+  const german = language === "de" ? method.estimated_delivery_de?.trim() : ""
+  return german || method.estimated_delivery?.trim() || null
+}
+
 // ---------------------------------------------------------------------------------------------
 // Cart and orders (docs/product.md §4, §5)
 

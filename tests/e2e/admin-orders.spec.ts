@@ -70,6 +70,7 @@ interface ShippingMethod {
   id: number
   name: string
   estimated_delivery: string | null
+  estimated_delivery_de?: string | null
 }
 
 /** A seeded shipping method, as the shop has it now. */
@@ -222,7 +223,7 @@ test.describe("signed in as the admin", () => {
     await expect(main.getByTestId("test-payment-tag").first()).toBeVisible()
     await expect(main).toContainText(order.shippingMethod!.name)
     const method = await shippingMethodNamed(customer.api, order.shippingMethod!.name)
-    await expect(main.getByTestId("estimated-delivery")).toHaveText(method.estimated_delivery ?? "3-5 business days")
+    await expect(main.getByTestId("estimated-delivery")).toHaveText(method.estimated_delivery ?? "Not stated for this shipping method")
     await expect(main.getByTestId("delivery-badge")).toHaveText("Processing")
     const customerCard = main.getByTestId("customer-details")
     await expect(customerCard).toContainText(customer.details.username)
@@ -258,18 +259,24 @@ test.describe("signed in as the admin", () => {
     const product = await productInStock(customer.api, [4, 1, 3])
     const worldwide = await shippingMethodNamed(customer.api, "Worldwide")
     const standard = await shippingMethodNamed(customer.api, "Germany Standard")
-    // The seeded estimates differ from each other and from docs/product.md §9's fixed text.
+    // The seeded estimates differ from each other and from the fixed text the admin once showed.
     expect(worldwide.estimated_delivery).toBe("7-30 days")
     expect(standard.estimated_delivery).toBe("1-2 business days")
     const far = await placeOrder(customer, product, 1, { method: worldwide.id, country: "France" })
     const near = await placeOrder(customer, product, 1, { method: standard.id })
     // The customer's and the admin's order lists carry it.
-    expect(far.shippingMethod).toEqual({ id: worldwide.id, name: "Worldwide", estimated_delivery: "7-30 days" })
+    expect(far.shippingMethod).toEqual({
+      id: worldwide.id,
+      name: "Worldwide",
+      estimated_delivery: "7-30 days",
+      estimated_delivery_de: "7-30 Tage",
+    })
     const adminOrders = (await (await page.request.get("/api/admin/orders")).json()) as PlacedOrder[]
     expect(adminOrders.find((o) => o.id === near.id)?.shippingMethod).toEqual({
       id: standard.id,
       name: "Germany Standard",
       estimated_delivery: "1-2 business days",
+      estimated_delivery_de: "1-2 Werktage",
     })
 
     for (const [order, estimate] of [
@@ -450,7 +457,7 @@ test.describe("signed in as the admin", () => {
     const method = await shippingMethodNamed(customer.api, order.shippingMethod!.name)
     await expect(
       page.locator(".ant-descriptions-item").filter({ hasText: "Voraussichtliche Lieferung" }).getByTestId("estimated-delivery"),
-    ).toHaveText(method.estimated_delivery ?? "3-5 Werktage")
+    ).toHaveText(method.estimated_delivery_de ?? method.estimated_delivery ?? "Für diese Versandart nicht angegeben")
     await page.getByRole("button", { name: "Adresse bearbeiten" }).click()
     const dialog = page.getByRole("dialog", { name: "Lieferadresse bearbeiten" })
     await dialog.getByLabel("Stadt").fill("B")

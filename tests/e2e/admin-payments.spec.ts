@@ -28,6 +28,9 @@ interface PaymentConfig {
   [key: string]: unknown
 }
 
+/** How the shop starts, and how each test leaves it: both providers off, in sandbox mode. */
+const BOTH_OFF_IN_SANDBOX = { stripeEnabled: false, paypalEnabled: false, stripeSandboxMode: true, paypalSandboxMode: true }
+
 const SHOTS = "test-results/screenshots"
 // The shop is shared with other suites on a busy machine: give the page time to answer.
 const expect = baseExpect.configure({ timeout: 30_000 })
@@ -78,10 +81,7 @@ test("keys are saved and masked, the enable switch waits for them, and the save 
   try {
     // A known start: both off, sandbox mode, no sandbox keys saved (null clears a key).
     await saveConfig(page.request, {
-      stripeEnabled: false,
-      paypalEnabled: false,
-      stripeSandboxMode: true,
-      paypalSandboxMode: true,
+      ...BOTH_OFF_IN_SANDBOX,
       stripeSandboxSecretKey: null,
       stripeSandboxPublicKey: null,
       paypalSandboxClientId: null,
@@ -301,6 +301,53 @@ test("failures show the docs/product.md §8 toasts and change nothing", async ({
   expect(await config(page.request)).toMatchObject({ shippingLabel: before.shippingLabel, stripeEnabled: false })
 })
 
+/**
+ * Issue 19: the storefront's footer shows the badges of the providers that are enabled, and 'Test payments' while
+ * only the sandbox's pretend card is offered; the home page is served from the page cache, so this also proves a
+ * save reaches cached pages on the next request.
+ */
+test("the footer's payment badges follow the providers the admin enables", async ({ page, browser }) => {
+  const before = await config(page.request)
+  const visitor = await browser.newPage({ baseURL: process.env.ENCLAVE_URL })
+  const badges = async () => {
+    await visitor.goto("/")
+    return visitor.getByRole("contentinfo").getByTestId("payment-badges").getByRole("listitem")
+  }
+  try {
+    await saveConfig(page.request, {
+      ...BOTH_OFF_IN_SANDBOX,
+      stripeSandboxSecretKey: "sk_test_enclave_badges_0001",
+      stripeSandboxPublicKey: "pk_test_enclave_badges_0001",
+      paypalSandboxClientId: "paypal-badges-client-0001",
+      paypalSandboxSecret: "paypal-badges-secret-0001",
+    })
+    await expect(await badges()).toHaveText(["Test payments"])
+    await saveConfig(page.request, { stripeEnabled: true })
+    await expect(await badges()).toHaveText(["Visa", "Mastercard", "Stripe"])
+    await saveConfig(page.request, { paypalEnabled: true })
+    await expect(await badges()).toHaveText(["Visa", "Mastercard", "Stripe", "PayPal"])
+    await saveConfig(page.request, { stripeEnabled: false })
+    await expect(await badges()).toHaveText(["PayPal"])
+    await visitor.context().addCookies([{ name: "language", value: "de", url: process.env.ENCLAVE_URL! }])
+    await saveConfig(page.request, { paypalEnabled: false })
+    await expect(await badges()).toHaveText(["Testzahlungen"])
+    // Live mode without live keys and nothing enabled: no pretend card either, so no badge at all.
+    await saveConfig(page.request, { stripeSandboxMode: false })
+    await visitor.goto("/")
+    await expect(visitor.getByRole("contentinfo").getByTestId("payment-badges")).toHaveCount(0)
+  } finally {
+    await visitor.close()
+    await saveConfig(page.request, BOTH_OFF_IN_SANDBOX)
+    // Keys this test added go again when there were none before.
+    await saveConfig(page.request, {
+      ...(before.stripeSandboxSecretKeySet ? {} : { stripeSandboxSecretKey: null }),
+      ...(before.stripeSandboxPublicKey ? {} : { stripeSandboxPublicKey: null }),
+      ...(before.paypalSandboxClientId ? {} : { paypalSandboxClientId: null }),
+      ...(before.paypalSandboxSecretSet ? {} : { paypalSandboxSecret: null }),
+    })
+  }
+})
+
 test("the payment settings page speaks German", async ({ page }) => {
   await page.context().addCookies([{ name: "language", value: "de", url: process.env.ENCLAVE_URL! }])
   await page.goto("/admin/payments")
@@ -317,6 +364,6 @@ test.afterAll(async ({ browser }) => {
   actAsShopPages(context.request)
   const page = await context.newPage()
   await signInAsAdmin(page)
-  await saveConfig(page.request, { stripeEnabled: false, paypalEnabled: false, stripeSandboxMode: true, paypalSandboxMode: true })
+  await saveConfig(page.request, BOTH_OFF_IN_SANDBOX)
   await context.close()
 })

@@ -21,6 +21,8 @@ interface ShippingMethod {
   isActive: boolean
   sortOrder: number
   zone: string
+  estimated_delivery: string | null
+  estimated_delivery_de?: string | null
 }
 
 const SHOTS = "test-results/screenshots"
@@ -118,7 +120,8 @@ test("the admin creates, edits, defaults, deactivates and deletes a shipping met
     await dialog.getByLabel("Name").fill(name)
     await dialog.getByLabel("Description").fill("Delivered by a test courier")
     await dialog.getByLabel("Price (€)").fill("7.50")
-    await dialog.getByLabel("Estimated delivery").fill("2-3 business days")
+    await dialog.getByLabel("Estimated delivery", { exact: true }).fill("2-3 business days")
+    await dialog.getByLabel("Estimated delivery (German)").fill("2-3 Werktage")
     await dialog.getByLabel("Sort order").fill("90")
     // Where it ships: Worldwide unless the admin picks Germany (the customer below lives there).
     await expect(dialog.getByRole("combobox", { name: "Ships to" })).toBeVisible()
@@ -132,6 +135,7 @@ test("the admin creates, edits, defaults, deactivates and deletes a shipping met
     await expect(dialog).toBeHidden()
     const created = (await adminMethods(page.request)).find((m) => m.name === name)
     expect(created).toMatchObject({ price: "7.50", isActive: true, isDefault: false, sortOrder: 90, zone: "germany" })
+    expect(created).toMatchObject({ estimated_delivery: "2-3 business days", estimated_delivery_de: "2-3 Werktage" })
     createdIds.push(created!.id)
     const row = page.locator(`tr[data-row-key="${created!.id}"]`)
     await expect(row).toContainText("€7.50")
@@ -261,6 +265,72 @@ test("a failing save shows the server's message; a failing list load says so", a
   await page.unrouteAll()
   await page.getByRole("button", { name: "Retry" }).click()
   await expect(page.locator("tbody tr[data-row-key]").first()).toBeVisible()
+})
+
+/**
+ * Issue 19: the methods are the one truth for delivery times. An estimate the admin saves shows on the next request
+ * on the shipping page, in the home FAQ and in checkout's note, in English and German; a method without a German
+ * wording shows the English one on German pages. The test's method is in the Germany zone and never the default.
+ */
+test("a delivery estimate the admin saves is what the shipping page, the FAQ and checkout's note say", async ({ page, browser }) => {
+  test.setTimeout(240_000)
+  await signInAsAdmin(page)
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+  const name = `Estimate Courier ${tag}`
+  const created = await page.request.post("/api/admin/shipping-methods", {
+    data: { name, description: "Delivered by bicycle", price: "9.90", zone: "germany", sortOrder: 95, estimated_delivery: `3 days ${tag}` },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const method = (await created.json()) as ShippingMethod
+  const customerContext = await browser.newContext({ baseURL: process.env.ENCLAVE_URL })
+  actAsShopPages(customerContext.request)
+  try {
+    const visitor = await browser.newPage({ baseURL: process.env.ENCLAVE_URL })
+    const shippingRow = () => visitor.getByTestId("shipping-methods").locator(`tr[data-method-id="${method.id}"]`)
+    // Rendered (and kept by the page cache) with the first estimate …
+    await visitor.goto("/shipping")
+    await expect(shippingRow()).toContainText(`3 days ${tag}`)
+    await visitor.goto("/")
+    await expect(visitor.locator("#faq")).toContainText(`${name}: €9.90. Estimated delivery: 3 days ${tag}.`)
+    // … without a German wording, German pages state the English one.
+    await visitor.context().addCookies([{ name: "language", value: "de", url: process.env.ENCLAVE_URL! }])
+    await visitor.goto("/shipping")
+    await expect(shippingRow()).toContainText(`3 days ${tag}`)
+
+    // The admin saves new wordings in the form: the very next requests show them, cached pages included.
+    await page.goto("/admin/shipping")
+    await page.getByRole("button", { name: `Edit ${name}` }).click()
+    const dialog = page.getByRole("dialog", { name: "Edit Shipping Method" })
+    await dialog.getByLabel("Estimated delivery", { exact: true }).fill(`2 days ${tag}`)
+    await dialog.getByLabel("Estimated delivery (German)").fill(`2 Tage ${tag}`)
+    await dialog.getByRole("button", { name: "Save" }).click()
+    await expect(page.getByText(`${name} has been updated.`)).toBeVisible()
+    await expect(dialog).toBeHidden()
+    await expect(page.locator(`tr[data-row-key="${method.id}"]`)).toContainText(`2 Tage ${tag}`)
+
+    await visitor.goto("/shipping")
+    await expect(shippingRow()).toContainText(`2 Tage ${tag}`)
+    await visitor.goto("/")
+    await expect(visitor.locator("#faq")).toContainText(`${name}: 9,90 €. Voraussichtliche Lieferzeit: 2 Tage ${tag}.`)
+    await visitor.context().addCookies([{ name: "language", value: "en", url: process.env.ENCLAVE_URL! }])
+    await visitor.goto("/shipping")
+    await expect(visitor.locator("html")).toHaveAttribute("lang", "en")
+    await expect(shippingRow()).toContainText(`2 days ${tag}`)
+    await expect(shippingRow()).not.toContainText(`3 days ${tag}`)
+    await visitor.close()
+
+    // Checkout's note states the chosen method's estimate.
+    await customerAtCheckout(await customerContext.newPage())
+    const customer = await openCheckout(customerContext)
+    await customer.getByRole("radio", { name: new RegExp(name) }).check()
+    const note = customer.getByTestId("delivery-note")
+    await expect(note).toContainText(`Delivery with ${name}`)
+    await expect(note).toContainText(`Estimated delivery: 2 days ${tag}`)
+    await expect(note.getByRole("link", { name: "Shipping methods, prices and delivery times" })).toHaveAttribute("href", "/shipping")
+  } finally {
+    await customerContext.close()
+    expect((await page.request.delete(`/api/admin/shipping-methods/${method.id}`)).status()).toBe(200)
+  }
 })
 
 test("the shipping methods page speaks German", async ({ page }) => {

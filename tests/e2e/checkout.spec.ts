@@ -20,6 +20,8 @@ interface ShippingMethod {
   id: number
   name: string
   price: string
+  estimated_delivery: string | null
+  estimated_delivery_de?: string | null
 }
 
 const SHOTS = "test-results/screenshots"
@@ -104,7 +106,9 @@ test("a customer checks out in two steps and pays with the simulated card", asyn
   await expect(summary.getByTestId("summary-subtotal")).toHaveText(formatEuro(subtotal / 100))
   await expect(summary.getByTestId("summary-shipping")).toHaveText(formatEuro(eurosToCents(standard.price) / 100))
   await expect(summary.getByTestId("summary-total")).toHaveText(formatEuro((subtotal + eurosToCents(standard.price)) / 100))
-  await expect(summary).toContainText("All orders ship on the next business day")
+  // Issue 19: the note states the chosen method's own estimate, not a text of the shop's.
+  await expect(summary.getByTestId("delivery-note")).toContainText("Delivery with Germany Standard")
+  await expect(summary.getByTestId("delivery-note")).toContainText(`Estimated delivery: ${standard.estimated_delivery}`)
   await expect(summary).toContainText("Discreet shipping")
   await expect(page.getByText("Your privacy matters")).toBeVisible()
   await expect(page.getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/")
@@ -381,7 +385,9 @@ test("checkout and its result pages in German", async ({ page }) => {
   await page.goto("/checkout")
   await expect(page.getByRole("heading", { level: 1, name: "Kasse" })).toBeVisible()
   await expect(page.getByTestId("summary-total")).toHaveText(formatEuro(total / 100, "de"))
-  await expect(page.getByText("Alle Bestellungen werden am nächsten Werktag versandt")).toBeVisible()
+  // The German page states the method's German estimate (issue 19).
+  await expect(page.getByTestId("delivery-note")).toContainText("Lieferung mit Germany Standard")
+  await expect(page.getByTestId("delivery-note")).toContainText(`Voraussichtliche Lieferzeit: ${standard.estimated_delivery_de}`)
   await page.getByLabel("Stadt").fill("")
   await page.getByRole("button", { name: "Weiter zur Zahlung" }).click()
   await expect(page.getByText("Stadt ist erforderlich")).toBeVisible()

@@ -83,10 +83,20 @@ test("the footer has its groups, payment logos, the secure-payments note and thi
   const footer = page.getByRole("contentinfo")
   await expect(footer).toContainText(`© ${new Date().getFullYear()} Enclave`)
   await expect(footer.getByRole("navigation", { name: "Products" }).getByRole("link")).toHaveCount(5)
+  await expect(footer.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy")
   await expect(footer.getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/#contact")
   await expect(footer.getByText("Warranty Information")).toBeVisible()
   await expect(footer.getByText("Terms of Service")).toBeVisible()
-  await expect(footer.getByRole("list", { name: "Payment methods we accept" })).toContainText("PayPal")
+  // The badges are the enabled providers' (legal-pages.spec.ts and admin-payments.spec.ts follow them through changes).
+  const methods = (await (await page.request.get("/api/payment-methods")).json()) as {
+    stripe: boolean
+    paypal: boolean
+    simulatedCard: boolean
+  }
+  const badges = footer.getByRole("list", { name: "Payment methods we accept" })
+  if (methods.paypal) await expect(badges).toContainText("PayPal")
+  if (methods.stripe) await expect(badges).toContainText("Stripe")
+  if (!methods.stripe && !methods.paypal && methods.simulatedCard) await expect(badges).toHaveText("Test payments")
   await expect(footer.getByText(/Secure payments/)).toBeVisible()
   await expect(footer.getByText(/Powered by/)).toBeVisible()
 })

@@ -26,6 +26,13 @@ const clearSecrets = Object.entries(keys)
   .filter(([field]) => /Secret/.test(field))
   .map(([, value]) => value)
 
+/** The card provider in sandbox mode with its sandbox keys: enough to enable it. */
+const stripeSandbox = {
+  stripeSandboxMode: true,
+  stripeSandboxSecretKey: keys.stripeSandboxSecretKey,
+  stripeSandboxPublicKey: keys.stripeSandboxPublicKey,
+}
+
 const { config, save, saveOk } = paymentConfigCalls(() => admin)
 
 async function paymentMethodsAnswer() {
@@ -178,9 +185,7 @@ describe("POST /api/admin/payment-config", () => {
 
   it("toggles one provider with a single flag, and checkout offers exactly the enabled providers with keys", async () => {
     await saveOk({
-      stripeSandboxMode: true,
-      stripeSandboxSecretKey: keys.stripeSandboxSecretKey,
-      stripeSandboxPublicKey: keys.stripeSandboxPublicKey,
+      ...stripeSandbox,
       paypalSandboxMode: true,
       paypalSandboxClientId: keys.paypalSandboxClientId,
       paypalSandboxSecret: keys.paypalSandboxSecret,
@@ -290,6 +295,35 @@ describe("public endpoints", () => {
       expectNoClearSecret(answer.body)
       expect(JSON.stringify(answer.body)).not.toContain(keys.stripeSandboxPublicKey)
     }
+  })
+})
+
+describe("GET /api/payment-methods for visitors (the storefront's footer badges, issue 19)", () => {
+  it("carries an ETag, answers 304 while the settings are unchanged, and a new answer after a save", async () => {
+    await saveOk({ ...stripeSandbox, stripeEnabled: false })
+    const first = await asVisitor().get("/api/payment-methods")
+    const etag = first.headers.get("etag")
+    expect(etag).toBeTruthy()
+    expect(first.headers.get("vary") ?? "").toMatch(/cookie/i)
+    const again = await asVisitor().get("/api/payment-methods", { headers: { "if-none-match": etag! } })
+    expect(again.status).toBe(304)
+
+    // The storefront revalidates its copy with this tag: the save must change the answer at once.
+    await saveOk({ stripeEnabled: true })
+    const changed = await asVisitor().get("/api/payment-methods", { headers: { "if-none-match": etag! } })
+    expect(changed.status).toBe(200)
+    expect(changed.headers.get("etag")).not.toBe(etag)
+    expect(paymentMethodsSchema.parse(changed.body)).toMatchObject({ stripe: true })
+    await saveOk({ stripeEnabled: false })
+    expect(await paymentMethods()).toEqual({ stripe: false, paypal: false })
+  })
+
+  it("is a signed-in customer's own answer, kept by no shared cache", async () => {
+    const customer = await asNewCustomer()
+    const answer = await customer.get("/api/payment-methods")
+    expect(answer.status).toBe(200)
+    expect(answer.headers.get("cache-control")).toBe("private, no-cache")
+    expect(answer.headers.get("x-cache")).toBeNull()
   })
 })
 

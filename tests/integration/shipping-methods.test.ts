@@ -78,16 +78,24 @@ describe("GET /api/shipping-methods", () => {
     expect(byName.get("Germany Standard")).toMatchObject({
       price: "15.00",
       estimated_delivery: "1-2 business days",
+      estimated_delivery_de: "1-2 Werktage",
       sortOrder: 0,
       isActive: true,
     })
     expect(byName.get("Germany Express")).toMatchObject({
       price: "25.00",
       estimated_delivery: "Within 24 hours",
+      estimated_delivery_de: "Innerhalb von 24 Stunden",
       sortOrder: 1,
       isActive: true,
     })
-    expect(byName.get("Worldwide")).toMatchObject({ price: "50.00", estimated_delivery: "7-30 days", sortOrder: 2, isActive: true })
+    expect(byName.get("Worldwide")).toMatchObject({
+      price: "50.00",
+      estimated_delivery: "7-30 days",
+      estimated_delivery_de: "7-30 Tage",
+      sortOrder: 2,
+      isActive: true,
+    })
     for (const m of methods) expect(m.description.length).toBeGreaterThanOrEqual(2)
   })
 
@@ -276,6 +284,33 @@ describe("PUT /api/admin/shipping-methods/{id}", () => {
     const cleared = await admin.put(`/api/admin/shipping-methods/${method.id}`, { estimated_delivery: "" })
     expect(cleared.status).toBe(200)
     expect(cleared.body).toMatchObject({ price: "5.00", estimated_delivery: null })
+  })
+
+  it("keeps a German estimate beside the English one: set, kept when left out, cleared when sent empty", async () => {
+    const method = await create({
+      name: `Bilingual ${tag}`,
+      price: "6.00",
+      estimated_delivery: "2 days",
+      estimated_delivery_de: " 2 Tage ",
+    })
+    expect(method).toMatchObject({ estimated_delivery: "2 days", estimated_delivery_de: "2 Tage" })
+    expect((await publicList()).find((m) => m.id === method.id)).toMatchObject({ estimated_delivery_de: "2 Tage" })
+
+    const english = await admin.put(`/api/admin/shipping-methods/${method.id}`, { estimated_delivery: "3 days" })
+    expect(english.body).toMatchObject({ estimated_delivery: "3 days", estimated_delivery_de: "2 Tage" })
+    const german = await admin.put(`/api/admin/shipping-methods/${method.id}`, { estimated_delivery_de: "3 Werktage" })
+    expect(german.body).toMatchObject({ estimated_delivery: "3 days", estimated_delivery_de: "3 Werktage" })
+    // Checkout's public list sees the change on the next request (the catalogue cache is bumped).
+    expect((await publicList()).find((m) => m.id === method.id)).toMatchObject({ estimated_delivery_de: "3 Werktage" })
+    const cleared = await admin.put(`/api/admin/shipping-methods/${method.id}`, { estimated_delivery_de: "" })
+    expect(cleared.body).toMatchObject({ estimated_delivery: "3 days", estimated_delivery_de: null })
+
+    const tooLong = await admin.put(`/api/admin/shipping-methods/${method.id}`, { estimated_delivery_de: "x".repeat(101) })
+    expect(tooLong.status).toBe(400)
+    expect(apiErrorSchema.parse(tooLong.body).message).toContain("German estimated delivery must be at most 100 characters")
+    const notText = await admin.put(`/api/admin/shipping-methods/${method.id}`, { estimated_delivery_de: 5 })
+    expect(notText.status).toBe(400)
+    expect(apiErrorSchema.parse(notText.body).message).toContain("German estimated delivery must be a text")
   })
 
   it("applies the form rules to what it changes", async () => {

@@ -86,6 +86,12 @@ describe("direction controls", () => {
     ["shipping method name", shippingMethodInputSchema, (v: string) => ({ name: `Express${v}`, description: "Fast", price: 1 }), "name"],
     ["shipping method description", shippingMethodUpdateSchema, (v: string) => ({ description: `Fast${v}` }), "description"],
     ["shipping estimate", shippingMethodUpdateSchema, (v: string) => ({ estimated_delivery: `1-2 days${v}` }), "estimated_delivery"],
+    [
+      "German shipping estimate",
+      shippingMethodUpdateSchema,
+      (v: string) => ({ estimated_delivery_de: `1-2 Tage${v}` }),
+      "estimated_delivery_de",
+    ],
     ["shipping label", paymentConfigUpdateSchema, (v: string) => ({ shippingLabel: `World${v}` }), "shippingLabel"],
   ])("%s: refused on its field with the contract's message", (_, schema, body, field) => {
     for (const control of controls)

@@ -1,6 +1,12 @@
 /** The contract's shipping method rules shared by the facade, the storefront and the admin (docs/product.md §4, §5). */
 import { describe, expect, it } from "vitest"
-import { shippingMethodInputSchema, shippingMethodUpdateSchema, withOneDefault, withOneDefaultPerZone } from "@enclave/contract"
+import {
+  deliveryEstimate,
+  shippingMethodInputSchema,
+  shippingMethodUpdateSchema,
+  withOneDefault,
+  withOneDefaultPerZone,
+} from "@enclave/contract"
 
 const method = (id: number, name: string, sortOrder: number, isDefault = false) => ({ id, name, sortOrder, isDefault })
 
@@ -53,6 +59,20 @@ describe("withOneDefaultPerZone", () => {
   })
 })
 
+describe("a method's delivery estimate in a page's language", () => {
+  const method = { estimated_delivery: "1-2 business days", estimated_delivery_de: "1-2 Werktage" }
+  it("is the German wording on German pages and the English one on English pages", () => {
+    expect(deliveryEstimate(method, "de")).toBe("1-2 Werktage")
+    expect(deliveryEstimate(method, "en")).toBe("1-2 business days")
+  })
+  it("falls back to the English wording where there is no German one, and is null where there is none", () => {
+    expect(deliveryEstimate({ ...method, estimated_delivery_de: null }, "de")).toBe("1-2 business days")
+    expect(deliveryEstimate({ estimated_delivery: "7-30 days" }, "de")).toBe("7-30 days")
+    expect(deliveryEstimate({ estimated_delivery: " ", estimated_delivery_de: " " }, "de")).toBeNull()
+    expect(deliveryEstimate({ estimated_delivery: null, estimated_delivery_de: "2 Tage" }, "en")).toBeNull()
+  })
+})
+
 describe("shipping method form", () => {
   it("fills the product docs' defaults and turns the price into euros", () => {
     expect(shippingMethodInputSchema.parse({ name: " Express ", description: "Fast", price: "25" })).toEqual({
@@ -60,6 +80,7 @@ describe("shipping method form", () => {
       description: "Fast",
       price: 25,
       estimated_delivery: null,
+      estimated_delivery_de: null,
       isDefault: false,
       isActive: true,
       sortOrder: 0,
@@ -74,5 +95,6 @@ describe("shipping method form", () => {
   it("leaves out of an update what the body leaves out", () => {
     expect(shippingMethodUpdateSchema.parse({ price: 0.1 })).toEqual({ price: 0.1 })
     expect(shippingMethodUpdateSchema.parse({ estimated_delivery: "" })).toEqual({ estimated_delivery: null })
+    expect(shippingMethodUpdateSchema.parse({ estimated_delivery_de: " 1-2 Werktage " })).toEqual({ estimated_delivery_de: "1-2 Werktage" })
   })
 })

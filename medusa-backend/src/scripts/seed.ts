@@ -146,6 +146,7 @@ export default async function seed({ container }: ExecArgs) {
     const details = await shippingDetails.createShippingMethodDetails({
       description: method.description,
       estimated_delivery: method.estimatedDelivery,
+      estimated_delivery_de: method.estimatedDeliveryDe,
       is_default: method.isDefault,
       is_active: true,
       sort_order: method.sortOrder,

@@ -13,11 +13,23 @@ import home from "./messages/home"
 import catalogue from "./messages/catalogue"
 import product from "./messages/product"
 import cart from "./messages/cart"
+import legal from "./messages/legal"
 
 export { isLanguage, LANGUAGE_KEY, languages, resolveLanguage, type Language, type Translate } from "@enclave/contract/i18n"
 
 /** Every catalogue the storefront has; areas add theirs here. */
-export const catalogues: Record<string, Catalogue<string>> = { common, home, catalogue, product, cart, auth, account, orders, checkout }
+export const catalogues: Record<string, Catalogue<string>> = {
+  common,
+  home,
+  catalogue,
+  product,
+  cart,
+  auth,
+  account,
+  orders,
+  checkout,
+  legal,
+}
 
 const merged: Record<Language, Record<string, string>> = { en: {}, de: {} }
 for (const catalogue of Object.values(catalogues)) {
@@ -40,4 +52,19 @@ export function islandMessages(language: Language, ...prefixes: string[]): Recor
     if (prefixes.some((prefix) => key.startsWith(prefix))) picked[key] = messageText(merged, language, key)
   }
   return picked
+}
+
+/**
+ * The texts of numbered keys `${prefix}1`, `${prefix}2` … in the language, as many as the English catalogue has:
+ * a legal page's paragraphs and list items grow or shrink in the catalogue alone.
+ */
+export function numberedMessages(language: Language, prefix: string): string[] {
+  const texts: string[] = []
+  for (let n = 1; `${prefix}${n}` in merged.en; n++) texts.push(messageText(merged, language, `${prefix}${n}`))
+  return texts
+}
+
+/** True when the catalogues have a text for the key (optional parts of a page). */
+export function hasMessage(key: string): boolean {
+  return key in merged.en
 }

@@ -160,7 +160,12 @@ export default function ShippingMethodList() {
           <Table.Column<ShippingMethod>
             dataIndex="estimated_delivery"
             title={t("columnDelivery")}
-            render={(delivery: string | null) => delivery ?? t("noEstimate")}
+            render={(delivery: string | null, method) => (
+              <>
+                {delivery ?? t("noEstimate")}
+                {method.estimated_delivery_de && <div lang="de">{method.estimated_delivery_de}</div>}
+              </>
+            )}
           />
           <Table.Column<ShippingMethod> dataIndex="sortOrder" title={t("columnSortOrder")} align="right" />
           <Table.Column<ShippingMethod>

@@ -21,6 +21,7 @@ export interface MethodFormValues {
   description: string
   price: string
   estimated_delivery: string
+  estimated_delivery_de: string
   sortOrder: number | null
   isDefault: boolean
   isActive: boolean
@@ -60,6 +61,7 @@ export const emptyMethod: MethodFormValues = {
   description: "",
   price: "",
   estimated_delivery: "",
+  estimated_delivery_de: "",
   sortOrder: 0,
   isDefault: false,
   isActive: true,
@@ -72,6 +74,7 @@ export function formValuesOf(method: ShippingMethod): MethodFormValues {
     description: method.description,
     price: method.price,
     estimated_delivery: method.estimated_delivery ?? "",
+    estimated_delivery_de: method.estimated_delivery_de ?? "",
     sortOrder: method.sortOrder,
     isDefault: method.isDefault,
     isActive: method.isActive,
@@ -79,13 +82,17 @@ export function formValuesOf(method: ShippingMethod): MethodFormValues {
   }
 }
 
+/** An optional text field: blank is none. */
+const textOrNull = (text: string) => (text.trim() === "" ? null : text.trim())
+
 /** What the facade is sent: the form's values as the contract's input (trimmed by the server). */
 export function inputOf(values: MethodFormValues): ShippingMethodInput {
   return {
     name: values.name.trim(),
     description: values.description.trim(),
     price: values.price.trim(),
-    estimated_delivery: values.estimated_delivery.trim() === "" ? null : values.estimated_delivery.trim(),
+    estimated_delivery: textOrNull(values.estimated_delivery),
+    estimated_delivery_de: textOrNull(values.estimated_delivery_de),
     sortOrder: values.sortOrder ?? 0,
     isDefault: values.isDefault,
     isActive: values.isActive,
@@ -141,6 +148,9 @@ export function MethodFormModal({ open, method, saving, onSubmit, onCancel }: Me
           <Input inputMode="decimal" placeholder="0.00" />
         </Form.Item>
         <Form.Item name="estimated_delivery" label={t("fieldDelivery")} extra={t("fieldDeliveryHint")}>
+          <Input maxLength={100} />
+        </Form.Item>
+        <Form.Item name="estimated_delivery_de" label={t("fieldDeliveryDe")} extra={t("fieldDeliveryDeHint")}>
           <Input maxLength={100} />
         </Form.Item>
         <Form.Item name="zone" label={t("fieldZone")} extra={t("fieldZoneHint")} required rules={[contractRule("zone")]}>

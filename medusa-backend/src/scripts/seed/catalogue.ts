@@ -181,6 +181,8 @@ export interface SeedShippingMethod {
   description: string
   price: number
   estimatedDelivery: string
+  /** The same estimate as German pages state it. */
+  estimatedDeliveryDe: string
   /** Each zone has its own default (the one checkout preselects for an address there). */
   isDefault: boolean
   sortOrder: number
@@ -194,6 +196,7 @@ export const shippingMethods: SeedShippingMethod[] = [
     description: "Standard delivery within Germany",
     price: 15,
     estimatedDelivery: "1-2 business days",
+    estimatedDeliveryDe: "1-2 Werktage",
     isDefault: true,
     sortOrder: 0,
     zone: "germany",
@@ -204,6 +207,7 @@ export const shippingMethods: SeedShippingMethod[] = [
     description: "Express delivery within Germany",
     price: 25,
     estimatedDelivery: "Within 24 hours",
+    estimatedDeliveryDe: "Innerhalb von 24 Stunden",
     isDefault: false,
     sortOrder: 1,
     zone: "germany",
@@ -214,6 +218,7 @@ export const shippingMethods: SeedShippingMethod[] = [
     description: "Tracked delivery worldwide",
     price: 50,
     estimatedDelivery: "7-30 days",
+    estimatedDeliveryDe: "7-30 Tage",
     isDefault: true,
     sortOrder: 2,
     zone: "worldwide",

@@ -8,6 +8,7 @@ import { readCartForCheckout } from "../cart/cart"
 import { destinationOf, shopContext, type ShopContext } from "../cart/shop-context"
 import { ApiError } from "../http/api-error"
 import { medusaAddress } from "./medusa-address"
+import { textOrNull, type DeliveryEstimate } from "./read-orders"
 import { stockRefusal } from "./stock"
 
 /**
@@ -22,12 +23,13 @@ export interface ShippingMethodChoice {
   name: string
   optionId: string
   price: number
-  estimatedDelivery: string | null
+  estimatedDelivery: DeliveryEstimate
 }
 
 interface MethodRow {
   is_active: boolean
   estimated_delivery: string | null
+  estimated_delivery_de: string | null
   shipping_option?: { id: string; name: string; prices?: Array<{ amount: number | string; currency_code: string }> } | null
 }
 
@@ -47,6 +49,7 @@ export async function findActiveShippingMethod(
         "method_number",
         "is_active",
         "estimated_delivery",
+        "estimated_delivery_de",
         "shipping_option.id",
         "shipping_option.name",
         "shipping_option.prices.amount",
@@ -68,7 +71,7 @@ export async function findActiveShippingMethod(
     name: row.shipping_option.name,
     optionId: row.shipping_option.id,
     price: Number(price?.amount ?? 0),
-    estimatedDelivery: row.estimated_delivery?.trim() ? row.estimated_delivery : null,
+    estimatedDelivery: { en: textOrNull(row.estimated_delivery), de: textOrNull(row.estimated_delivery_de) },
   }
 }
 

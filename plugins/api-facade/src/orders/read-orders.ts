@@ -110,7 +110,12 @@ const orderFields = [
 const money = (value: number | string | undefined) => Number(value ?? 0).toFixed(2)
 
 /** Shipping method number → its estimated delivery (null when it names none). */
-export type DeliveryEstimates = ReadonlyMap<number, string | null>
+/** A method's estimate in English and German (each null when it names none), by method number. */
+export interface DeliveryEstimate {
+  en: string | null
+  de: string | null
+}
+export type DeliveryEstimates = ReadonlyMap<number, DeliveryEstimate>
 
 /**
  * The estimated delivery of the orders' shipping methods, read from the methods themselves: the
@@ -122,15 +127,20 @@ async function deliveryEstimates(container: MedusaContainer, details: OrderDetai
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "shipping_method_details",
-    fields: ["method_number", "estimated_delivery"],
+    fields: ["method_number", "estimated_delivery", "estimated_delivery_de"],
     filters: { method_number: numbers },
   })
   return new Map(
-    (data as Array<{ method_number: number; estimated_delivery: string | null }>).map((row) => [
+    (data as Array<{ method_number: number; estimated_delivery: string | null; estimated_delivery_de: string | null }>).map((row) => [
       Number(row.method_number),
-      row.estimated_delivery?.trim() ? row.estimated_delivery : null,
+      { en: textOrNull(row.estimated_delivery), de: textOrNull(row.estimated_delivery_de) },
     ]),
   )
+}
+
+/** An estimate as the admin left it; blank is none. */
+export function textOrNull(text: string | null | undefined): string | null {
+  return text?.trim() ? text : null
 }
 
 /** An invoice order's payment as answers carry it; null for every other payment. */
@@ -178,7 +188,8 @@ export function toContractOrder(order: MedusaOrderRow, details: OrderDetailsRow,
         ? {
             id: details.shipping_method_number,
             name: details.shipping_method_name ?? "",
-            estimated_delivery: estimates.get(details.shipping_method_number) ?? null,
+            estimated_delivery: estimates.get(details.shipping_method_number)?.en ?? null,
+            estimated_delivery_de: estimates.get(details.shipping_method_number)?.de ?? null,
           }
         : null,
     shippingAddress: details.shipping_address,

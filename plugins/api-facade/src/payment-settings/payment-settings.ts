@@ -17,6 +17,7 @@ import {
   type PaymentSettingsPatch,
 } from "@enclave/payments"
 import type { ShopUserRow } from "../accounts/users"
+import { runThenBump } from "../catalogue/cache"
 import { ApiError } from "../http/api-error"
 import { offersInvoice, type InvoiceDetails } from "./invoice"
 
@@ -222,5 +223,7 @@ export async function savePaymentConfig(container: MedusaContainer, update: Paym
     throw new ApiError(400, "Invoice payment cannot be enabled until its account holder, IBAN and BIC are saved", { fields })
   }
   if (Object.keys(patch).length === 0) return maskedConfig(current)
-  return maskedConfig(await store(container).saveSettings(patch))
+  // The visitors' answer of GET /api/payment-methods is a catalogue answer (the storefront's footer badges and
+  // its page cache depend on it): stale from this save on, before the admin hears it is saved.
+  return maskedConfig(await runThenBump("the payment settings were saved", () => store(container).saveSettings(patch)))
 }

@@ -24,6 +24,7 @@ const fields = [
   "method_number",
   "description",
   "estimated_delivery",
+  "estimated_delivery_de",
   "is_default",
   "is_active",
   "sort_order",
@@ -45,6 +46,7 @@ interface DetailsRow {
   method_number: number
   description: string
   estimated_delivery: string | null
+  estimated_delivery_de: string | null
   is_default: boolean
   is_active: boolean
   sort_order: number
@@ -94,6 +96,7 @@ function toShippingMethod(row: DetailsRow): ShippingMethod {
     description: row.description,
     price: euroPrice(row),
     estimated_delivery: row.estimated_delivery || null,
+    estimated_delivery_de: row.estimated_delivery_de || null,
     isDefault: row.is_default,
     isActive: row.is_active,
     sortOrder: row.sort_order,
@@ -187,6 +190,7 @@ function detailsOf(data: Partial<ShippingMethodData>): DetailsData {
   const details: DetailsData = {}
   if (data.description !== undefined) details.description = data.description
   if (data.estimated_delivery !== undefined) details.estimated_delivery = data.estimated_delivery
+  if (data.estimated_delivery_de !== undefined) details.estimated_delivery_de = data.estimated_delivery_de
   if (data.isDefault !== undefined) details.is_default = data.isDefault
   if (data.isActive !== undefined) details.is_active = data.isActive
   if (data.sortOrder !== undefined) details.sort_order = data.sortOrder

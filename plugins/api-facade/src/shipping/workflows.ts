@@ -13,6 +13,7 @@ import { SHIPPING_METHODS_MODULE } from "@enclave/shipping-methods"
 export interface DetailsData {
   description?: string
   estimated_delivery?: string | null
+  estimated_delivery_de?: string | null
   is_default?: boolean
   is_active?: boolean
   sort_order?: number
@@ -39,6 +40,7 @@ const detailsService = (container: { resolve(key: string): unknown }) => contain
 const restorable = (row: DetailsRow): DetailsData => ({
   description: row.description,
   estimated_delivery: row.estimated_delivery,
+  estimated_delivery_de: row.estimated_delivery_de,
   is_default: row.is_default,
   is_active: row.is_active,
   sort_order: row.sort_order,

@@ -4,7 +4,7 @@ import { defineMessages } from "@enclave/contract/i18n"
 export default defineMessages(
   {
     "catalogue.title": "Secure Phones Collection",
-    "catalogue.lead": "Encrypted smartphones, hardened accessories and security services. Every device ships on the next business day.",
+    "catalogue.lead": "Encrypted smartphones, hardened accessories and security services, delivered in plain packaging.",
     "catalogue.filters": "Filter products",
     "catalogue.search": "Search",
     "catalogue.searchPlaceholder": "Search products...",
@@ -43,8 +43,7 @@ export default defineMessages(
   },
   {
     "catalogue.title": "Kollektion sicherer Smartphones",
-    "catalogue.lead":
-      "Verschlüsselte Smartphones, gehärtetes Zubehör und Sicherheitsservices. Jedes Gerät wird am nächsten Werktag versandt.",
+    "catalogue.lead": "Verschlüsselte Smartphones, gehärtetes Zubehör und Sicherheitsservices, geliefert in neutraler Verpackung.",
     "catalogue.filters": "Produkte filtern",
     "catalogue.search": "Suche",
     "catalogue.searchPlaceholder": "Produkte suchen...",

@@ -140,8 +140,11 @@ export default defineMessages(
     "checkout.trust.discreet": "Discreet shipping",
     "checkout.trust.secure": "Secure payment",
     "checkout.trust.encrypted": "End-to-end encrypted",
-    "checkout.note.nextDay": "All orders ship on the next business day",
-    "checkout.note.devices": "Devices ship within 1-3 business days.",
+    "checkout.note.method": "Delivery with {method}",
+    "checkout.note.choose": "The delivery time depends on the shipping method you choose.",
+    "checkout.note.estimate": "Estimated delivery: {estimate}",
+    "checkout.note.noEstimate": "This shipping method names no delivery time.",
+    "checkout.note.shippingPage": "Shipping methods, prices and delivery times",
 
     "result.success.title": "Payment Successful",
     "result.success.text": "Thank you for your order. We have received it and are preparing it for shipping.",
@@ -167,7 +170,8 @@ export default defineMessages(
     "result.testBanner": "TEST PAYMENT",
     "result.testBannerText": "This order was paid in sandbox mode. No actual payment was processed.",
     "result.next.title": "What's Next",
-    "result.next.ship": "Your order ships on the next business day; devices ship within 1-3 business days.",
+    "result.next.ship": "We pack your order in plain packaging and hand it to the carrier of the shipping method you chose.",
+    "result.next.estimate": "Estimated delivery with {method}: {estimate}.",
     "result.next.orders": "Your order is saved under My Orders, where you can follow its status.",
     "result.next.support": "Questions? Our support team is happy to help.",
     "result.continue": "Continue Shopping",
@@ -198,7 +202,7 @@ export default defineMessages(
     "result.invoice.overdue": "Overdue",
     "result.invoice.paid": "Paid",
     "result.next.invoiceShip":
-      "We prepare your order for shipping as soon as your transfer has arrived; devices ship within 1-3 business days after that.",
+      "We prepare your order for shipping as soon as your transfer has arrived; the delivery time of your shipping method counts from then.",
     "result.next.invoiceDetails": "The bank details, the reference and the due date stay on your orders page until the invoice is paid.",
 
     "result.error.title": "Payment Failed",
@@ -359,8 +363,11 @@ export default defineMessages(
     "checkout.trust.discreet": "Diskreter Versand",
     "checkout.trust.secure": "Sichere Zahlung",
     "checkout.trust.encrypted": "Ende-zu-Ende-verschlüsselt",
-    "checkout.note.nextDay": "Alle Bestellungen werden am nächsten Werktag versandt",
-    "checkout.note.devices": "Geräte werden innerhalb von 1-3 Werktagen versandt.",
+    "checkout.note.method": "Lieferung mit {method}",
+    "checkout.note.choose": "Die Lieferzeit hängt von der gewählten Versandart ab.",
+    "checkout.note.estimate": "Voraussichtliche Lieferzeit: {estimate}",
+    "checkout.note.noEstimate": "Für diese Versandart ist keine Lieferzeit angegeben.",
+    "checkout.note.shippingPage": "Versandarten, Preise und Lieferzeiten",
 
     "result.success.title": "Zahlung erfolgreich",
     "result.success.text": "Vielen Dank für Ihre Bestellung. Wir haben sie erhalten und bereiten den Versand vor.",
@@ -388,7 +395,8 @@ export default defineMessages(
     "result.testBanner": "TESTZAHLUNG",
     "result.testBannerText": "Diese Bestellung wurde im Sandbox-Modus bezahlt. Es wurde keine echte Zahlung durchgeführt.",
     "result.next.title": "Wie geht es weiter?",
-    "result.next.ship": "Ihre Bestellung wird am nächsten Werktag versandt; Geräte innerhalb von 1-3 Werktagen.",
+    "result.next.ship": "Wir verpacken Ihre Bestellung neutral und übergeben sie dem Versanddienst der gewählten Versandart.",
+    "result.next.estimate": "Voraussichtliche Lieferzeit mit {method}: {estimate}.",
     "result.next.orders": "Ihre Bestellung ist unter „Meine Bestellungen“ gespeichert, wo Sie ihren Status verfolgen können.",
     "result.next.support": "Fragen? Unser Support-Team hilft Ihnen gern.",
     "result.continue": "Weiter einkaufen",
@@ -419,7 +427,7 @@ export default defineMessages(
     "result.invoice.overdue": "Überfällig",
     "result.invoice.paid": "Bezahlt",
     "result.next.invoiceShip":
-      "Sobald Ihre Überweisung eingegangen ist, bereiten wir den Versand vor; Geräte werden danach innerhalb von 1-3 Werktagen versandt.",
+      "Sobald Ihre Überweisung eingegangen ist, bereiten wir den Versand vor; die Lieferzeit Ihrer Versandart gilt ab dann.",
     "result.next.invoiceDetails":
       "Bankverbindung, Verwendungszweck und Fälligkeitsdatum finden Sie auf Ihrer Bestellseite, bis die Rechnung bezahlt ist.",
 

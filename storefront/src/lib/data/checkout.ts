@@ -6,8 +6,6 @@ import {
   cartSchema,
   orderListSchema,
   paymentMethodsSchema,
-  shippingMethodListSchema,
-  withOneDefaultPerZone,
   type CartItem,
   type Order,
   type PaymentMethods,
@@ -16,6 +14,7 @@ import {
 import type { z } from "zod"
 import { forwardedHeaders } from "./session"
 import { apiBaseUrl, getJson as getFacadeJson } from "./products"
+import { listShippingMethods } from "./shipping"
 
 const TIMEOUT_MS = 10_000
 
@@ -32,10 +31,10 @@ export function getCart(request: Request): Promise<CartItem[]> {
  * Active methods in the shop's order with exactly one marked default per zone (docs/product.md §4: the
  * default, else the first; the checkout offers one zone's methods for an address). null when they could not be loaded: the page then loads them in the browser.
  */
-export async function getShippingMethods(request: Request): Promise<ShippingMethod[] | null> {
+export async function getShippingMethods(): Promise<ShippingMethod[] | null> {
   try {
-    const methods = await getJson(request, "/api/shipping-methods", shippingMethodListSchema)
-    return withOneDefaultPerZone(methods.filter((m) => m.isActive))
+    // The public list the shipping page and the FAQ show too (nothing in it depends on who asks).
+    return await listShippingMethods()
   } catch (error) {
     console.error(`[storefront] checkout: shipping methods unavailable: ${(error as Error).message}`)
     return null

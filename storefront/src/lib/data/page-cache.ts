@@ -1,13 +1,17 @@
 /**
- * The catalogue pages' HTML cache (issue 7, Speed): home, /products and /product/{id} are sent from
- * the HTML rendered last time as long as the facade's answers they were rendered from are unchanged.
+ * The catalogue pages' HTML cache (issue 7, Speed): home, /products, /product/{id} and the service pages
+ * (/privacy, /terms, /returns, /shipping) are sent from the HTML rendered last time as long as the facade's
+ * answers they were rendered from are unchanged.
  *
  * What these pages depend on, and so what a cached page is keyed on:
  * - the address as requested, origin, path and query (the catalogue's search, level and sort; the header's
  *   language form and the "try again" link repeat the address; canonical and hreflang links name the origin);
  * - the language the page is rendered in (from the `language` cookie or Accept-Language);
  * - the year (the footer's copyright line);
- * - the facade's catalogue answers the render used (recorded while rendering, see catalogue-answers.ts).
+ * - the facade's catalogue answers the render used (recorded while rendering, see catalogue-answers.ts): the
+ *   products, and on every page the footer's (products for the tier links, the visitors' payment methods for the
+ *   badges) and where shown the shipping methods (home, /shipping). The facade changes these answers' ETags
+ *   when an admin saves a product, a shipping method or the payment settings, so the next request renders anew.
  * Nothing else: these pages do not render anything of the visitor's (the header's account part and
  * the cart are filled in by the browser), so one visitor's page can be sent to another. A render that
  * sets a cookie, answers anything but 200 (not found, API unavailable) or used an answer without an
@@ -34,9 +38,18 @@ const pages = new Map<string, CachedPage>()
 const MAX_PAGES = 200
 const REQUEST_TIMEOUT_MS = 10_000
 
-/** The catalogue pages; everything else (account, checkout, orders, auth) is always rendered. */
+/** The legal and service pages (issue 19): the same for everyone, built from the shipping methods and the footer's answers. */
+const servicePages = new Set(["/privacy", "/terms", "/returns", "/shipping"])
+
+/** The catalogue and service pages; everything else (account, checkout, orders, auth) is always rendered. */
 function isCataloguePage(pathname: string): boolean {
-  return pathname === "/" || pathname === "/products" || pathname === "/products/" || /^\/product\/[^/]+\/?$/.test(pathname)
+  return (
+    pathname === "/" ||
+    pathname === "/products" ||
+    pathname === "/products/" ||
+    /^\/product\/[^/]+\/?$/.test(pathname) ||
+    servicePages.has(pathname.replace(/\/$/, ""))
+  )
 }
 
 export function pageKey(url: URL, language: string, now: Date = new Date()): string | null {

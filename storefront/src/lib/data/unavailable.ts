@@ -1,4 +1,5 @@
 import type { AstroGlobal } from "astro"
+import { recordDependency } from "./catalogue-answers"
 import { FacadeApiError } from "./products"
 
 /**
@@ -19,5 +20,21 @@ export async function loadOrUnavailable<T>(
     astro.response.headers.set("retry-after", "30")
     astro.response.headers.set("cache-control", "no-store")
     return { ok: false }
+  }
+}
+
+/**
+ * For a part of a page that can do without a catalogue answer (the footer, the FAQ's shipping options): null
+ * when the facade cannot give it, and the page is marked as depending on an answer without a tag, so the page
+ * cache does not keep the page without it and the next request tries again.
+ */
+export async function optionalCatalogueAnswer<T>(path: string, load: () => Promise<T>): Promise<T | null> {
+  try {
+    return await load()
+  } catch (error) {
+    if (!(error instanceof FacadeApiError)) throw error
+    console.error(`[storefront] ${path} unavailable: ${error.message}`)
+    recordDependency(path, null)
+    return null
   }
 }

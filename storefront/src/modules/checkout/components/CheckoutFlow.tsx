@@ -513,6 +513,7 @@ export default function CheckoutFlow({ language, messages, user, cart, shippingM
         subtotal={subtotalCents / 100}
         shipping={shippingCents === null ? null : shippingCents / 100}
         total={totalCents / 100}
+        method={selected}
         language={language}
         t={t}
       />

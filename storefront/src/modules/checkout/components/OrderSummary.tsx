@@ -1,4 +1,5 @@
-import type { CartItem } from "@enclave/contract"
+import type { CartItem, ShippingMethod } from "@enclave/contract"
+import { deliveryEstimate } from "@enclave/contract/values"
 import type { Language, Translate } from "../../../i18n"
 import { eurosToCents, formatEuro } from "@enclave/contract/money"
 import { productImageUrl } from "../../../lib/images"
@@ -9,6 +10,8 @@ interface Props {
   subtotal: number
   shipping: number | null
   total: number
+  /** The chosen shipping method: the note states its delivery estimate (null while none is chosen). */
+  method: ShippingMethod | null
   language: Language
   t: Translate
 }
@@ -27,8 +30,9 @@ const icon = {
 }
 
 /** docs/product.md §2 order summary sidebar: items, subtotal, shipping, tax 'Included', total, trust badges. */
-export function OrderSummary({ items, subtotal, shipping, total, language, t }: Props) {
+export function OrderSummary({ items, subtotal, shipping, total, method, language, t }: Props) {
   const price = (amount: number | string) => formatEuro(amount, language)
+  const estimate = method ? deliveryEstimate(method, language) : null
   return (
     <aside className="co-summary" aria-labelledby="order-summary-title">
       <h2 id="order-summary-title" className="co-summary__title">
@@ -86,11 +90,15 @@ export function OrderSummary({ items, subtotal, shipping, total, language, t }: 
           {t("checkout.trust.encrypted")}
         </li>
       </ul>
-      <div className="co-summary__notes">
+      {/* Issue 19: the delivery time is the chosen method's own estimate, never a text of the shop's. */}
+      <div className="co-summary__notes" data-testid="delivery-note">
         <p>
-          <strong>{t("checkout.note.nextDay")}</strong>
+          <strong>{method ? t("checkout.note.method", { method: method.name }) : t("checkout.note.choose")}</strong>
         </p>
-        <p>{t("checkout.note.devices")}</p>
+        {method && <p>{estimate ? t("checkout.note.estimate", { estimate }) : t("checkout.note.noEstimate")}</p>}
+        <p>
+          <a href="/shipping">{t("checkout.note.shippingPage")}</a>
+        </p>
       </div>
     </aside>
   )

@@ -6,6 +6,7 @@
 import type { Order } from "@enclave/contract"
 import type { Language, Translate } from "../../../i18n"
 import { formatEuro } from "@enclave/contract/money"
+import { deliveryEstimate } from "@enclave/contract/values"
 import { invoicePaymentState, isTestOrder } from "../../../lib/orders"
 import { InvoiceTransfer } from "./InvoiceTransfer"
 
@@ -40,6 +41,11 @@ export function resultTitle(outcome: ResultOutcome, t: Translate): string {
   return outcome.message
 }
 
+/** The delivery estimate of the order's method in the page's language (issue 19: the method's own, no shop text). */
+function orderEstimate(order: Order, language: Language): string | null {
+  return order.shippingMethod ? deliveryEstimate(order.shippingMethod, language) : null
+}
+
 /** The order's status, or for an unpaid invoice order the payment it waits for. */
 function statusText(order: Order, t: Translate): string {
   const state = invoicePaymentState(order)
@@ -50,6 +56,7 @@ function statusText(order: Order, t: Translate): string {
 export function PaymentResult({ outcome, language, t }: Props) {
   const title = resultTitle(outcome, t)
   const invoice = outcome.kind === "success" ? (outcome.order.invoice ?? null) : null
+  const estimate = outcome.kind === "success" ? orderEstimate(outcome.order, language) : null
   return (
     <div className="co-result" data-testid="payment-result" data-outcome={outcome.kind}>
       <div className="co-result__head">
@@ -153,6 +160,7 @@ export function PaymentResult({ outcome, language, t }: Props) {
             <li>{t("result.next.orders")}</li>
             {invoice && <li>{t("result.next.invoiceDetails")}</li>}
             <li>{t(invoice ? "result.next.invoiceShip" : "result.next.ship")}</li>
+            {estimate && <li>{t("result.next.estimate", { method: outcome.order.shippingMethod!.name, estimate })}</li>}
             <li>{t("result.next.support")}</li>
           </ul>
         </>

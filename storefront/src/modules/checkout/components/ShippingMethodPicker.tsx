@@ -1,6 +1,7 @@
 import type { ShippingMethod } from "@enclave/contract"
 import type { Language, Translate } from "../../../i18n"
 import { formatEuro } from "@enclave/contract/money"
+import { deliveryEstimate } from "@enclave/contract/values"
 
 /** What the picker shows: the methods, or that they are loading, or that loading failed. */
 export type MethodsState = { kind: "loading" } | { kind: "failed" } | { kind: "loaded"; methods: ShippingMethod[] }
@@ -89,6 +90,7 @@ export function ShippingMethodPicker({ state, selectedId, onSelect, onRetry, lan
       {state.methods.map((method) => {
         const id = `shipping-method-${method.id}`
         const checked = method.id === selectedId
+        const estimate = deliveryEstimate(method, language)
         return (
           <label key={method.id} htmlFor={id} className={`co-method${checked ? " co-method--checked" : ""}`}>
             <input id={id} type="radio" name="shippingMethod" value={method.id} checked={checked} onChange={() => onSelect(method.id)} />
@@ -98,7 +100,7 @@ export function ShippingMethodPicker({ state, selectedId, onSelect, onRetry, lan
             <span className="co-method__text">
               <span className="co-method__name">{method.name}</span>
               <span className="co-method__description">{method.description}</span>
-              {method.estimated_delivery && <span className="co-method__description">{method.estimated_delivery}</span>}
+              {estimate && <span className="co-method__description">{estimate}</span>}
             </span>
             <span className="co-method__price">{formatEuro(method.price, language)}</span>
           </label>

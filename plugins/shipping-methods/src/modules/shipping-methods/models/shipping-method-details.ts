@@ -11,6 +11,8 @@ const ShippingMethodDetails = model
     method_number: model.autoincrement(),
     description: model.text().default(""),
     estimated_delivery: model.text().nullable(),
+    /** The estimate in German for German pages; null: they show estimated_delivery. */
+    estimated_delivery_de: model.text().nullable(),
     is_default: model.boolean().default(false),
     is_active: model.boolean().default(true),
     sort_order: model.number().default(0),
