@@ -13,11 +13,12 @@ import home from "./messages/home"
 import catalogue from "./messages/catalogue"
 import product from "./messages/product"
 import cart from "./messages/cart"
+import imprint from "./messages/imprint"
 
 export { isLanguage, LANGUAGE_KEY, languages, resolveLanguage, type Language, type Translate } from "@enclave/contract/i18n"
 
 /** Every catalogue the storefront has; areas add theirs here. */
-export const catalogues: Record<string, Catalogue<string>> = { common, home, catalogue, product, cart, auth, account, orders, checkout }
+export const catalogues: Record<string, Catalogue<string>> = { common, home, catalogue, product, cart, auth, account, orders, checkout, imprint }
 
 const merged: Record<Language, Record<string, string>> = { en: {}, de: {} }
 for (const catalogue of Object.values(catalogues)) {
