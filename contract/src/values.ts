@@ -189,7 +189,7 @@ export const DEFAULT_SHOP_TIME_ZONE = "Europe/Berlin"
  * offsets such as "+01:00", which have no daylight saving time and are no place's zone.
  */
 export function canonicalTimeZone(name: string): string | null {
-  if (!/^(?:UTC|[A-Za-z][A-Za-z_-]*(?:\/[A-Za-z0-9_+-]+){1,2})$/.test(name)) return null
+  if (!/^(?:UTC|[A-Z][A-Z_-]*(?:\/[A-Z0-9_+-]+){1,2})$/i.test(name)) return null
   try {
     return new Intl.DateTimeFormat("en", { timeZone: name }).resolvedOptions().timeZone
   } catch {
