@@ -192,7 +192,8 @@ export const apiOperations: ApiOperation[] = [
     method: "get",
     path: "/api/shop-details",
     summary: "What the imprint states about the business, and the time zone the shop shows times in",
-    description: "An imprint field not filled in yet is null; the time zone is an IANA name (Europe/Berlin unless the admin chose another).",
+    description:
+      "An imprint field not filled in yet is null; the time zone is an IANA name (Europe/Berlin unless the admin chose another).",
     access: "public",
     response: shopDetailsSchema,
   },

@@ -1,11 +1,5 @@
 import { z } from "zod"
-import {
-  canonicalTimeZone,
-  DIRECTION_CONTROL_MESSAGE,
-  imprintFields,
-  withoutDirectionControls,
-  type ImprintField,
-} from "./values.js"
+import { canonicalTimeZone, DIRECTION_CONTROL_MESSAGE, imprintFields, withoutDirectionControls, type ImprintField } from "./values.js"
 import { normaliseVatId, vatIdProblem } from "./vat.js"
 
 /**

@@ -117,11 +117,28 @@ test.describe("signed in as the admin", () => {
     // Issue 19: the page describes itself (Lighthouse's SEO audit), though it is never indexed.
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /Enclave back office/)
     const nav = areasNav(page)
-    await expect(nav.getByRole("listitem")).toHaveText(["Dashboard", "Products", "Orders", "Shipping", "Users", "Payments", "Shop details", "Logout"])
+    await expect(nav.getByRole("listitem")).toHaveText([
+      "Dashboard",
+      "Products",
+      "Orders",
+      "Shipping",
+      "Users",
+      "Payments",
+      "Shop details",
+      "Logout",
+    ])
     await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page")
     const links = nav.getByRole("link")
     const hrefs = await links.evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname))
-    expect(hrefs).toEqual(["/admin", "/admin/products", "/admin/orders", "/admin/shipping", "/admin/users", "/admin/payments", "/admin/shop-details"])
+    expect(hrefs).toEqual([
+      "/admin",
+      "/admin/products",
+      "/admin/orders",
+      "/admin/shipping",
+      "/admin/users",
+      "/admin/payments",
+      "/admin/shop-details",
+    ])
     await expect(page.getByTestId("admin-username")).toHaveText("admin")
     await expect(page).toHaveTitle("Dashboard | Enclave Admin")
 

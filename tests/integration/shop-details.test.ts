@@ -110,7 +110,17 @@ describe("shop details before anything is saved", () => {
     expect(answer.timeZone).toBe("Europe/Berlin")
     const mine = await adminDetails()
     // The register entry is optional: not every business has one.
-    expect(mine.missingFields).toEqual(["companyName", "representative", "street", "postalCode", "city", "country", "email", "phone", "vatId"])
+    expect(mine.missingFields).toEqual([
+      "companyName",
+      "representative",
+      "street",
+      "postalCode",
+      "city",
+      "country",
+      "email",
+      "phone",
+      "vatId",
+    ])
   })
 })
 

@@ -45,7 +45,10 @@ function formatOf(kind: "dateTime" | "day", timeZone: string): Intl.DateTimeForm
   const key = `${kind}\u0000${timeZone}`
   let format = formats.get(key)
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, kind === "dateTime" ? { dateStyle: "medium", timeStyle: "short", timeZone } : { dateStyle: "medium", timeZone })
+    format = new Intl.DateTimeFormat(
+      locale,
+      kind === "dateTime" ? { dateStyle: "medium", timeStyle: "short", timeZone } : { dateStyle: "medium", timeZone },
+    )
     formats.set(key, format)
   }
   return format

@@ -18,7 +18,18 @@ import imprint from "./messages/imprint"
 export { isLanguage, LANGUAGE_KEY, languages, resolveLanguage, type Language, type Translate } from "@enclave/contract/i18n"
 
 /** Every catalogue the storefront has; areas add theirs here. */
-export const catalogues: Record<string, Catalogue<string>> = { common, home, catalogue, product, cart, auth, account, orders, checkout, imprint }
+export const catalogues: Record<string, Catalogue<string>> = {
+  common,
+  home,
+  catalogue,
+  product,
+  cart,
+  auth,
+  account,
+  orders,
+  checkout,
+  imprint,
+}
 
 const merged: Record<Language, Record<string, string>> = { en: {}, de: {} }
 for (const catalogue of Object.values(catalogues)) {

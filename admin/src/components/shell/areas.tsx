@@ -1,4 +1,12 @@
-import { CarOutlined, ShopOutlined, CreditCardOutlined, DashboardOutlined, ShoppingCartOutlined, ShoppingOutlined, TeamOutlined } from "@ant-design/icons"
+import {
+  CarOutlined,
+  ShopOutlined,
+  CreditCardOutlined,
+  DashboardOutlined,
+  ShoppingCartOutlined,
+  ShoppingOutlined,
+  TeamOutlined,
+} from "@ant-design/icons"
 import type { ReactNode } from "react"
 import { tShell } from "../../i18n/shell"
 

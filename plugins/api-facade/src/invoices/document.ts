@@ -1,12 +1,5 @@
 import { fill, messageText, type Language, type MessageParams } from "@enclave/contract/i18n"
-import {
-  centsToEuros,
-  formatEuro,
-  formatIban,
-  invoiceReference,
-  type OrderInvoice,
-  type OrderStatus,
-} from "@enclave/contract"
+import { centsToEuros, formatEuro, formatIban, invoiceReference, type OrderInvoice, type OrderStatus } from "@enclave/contract"
 import messages from "./messages"
 import type { InvoiceSeller } from "./seller"
 import { vatBreakdown, type VatBreakdown } from "./vat"

@@ -21,7 +21,6 @@ interface Props {
   timeZone: string
 }
 
-
 export function resultTitle(outcome: ResultOutcome, t: Translate): string {
   // An invoice order is placed, not paid: the page must not say "Payment Successful".
   if (outcome.kind === "success") return t(outcome.order.invoice ? "result.invoice.placedTitle" : "result.success.title")
