@@ -263,6 +263,22 @@ export type ImprintField = (typeof imprintFields)[number]
  */
 export const optionalImprintFields: readonly ImprintField[] = ["registerCourt", "registerNumber"]
 
+/**
+ * Where the shop details live: this key of the metadata of Medusa's one store record (the facade writes
+ * them; the mail plugin reads the time zone from there too).
+ */
+export const SHOP_DETAILS_METADATA_KEY = "enclave_shop_details"
+
+/**
+ * The shop's time zone from the store's metadata: the saved one when the runtime knows it, else the default
+ * (nothing saved yet, or time zone data that no longer has the zone: better a default than every date failing).
+ */
+export function shopTimeZoneOfStore(metadata: Readonly<Record<string, unknown>> | null | undefined): string {
+  const saved = metadata?.[SHOP_DETAILS_METADATA_KEY]
+  const zone = saved && typeof saved === "object" ? (saved as { timeZone?: unknown }).timeZone : undefined
+  return (typeof zone === "string" && canonicalTimeZone(zone)) || DEFAULT_SHOP_TIME_ZONE
+}
+
 /** The imprint as saved: null where nothing is saved yet. */
 export type ImprintDetails = Record<ImprintField, string | null>
 

@@ -51,22 +51,21 @@ async function setLanguage(page: Page, language: "en" | "de") {
   await page.context().addCookies([{ name: "language", value: language, url: test.info().project.use.baseURL! }])
 }
 
-let original: AdminShopDetails | null = null
-
-test.afterAll(async ({ browser }) => {
-  if (!original) return
-  const page = await browser.newPage()
-  await signInAsAdmin(page)
-  const put = Object.fromEntries(imprintFields.map((field) => [field, original![field]]))
-  await saveDetails(page.request, { ...put, timeZone: original.timeZone })
-  await page.close()
-})
-
 test("the admin fills in the shop details with the keyboard; the dashboard's warning goes and the imprint shows them in en and de", async ({
   page,
 }) => {
   await signInAsAdmin(page)
-  original = await adminDetails(page.request)
+  const original = await adminDetails(page.request)
+  try {
+    await fillInAndSee(page)
+  } finally {
+    // Put back what was there, whatever happened above.
+    const put = Object.fromEntries(imprintFields.map((field) => [field, original[field]]))
+    await saveDetails(page.request, { ...put, timeZone: original.timeZone })
+  }
+})
+
+async function fillInAndSee(page: Page) {
   await saveDetails(page.request, { ...Object.fromEntries(imprintFields.map((field) => [field, null])), timeZone: "Europe/Berlin" })
 
   // Before: every required field is a visible placeholder, in each language; no register entry yet.
@@ -125,4 +124,4 @@ test("the admin fills in the shop details with the keyboard; the dashboard's war
     for (const field of imprintFields) await expect(page.locator(`[data-field="${field}"]`), field).toContainText(details[field])
   }
   await expect(page.getByRole("link", { name: details.email })).toHaveAttribute("href", `mailto:${details.email}`)
-})
+}

@@ -2,10 +2,10 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { updateStoresWorkflow } from "@medusajs/medusa/core-flows"
 import {
-  canonicalTimeZone,
-  DEFAULT_SHOP_TIME_ZONE,
   imprintFields,
   missingImprintFields,
+  SHOP_DETAILS_METADATA_KEY,
+  shopTimeZoneOfStore,
   type AdminShopDetails,
   type ImprintField,
   type ShopDetails,
@@ -16,8 +16,8 @@ import {
  * The shop's details (issue 19: the imprint and the time zone) live in the metadata of Medusa's one
  * store, under one key: the store is the record of the shop itself, so they need no table or module of
  * their own, and they are written through core-flows' updateStoresWorkflow like any change of the store.
+ * Their key is the contract's SHOP_DETAILS_METADATA_KEY: the mail plugin reads the time zone from there too.
  */
-const METADATA_KEY = "enclave_shop_details"
 
 /** What the metadata holds: the imprint's texts, the time zone, when they were saved. */
 interface StoredShopDetails extends Partial<Record<ImprintField, string | null>> {
@@ -39,7 +39,7 @@ async function theStore(container: MedusaContainer): Promise<StoreRow> {
 }
 
 function storedOf(store: StoreRow): StoredShopDetails {
-  const value = store.metadata?.[METADATA_KEY]
+  const value = store.metadata?.[SHOP_DETAILS_METADATA_KEY]
   return value && typeof value === "object" ? (value as StoredShopDetails) : {}
 }
 
@@ -51,9 +51,7 @@ function detailsOf(stored: StoredShopDetails): ShopDetails {
       return [field, typeof text === "string" && text.trim() !== "" ? text : null]
     }),
   ) as Record<ImprintField, string | null>
-  // A zone the runtime no longer knows (its time zone data changed) falls back to the default rather than failing every date.
-  const timeZone = (typeof stored.timeZone === "string" && canonicalTimeZone(stored.timeZone)) || DEFAULT_SHOP_TIME_ZONE
-  return { ...imprint, timeZone }
+  return { ...imprint, timeZone: shopTimeZoneOfStore({ [SHOP_DETAILS_METADATA_KEY]: stored }) }
 }
 
 function adminDetailsOf(stored: StoredShopDetails): AdminShopDetails {
@@ -85,7 +83,7 @@ export async function saveShopDetails(container: MedusaContainer, update: ShopDe
   const sent = Object.fromEntries(Object.entries(update).filter(([, value]) => value !== undefined))
   const next: StoredShopDetails = { ...storedOf(store), ...sent, updatedAt: new Date().toISOString() }
   await updateStoresWorkflow(container).run({
-    input: { selector: { id: store.id }, update: { metadata: { ...(store.metadata ?? {}), [METADATA_KEY]: next } } },
+    input: { selector: { id: store.id }, update: { metadata: { ...(store.metadata ?? {}), [SHOP_DETAILS_METADATA_KEY]: next } } },
   })
   return adminDetailsOf(next)
 }
