@@ -2,6 +2,7 @@ import { expect as baseExpect, type APIRequestContext, type Page } from "@playwr
 import { imprintFields, type AdminShopDetails } from "@enclave/contract"
 import { test } from "../support/csp.ts"
 import { TEST_ADMIN_PASSWORD } from "../support/shop.ts"
+import { sampleShopDetails } from "../support/shop-details.ts"
 
 /**
  * The shop details (issue 19) in the browser: with nothing saved the imprint shows "to be filled in" /
@@ -16,19 +17,8 @@ test.describe.configure({ mode: "serial", timeout: 240_000 })
 // The shop is shared with other suites on a busy machine: give the page time to answer.
 const expect = baseExpect.configure({ timeout: 30_000 })
 
-const details = {
-  companyName: "Enclave Devices GmbH",
-  representative: "Ada Lovelace",
-  street: "Torstraße 1",
-  postalCode: "10119",
-  city: "Berlin",
-  country: "Deutschland",
-  email: "legal@enclave.example",
-  phone: "+49 30 1234567",
-  registerCourt: "Amtsgericht Charlottenburg",
-  registerNumber: "HRB 123456 B",
-  vatId: "DE123456789",
-}
+// The country as a German shop writes it: what is typed is what the imprint shows.
+const details = { ...sampleShopDetails, country: "Deutschland" }
 
 async function signInAsAdmin(page: Page) {
   const answer = await page.request.post("/api/login", { data: { username: "admin", password: TEST_ADMIN_PASSWORD } })

@@ -27,24 +27,13 @@ import {
 } from "@enclave/contract"
 import { ApiClient, asAdmin, asNewCustomer, asVisitor } from "../support/api.ts"
 import { startShopProcess, type ShopProcess } from "../support/shop.ts"
+import { sampleShopDetails } from "../support/shop-details.ts"
 
 let shop: ShopProcess | undefined
 let admin: ApiClient
 let original: AdminShopDetails
 
-const details = {
-  companyName: "Enclave Devices GmbH",
-  representative: "Ada Lovelace",
-  street: "Torstraße 1",
-  postalCode: "10119",
-  city: "Berlin",
-  country: "Germany",
-  email: "legal@enclave.example",
-  phone: "+49 30 1234567",
-  registerCourt: "Amtsgericht Charlottenburg",
-  registerNumber: "HRB 123456 B",
-  vatId: "DE123456789",
-}
+const details = sampleShopDetails
 
 const cleared = Object.fromEntries(imprintFields.map((field) => [field, null])) as ShopDetailsUpdateInput
 

@@ -12,20 +12,10 @@ import {
   TIME_ZONE_REQUIRED_MESSAGE,
   VAT_ID_MESSAGE,
 } from "@enclave/contract"
+import { sampleShopDetails } from "../support/shop-details.ts"
 
-const complete = {
-  companyName: "Enclave Devices GmbH",
-  representative: "Ada Lovelace",
-  street: "Torstraße 1",
-  postalCode: "10119",
-  city: "Berlin",
-  country: "Germany",
-  email: "legal@enclave.example",
-  phone: "+49 30 1234567",
-  registerCourt: null,
-  registerNumber: null,
-  vatId: "DE123456789",
-}
+/** Every required field; no register entry. */
+const complete = { ...sampleShopDetails, registerCourt: null, registerNumber: null }
 
 /** The first message the update schema gives for this body, by field. */
 function problem(body: unknown): Record<string, string> | null {
