@@ -245,6 +245,7 @@ describe("mail templates", () => {
     const evil = `<script>alert("x")</script> & 'Bobby'`
     const mail = renderMail("order-shipped", {
       language: "en",
+      timeZone: BERLIN,
       name: evil,
       email: "bobby@example.org",
       order: {
@@ -262,6 +263,7 @@ describe("mail templates", () => {
     expect(mail.text).toContain(`Hello ${evil},`)
     const reset = renderMail("password-reset", {
       language: "de",
+      timeZone: BERLIN,
       ...account,
       name: evil,
       username: "<i>ada</i>",
@@ -290,7 +292,7 @@ describe("mail templates", () => {
   })
 
   it("falls back to English for a language it does not know", () => {
-    const mail = renderMail("two-factor-enabled", { ...account, language: "fr" as "en" })
+    const mail = renderMail("two-factor-enabled", { ...account, timeZone: BERLIN, language: "fr" as "en" })
     expect(mail.subject).toBe("Two-factor sign-in is on for your Enclave account")
   })
 })
