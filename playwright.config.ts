@@ -3,7 +3,7 @@ import { defineConfig } from "@playwright/test"
 /** Debian's Chromium: test tools may not download browsers on these machines. */
 const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
 
-const SHOP_WIDE_SETTINGS = /(admin-(payments|shipping)|invoice-purchase)\.spec\.ts$/
+const SHOP_WIDE_SETTINGS = /(admin-(payments|shipping|shop-details)|invoice-purchase)\.spec\.ts$/
 
 export default defineConfig({
   testDir: "tests/e2e",

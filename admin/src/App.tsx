@@ -23,6 +23,7 @@ const pages = {
   "/users": () => import("./pages/users/list"),
   "/shipping": () => import("./pages/shipping/list"),
   "/payments": () => import("./pages/payments/settings"),
+  "/shop-details": () => import("./pages/shop-details/settings"),
   "/orders": () => import("./pages/orders/list"),
 }
 const Dashboard = lazy(pages["/"])
@@ -30,6 +31,7 @@ const ProductList = lazy(pages["/products"])
 const UserList = lazy(pages["/users"])
 const ShippingMethodList = lazy(pages["/shipping"])
 const PaymentSettings = lazy(pages["/payments"])
+const ShopDetailsSettings = lazy(pages["/shop-details"])
 const OrderList = lazy(pages["/orders"])
 const OrderShow = lazy(() => import("./pages/orders/show"))
 // The opened page's code is fetched while the session is being checked, not after.
@@ -117,6 +119,7 @@ export function App() {
               <Route path="/users" element={<UserList />} />
               <Route path="/shipping" element={<ShippingMethodList />} />
               <Route path="/payments" element={<PaymentSettings />} />
+              <Route path="/shop-details" element={<ShopDetailsSettings />} />
               <Route path="/orders" element={<OrderList />} />
               <Route path="/orders/:id" element={<OrderShow />} />
               <Route path="*" element={<NotFound />} />

@@ -52,6 +52,7 @@ import {
   webhookReceiptSchema,
 } from "./payment.js"
 import { productIdSchema, productListSchema, productSchema } from "./product.js"
+import { adminShopDetailsSchema, shopDetailsSchema, shopDetailsUpdateSchema } from "./shop-details.js"
 import {
   shippingCountryQuerySchema,
   shippingMethodIdSchema,
@@ -156,6 +157,9 @@ export const apiSchemas: Record<string, ZodType> = {
   CreateCardPayment: createCardPaymentSchema,
   CardPayment: cardPaymentSchema,
   UnfinalisedPaymentList: unfinalisedPaymentListSchema,
+  ShopDetails: shopDetailsSchema,
+  AdminShopDetails: adminShopDetailsSchema,
+  ShopDetailsUpdate: shopDetailsUpdateSchema,
 }
 
 const productId = { id: productIdSchema }
@@ -182,6 +186,16 @@ export const apiOperations: ApiOperation[] = [
     description: "Generated from the same zod contract the facade validates with, so it cannot drift from the calls.",
     access: "public",
     response: openApiDocumentSchema,
+  },
+
+  {
+    method: "get",
+    path: "/api/shop-details",
+    summary: "What the imprint states about the business, and the time zone the shop shows times in",
+    description:
+      "An imprint field not filled in yet is null; the time zone is an IANA name (Europe/Berlin unless the admin chose another).",
+    access: "public",
+    response: shopDetailsSchema,
   },
 
   // Accounts
@@ -705,6 +719,25 @@ export const apiOperations: ApiOperation[] = [
     body: paymentConfigUpdateSchema,
     response: paymentConfigSchema,
     errors: adminOnly,
+  },
+
+  // Shop details: the imprint and the shop's time zone (issue 19)
+  {
+    method: "get",
+    path: "/api/admin/shop-details",
+    summary: "The shop's details: the imprint's fields, the time zone, and which required imprint fields are still missing",
+    access: "admin",
+    response: adminShopDetailsSchema,
+    errors: adminOnly,
+  },
+  {
+    method: "post",
+    path: "/api/admin/shop-details",
+    summary: "Save the shop's details (fields left out keep their value; an empty imprint field is cleared)",
+    access: "admin",
+    body: shopDetailsUpdateSchema,
+    response: adminShopDetailsSchema,
+    errors: { ...adminOnly, 400: "A field is too long, malformed, unknown, or the time zone is not an IANA zone" },
   },
   {
     method: "get",

@@ -189,8 +189,27 @@ export const INVOICE_PAYMENT_METHOD = "Invoice"
 /** The order's paymentProvider for an invoice order. */
 export const INVOICE_PAYMENT_PROVIDER = "invoice"
 
-/** The shop's time zone: an invoice's date and due date are calendar days there. */
-export const SHOP_TIME_ZONE = "Europe/Berlin"
+/**
+ * The shop's time zone when the admin has set none (issue 19: a shop setting, GET /api/shop-details'
+ * timeZone): the admin, the storefront and the invoice show times there, and an invoice's date and
+ * due date are calendar days there.
+ */
+export const DEFAULT_SHOP_TIME_ZONE = "Europe/Berlin"
+
+/**
+ * The IANA name as the runtime's time zone data spells it ("europe/berlin" → "Europe/Berlin"), or null
+ * when the runtime knows no such zone. Only names of the Area/Location form (and UTC): Intl also takes
+ * offsets such as "+01:00", which have no daylight saving time and are no place's zone.
+ */
+export function canonicalTimeZone(name: string): string | null {
+  if (!/^(?:UTC|[A-Z][A-Z_-]*(?:\/[A-Z0-9_+-]+){1,2})$/i.test(name)) return null
+  try {
+    return new Intl.DateTimeFormat("en", { timeZone: name }).resolvedOptions().timeZone
+  } catch {
+    // RangeError: the runtime's time zone data has no such zone.
+    return null
+  }
+}
 
 export const INVOICE_NOT_AVAILABLE_MESSAGE = "Pay by invoice is not available"
 export const INVOICE_BUSINESS_ONLY_MESSAGE =
@@ -208,23 +227,82 @@ export function invoiceReference(orderNumber: number): string {
 }
 
 /** The calendar day (YYYY-MM-DD) of a moment in the shop's time zone. */
-export function shopDay(moment: Date): string {
+export function shopDay(moment: Date, timeZone: string): string {
   // en-CA formats a date as YYYY-MM-DD.
-  return new Intl.DateTimeFormat("en-CA", { timeZone: SHOP_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(moment)
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(moment)
 }
 
-/** The due date of an invoice placed at this moment with this payment term: the shop's day of the order plus the term. */
-export function invoiceDueDate(placedAt: Date, termDays: number): string {
-  const [year, month, day] = shopDay(placedAt).split("-").map(Number)
+/**
+ * The due date of an invoice placed at this moment with this payment term: the shop's day of the order plus
+ * the term. Worked out once, when the order is placed, and stored with it: a later change of the shop's
+ * time zone does not move it.
+ */
+export function invoiceDueDate(placedAt: Date, termDays: number, timeZone: string): string {
+  const [year, month, day] = shopDay(placedAt, timeZone).split("-").map(Number)
   return new Date(Date.UTC(year, month - 1, day + termDays)).toISOString().slice(0, 10)
 }
 
 export type InvoiceState = "awaiting_payment" | "paid" | "overdue"
 
 /** Paid once the money is marked as received; overdue from the day after its due date (in the shop's time zone). */
-export function invoiceState(invoice: { dueDate: string; paidAt: string | null }, now: Date = new Date()): InvoiceState {
+export function invoiceState(invoice: { dueDate: string; paidAt: string | null }, timeZone: string, now: Date = new Date()): InvoiceState {
   if (invoice.paidAt) return "paid"
-  return shopDay(now) > invoice.dueDate ? "overdue" : "awaiting_payment"
+  return shopDay(now, timeZone) > invoice.dueDate ? "overdue" : "awaiting_payment"
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shop details: the imprint (German Impressum) and the shop's time zone (issue 19)
+
+/** The imprint's fields, in the order the imprint and the admin's form show them. */
+export const imprintFields = [
+  "companyName",
+  "representative",
+  "street",
+  "postalCode",
+  "city",
+  "country",
+  "email",
+  "phone",
+  "registerCourt",
+  "registerNumber",
+  "vatId",
+] as const
+export type ImprintField = (typeof imprintFields)[number]
+
+/**
+ * The register entry is optional: a sole trader or a partnership outside the commercial register has
+ * none. The rest is what a German imprint must state for a company that sells online (§ 5 DDG: name and
+ * legal form, who represents it, a postal address, two ways of quick contact, the VAT ID).
+ */
+export const optionalImprintFields: readonly ImprintField[] = ["registerCourt", "registerNumber"]
+
+/**
+ * Where the shop details live: this key of the metadata of Medusa's one store record (the facade writes
+ * them; the mail plugin reads the time zone from there too).
+ */
+export const SHOP_DETAILS_METADATA_KEY = "enclave_shop_details"
+
+/**
+ * The shop's time zone from the store's metadata: the saved one when the runtime knows it, else the default
+ * (nothing saved yet, or time zone data that no longer has the zone: better a default than every date failing).
+ */
+export function shopTimeZoneOfStore(metadata: Readonly<Record<string, unknown>> | null | undefined): string {
+  const saved = metadata?.[SHOP_DETAILS_METADATA_KEY]
+  const zone = saved && typeof saved === "object" ? (saved as { timeZone?: unknown }).timeZone : undefined
+  return (typeof zone === "string" && canonicalTimeZone(zone)) || DEFAULT_SHOP_TIME_ZONE
+}
+
+/** The imprint as saved: null where nothing is saved yet. */
+export type ImprintDetails = Record<ImprintField, string | null>
+
+/**
+ * The imprint fields still to be filled in, in the imprint's order: every required one that is empty,
+ * and the other half of the register entry when only one of court and number is saved.
+ */
+export function missingImprintFields(details: Readonly<Partial<ImprintDetails>>): ImprintField[] {
+  const empty = (field: ImprintField) => !details[field]?.trim()
+  const registerStarted = !empty("registerCourt") || !empty("registerNumber")
+  return imprintFields.filter((field) => empty(field) && (!optionalImprintFields.includes(field) || registerStarted))
 }
 
 // ---------------------------------------------------------------------------------------------

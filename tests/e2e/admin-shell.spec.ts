@@ -110,18 +110,35 @@ test.describe("signed in as the admin", () => {
     await signInAsAdmin(page.request)
   })
 
-  test("the sidebar lists the six areas in the product docs' order, navigates, shows the username, collapses", async ({ page }) => {
+  test("the sidebar lists the seven areas in the product docs' order, navigates, shows the username, collapses", async ({ page }) => {
     const errors: string[] = []
     page.on("pageerror", (e) => errors.push(e.message))
     await page.goto("/admin")
     // Issue 19: the page describes itself (Lighthouse's SEO audit), though it is never indexed.
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /Enclave back office/)
     const nav = areasNav(page)
-    await expect(nav.getByRole("listitem")).toHaveText(["Dashboard", "Products", "Orders", "Shipping", "Users", "Payments", "Logout"])
+    await expect(nav.getByRole("listitem")).toHaveText([
+      "Dashboard",
+      "Products",
+      "Orders",
+      "Shipping",
+      "Users",
+      "Payments",
+      "Shop details",
+      "Logout",
+    ])
     await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page")
     const links = nav.getByRole("link")
     const hrefs = await links.evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname))
-    expect(hrefs).toEqual(["/admin", "/admin/products", "/admin/orders", "/admin/shipping", "/admin/users", "/admin/payments"])
+    expect(hrefs).toEqual([
+      "/admin",
+      "/admin/products",
+      "/admin/orders",
+      "/admin/shipping",
+      "/admin/users",
+      "/admin/payments",
+      "/admin/shop-details",
+    ])
     await expect(page.getByTestId("admin-username")).toHaveText("admin")
     await expect(page).toHaveTitle("Dashboard | Enclave Admin")
 
@@ -153,7 +170,7 @@ test.describe("signed in as the admin", () => {
   })
 
   test("each admin page has exactly one main landmark", async ({ page }) => {
-    // Eight page loads from a shop other suites keep busy.
+    // Nine page loads from a shop other suites keep busy.
     test.setTimeout(300_000)
     const pages: Array<[string, string]> = [
       ["/admin", "#dashboard-title"],
@@ -163,6 +180,7 @@ test.describe("signed in as the admin", () => {
       ["/admin/shipping", "#shipping-title"],
       ["/admin/users", "#users-title"],
       ["/admin/payments", "#payments-title"],
+      ["/admin/shop-details", "#shop-details-title"],
       ["/admin/no-such-area", ".ant-result-title"],
     ]
     for (const [path, title] of pages) {
@@ -351,6 +369,7 @@ test.describe("signed in as the admin", () => {
       "Versand",
       "Benutzer",
       "Zahlungen",
+      "Shopangaben",
       "Abmelden",
     ])
     await expect(page.getByTestId("card-users")).toContainText("Benutzer gesamt")

@@ -1,6 +1,6 @@
 import type { Order, PaymentConfig } from "@enclave/contract"
 import { formatEuro } from "@enclave/contract/money"
-import { invoiceDueDate } from "@enclave/contract/values"
+import { DEFAULT_SHOP_TIME_ZONE, invoiceDueDate } from "@enclave/contract/values"
 import { expect as baseExpect, request as playwrightRequest, type APIRequestContext, type Locator, type Page } from "@playwright/test"
 import { actAsShopPages, test } from "../support/csp.ts"
 import { newUserDetails } from "../support/api.ts"
@@ -178,7 +178,7 @@ test("a business customer pays by invoice; the admin marks the order paid", asyn
   expect(order).toMatchObject({ status: "pending", paymentMethod: "Invoice", paymentId: null, isTestPayment: false })
   expect(order.invoice).toMatchObject({ state: "awaiting_payment", paidAt: null, bankAccount: { iban: BANK.iban, bic: BANK.bic } })
   expect(order.invoice!.reference).toMatch(/^ENC-\d{6}$/)
-  expect(order.invoice!.dueDate).toBe(invoiceDueDate(new Date(order.createdAt), TERM_DAYS))
+  expect(order.invoice!.dueDate).toBe(invoiceDueDate(new Date(order.createdAt), TERM_DAYS, DEFAULT_SHOP_TIME_ZONE))
   expect(formatEuro(order.total)).toBe(total)
   const { reference, dueDate } = order.invoice!
 

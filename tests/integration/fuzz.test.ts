@@ -91,6 +91,7 @@ async function snapshot() {
     shippingSettings: await read(clients.visitor, "/api/shipping-settings"),
     paymentMethods: await read(clients.visitor, "/api/payment-methods"),
     paymentConfig: await read(clients.admin, "/api/admin/payment-config"),
+    shopDetails: await read(clients.admin, "/api/admin/shop-details"),
     users: await read(clients.admin, "/api/admin/users"),
     orders: await read(clients.admin, "/api/admin/orders"),
     unfinalisedPayments: await read(clients.admin, "/api/admin/unfinalised-payments"),

@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
 import {
   apiErrorSchema,
   CANCELLED_ORDER_NOT_PAYABLE_MESSAGE,
+  DEFAULT_SHOP_TIME_ZONE,
   IBAN_CHECKSUM_MESSAGE,
   INVOICE_ALREADY_PAID_MESSAGE,
   INVOICE_BUSINESS_ONLY_MESSAGE,
@@ -266,7 +267,7 @@ describe("paying by invoice", () => {
       total: "255.00",
       invoice: {
         reference: invoiceReference(order.id),
-        dueDate: invoiceDueDate(new Date(order.createdAt), 30),
+        dueDate: invoiceDueDate(new Date(order.createdAt), 30, DEFAULT_SHOP_TIME_ZONE),
         paidAt: null,
         state: "awaiting_payment",
         bankAccount: { accountHolder: "Enclave Devices GmbH", iban: "DE89370400440532013000", bic: "COBADEFFXXX" },

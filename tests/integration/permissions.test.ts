@@ -20,6 +20,7 @@ const publicCalls: Call[] = [
   ["GET", "/api/shipping-methods"],
   ["GET", "/api/shipping-settings"],
   ["GET", "/api/payment-methods"],
+  ["GET", "/api/shop-details"],
   ["GET", "/api/session"],
 ]
 
@@ -75,6 +76,9 @@ const adminCalls: Call[] = [
   ["POST", "/api/admin/products/999999/upload-image"],
   ["GET", "/api/admin/payment-config"],
   ["POST", "/api/admin/payment-config", { shippingLabel: 42 }],
+  ["GET", "/api/admin/shop-details"],
+  // Refused (400) past the door: the shared shop's details stay as they are.
+  ["POST", "/api/admin/shop-details", { companyName: 42 }],
   ["GET", "/api/admin/shipping-methods"],
   ["POST", "/api/admin/shipping-methods", {}],
   ["GET", "/api/admin/shipping-methods/999999"],

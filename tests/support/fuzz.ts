@@ -108,6 +108,9 @@ function baseBody(op: ApiOperation, ids: FuzzIds): Record<string, unknown> {
         invoiceBic: "COBADEFFXXX",
         invoicePaymentTermDays: 14,
       }
+    case "post /api/admin/shop-details":
+      // Every kind of field: texts with limits, the e-mail, phone and VAT ID checks, the time zone.
+      return { companyName: "Fuzz GmbH", email: "fuzz@example.org", phone: "+49 30 1", vatId: "DE123456789", timeZone: "Europe/Berlin" }
     case "post /api/admin/shipping-methods":
       return { name: "Fuzz post", description: "x", price: "1.00" }
     case "put /api/admin/shipping-methods/{id}":

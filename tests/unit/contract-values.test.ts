@@ -27,6 +27,7 @@ import {
 } from "@enclave/contract/values"
 
 const require = createRequire(import.meta.url)
+const BERLIN = "Europe/Berlin"
 /** contract/: the root entry is contract/dist/index.js. */
 const contractDir = path.resolve(path.dirname(require.resolve("@enclave/contract")), "..")
 
@@ -208,18 +209,18 @@ describe("invoice reference, due date and state (issue 17)", () => {
 
   it("counts the term from the order's day in Berlin, across the clock change and month ends", () => {
     // 23:30 UTC on 28 March 2026 is already 29 March in Berlin.
-    expect(shopDay(new Date("2026-03-28T23:30:00Z"))).toBe("2026-03-29")
-    expect(invoiceDueDate(new Date("2026-03-28T23:30:00Z"), 14)).toBe("2026-04-12")
-    expect(invoiceDueDate(new Date("2026-03-28T22:30:00Z"), 14)).toBe("2026-04-11")
-    expect(invoiceDueDate(new Date("2026-12-20T10:00:00Z"), 14)).toBe("2027-01-03")
-    expect(invoiceDueDate(new Date("2028-02-15T10:00:00Z"), 14)).toBe("2028-02-29")
+    expect(shopDay(new Date("2026-03-28T23:30:00Z"), BERLIN)).toBe("2026-03-29")
+    expect(invoiceDueDate(new Date("2026-03-28T23:30:00Z"), 14, BERLIN)).toBe("2026-04-12")
+    expect(invoiceDueDate(new Date("2026-03-28T22:30:00Z"), 14, BERLIN)).toBe("2026-04-11")
+    expect(invoiceDueDate(new Date("2026-12-20T10:00:00Z"), 14, BERLIN)).toBe("2027-01-03")
+    expect(invoiceDueDate(new Date("2028-02-15T10:00:00Z"), 14, BERLIN)).toBe("2028-02-29")
   })
 
   it("is awaiting payment up to the end of its due day in Berlin, overdue after, paid once paid", () => {
     const invoice = { dueDate: "2026-04-12", paidAt: null }
-    expect(invoiceState(invoice, new Date("2026-04-12T21:59:00Z"))).toBe("awaiting_payment")
+    expect(invoiceState(invoice, BERLIN, new Date("2026-04-12T21:59:00Z"))).toBe("awaiting_payment")
     // 00:30 on 13 April in Berlin (summer time, UTC+2).
-    expect(invoiceState(invoice, new Date("2026-04-12T22:30:00Z"))).toBe("overdue")
-    expect(invoiceState({ ...invoice, paidAt: "2026-05-01T08:00:00Z" }, new Date("2026-06-01T00:00:00Z"))).toBe("paid")
+    expect(invoiceState(invoice, BERLIN, new Date("2026-04-12T22:30:00Z"))).toBe("overdue")
+    expect(invoiceState({ ...invoice, paidAt: "2026-05-01T08:00:00Z" }, BERLIN, new Date("2026-06-01T00:00:00Z"))).toBe("paid")
   })
 })

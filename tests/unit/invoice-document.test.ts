@@ -59,7 +59,7 @@ const invoiceTerms = (dueDate: string, paidAt: string | null = null): OrderInvoi
   reference: "ENC-000042",
   dueDate,
   paidAt,
-  state: invoiceState({ dueDate, paidAt }, new Date("2026-11-27T12:00:00Z")),
+  state: invoiceState({ dueDate, paidAt }, "Europe/Berlin", new Date("2026-11-27T12:00:00Z")),
   bankAccount: { accountHolder: "Enclave Devices GmbH", iban: "DE89370400440532013000", bic: "COBADEFFXXX" },
 })
 
@@ -69,7 +69,7 @@ function order(overrides: Partial<InvoiceData> = {}): InvoiceData {
     // 23:30 in UTC is already the next day in Berlin: the invoice's date is the shop's day.
     placedAt: new Date("2026-11-25T23:30:00Z"),
     status: "pending",
-    seller: { name: "Enclave Devices GmbH", shopName: "Enclave", webAddress: "https://enclave.example" },
+    seller: { name: "Enclave Devices GmbH", shopName: "Enclave", webAddress: "https://enclave.example", address: [], vatId: null },
     buyer: {
       companyName: "Müller & Söhne GmbH",
       vatId: "DE123456789",
@@ -89,6 +89,7 @@ function order(overrides: Partial<InvoiceData> = {}): InvoiceData {
       { kind: "shipping", name: "Germany Express", quantity: 1, unitCents: 15_00, ratePercent: 19 },
     ],
     payment: { provider: "invoice", method: "Invoice", invoice: invoiceTerms("2026-12-10") },
+    timeZone: "Europe/Berlin",
     ...overrides,
   }
 }
@@ -244,5 +245,33 @@ describe("the PDF", () => {
     const all = text.join(" ").replace(/\s+/g, " ")
     for (let i = 1; i <= 60; i++) expect(all).toContain(`Phone case ${i} 1 €10.00 €10.00`)
     expect(all).toContain("Total €600.00")
+  })
+})
+
+describe("the invoice's seller and time zone (issue 19: the shop details)", () => {
+  it("the letterhead shows the saved company's address and VAT ID, in the invoice's language", () => {
+    const seller = {
+      name: "Enclave Devices GmbH",
+      shopName: "Enclave",
+      webAddress: "https://enclave.example",
+      address: ["Torstraße 1", "10119 Berlin", "Germany"],
+      vatId: "DE123456789",
+    }
+    expect(invoiceDocument(order({ seller }), "en").seller).toEqual([
+      "Enclave Devices GmbH",
+      "Enclave",
+      "Torstraße 1",
+      "10119 Berlin",
+      "Germany",
+      "VAT ID: DE123456789",
+      "https://enclave.example",
+    ])
+    expect(invoiceDocument(order({ seller }), "de").seller).toContain("USt-IdNr.: DE123456789")
+  })
+
+  it("dates the invoice on the shop's day in the shop's time zone", () => {
+    // 23:30 UTC on 25 November: 26 November in Berlin, still 25 November in New York.
+    expect(invoiceDocument(order(), "en").facts[1]).toEqual(["Invoice date", "26 November 2026"])
+    expect(invoiceDocument(order({ timeZone: "America/New_York" }), "en").facts[1]).toEqual(["Invoice date", "25 November 2026"])
   })
 })

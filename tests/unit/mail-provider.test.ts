@@ -51,7 +51,14 @@ describe("mail provider without SMTP_URL", () => {
       to: "bob@example.org",
       channel: "email",
       template: "two-factor-disabled",
-      data: { language: "de", name: "Bob", email: "bob@example.org", username: "bob", at: new Date().toISOString() },
+      data: {
+        language: "de",
+        timeZone: "Europe/Berlin",
+        name: "Bob",
+        email: "bob@example.org",
+        username: "bob",
+        at: new Date().toISOString(),
+      },
     })
     const mail = await waitForMail({ dir: mailDir, to: "bob@example.org", timeoutMs: 1_000 })
     expect(mail.subject).toBe("Die Zwei-Faktor-Anmeldung ist für Ihr Enclave-Konto deaktiviert")

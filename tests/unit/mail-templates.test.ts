@@ -12,6 +12,8 @@ import {
   type OrderMailOrder,
 } from "../../plugins/mail/src/templates/index.ts"
 
+const BERLIN = "Europe/Berlin"
+
 const order: OrderMailOrder = {
   number: 1042,
   placedAt: "2026-11-20T10:15:00.000Z",
@@ -39,9 +41,10 @@ const order: OrderMailOrder = {
 const account = { name: "Ada Lovelace", email: "ada@example.org", username: "ada", at: "2026-11-20T10:15:00.000Z" }
 
 function dataFor(template: (typeof MAIL_TEMPLATES)[number], language: "en" | "de"): MailTemplates[typeof template] {
-  if (template.startsWith("order-")) return { language, name: "Ada Lovelace", email: "ada@example.org", order }
-  if (template === "password-reset") return { language, ...account, resetUrl: "https://shop.example/auth/reset?token=abc123" }
-  return { language, ...account }
+  if (template.startsWith("order-")) return { language, timeZone: BERLIN, name: "Ada Lovelace", email: "ada@example.org", order }
+  if (template === "password-reset")
+    return { language, timeZone: BERLIN, ...account, resetUrl: "https://shop.example/auth/reset?token=abc123" }
+  return { language, timeZone: BERLIN, ...account }
 }
 
 describe("mail templates", () => {
@@ -68,8 +71,17 @@ describe("mail templates", () => {
     expect(new Set(subjects).size).toBe(subjects.length)
   })
 
+  it("writes the order's day in the shop's time zone (its shop details, issue 19)", () => {
+    // 23:30 UTC on 20 November: 21 November in Berlin, still 20 November in New York.
+    const late = { ...order, placedAt: "2026-11-20T23:30:00.000Z" }
+    const mail = (timeZone: string) =>
+      renderMail("order-confirmation", { language: "en", timeZone, name: "Ada", email: "ada@example.org", order: late })
+    expect(mail(BERLIN).text).toContain("21 November 2026")
+    expect(mail("America/New_York").text).toContain("20 November 2026")
+  })
+
   it("an order confirmation lists the items, totals in euros, shipping method and address, payment method", () => {
-    const en = renderMail("order-confirmation", { language: "en", name: "Ada", email: "ada@example.org", order })
+    const en = renderMail("order-confirmation", { language: "en", timeZone: BERLIN, name: "Ada", email: "ada@example.org", order })
     expect(en.subject).toBe("Your Enclave order #1042 is confirmed")
     for (const part of [en.text, en.html]) {
       expect(part).toContain("Order #1042")
@@ -86,7 +98,7 @@ describe("mail templates", () => {
       expect(part).not.toContain("TEST PAYMENT")
     }
     expect(en.text).toMatch(/2 × Enclave Base\s+€599\.00 = €1,198\.00/)
-    const de = renderMail("order-confirmation", { language: "de", name: "Ada", email: "ada@example.org", order })
+    const de = renderMail("order-confirmation", { language: "de", timeZone: BERLIN, name: "Ada", email: "ada@example.org", order })
     expect(de.subject).toBe("Ihre Enclave-Bestellung #1042 ist bestätigt")
     expect(de.text).toContain("1.262,00\u00a0€")
     expect(de.text).toContain("Bestellt am 20. November 2026")
@@ -94,12 +106,12 @@ describe("mail templates", () => {
 
   it("marks a sandbox order as a TEST PAYMENT in subject, text and HTML", () => {
     const test = { ...order, isTestPayment: true, paymentMethod: "Card (Sandbox)" }
-    const en = renderMail("order-confirmation", { language: "en", name: null, email: "ada@example.org", order: test })
+    const en = renderMail("order-confirmation", { language: "en", timeZone: BERLIN, name: null, email: "ada@example.org", order: test })
     expect(en.subject).toBe("[TEST] Your Enclave order #1042 is confirmed")
     expect(en.text).toContain("*** TEST PAYMENT ***")
     expect(en.html).toContain("<strong>TEST PAYMENT</strong>")
     expect(en.text).toMatch(/^Hello,$/m)
-    const de = renderMail("order-cancelled", { language: "de", name: null, email: "ada@example.org", order: test })
+    const de = renderMail("order-cancelled", { language: "de", timeZone: BERLIN, name: null, email: "ada@example.org", order: test })
     expect(de.subject).toBe("[TEST] Ihre Enclave-Bestellung #1042 wurde storniert")
     expect(de.text).toContain("*** TESTZAHLUNG ***")
     expect(de.text).toContain("keine Zahlung eingezogen")
@@ -120,7 +132,13 @@ describe("mail templates", () => {
     }
 
     it("the confirmation asks for the transfer: amount, due date, reference, bank account, in HTML and plain text", () => {
-      const en = renderMail("order-confirmation", { language: "en", name: "Ada", email: "ada@example.org", order: invoiceOrder })
+      const en = renderMail("order-confirmation", {
+        language: "en",
+        timeZone: BERLIN,
+        name: "Ada",
+        email: "ada@example.org",
+        order: invoiceOrder,
+      })
       expect(en.subject).toBe("Your Enclave order #1042 is confirmed")
       for (const part of [en.text, en.html]) {
         expect(part).toContain("Bank details for your transfer")
@@ -144,7 +162,13 @@ describe("mail templates", () => {
     })
 
     it("says it in German, with the date and amount written the German way", () => {
-      const de = renderMail("order-confirmation", { language: "de", name: "Ada", email: "ada@example.org", order: invoiceOrder })
+      const de = renderMail("order-confirmation", {
+        language: "de",
+        timeZone: BERLIN,
+        name: "Ada",
+        email: "ada@example.org",
+        order: invoiceOrder,
+      })
       for (const part of [de.text, de.html]) {
         expect(part).toContain("Bankverbindung für Ihre Überweisung")
         expect(part).toContain("Bitte überweisen Sie 1.262,00\u00a0€ bis zum 4. Dezember 2026")
@@ -159,7 +183,7 @@ describe("mail templates", () => {
 
     it("escapes the bank account's holder in the HTML", () => {
       const evil = { ...invoiceOrder, invoice: { ...invoiceOrder.invoice!, accountHolder: "<b>Enclave</b> & Co" } }
-      const mail = renderMail("order-confirmation", { language: "en", name: null, email: "ada@example.org", order: evil })
+      const mail = renderMail("order-confirmation", { language: "en", timeZone: BERLIN, name: null, email: "ada@example.org", order: evil })
       expect(mail.html).not.toContain("<b>Enclave</b>")
       expect(mail.html).toContain("&lt;b&gt;Enclave&lt;/b&gt; &amp; Co")
       expect(mail.text).toContain("<b>Enclave</b> & Co")
@@ -167,22 +191,52 @@ describe("mail templates", () => {
 
     it("a paid invoice asks for nothing; other mails never show the bank details", () => {
       const paid = { ...invoiceOrder, invoice: { ...invoiceOrder.invoice!, paidAt: "2026-11-25T09:00:00.000Z" } }
-      const confirmation = renderMail("order-confirmation", { language: "en", name: null, email: "ada@example.org", order: paid })
+      const confirmation = renderMail("order-confirmation", {
+        language: "en",
+        timeZone: BERLIN,
+        name: null,
+        email: "ada@example.org",
+        order: paid,
+      })
       expect(confirmation.text).not.toContain("Please transfer")
       expect(confirmation.text).toContain("next business day")
-      const shipped = renderMail("order-shipped", { language: "en", name: null, email: "ada@example.org", order: invoiceOrder })
+      const shipped = renderMail("order-shipped", {
+        language: "en",
+        timeZone: BERLIN,
+        name: null,
+        email: "ada@example.org",
+        order: invoiceOrder,
+      })
       expect(shipped.text).not.toContain("DE89")
       expect(shipped.text).toContain("Invoice (wire transfer)")
     })
 
     it("cancelling an unpaid invoice order tells the customer not to transfer; a paid one is refunded", () => {
-      const en = renderMail("order-cancelled", { language: "en", name: null, email: "ada@example.org", order: invoiceOrder })
+      const en = renderMail("order-cancelled", {
+        language: "en",
+        timeZone: BERLIN,
+        name: null,
+        email: "ada@example.org",
+        order: invoiceOrder,
+      })
       expect(en.text).toContain("No payment is due for this order: please do not transfer the invoice amount.")
       expect(en.text).not.toContain("If you were charged")
-      const de = renderMail("order-cancelled", { language: "de", name: null, email: "ada@example.org", order: invoiceOrder })
+      const de = renderMail("order-cancelled", {
+        language: "de",
+        timeZone: BERLIN,
+        name: null,
+        email: "ada@example.org",
+        order: invoiceOrder,
+      })
       expect(de.text).toContain("Bitte überweisen Sie den Rechnungsbetrag nicht.")
       const paid = { ...invoiceOrder, invoice: { ...invoiceOrder.invoice!, paidAt: "2026-11-25T09:00:00.000Z" } }
-      const refunded = renderMail("order-cancelled", { language: "en", name: null, email: "ada@example.org", order: paid })
+      const refunded = renderMail("order-cancelled", {
+        language: "en",
+        timeZone: BERLIN,
+        name: null,
+        email: "ada@example.org",
+        order: paid,
+      })
       expect(refunded.text).toContain("If you were charged")
     })
   })
@@ -191,6 +245,7 @@ describe("mail templates", () => {
     const evil = `<script>alert("x")</script> & 'Bobby'`
     const mail = renderMail("order-shipped", {
       language: "en",
+      timeZone: BERLIN,
       name: evil,
       email: "bobby@example.org",
       order: {
@@ -208,6 +263,7 @@ describe("mail templates", () => {
     expect(mail.text).toContain(`Hello ${evil},`)
     const reset = renderMail("password-reset", {
       language: "de",
+      timeZone: BERLIN,
       ...account,
       name: evil,
       username: "<i>ada</i>",
@@ -220,11 +276,13 @@ describe("mail templates", () => {
 
   it("puts the reset link in both parts and refuses a link that is not a web address", () => {
     const url = "http://localhost:8000/auth/reset?token=0123456789abcdef"
-    const mail = renderMail("password-reset", { language: "en", ...account, resetUrl: url })
+    const mail = renderMail("password-reset", { language: "en", timeZone: BERLIN, ...account, resetUrl: url })
     expect(mail.text).toContain(url)
     expect(mail.html).toContain(`href="${url}"`)
     expect(mail.text).toContain("expires in one hour")
-    expect(() => renderMail("password-reset", { language: "en", ...account, resetUrl: "javascript:alert(1)" })).toThrow(/http/)
+    expect(() => renderMail("password-reset", { language: "en", timeZone: BERLIN, ...account, resetUrl: "javascript:alert(1)" })).toThrow(
+      /http/,
+    )
   })
 
   it("escapeHtml and html: values are escaped, nested html is not escaped twice", () => {
@@ -234,7 +292,7 @@ describe("mail templates", () => {
   })
 
   it("falls back to English for a language it does not know", () => {
-    const mail = renderMail("two-factor-enabled", { ...account, language: "fr" as "en" })
+    const mail = renderMail("two-factor-enabled", { ...account, timeZone: BERLIN, language: "fr" as "en" })
     expect(mail.subject).toBe("Two-factor sign-in is on for your Enclave account")
   })
 })

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest"
 import { countsAsRevenue, DAY_MS, dashboardStats, revenuePerDay, trend } from "./dashboard-stats"
 
 const now = new Date("2026-03-31T12:00:00Z")
+const ZONE = "Europe/Berlin"
 const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString()
 
 const order = (id: number, days: number, total: string, status: Order["status"] = "pending") =>
@@ -32,6 +33,7 @@ describe("dashboard figures", () => {
       [user(1, 2), user(2, 3), user(3, 45), user(4, 200)],
       [product(1, 0), product(2, 7), product(3, 11), product(4, 10)],
       orders,
+      ZONE,
       now,
     )
     expect(stats.users).toEqual({ value: 4, trend: { kind: "percent", percent: 100 } })
@@ -60,10 +62,10 @@ describe("dashboard figures", () => {
       // Paid, then cancelled: no revenue.
       { ...order(4, 5, "999.00", "cancelled"), invoice: invoice(4) },
     ]
-    const stats = dashboardStats([], [], orders, now)
+    const stats = dashboardStats([], [], orders, ZONE, now)
     expect(stats.revenue.value).toBe(35000)
     expect(stats.revenue.trend).toEqual({ kind: "new" })
-    const days = revenuePerDay(orders, now)
+    const days = revenuePerDay(orders, now, ZONE)
     expect(days[29 - 3].cents).toBe(25000)
     expect(days[29 - 2].cents).toBe(0)
     expect(days.reduce((sum, d) => sum + d.cents, 0)).toBe(35000)
@@ -83,11 +85,11 @@ describe("dashboard figures", () => {
       order(6, 30, "1.00"),
       order(7, 4, "1.00"),
     ]
-    expect(dashboardStats([], [], orders, now).recentOrders.map((o) => o.id)).toEqual([2, 5, 4, 7, 3])
+    expect(dashboardStats([], [], orders, ZONE, now).recentOrders.map((o) => o.id)).toEqual([2, 5, 4, 7, 3])
   })
 
   it("low stock: stock of 10 or less, fewest first", () => {
-    const stats = dashboardStats([], [product(1, 11), product(2, 10), product(3, 0), product(4, 3)], [], now)
+    const stats = dashboardStats([], [product(1, 11), product(2, 10), product(3, 0), product(4, 3)], [], ZONE, now)
     expect(stats.lowStock.map((p) => p.id)).toEqual([3, 4, 2])
   })
 
@@ -95,9 +97,20 @@ describe("dashboard figures", () => {
     const days = revenuePerDay(
       [order(1, 0, "10.00"), order(2, 0, "5.55"), order(3, 29, "1.00"), order(4, 31, "7.00"), order(5, 0, "3.00", "cancelled")],
       now,
+      ZONE,
     )
     expect(days).toHaveLength(30)
     expect(days[29].cents).toBe(1555)
     expect(days.reduce((sum, d) => sum + d.cents, 0)).toBe(1655)
+  })
+
+  it("revenue per day counts the days of the shop's time zone, not the browser's", () => {
+    // 23:30 UTC on 30 March is 31 March in Berlin (UTC+2) but still 30 March in New York.
+    const late = { ...order(1, 0, "10.00"), createdAt: "2026-03-30T23:30:00Z" }
+    const berlin = revenuePerDay([late], now, "Europe/Berlin")
+    expect(berlin[29]).toEqual({ day: "2026-03-31", cents: 1000 })
+    const newYork = revenuePerDay([late], now, "America/New_York")
+    expect(newYork[29].day).toBe("2026-03-31")
+    expect(newYork[28]).toEqual({ day: "2026-03-30", cents: 1000 })
   })
 })

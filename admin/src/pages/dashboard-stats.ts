@@ -1,6 +1,6 @@
 import type { Order, Product, User } from "@enclave/contract"
 import { eurosToCents } from "@enclave/contract/money"
-import { LOW_STOCK_THRESHOLD } from "@enclave/contract/values"
+import { LOW_STOCK_THRESHOLD, shopDay } from "@enclave/contract/values"
 
 /** The dashboard's figures (docs/product.md §2, issue 6), computed from the facade's whole lists. */
 
@@ -73,23 +73,21 @@ function countTrend<T extends { createdAt: string }>(items: readonly T[], w: Win
   return trend(items.filter((i) => w.current(i.createdAt)).length, items.filter((i) => w.previous(i.createdAt)).length)
 }
 
-/** A local calendar day as YYYY-MM-DD. */
-export function dayKey(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, "0")
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
-}
-
-/** The last 30 calendar days, today included, oldest first, with the revenue of each. */
-export function revenuePerDay(orders: readonly Order[], now: Date): Array<{ day: string; cents: number }> {
+/**
+ * The last 30 calendar days of the shop's time zone (its setting, so the admin counts the days the
+ * storefront and the invoices do, wherever the admin's browser is), today included, oldest first, with
+ * the revenue of each.
+ */
+export function revenuePerDay(orders: readonly Order[], now: Date, timeZone: string): Array<{ day: string; cents: number }> {
+  const [year, month, date] = shopDay(now, timeZone).split("-").map(Number)
   const days: Array<{ day: string; cents: number }> = []
   for (let i = TREND_DAYS - 1; i >= 0; i--) {
-    const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() - i)
-    days.push({ day: dayKey(d), cents: 0 })
+    days.push({ day: new Date(Date.UTC(year, month - 1, date - i)).toISOString().slice(0, 10), cents: 0 })
   }
   const index = new Map(days.map((d, i) => [d.day, i]))
   for (const order of orders) {
     if (!countsAsRevenue(order)) continue
-    const i = index.get(dayKey(new Date(revenueDate(order))))
+    const i = index.get(shopDay(new Date(revenueDate(order)), timeZone))
     if (i !== undefined) days[i].cents += eurosToCents(order.total)
   }
   return days
@@ -103,6 +101,7 @@ export function dashboardStats(
   users: readonly User[],
   products: readonly Product[],
   orders: readonly Order[],
+  timeZone: string,
   now = new Date(),
 ): DashboardStats {
   const w = windows(now)
@@ -116,7 +115,7 @@ export function dashboardStats(
       value: sum(paid),
       trend: trend(sum(paid.filter((o) => w.current(revenueDate(o)))), sum(paid.filter((o) => w.previous(revenueDate(o))))),
     },
-    revenuePerDay: revenuePerDay(orders, now),
+    revenuePerDay: revenuePerDay(orders, now, timeZone),
     recentOrders: [...orders].sort(newestFirst).slice(0, RECENT_ORDERS),
     lowStock: products
       .filter((p) => p.stockQuantity <= LOW_STOCK_THRESHOLD)

@@ -3,20 +3,22 @@ import type { Order, Product, User } from "@enclave/contract"
 import { formatEuro } from "@enclave/contract/values"
 import type { HttpError } from "@refinedev/core"
 import { useQuery } from "@tanstack/react-query"
-import { Col, Flex, Row, Spin, theme } from "antd"
+import { Alert, Col, Flex, Row, Spin, theme } from "antd"
+import { Link } from "react-router"
 import type { CSSProperties, ReactNode } from "react"
 import { BandTag } from "../components/band-tag"
 import { PageTitle } from "../components/page-title"
 import { RequestError } from "../components/request-error"
 import { language, locale } from "../i18n"
 import { tDashboard as t } from "../i18n/dashboard"
+import { tShopDetails } from "../i18n/shop-details"
 import { getJson, httpError } from "../providers/http"
+import { formatShopDateTime, useShopDetails, useShopTimeZone } from "../providers/shop-details"
 import { customerLabel, usersById } from "./orders/customer-name"
 import { OrderStatusTag } from "./orders/tags"
 import { dashboardStats, type Card as CardData, type DashboardStats, type Trend } from "./dashboard-stats"
 
-const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" })
-const shortDay = new Intl.DateTimeFormat(locale, { day: "numeric", month: "short" })
+const shortDay = new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", timeZone: "UTC" })
 const count = new Intl.NumberFormat(locale)
 const euros = (cents: number) => formatEuro(cents / 100, language)
 
@@ -37,7 +39,8 @@ function useDashboardData() {
   const orders = useQuery({ queryKey: ["dashboard", "orders"], queryFn: ({ signal }) => loadList<Order>("/admin/orders", signal) })
   const queries = [users, products, orders]
   const error = queries.find((q) => q.isError)?.error as HttpError | undefined
-  const stats = users.data && products.data && orders.data ? dashboardStats(users.data, products.data, orders.data) : undefined
+  const timeZone = useShopTimeZone()
+  const stats = users.data && products.data && orders.data ? dashboardStats(users.data, products.data, orders.data, timeZone) : undefined
   return {
     stats,
     users: users.data ?? [],
@@ -145,7 +148,7 @@ function RevenueChart({ days }: { days: DashboardStats["revenuePerDay"] }) {
   const height = 180
   const gap = 4
   const barWidth = width / days.length - gap
-  const dayLabel = (day: string) => shortDay.format(new Date(`${day}T12:00:00`))
+  const dayLabel = (day: string) => shortDay.format(new Date(`${day}T12:00:00Z`))
   const summary =
     total === 0 ? t("chart.empty") : t("chart.summary", { total: euros(total), best: euros(best.cents), date: dayLabel(best.day) })
   return (
@@ -222,6 +225,7 @@ function RevenueChart({ days }: { days: DashboardStats["revenuePerDay"] }) {
 
 function RecentOrders({ orders, users }: { orders: Order[]; users: User[] }) {
   const customers = usersById(users)
+  const timeZone = useShopTimeZone()
   const { token } = theme.useToken()
   const cell: CSSProperties = { padding: "8px 16px", borderBottom: `1px solid ${token.colorBorderSecondary}`, whiteSpace: "nowrap" }
   const head: CSSProperties = { ...cell, background: token.colorFillAlter, fontWeight: 600, textAlign: "left" }
@@ -254,7 +258,7 @@ function RecentOrders({ orders, users }: { orders: Order[]; users: User[] }) {
                 <tr key={order.id} data-row-key={order.id}>
                   <td style={cell}>#{order.id}</td>
                   <td style={cell}>{customerLabel(order.userId, customers, t("recent.guest"))}</td>
-                  <td style={cell}>{dateTime.format(new Date(order.createdAt))}</td>
+                  <td style={cell}>{formatShopDateTime(order.createdAt, timeZone)}</td>
                   <td style={{ ...cell, textAlign: "right" }}>{formatEuro(order.total, language)}</td>
                   <td style={cell}>
                     <OrderStatusTag status={order.status} />
@@ -293,6 +297,30 @@ function LowStock({ products }: { products: Product[] }) {
 }
 
 /** docs/product.md §2 dashboard at /admin. */
+/**
+ * Issue 19: while a required field of the imprint is empty, the imprint shows "to be filled in" to every
+ * visitor; the dashboard says so, and which fields, until they are saved.
+ */
+function ImprintWarning() {
+  const { data } = useShopDetails()
+  if (!data || data.missingFields.length === 0) return null
+  const fields = data.missingFields.map((field) => tShopDetails(`field.${field}`)).join(", ")
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      data-testid="imprint-warning"
+      style={{ marginBottom: 16 }}
+      message={tShopDetails("missingTitle")}
+      description={
+        <>
+          {tShopDetails("missingText", { fields })} <Link to="/shop-details">{tShopDetails("missingLink")}</Link>
+        </>
+      }
+    />
+  )
+}
+
 export default function Dashboard() {
   const { stats, users, error, fetching, retry } = useDashboardData()
   return (
@@ -300,6 +328,7 @@ export default function Dashboard() {
       <div style={{ marginBottom: 16 }}>
         <PageTitle id="dashboard-title">{t("title")}</PageTitle>
       </div>
+      <ImprintWarning />
       {error ? (
         <RequestError title={t("error.title")} error={error} onRetry={retry} retrying={fetching} />
       ) : !stats ? (

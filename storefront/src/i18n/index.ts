@@ -14,6 +14,7 @@ import catalogue from "./messages/catalogue"
 import product from "./messages/product"
 import cart from "./messages/cart"
 import legal from "./messages/legal"
+import imprint from "./messages/imprint"
 
 export { isLanguage, LANGUAGE_KEY, languages, resolveLanguage, type Language, type Translate } from "@enclave/contract/i18n"
 
@@ -29,6 +30,7 @@ export const catalogues: Record<string, Catalogue<string>> = {
   orders,
   checkout,
   legal,
+  imprint,
 }
 
 const merged: Record<Language, Record<string, string>> = { en: {}, de: {} }

@@ -68,7 +68,7 @@ describe("invoice orders (issue 17)", () => {
 
   it("writes the day a payment was recorded in the shop's time zone (Berlin)", () => {
     // 23:30 UTC on 30 November is already 1 December in Berlin.
-    expect(formatShopMomentDay("2026-11-30T23:30:00.000Z", "en")).toBe("1 December 2026")
+    expect(formatShopMomentDay("2026-11-30T23:30:00.000Z", "en", "Europe/Berlin")).toBe("1 December 2026")
   })
 
   it("shows the server's state, nothing for other payments, and nothing owed for a cancelled order never paid", () => {

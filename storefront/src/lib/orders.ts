@@ -4,7 +4,7 @@
  */
 import type { Order, OrderStatus } from "@enclave/contract"
 import type { Language } from "@enclave/contract/i18n"
-import { isSandboxPaymentId, isSandboxWalletOrder, SHOP_TIME_ZONE } from "@enclave/contract/values"
+import { isSandboxPaymentId, isSandboxWalletOrder } from "@enclave/contract/values"
 
 export const orderTabs = ["all", "processing", "completed", "cancelled"] as const
 export type OrderTab = (typeof orderTabs)[number]
@@ -53,16 +53,21 @@ export function walletPaymentUrl(order: Pick<Order, "paymentProvider" | "payment
   return `${host}/activity/payment/${encodeURIComponent(order.paymentId)}`
 }
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>()
-function dayFormat(language: Language, timeZone: string): Intl.DateTimeFormat {
-  const key = `${language}:${timeZone}`
-  let format = dayFormats.get(key)
+const formats = new Map<string, Intl.DateTimeFormat>()
+function formatOf(language: Language, timeZone: string, withTime: boolean): Intl.DateTimeFormat {
+  const key = `${language}:${timeZone}:${withTime}`
+  let format = formats.get(key)
   if (!format) {
-    format = new Intl.DateTimeFormat(language === "de" ? "de-DE" : "en-GB", { dateStyle: "long", timeZone })
-    dayFormats.set(key, format)
+    format = new Intl.DateTimeFormat(language === "de" ? "de-DE" : "en-GB", {
+      dateStyle: "long",
+      ...(withTime ? { timeStyle: "short" } : {}),
+      timeZone,
+    })
+    formats.set(key, format)
   }
   return format
 }
+const dayFormat = (language: Language, timeZone: string) => formatOf(language, timeZone, false)
 
 /**
  * An invoice's due date (YYYY-MM-DD, already a day of the shop's calendar) the way the language writes
@@ -75,9 +80,18 @@ export function formatShopDay(day: string, language: Language): string {
   return dayFormat(language, "UTC").format(new Date(Date.UTC(year, month - 1, date)))
 }
 
-/** The day a moment (ISO) fell on in the shop's time zone, written like formatShopDay. */
-export function formatShopMomentDay(iso: string, language: Language): string {
-  return dayFormat(language, SHOP_TIME_ZONE).format(new Date(iso))
+/** The day a moment (ISO) fell on in the shop's time zone (its setting), written like formatShopDay. */
+export function formatShopMomentDay(iso: string, language: Language, timeZone: string): string {
+  return dayFormat(language, timeZone).format(new Date(iso))
+}
+
+/**
+ * A moment (ISO) on the shop's clock, the way the language writes it: "26 November 2026 at 14:05". The
+ * shop's time zone (its setting, issue 19), so the storefront, the admin and the invoices agree, and
+ * the server and the browser write the same.
+ */
+export function formatShopMoment(iso: string, language: Language, timeZone: string): string {
+  return formatOf(language, timeZone, true).format(new Date(iso))
 }
 
 /**

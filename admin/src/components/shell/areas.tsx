@@ -1,4 +1,12 @@
-import { CarOutlined, CreditCardOutlined, DashboardOutlined, ShoppingCartOutlined, ShoppingOutlined, TeamOutlined } from "@ant-design/icons"
+import {
+  CarOutlined,
+  ShopOutlined,
+  CreditCardOutlined,
+  DashboardOutlined,
+  ShoppingCartOutlined,
+  ShoppingOutlined,
+  TeamOutlined,
+} from "@ant-design/icons"
 import type { ReactNode } from "react"
 import { tShell } from "../../i18n/shell"
 
@@ -19,4 +27,6 @@ export const areas: Area[] = [
   { name: "shipping-methods", path: "/shipping", label: tShell("nav.shipping"), icon: <CarOutlined /> },
   { name: "users", path: "/users", label: tShell("nav.users"), icon: <TeamOutlined /> },
   { name: "payment-config", path: "/payments", label: tShell("nav.payments"), icon: <CreditCardOutlined /> },
+  // The shop's own settings beside the payment settings (issue 19): the imprint and the time zone.
+  { name: "shop-details", path: "/shop-details", label: tShell("nav.shopDetails"), icon: <ShopOutlined /> },
 ]

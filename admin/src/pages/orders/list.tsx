@@ -15,10 +15,11 @@ import {
   UNPAID_INVOICES_FILTER,
 } from "../../providers/resources/orders"
 import { customerLabel, usersById } from "./customer-name"
-import { formatOrderDate, InvoiceStateTag, isTestOrder, OrderStatusTag, TestPaymentTag } from "./tags"
+import { InvoiceStateTag, isTestOrder, OrderStatusTag, TestPaymentTag, useOrderDate } from "./tags"
 
 /** Payments taken that could not become an order: shown only when there are some. */
 function UnfinalisedPayments() {
+  const formatOrderDate = useOrderDate()
   const { data } = useQuery({ queryKey: ["admin", "unfinalised-payments"], queryFn: ({ signal }) => fetchUnfinalisedPayments(signal) })
   if (!data || data.length === 0) return null
   return (
@@ -53,6 +54,7 @@ function UnfinalisedPayments() {
 }
 
 export default function OrderList() {
+  const formatOrderDate = useOrderDate()
   const table = useListTable<Order>({ resource: "orders" })
   // The customers' names (issue 19); until they arrive, or if they cannot be read, the ids.
   const { data: users } = useQuery({

@@ -30,7 +30,7 @@ import { AddressModal } from "./address-modal"
 import { estimatedDelivery } from "./delivery"
 import { InvoiceFacts } from "./invoice"
 import { InvoiceLink } from "./invoice-link"
-import { formatOrderDate, InvoiceStateTag, isTestOrder, OrderStatusTag, TestPaymentTag } from "./tags"
+import { InvoiceStateTag, isTestOrder, OrderStatusTag, TestPaymentTag, useOrderDate } from "./tags"
 import { orderToasts } from "./toasts"
 
 const euro = (amount: string | number) => formatEuro(amount, language)
@@ -293,6 +293,7 @@ function DeleteButton({ order }: { order: Order }) {
 }
 
 export default function OrderShow() {
+  const formatOrderDate = useOrderDate()
   const { id = "" } = useParams()
   const { query, result: order } = useOne<Order, HttpError>({
     resource: "orders",

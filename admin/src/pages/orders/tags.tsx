@@ -7,6 +7,7 @@ import { statusLabel, t } from "../../i18n/orders"
 import { isUnpaidInvoice } from "../../providers/resources/orders"
 import { BandTag } from "../../components/band-tag"
 import { statusBand } from "./status-band"
+import { formatShopDateTime, formatShopMomentDay, useShopTimeZone } from "../../providers/shop-details"
 
 export function OrderStatusTag({ status }: { status: OrderStatus }) {
   return (
@@ -29,10 +30,10 @@ export function TestPaymentTag() {
   )
 }
 
-const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" })
-
-export function formatOrderDate(iso: string): string {
-  return dateFormat.format(new Date(iso))
+/** An order's moments on the shop's clock (its time zone setting, issue 19), as the admin's language writes them. */
+export function useOrderDate(): (iso: string) => string {
+  const timeZone = useShopTimeZone()
+  return (iso) => formatShopDateTime(iso, timeZone)
 }
 
 /** An invoice order's payment (issue 17) in the status bands: green Paid (with its date), gold Awaiting payment, red Overdue. */
@@ -40,9 +41,10 @@ const invoiceBands = { paid: "green", awaiting_payment: "gold", overdue: "red" }
 
 /** Nothing for other payments, nor for a cancelled order that was never paid: no money is owed. */
 export function InvoiceStateTag({ order }: { order: Pick<Order, "status" | "invoice"> }) {
+  const timeZone = useShopTimeZone()
   const invoice = order.invoice
   if (!invoice || (!isUnpaidInvoice(order) && !invoice.paidAt)) return null
-  const text = invoice.paidAt ? t("invoicePaidOn", { date: formatInvoiceDay(invoice.paidAt) }) : t(`invoice_${invoice.state}`)
+  const text = invoice.paidAt ? t("invoicePaidOn", { date: formatShopMomentDay(invoice.paidAt, timeZone) }) : t(`invoice_${invoice.state}`)
   return (
     <BandTag band={invoiceBands[invoice.state]} data-invoice-state={invoice.state}>
       {text}
@@ -50,13 +52,7 @@ export function InvoiceStateTag({ order }: { order: Pick<Order, "status" | "invo
   )
 }
 
-const dayFormat = new Intl.DateTimeFormat(locale, { dateStyle: "medium" })
 const shopDayFormat = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" })
-
-/** A moment's day as the admin's language writes it ("26 Nov 2026", "26.11.2026"). */
-export function formatInvoiceDay(iso: string): string {
-  return dayFormat.format(new Date(iso))
-}
 
 /** An invoice's due date (YYYY-MM-DD, a day of the shop's calendar), read and written in UTC so no time zone moves it. */
 export function formatDueDate(day: string): string {

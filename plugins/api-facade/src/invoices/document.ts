@@ -1,13 +1,5 @@
 import { fill, messageText, type Language, type MessageParams } from "@enclave/contract/i18n"
-import {
-  centsToEuros,
-  formatEuro,
-  formatIban,
-  invoiceReference,
-  SHOP_TIME_ZONE,
-  type OrderInvoice,
-  type OrderStatus,
-} from "@enclave/contract"
+import { centsToEuros, formatEuro, formatIban, invoiceReference, type OrderInvoice, type OrderStatus } from "@enclave/contract"
 import messages from "./messages"
 import type { InvoiceSeller } from "./seller"
 import { vatBreakdown, type VatBreakdown } from "./vat"
@@ -48,6 +40,8 @@ export interface InvoiceData {
   lines: InvoiceLine[]
   /** How it was paid: the order's payment provider ("invoice", "stripe", "paypal", "sandbox") and method name. */
   payment: { provider: string | null; method: string; invoice: OrderInvoice | null }
+  /** The shop's time zone (its settings): the invoice's dates are calendar days there. */
+  timeZone: string
 }
 
 /** The invoice in words, in the order the page shows them: render.ts only lays it out. */
@@ -72,13 +66,8 @@ export interface InvoiceDocument {
 const dateFormats: Record<Language, string> = { en: "en-GB", de: "de-DE" }
 
 /** A moment's calendar day in the shop's time zone, written out: 26 November 2026 / 26. November 2026. */
-export function formatShopDate(moment: Date, language: Language): string {
-  return new Intl.DateTimeFormat(dateFormats[language], {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: SHOP_TIME_ZONE,
-  }).format(moment)
+export function formatShopDate(moment: Date, language: Language, timeZone: string): string {
+  return new Intl.DateTimeFormat(dateFormats[language], { day: "numeric", month: "long", year: "numeric", timeZone }).format(moment)
 }
 
 /** A calendar day (YYYY-MM-DD, already the shop's) written out the same way. */
@@ -108,6 +97,8 @@ export function invoiceDocument(data: InvoiceData, language: Language): InvoiceD
 
   const seller = [data.seller.name]
   if (data.seller.shopName !== data.seller.name) seller.push(data.seller.shopName)
+  seller.push(...data.seller.address)
+  if (data.seller.vatId) seller.push(t("vatId", { vatId: data.seller.vatId }))
   seller.push(data.seller.webAddress)
 
   const buyer: string[] = []
@@ -154,7 +145,7 @@ export function invoiceDocument(data: InvoiceData, language: Language): InvoiceD
   if (invoice) {
     const dueDate = formatDay(invoice.dueDate, language)
     const total = money(vat.grossCents)
-    if (invoice.paidAt) payment = t("paidOn", { date: formatShopDate(new Date(invoice.paidAt), language) })
+    if (invoice.paidAt) payment = t("paidOn", { date: formatShopDate(new Date(invoice.paidAt), language, data.timeZone) })
     else if (cancelled) payment = t("transferCancelled")
     else payment = t(invoice.state === "overdue" ? "transferOverdue" : "transfer", { total, dueDate, reference: invoice.reference })
     bankAccount = [
@@ -178,7 +169,7 @@ export function invoiceDocument(data: InvoiceData, language: Language): InvoiceD
     buyer,
     facts: [
       [t("invoiceNumber"), reference],
-      [t("invoiceDate"), formatShopDate(data.placedAt, language)],
+      [t("invoiceDate"), formatShopDate(data.placedAt, language, data.timeZone)],
       [t("order"), t("orderNumber", { number: data.orderNumber })],
     ],
     table: { headings: [t("item"), t("quantity"), t("unitPrice"), t("amount")], rows },

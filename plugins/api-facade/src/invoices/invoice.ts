@@ -9,6 +9,7 @@ import { detailsOfOrder, invoiceOfDetails, type MedusaOrderRow } from "../orders
 import { invoiceDocument, type InvoiceLine } from "./document"
 import { renderInvoicePdf } from "./render"
 import { invoiceSeller } from "./seller"
+import { shopTimeZone } from "../shop-details/shop-details"
 import { vatRatesOfLines, type TaxableLine } from "./tax"
 
 /** What an invoice needs of Medusa's order: its lines with what the tax settings match on, and where it goes. */
@@ -68,13 +69,14 @@ export async function invoiceOfOrder(
     ...items.map((item): TaxableLine => ({ id: item.id, kind: "item", productId: item.product_id ?? null })),
     ...shipping.map((method): TaxableLine => ({ id: method.id, kind: "shipping", shippingOptionId: method.shipping_option_id ?? null })),
   ]
-  const [rates, seller, buyer] = await Promise.all([
+  const [rates, seller, buyer, timeZone] = await Promise.all([
     vatRatesOfLines(container, taxable, {
       countryCode: order.shipping_address?.country_code ?? "",
       provinceCode: order.shipping_address?.province || null,
     }),
     invoiceSeller(container, options.webAddress),
     details.user_number === null ? null : findUserByNumber(container, details.user_number),
+    shopTimeZone(container),
   ])
   const lines: InvoiceLine[] = [
     ...items.map((item) => ({
@@ -101,7 +103,8 @@ export async function invoiceOfOrder(
       // The business details as the account has them now: the order keeps only the address.
       buyer: { companyName: buyer?.company_name?.trim() || null, vatId: buyer?.vat_id?.trim() || null, address: details.shipping_address },
       lines,
-      payment: { provider: details.payment_provider, method: details.payment_method, invoice: invoiceOfDetails(details) },
+      payment: { provider: details.payment_provider, method: details.payment_method, invoice: invoiceOfDetails(details, timeZone) },
+      timeZone,
     },
     options.language,
   )

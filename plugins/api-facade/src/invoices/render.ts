@@ -79,11 +79,13 @@ export function renderInvoicePdf(document: InvoiceDocument): Promise<Buffer> {
   text(document.seller[0] ?? "", MARGIN, MARGIN, { width: 300 })
   doc.font(FONT).fontSize(9).fillColor(GREY)
   for (const line of document.seller.slice(1)) text(line, MARGIN, doc.y, { width: 300 })
+  // A long letterhead (name, address, VAT ID, web address) pushes the buyer's block down rather than overlapping it.
+  const letterheadBottom = doc.y
   doc.fillColor("black").font(BOLD).fontSize(22)
   text(document.title, MARGIN + 300, MARGIN, { width: CONTENT_WIDTH - 300, align: "right" })
 
   // The buyer on the left, the invoice's number and dates on the right.
-  const blockTop = 150
+  const blockTop = Math.max(150, letterheadBottom + 20)
   doc.font(BOLD).fontSize(10)
   text(document.buyerHeading, MARGIN, blockTop, { width: 260 })
   doc.font(FONT)

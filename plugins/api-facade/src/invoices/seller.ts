@@ -1,30 +1,37 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
 import { readPaymentSettings } from "../payment-settings/payment-settings"
+import { readShopDetails, storeName } from "../shop-details/shop-details"
 
 /** Who issues the invoice, as its letterhead shows it. */
 export interface InvoiceSeller {
-  /** The legal name: the invoice's account holder, else the shop's name. */
+  /** The legal name: the imprint's company name, else the invoice's account holder, else the shop's name. */
   name: string
   /** The shop's name (Medusa's store), e.g. "Enclave". */
   shopName: string
   /** The shop's address on the web, e.g. https://enclave.shop. */
   webAddress: string
+  /** The postal address as the imprint states it (street, postal code and city, country): the lines filled in so far. */
+  address: string[]
+  /** The seller's VAT ID from the imprint, null while none is saved. */
+  vatId: string | null
 }
 
 const SHOP_NAME = "Enclave"
 
 /**
- * The seller of every invoice, in one place: the shop has no imprint settings yet (company address,
- * tax number), so today the name is the account holder of the invoice bank account when one is saved
- * (the business the money goes to), else the shop's name. When the imprint settings come, they feed
- * this function and nothing else changes.
+ * The seller of every invoice, in one place: the company name, address and VAT ID the admin saved as
+ * the shop's details (the imprint, issue 19). Until a company name is saved, the name is the account
+ * holder of the invoice bank account when one is saved (the business the money goes to), else the shop's name.
  */
 export async function invoiceSeller(container: MedusaContainer, webAddress: string): Promise<InvoiceSeller> {
-  const [settings, stores] = await Promise.all([
-    readPaymentSettings(container),
-    container.resolve(Modules.STORE).listStores({}, { select: ["name"], take: 1 }),
-  ])
-  const shopName = stores[0]?.name?.trim() || SHOP_NAME
-  return { name: settings.invoiceAccountHolder?.trim() || shopName, shopName, webAddress }
+  const [settings, details, name] = await Promise.all([readPaymentSettings(container), readShopDetails(container), storeName(container)])
+  const shopName = name || SHOP_NAME
+  const place = [details.postalCode, details.city].filter(Boolean).join(" ")
+  return {
+    name: details.companyName || settings.invoiceAccountHolder?.trim() || shopName,
+    shopName,
+    webAddress,
+    address: [details.street, place, details.country].filter((line): line is string => Boolean(line)),
+    vatId: details.vatId,
+  }
 }

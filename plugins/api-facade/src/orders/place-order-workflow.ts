@@ -17,6 +17,7 @@ import { ApiError } from "../http/api-error"
 import { pricePurchase, type CheckoutChoice, type PricedPurchase } from "./checkout"
 import { catalogueEntries } from "../catalogue/products"
 import { detailsOfOrder, shopOrders, toContractOrder, type MedusaOrderRow } from "./read-orders"
+import { shopTimeZone } from "../shop-details/shop-details"
 import { stockRefusal } from "./stock"
 
 /**
@@ -60,6 +61,8 @@ export interface PlaceOrderInput {
    * pending, Medusa's payment authorised, captured when staff mark it paid).
    */
   invoice?: { paymentTermDays: number; accountHolder: string; iban: string; bic: string; minimumTotal: string }
+  /** The shop's time zone when the order is placed: an invoice's due date counts from the order's day there. */
+  timeZone: string
 }
 
 /** The order this cart already became (a retried or doubled request), finishing what a crashed attempt left. */
@@ -242,7 +245,7 @@ function invoiceTerms(input: PlaceOrderInput, order: { display_id: number; creat
   const { paymentTermDays, accountHolder, iban, bic } = input.invoice
   return {
     reference: invoiceReference(order.display_id),
-    dueDate: invoiceDueDate(new Date(order.created_at), paymentTermDays),
+    dueDate: invoiceDueDate(new Date(order.created_at), paymentTermDays, input.timeZone),
     paymentTermDays,
     accountHolder,
     iban,
@@ -340,7 +343,7 @@ export const placeOrderWorkflow = createWorkflow(PLACE_ORDER_WORKFLOW, (input: P
     ).config({ name: "enclave-link-order-payment-details" })
     // The answer from what was just written: Medusa's order as createOrders read it back, the
     // totals the purchase was priced at (Medusa derives the same: no tax lines, no promotions).
-    return transform({ order, purchase, details }, ({ order, purchase, details }) => ({
+    return transform({ order, purchase, details, input }, ({ order, purchase, details, input }) => ({
       id: order.id,
       answer: toContractOrder(
         {
@@ -351,6 +354,7 @@ export const placeOrderWorkflow = createWorkflow(PLACE_ORDER_WORKFLOW, (input: P
         },
         details,
         new Map([[purchase.method.number, purchase.method.estimatedDelivery]]),
+        input.timeZone,
       ),
     }))
   })
@@ -386,10 +390,10 @@ export function workflowError(error: unknown): unknown {
 /** Runs the purchase; answers the Medusa order id (the same one for a cart completed before). */
 export async function runPlaceOrder(
   container: MedusaContainer,
-  input: PlaceOrderInput,
+  input: Omit<PlaceOrderInput, "timeZone">,
 ): Promise<{ orderId: string; placed: boolean; answer: Order | null }> {
   try {
-    const { result } = await placeOrderWorkflow(container).run({ input })
+    const { result } = await placeOrderWorkflow(container).run({ input: { ...input, timeZone: await shopTimeZone(container) } })
     return result
   } catch (error) {
     throw workflowError(error)

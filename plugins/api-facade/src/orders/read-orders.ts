@@ -2,6 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { invoiceState, NO_IMAGE_URL, type Order, type OrderInvoice } from "@enclave/contract"
 import { eurosToCents } from "@enclave/contract/money"
+import { shopTimeZone } from "../shop-details/shop-details"
 import { SHOP_ORDERS_MODULE, type CheckoutPayment, type OrderDetails, type ShopOrdersModuleService } from "@enclave/orders"
 import CheckoutPaymentCartLink from "../links/checkout-payment-cart"
 import OrderDetailsLink from "../links/order-details"
@@ -144,7 +145,11 @@ export function textOrNull(text: string | null | undefined): string | null {
 }
 
 /** An invoice order's payment as answers carry it; null for every other payment. */
-export function invoiceOfDetails(details: Pick<OrderDetailsRow, "invoice" | "paid_at">, now: Date = new Date()): OrderInvoice | null {
+export function invoiceOfDetails(
+  details: Pick<OrderDetailsRow, "invoice" | "paid_at">,
+  timeZone: string,
+  now: Date = new Date(),
+): OrderInvoice | null {
   const terms = details.invoice
   if (!terms) return null
   const paidAt = details.paid_at ? new Date(details.paid_at).toISOString() : null
@@ -152,12 +157,13 @@ export function invoiceOfDetails(details: Pick<OrderDetailsRow, "invoice" | "pai
     reference: terms.reference,
     dueDate: terms.dueDate,
     paidAt,
-    state: invoiceState({ dueDate: terms.dueDate, paidAt }, now),
+    state: invoiceState({ dueDate: terms.dueDate, paidAt }, timeZone, now),
     bankAccount: { accountHolder: terms.accountHolder, iban: terms.iban, bic: terms.bic },
   }
 }
 
-export function toContractOrder(order: MedusaOrderRow, details: OrderDetailsRow, estimates: DeliveryEstimates): Order {
+/** `timeZone`: the shop's, in which an invoice becomes overdue the day after its due date. */
+export function toContractOrder(order: MedusaOrderRow, details: OrderDetailsRow, estimates: DeliveryEstimates, timeZone: string): Order {
   const items = (order.items ?? []).map((item) => {
     const productNumber = Number(item.metadata?.product_number)
     return {
@@ -197,7 +203,7 @@ export function toContractOrder(order: MedusaOrderRow, details: OrderDetailsRow,
     createdAt: new Date(order.created_at).toISOString(),
     // In the order they went into the cart (item numbers only grow).
     items: items.filter((i) => i.id > 0).sort((a, b) => a.id - b.id),
-    invoice: invoiceOfDetails(details),
+    invoice: invoiceOfDetails(details, timeZone),
   }
 }
 
@@ -218,13 +224,14 @@ export async function listOrders(container: MedusaContainer, filter: { userNumbe
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const filters: Record<string, unknown> = { id: [...byOrderId.keys()] }
   if (filter.displayId !== undefined) filters.display_id = filter.displayId
-  const [{ data }, estimates] = await Promise.all([
+  const [{ data }, estimates, timeZone] = await Promise.all([
     query.graph({ entity: "order", fields: orderFields, filters }),
     deliveryEstimates(container, details),
+    shopTimeZone(container),
   ])
   return (data as unknown as MedusaOrderRow[])
     .filter((o) => byOrderId.has(o.id))
-    .map((o) => toContractOrder(o, byOrderId.get(o.id)!, estimates))
+    .map((o) => toContractOrder(o, byOrderId.get(o.id)!, estimates, timeZone))
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id)
 }
 
@@ -236,8 +243,8 @@ export async function findOrder(container: MedusaContainer, displayId: number) {
   if (!order) return null
   const details = await detailsOfOrder(container, order.id)
   if (!details) return null
-  const estimates = await deliveryEstimates(container, [details])
-  return { medusaOrderId: order.id, details, order: toContractOrder(order, details, estimates) }
+  const [estimates, timeZone] = await Promise.all([deliveryEstimates(container, [details]), shopTimeZone(container)])
+  return { medusaOrderId: order.id, details, order: toContractOrder(order, details, estimates, timeZone) }
 }
 
 /** One order by its Medusa id, in the shop's shape; null when the shop has no details for it. */
@@ -247,5 +254,7 @@ export async function findOrderById(container: MedusaContainer, medusaOrderId: s
   const order = data[0] as unknown as MedusaOrderRow | undefined
   if (!order) return null
   const details = await detailsOfOrder(container, order.id)
-  return details ? toContractOrder(order, details, await deliveryEstimates(container, [details])) : null
+  if (!details) return null
+  const [estimates, timeZone] = await Promise.all([deliveryEstimates(container, [details]), shopTimeZone(container)])
+  return toContractOrder(order, details, estimates, timeZone)
 }

@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { OrderDetails } from "@enclave/orders"
 import type { MailAddress, OrderMailData } from "../templates"
 import { recipientByNumber } from "./recipients"
+import { shopTimeZone } from "./time-zone"
 
 /** An order's mail: who gets it and what it says. */
 export interface OrderMail {
@@ -107,6 +108,7 @@ export async function orderMailOf(container: MedusaContainer, orderId: string): 
     receiverId: user?.id ?? null,
     data: {
       language: user?.language ?? "en",
+      timeZone: await shopTimeZone(container),
       name: user?.name ?? (address?.fullName?.trim() || null),
       email: to,
       order: {

@@ -8,6 +8,7 @@ import {
   type ShopUserEvent,
 } from "../mail/events"
 import { recipientById } from "../mail/recipients"
+import { shopTimeZone } from "../mail/time-zone"
 import { eventKey, sendMailWithRetries } from "../mail/send"
 
 const templates = {
@@ -33,7 +34,14 @@ export default async function accountMail({ event, container }: SubscriberArgs<S
   await sendMailWithRetries(container, `Mail "${template}" to ${userId}`, async () => {
     const user = await recipientById(container, userId)
     if (!user) return null
-    const base = { language: user.language, name: user.name, email: user.email, username: user.username, at }
+    const base = {
+      language: user.language,
+      timeZone: await shopTimeZone(container),
+      name: user.name,
+      email: user.email,
+      username: user.username,
+      at,
+    }
     const common = {
       to: user.email,
       idempotencyKey: key,

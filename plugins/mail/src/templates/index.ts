@@ -66,6 +66,8 @@ export interface OrderMailInvoice {
 
 interface MailBase {
   language: Language
+  /** The shop's time zone (its shop details, issue 19): the mail's dates are days there. */
+  timeZone: string
   /** Who the mail greets; null greets without a name. */
   name: string | null
   /** The recipient, named in the footer. */
@@ -128,11 +130,10 @@ function translator(language: Language) {
 }
 type T = ReturnType<typeof translator>
 
-function formatDate(iso: string, language: Language): string {
+function formatDate(iso: string, language: Language, timeZone: string): string {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return iso
-  // The shop ships from Germany: its dates are Berlin's.
-  return new Intl.DateTimeFormat(language === "de" ? "de-DE" : "en-GB", { dateStyle: "long", timeZone: "Europe/Berlin" }).format(date)
+  return new Intl.DateTimeFormat(language === "de" ? "de-DE" : "en-GB", { dateStyle: "long", timeZone }).format(date)
 }
 
 /** A calendar day (YYYY-MM-DD) as the language writes it; UTC both ways, so no time zone moves it. */
@@ -216,7 +217,7 @@ function paymentMethodName(order: OrderMailOrder, t: T): string {
   return order.invoice ? t("order.paymentMethod.invoice") : order.paymentMethod
 }
 
-function orderSummary(order: OrderMailOrder, language: Language, t: T): { html: SafeHtml; text: string } {
+function orderSummary(order: OrderMailOrder, language: Language, timeZone: string, t: T): { html: SafeHtml; text: string } {
   const euro = (euros: string | number) => formatEuro(euros, language)
   const lines = order.items.map((item) => ({
     ...item,
@@ -232,7 +233,7 @@ function orderSummary(order: OrderMailOrder, language: Language, t: T): { html: 
     : null
   const htmlPart = html`${testBanner}
     <h2 style="margin:0 0 4px;font-size:18px;">${t("order.heading", { number: order.number })}</h2>
-    <p style="margin:0 0 12px;color:#6b7280;">${t("order.placedOn", { date: formatDate(order.placedAt, language) })}</p>
+    <p style="margin:0 0 12px;color:#6b7280;">${t("order.placedOn", { date: formatDate(order.placedAt, language, timeZone) })}</p>
     <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;font-size:14px;">
       <tr>
         <th align="left" style="${cell}">${t("order.item")}</th>
@@ -291,7 +292,7 @@ function orderSummary(order: OrderMailOrder, language: Language, t: T): { html: 
   const textLines = [
     ...(order.isTestPayment ? [`*** ${t("order.testPayment")} *** ${t("order.testPaymentNote")}`, ""] : []),
     t("order.heading", { number: order.number }),
-    t("order.placedOn", { date: formatDate(order.placedAt, language) }),
+    t("order.placedOn", { date: formatDate(order.placedAt, language, timeZone) }),
     "",
     ...lines.map((line) => `${`${line.quantity} × ${line.name}`.padEnd(width)}  ${euro(line.unitPrice)} = ${euro(line.lineTotal)}`),
     "",
@@ -365,7 +366,7 @@ function orderMail(kind: OrderKind, data: OrderMailData): RenderedMail {
   const intro = `${greeting(t, data.name)}\n\n${introText}`
   const after = kind === "cancelled" ? t(cancelledMoneyKey(data.order)) : null
   const transfer = kind === "confirmation" ? transferRequest(data.order, data.language, t) : null
-  const summary = orderSummary(data.order, data.language, t)
+  const summary = orderSummary(data.order, data.language, data.timeZone, t)
   const body = html`<p style="margin:0 0 12px;">${greeting(t, data.name)}</p>
     <p style="margin:0 0 20px;">${introText}${after ? html` ${after}` : null}</p>
     ${transfer?.html ?? null}${summary.html}`
@@ -381,7 +382,7 @@ function orderMail(kind: OrderKind, data: OrderMailData): RenderedMail {
 
 function accountMail(data: AccountMailData, subjectKey: MessageKey, paragraphKeys: MessageKey[]): RenderedMail {
   const t = translator(data.language)
-  const params = { username: data.username, date: formatDate(data.at, data.language) }
+  const params = { username: data.username, date: formatDate(data.at, data.language, data.timeZone) }
   const subject = t(subjectKey)
   const paragraphs = paragraphKeys.map((key) => t(key, params))
   const body = html`<p style="margin:0 0 12px;">${greeting(t, data.name)}</p>

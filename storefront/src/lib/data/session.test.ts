@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest"
+import { imprintFields } from "@enclave/contract/values"
 import { currentUser, ordersForPage, requireUser } from "./session"
 
 /**
@@ -45,6 +46,9 @@ beforeAll(async () => {
     } else if (req.url === "/api/orders") {
       res.statusCode = ordersAnswer.status
       res.end(ordersAnswer.body)
+    } else if (req.url === "/api/shop-details") {
+      const imprint = Object.fromEntries(imprintFields.map((field) => [field, null]))
+      res.end(JSON.stringify({ ...imprint, timeZone: "America/New_York" }))
     } else {
       res.statusCode = 404
       res.end("{}")
@@ -107,8 +111,9 @@ describe("requireUser", () => {
 describe("ordersForPage", () => {
   it("answers the customer's orders", async () => {
     const page = astro("enclave.sid=good")
-    expect(await ordersForPage(page as never)).toEqual({ ok: true, orders: [] })
-    expect(requests[0]).toEqual({ path: "/api/orders", cookie: "enclave.sid=good" })
+    // With the shop's time zone, which the screen writes the dates in (issue 19).
+    expect(await ordersForPage(page as never)).toEqual({ ok: true, orders: [], timeZone: "America/New_York" })
+    expect(requests).toContainEqual({ path: "/api/orders", cookie: "enclave.sid=good" })
     expect(page.response.status).toBe(200)
   })
 

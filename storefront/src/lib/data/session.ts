@@ -13,6 +13,7 @@ import type { AstroGlobal } from "astro"
 import { orderListSchema, userSchema, type Order, type User } from "@enclave/contract"
 import { signInPath } from "../safe-return"
 import { apiBaseUrl, FacadeApiError, getJson } from "./products"
+import { shopTimeZone } from "./shop-details"
 
 /** A page must not hang on a stuck backend. */
 const REQUEST_TIMEOUT_MS = 10_000
@@ -108,7 +109,8 @@ export async function listOrders(request: Request): Promise<Order[]> {
   return getJson("/api/orders", orderListSchema, false, forwardedHeaders(request))
 }
 
-export type OrdersResult = { ok: true; orders: Order[] } | { ok: false }
+/** timeZone: the shop's, which the screen writes the orders' dates in. */
+export type OrdersResult = { ok: true; orders: Order[]; timeZone: string } | { ok: false }
 
 /**
  * The orders of the page's signed-in customer. When they cannot be loaded the page answers 503 (with
@@ -116,7 +118,8 @@ export type OrdersResult = { ok: true; orders: Order[] } | { ok: false }
  */
 export async function ordersForPage(astro: Pick<AstroGlobal, "request" | "response" | "url">): Promise<OrdersResult> {
   try {
-    return { ok: true, orders: await listOrders(astro.request) }
+    const [orders, timeZone] = await Promise.all([listOrders(astro.request), shopTimeZone()])
+    return { ok: true, orders, timeZone }
   } catch (error) {
     if (!(error instanceof FacadeApiError)) throw error
     console.error(`[storefront] ${astro.url.pathname}: orders unavailable: ${error.message}`)

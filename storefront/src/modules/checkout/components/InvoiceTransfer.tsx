@@ -9,6 +9,8 @@ interface Props {
   invoice: OrderInvoice
   language: Language
   t: Translate
+  /** The shop's time zone. */
+  timeZone: string
 }
 
 /**
@@ -16,7 +18,7 @@ interface Props {
  * when, quoting which reference, and the shop's bank account as the order fixed it. Once paid, only
  * the thanks. Rendered on the success page.
  */
-export function InvoiceTransfer({ order, invoice, language, t }: Props) {
+export function InvoiceTransfer({ order, invoice, language, t, timeZone }: Props) {
   const amount = formatEuro(order.total, language)
   const dueDate = formatShopDay(invoice.dueDate, language)
   const params = { amount, dueDate, reference: invoice.reference }
@@ -27,7 +29,7 @@ export function InvoiceTransfer({ order, invoice, language, t }: Props) {
       </h2>
       <p data-testid="invoice-transfer-text">
         {invoice.state === "paid"
-          ? t("result.invoice.paidText", { date: formatShopMomentDay(invoice.paidAt!, language) })
+          ? t("result.invoice.paidText", { date: formatShopMomentDay(invoice.paidAt!, language, timeZone) })
           : t(invoice.state === "overdue" ? "result.invoice.overdueText" : "result.invoice.text", params)}
       </p>
       {invoice.state !== "paid" && (

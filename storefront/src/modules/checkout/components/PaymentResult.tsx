@@ -9,6 +9,7 @@ import { formatEuro } from "@enclave/contract/money"
 import { deliveryEstimate } from "@enclave/contract/values"
 import { invoicePaymentState, isTestOrder } from "../../../lib/orders"
 import { InvoiceTransfer } from "./InvoiceTransfer"
+import { formatShopMoment } from "../../../lib/orders"
 
 export type ResultOutcome =
   { kind: "loading"; message: string } | { kind: "success"; order: Order } | { kind: "issue"; message: string; detail?: string }
@@ -17,21 +18,8 @@ interface Props {
   outcome: ResultOutcome
   language: Language
   t: Translate
-}
-
-const dateFormats = new Map<Language, Intl.DateTimeFormat>()
-/** Written in the shop's time zone, like the orders screen, so server and browser agree. */
-function formatDate(language: Language, iso: string): string {
-  let format = dateFormats.get(language)
-  if (!format) {
-    format = new Intl.DateTimeFormat(language === "de" ? "de-DE" : "en-GB", {
-      dateStyle: "long",
-      timeStyle: "short",
-      timeZone: "Europe/Berlin",
-    })
-    dateFormats.set(language, format)
-  }
-  return format.format(new Date(iso))
+  /** The shop's time zone: dates are written there, like the orders screen, so server and browser agree. */
+  timeZone: string
 }
 
 export function resultTitle(outcome: ResultOutcome, t: Translate): string {
@@ -53,7 +41,7 @@ function statusText(order: Order, t: Translate): string {
   return t(`result.status.${order.status}`)
 }
 
-export function PaymentResult({ outcome, language, t }: Props) {
+export function PaymentResult({ outcome, language, t, timeZone }: Props) {
   const title = resultTitle(outcome, t)
   const invoice = outcome.kind === "success" ? (outcome.order.invoice ?? null) : null
   const estimate = outcome.kind === "success" ? orderEstimate(outcome.order, language) : null
@@ -123,7 +111,7 @@ export function PaymentResult({ outcome, language, t }: Props) {
             </div>
           )}
           {invoice && invoicePaymentState(outcome.order) && (
-            <InvoiceTransfer order={outcome.order} invoice={invoice} language={language} t={t} />
+            <InvoiceTransfer order={outcome.order} invoice={invoice} language={language} t={t} timeZone={timeZone} />
           )}
           <h2 className="visually-hidden">{t("result.details")}</h2>
           <dl className="co-facts">
@@ -134,7 +122,7 @@ export function PaymentResult({ outcome, language, t }: Props) {
             <div>
               <dt>{t("result.date")}</dt>
               <dd>
-                <time dateTime={outcome.order.createdAt}>{formatDate(language, outcome.order.createdAt)}</time>
+                <time dateTime={outcome.order.createdAt}>{formatShopMoment(outcome.order.createdAt, language, timeZone)}</time>
               </dd>
             </div>
             <div>

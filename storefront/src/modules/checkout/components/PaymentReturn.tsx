@@ -34,6 +34,8 @@ export type PaymentReturnKind =
 
 interface Props {
   language: Language
+  /** The shop's time zone, for the order's dates. */
+  timeZone: string
   /** islandMessages of "result." and "checkout.toast." / "checkout.paypal.". */
   messages: Record<string, string>
   storageKeys: CheckoutStorageKeys
@@ -46,7 +48,7 @@ export function initialOutcome(returned: PaymentReturnKind, t: (key: string) => 
   return { kind: "issue", message: t("result.issue.noOrder"), detail: t("result.issue.noOrderText") }
 }
 
-export default function PaymentReturn({ language, messages, storageKeys, returned }: Props) {
+export default function PaymentReturn({ language, messages, storageKeys, returned, timeZone }: Props) {
   const t = messageTranslator(messages)
   const [outcome, setOutcome] = useState<ResultOutcome>(() => initialOutcome(returned, t))
   const started = useRef(false)
@@ -143,7 +145,7 @@ export default function PaymentReturn({ language, messages, storageKeys, returne
 
   return (
     <div ref={root}>
-      <PaymentResult outcome={outcome} language={language} t={t} />
+      <PaymentResult outcome={outcome} language={language} t={t} timeZone={timeZone} />
     </div>
   )
 }

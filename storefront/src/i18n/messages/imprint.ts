@@ -1,0 +1,43 @@
+import { defineMessages } from "@enclave/contract/i18n"
+
+/** The imprint (/imprint, the German Impressum; issue 19). */
+export default defineMessages(
+  {
+    "imprint.pageTitle": "Imprint",
+    "imprint.title": "Imprint",
+    "imprint.intro": "Information about the business behind this shop.",
+    "imprint.placeholder": "to be filled in",
+    "imprint.provider": "Provider",
+    "imprint.representative": "Represented by",
+    "imprint.contact": "Contact",
+    "imprint.email": "E-mail",
+    "imprint.phone": "Phone",
+    "imprint.register": "Register entry",
+    "imprint.registerCourt": "Register court",
+    "imprint.registerNumber": "Register number",
+    "imprint.vat": "VAT ID",
+    "imprint.vatText": "VAT identification number under § 27a of the German VAT Act (UStG)",
+    "imprint.unavailable.title": "Imprint unavailable",
+    "imprint.unavailable.text": "The imprint cannot be loaded right now. Please try again in a moment.",
+    "imprint.unavailable.retry": "Try Again",
+  },
+  {
+    "imprint.pageTitle": "Impressum",
+    "imprint.title": "Impressum",
+    "imprint.intro": "Angaben zum Unternehmen hinter diesem Shop.",
+    "imprint.placeholder": "noch einzutragen",
+    "imprint.provider": "Anbieter",
+    "imprint.representative": "Vertreten durch",
+    "imprint.contact": "Kontakt",
+    "imprint.email": "E-Mail",
+    "imprint.phone": "Telefon",
+    "imprint.register": "Registereintrag",
+    "imprint.registerCourt": "Registergericht",
+    "imprint.registerNumber": "Registernummer",
+    "imprint.vat": "Umsatzsteuer-ID",
+    "imprint.vatText": "Umsatzsteuer-Identifikationsnummer gemäß § 27a Umsatzsteuergesetz",
+    "imprint.unavailable.title": "Impressum nicht verfügbar",
+    "imprint.unavailable.text": "Das Impressum kann gerade nicht geladen werden. Bitte versuchen Sie es gleich noch einmal.",
+    "imprint.unavailable.retry": "Erneut versuchen",
+  },
+)
