@@ -86,11 +86,22 @@ function Shell() {
   )
 }
 
+/**
+ * antd's default blue (#1677ff) is 4.1:1 under white button text and on white as link text, and its
+ * description grey (45 % black) 3.4:1: below WCAG's 4.5:1 (issue 19). The palette's next blue reads
+ * at 6.2:1, 62 % black at 6.2:1.
+ */
+const readableTheme = {
+  token: { colorPrimary: "#0958d9", colorLink: "#0958d9", colorTextDescription: "rgba(0, 0, 0, 0.62)" },
+  // An empty table's "No data" is written in the disabled grey (25 % black, 1.9:1).
+  components: { Empty: { colorTextDisabled: "rgba(0, 0, 0, 0.62)" } },
+}
+
 export function App() {
   return (
     // The front door serves the admin under /admin; routes below are relative to it.
     <BrowserRouter basename="/admin">
-      <ConfigProvider locale={language === "de" ? deDE : undefined}>
+      <ConfigProvider locale={language === "de" ? deDE : undefined} theme={readableTheme}>
         <Refine
           dataProvider={dataProvider}
           authProvider={authProvider}

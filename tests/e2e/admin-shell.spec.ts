@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright"
 import { eurosToCents, formatEuro } from "@enclave/contract/money"
 import { expect as baseExpect, type APIRequestContext, type Locator, type Page } from "@playwright/test"
 import { test } from "../support/csp.ts"
@@ -109,6 +110,25 @@ test.describe("signed in as the admin", () => {
     await page.setViewportSize({ width: 1280, height: 900 })
     await signInAsAdmin(page.request)
   })
+
+  // Issue 19: the back office reads as well as the shop (axe's WCAG 2 AA rules, text contrast among them).
+  for (const path of ["/admin", "/admin/orders", "/admin/users", "/admin/products"]) {
+    test(`${path} has no accessibility violation`, async ({ page }) => {
+      await page.goto(path)
+      // Loaded, with rows or with its empty state (whose words must be readable too).
+      await expect(page.getByRole("main").locator(".ant-table-tbody, [data-testid=recent-orders]").first()).toBeVisible()
+      await expect(page.locator(".ant-spin-spinning, .ant-table-placeholder .ant-spin")).toHaveCount(0)
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()
+      const found = results.violations.map(
+        (v) =>
+          `${v.id}: ${v.help} — ${v.nodes
+            .map((n) => n.target.join(" "))
+            .slice(0, 3)
+            .join(", ")}`,
+      )
+      expect(found).toEqual([])
+    })
+  }
 
   test("the sidebar lists the seven areas in the product docs' order, navigates, shows the username, collapses", async ({ page }) => {
     const errors: string[] = []
