@@ -94,7 +94,7 @@ function Shell() {
 const readableTheme = {
   token: { colorPrimary: "#0958d9", colorLink: "#0958d9", colorTextDescription: "rgba(0, 0, 0, 0.62)" },
   // An empty table's "No data" is written in the disabled grey (25 % black, 1.9:1).
-  components: { Empty: { colorTextDisabled: "rgba(0, 0, 0, 0.62)" } },
+  components: { Empty: { colorTextDisabled: "rgba(0, 0, 0, 0.62)" }, Table: { colorTextDisabled: "rgba(0, 0, 0, 0.62)" } },
 }
 
 export function App() {

@@ -314,7 +314,10 @@ function ImprintWarning() {
       message={tShopDetails("missingTitle")}
       description={
         <>
-          {tShopDetails("missingText", { fields })} <Link to="/shop-details">{tShopDetails("missingLink")}</Link>
+          {tShopDetails("missingText", { fields })}{" "}
+          <Link to="/shop-details" style={{ textDecoration: "underline" }}>
+            {tShopDetails("missingLink")}
+          </Link>
         </>
       }
     />

@@ -359,7 +359,7 @@ function orderMail(kind: OrderKind, data: OrderMailData): RenderedMail {
   const number = data.order.number
   const plainSubject = t(`order.${kind}.subject`, { number })
   const subject = data.order.isTestPayment ? t("order.testSubject", { subject: plainSubject }) : plainSubject
-  // An invoice order is prepared once its money has arrived, not on the next business day.
+  // An invoice order is prepared once its money has arrived, so its mail says that instead.
   const introKey: MessageKey =
     kind === "confirmation" && data.order.invoice && !data.order.invoice.paidAt ? "order.confirmation.introInvoice" : `order.${kind}.intro`
   const introText = t(introKey, { number })

@@ -31,7 +31,7 @@ export default defineMessages(
     "order.testSubject": "[TEST] {subject}",
 
     "order.confirmation.subject": "Your Enclave order #{number} is confirmed",
-    "order.confirmation.intro": "thank you for your order. We have received it and ship it on the next business day.",
+    "order.confirmation.intro": "thank you for your order. We have received it and will write to you again when it ships.",
     "order.shipped.subject": "Your Enclave order #{number} is on its way",
     "order.shipped.intro": "good news: your order #{number} has left our warehouse and is on its way to you.",
     "order.delivered.subject": "Your Enclave order #{number} has been delivered",
@@ -102,7 +102,7 @@ export default defineMessages(
     "order.testSubject": "[TEST] {subject}",
 
     "order.confirmation.subject": "Ihre Enclave-Bestellung #{number} ist bestätigt",
-    "order.confirmation.intro": "vielen Dank für Ihre Bestellung. Wir haben sie erhalten und versenden sie am nächsten Werktag.",
+    "order.confirmation.intro": "vielen Dank für Ihre Bestellung. Wir haben sie erhalten und schreiben Ihnen wieder, sobald sie versandt ist.",
     "order.shipped.subject": "Ihre Enclave-Bestellung #{number} ist unterwegs",
     "order.shipped.intro": "gute Nachrichten: Ihre Bestellung #{number} hat unser Lager verlassen und ist auf dem Weg zu Ihnen.",
     "order.delivered.subject": "Ihre Enclave-Bestellung #{number} wurde zugestellt",
