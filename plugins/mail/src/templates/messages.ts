@@ -102,7 +102,8 @@ export default defineMessages(
     "order.testSubject": "[TEST] {subject}",
 
     "order.confirmation.subject": "Ihre Enclave-Bestellung #{number} ist bestätigt",
-    "order.confirmation.intro": "vielen Dank für Ihre Bestellung. Wir haben sie erhalten und schreiben Ihnen wieder, sobald sie versandt ist.",
+    "order.confirmation.intro":
+      "vielen Dank für Ihre Bestellung. Wir haben sie erhalten und schreiben Ihnen wieder, sobald sie versandt ist.",
     "order.shipped.subject": "Ihre Enclave-Bestellung #{number} ist unterwegs",
     "order.shipped.intro": "gute Nachrichten: Ihre Bestellung #{number} hat unser Lager verlassen und ist auf dem Weg zu Ihnen.",
     "order.delivered.subject": "Ihre Enclave-Bestellung #{number} wurde zugestellt",
