@@ -15,7 +15,7 @@ import { tShopDetails } from "../i18n/shop-details"
 import { getJson, httpError } from "../providers/http"
 import { formatShopDateTime, useShopDetails, useShopTimeZone } from "../providers/shop-details"
 import { customerLabel, usersById } from "./orders/customer-name"
-import { OrderStatusTag } from "./orders/tags"
+import { OrderStatusTag } from "./orders/status-tag"
 import { dashboardStats, type Card as CardData, type DashboardStats, type Trend } from "./dashboard-stats"
 
 const shortDay = new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", timeZone: "UTC" })

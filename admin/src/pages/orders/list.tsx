@@ -15,7 +15,8 @@ import {
   UNPAID_INVOICES_FILTER,
 } from "../../providers/resources/orders"
 import { customerLabel, usersById } from "./customer-name"
-import { InvoiceStateTag, isTestOrder, OrderStatusTag, TestPaymentTag, useOrderDate } from "./tags"
+import { OrderStatusTag } from "./status-tag"
+import { InvoiceStateTag, isTestOrder, TestPaymentTag, useOrderDate } from "./tags"
 
 /** Payments taken that could not become an order: shown only when there are some. */
 function UnfinalisedPayments() {

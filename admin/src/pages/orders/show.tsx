@@ -30,7 +30,8 @@ import { AddressModal } from "./address-modal"
 import { estimatedDelivery } from "./delivery"
 import { InvoiceFacts } from "./invoice"
 import { InvoiceLink } from "./invoice-link"
-import { InvoiceStateTag, isTestOrder, OrderStatusTag, TestPaymentTag, useOrderDate } from "./tags"
+import { OrderStatusTag } from "./status-tag"
+import { InvoiceStateTag, isTestOrder, TestPaymentTag, useOrderDate } from "./tags"
 import { orderToasts } from "./toasts"
 
 const euro = (amount: string | number) => formatEuro(amount, language)

@@ -1,21 +1,12 @@
 import type { Order } from "@enclave/contract"
-import { isSandboxPaymentMethod, type OrderStatus } from "@enclave/contract/values"
+import { isSandboxPaymentMethod } from "@enclave/contract/values"
 import { ExperimentOutlined } from "@ant-design/icons"
 import { Tag } from "antd"
 import { locale } from "../../i18n"
-import { statusLabel, t } from "../../i18n/orders"
+import { t } from "../../i18n/orders"
 import { isUnpaidInvoice } from "../../providers/resources/orders"
 import { BandTag } from "../../components/band-tag"
-import { statusBand } from "./status-band"
 import { formatShopDateTime, formatShopMomentDay, useShopTimeZone } from "../../providers/shop-details"
-
-export function OrderStatusTag({ status }: { status: OrderStatus }) {
-  return (
-    <BandTag band={statusBand(status)} data-order-status={status}>
-      {statusLabel(status)}
-    </BandTag>
-  )
-}
 
 /** docs/product.md §8: in the admin a paymentMethod containing Sandbox marks a test payment (the facade also says so). */
 export function isTestOrder(order: Pick<Order, "paymentMethod" | "isTestPayment">): boolean {
