@@ -9,7 +9,7 @@ import { detailsOfOrder, invoiceOfDetails, type MedusaOrderRow } from "../orders
 import { invoiceDocument, type InvoiceLine } from "./document"
 import { renderInvoicePdf } from "./render"
 import { invoiceSeller } from "./seller"
-import { shopTimeZone } from "../shop-details/shop-details"
+import { readShop } from "../shop-details/shop-details"
 import { vatRatesOfLines, type TaxableLine } from "./tax"
 
 /** What an invoice needs of Medusa's order: its lines with what the tax settings match on, and where it goes. */
@@ -69,14 +69,16 @@ export async function invoiceOfOrder(
     ...items.map((item): TaxableLine => ({ id: item.id, kind: "item", productId: item.product_id ?? null })),
     ...shipping.map((method): TaxableLine => ({ id: method.id, kind: "shipping", shippingOptionId: method.shipping_option_id ?? null })),
   ]
+  // One read of the store serves the letterhead and the time zone the invoice's dates are written in.
+  const shopRead = readShop(container)
   const [rates, seller, buyer, timeZone] = await Promise.all([
     vatRatesOfLines(container, taxable, {
       countryCode: order.shipping_address?.country_code ?? "",
       provinceCode: order.shipping_address?.province || null,
     }),
-    invoiceSeller(container, options.webAddress),
+    shopRead.then((shop) => invoiceSeller(container, options.webAddress, shop)),
     details.user_number === null ? null : findUserByNumber(container, details.user_number),
-    shopTimeZone(container),
+    shopRead.then((shop) => shop.details.timeZone),
   ])
   const lines: InvoiceLine[] = [
     ...items.map((item) => ({

@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { readPaymentSettings } from "../payment-settings/payment-settings"
-import { readShopDetails, storeName } from "../shop-details/shop-details"
+import type { ShopDetails } from "@enclave/contract"
 
 /** Who issues the invoice, as its letterhead shows it. */
 export interface InvoiceSeller {
@@ -23,9 +23,14 @@ const SHOP_NAME = "Enclave"
  * the shop's details (the imprint, issue 19). Until a company name is saved, the name is the account
  * holder of the invoice bank account when one is saved (the business the money goes to), else the shop's name.
  */
-export async function invoiceSeller(container: MedusaContainer, webAddress: string): Promise<InvoiceSeller> {
-  const [settings, details, name] = await Promise.all([readPaymentSettings(container), readShopDetails(container), storeName(container)])
-  const shopName = name || SHOP_NAME
+export async function invoiceSeller(
+  container: MedusaContainer,
+  webAddress: string,
+  shop: { details: ShopDetails; name: string | null },
+): Promise<InvoiceSeller> {
+  const settings = await readPaymentSettings(container)
+  const { details } = shop
+  const shopName = shop.name || SHOP_NAME
   const place = [details.postalCode, details.city].filter(Boolean).join(" ")
   return {
     name: details.companyName || settings.invoiceAccountHolder?.trim() || shopName,

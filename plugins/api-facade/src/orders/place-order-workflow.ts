@@ -16,8 +16,7 @@ import { accountsService } from "../accounts/users"
 import { ApiError } from "../http/api-error"
 import { pricePurchase, type CheckoutChoice, type PricedPurchase } from "./checkout"
 import { catalogueEntries } from "../catalogue/products"
-import { detailsOfOrder, shopOrders, toContractOrder, type MedusaOrderRow } from "./read-orders"
-import { shopTimeZone } from "../shop-details/shop-details"
+import { detailsOfOrder, shopOrders, timeZoneForOrders, toContractOrder, type MedusaOrderRow } from "./read-orders"
 import { stockRefusal } from "./stock"
 
 /**
@@ -393,7 +392,9 @@ export async function runPlaceOrder(
   input: Omit<PlaceOrderInput, "timeZone">,
 ): Promise<{ orderId: string; placed: boolean; answer: Order | null }> {
   try {
-    const { result } = await placeOrderWorkflow(container).run({ input: { ...input, timeZone: await shopTimeZone(container) } })
+    // Only an invoice's due date and state count days in the shop's zone: other purchases skip the store read.
+    const timeZone = await timeZoneForOrders(container, [input])
+    const { result } = await placeOrderWorkflow(container).run({ input: { ...input, timeZone } })
     return result
   } catch (error) {
     throw workflowError(error)

@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { invoiceState, NO_IMAGE_URL, type Order, type OrderInvoice } from "@enclave/contract"
+import { DEFAULT_SHOP_TIME_ZONE } from "@enclave/contract/values"
 import { eurosToCents } from "@enclave/contract/money"
 import { shopTimeZone } from "../shop-details/shop-details"
 import { SHOP_ORDERS_MODULE, type CheckoutPayment, type OrderDetails, type ShopOrdersModuleService } from "@enclave/orders"
@@ -139,6 +140,14 @@ async function deliveryEstimates(container: MedusaContainer, details: OrderDetai
   )
 }
 
+/**
+ * The time zone order answers need: only an invoice's state (overdue from the day after its due date)
+ * depends on it, so orders without an invoice cost no read of the store.
+ */
+export async function timeZoneForOrders(container: MedusaContainer, details: ReadonlyArray<{ invoice?: unknown }>): Promise<string> {
+  return details.some((d) => Boolean(d.invoice)) ? shopTimeZone(container) : DEFAULT_SHOP_TIME_ZONE
+}
+
 /** An estimate as the admin left it; blank is none. */
 export function textOrNull(text: string | null | undefined): string | null {
   return text?.trim() ? text : null
@@ -227,7 +236,7 @@ export async function listOrders(container: MedusaContainer, filter: { userNumbe
   const [{ data }, estimates, timeZone] = await Promise.all([
     query.graph({ entity: "order", fields: orderFields, filters }),
     deliveryEstimates(container, details),
-    shopTimeZone(container),
+    timeZoneForOrders(container, details),
   ])
   return (data as unknown as MedusaOrderRow[])
     .filter((o) => byOrderId.has(o.id))
@@ -243,7 +252,7 @@ export async function findOrder(container: MedusaContainer, displayId: number) {
   if (!order) return null
   const details = await detailsOfOrder(container, order.id)
   if (!details) return null
-  const [estimates, timeZone] = await Promise.all([deliveryEstimates(container, [details]), shopTimeZone(container)])
+  const [estimates, timeZone] = await Promise.all([deliveryEstimates(container, [details]), timeZoneForOrders(container, [details])])
   return { medusaOrderId: order.id, details, order: toContractOrder(order, details, estimates, timeZone) }
 }
 
@@ -255,6 +264,6 @@ export async function findOrderById(container: MedusaContainer, medusaOrderId: s
   if (!order) return null
   const details = await detailsOfOrder(container, order.id)
   if (!details) return null
-  const [estimates, timeZone] = await Promise.all([deliveryEstimates(container, [details]), shopTimeZone(container)])
+  const [estimates, timeZone] = await Promise.all([deliveryEstimates(container, [details]), timeZoneForOrders(container, [details])])
   return toContractOrder(order, details, estimates, timeZone)
 }

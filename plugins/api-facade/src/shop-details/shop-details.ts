@@ -59,9 +59,15 @@ function adminDetailsOf(stored: StoredShopDetails): AdminShopDetails {
   return { ...details, missingFields: missingImprintFields(details), updatedAt: stored.updatedAt ?? null }
 }
 
-/** GET /api/shop-details, and what the invoice and the order answers read. */
+/** The shop's details and the name of Medusa's store (e.g. "Enclave", for the invoice), from one read of the store. */
+export async function readShop(container: MedusaContainer): Promise<{ details: ShopDetails; name: string | null }> {
+  const store = await theStore(container)
+  return { details: detailsOf(storedOf(store)), name: store.name?.trim() || null }
+}
+
+/** GET /api/shop-details, and what the order answers read. */
 export async function readShopDetails(container: MedusaContainer): Promise<ShopDetails> {
-  return detailsOf(storedOf(await theStore(container)))
+  return (await readShop(container)).details
 }
 
 /** The time zone the shop shows times and counts calendar days in. */
@@ -86,9 +92,4 @@ export async function saveShopDetails(container: MedusaContainer, update: ShopDe
     input: { selector: { id: store.id }, update: { metadata: { ...(store.metadata ?? {}), [SHOP_DETAILS_METADATA_KEY]: next } } },
   })
   return adminDetailsOf(next)
-}
-
-/** The name Medusa's store has (e.g. "Enclave"), for the invoice's footer. */
-export async function storeName(container: MedusaContainer): Promise<string | null> {
-  return (await theStore(container)).name?.trim() || null
 }
