@@ -153,7 +153,8 @@ test("a customer's orders: tabs with counts, details with the TEST PAYMENT mark,
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(language === "en" ? "My Orders" : "Meine Bestellungen")
     if (language === "de") {
       await expect(tab(page, "Abgeschlossen", "Bestellungen nach Status filtern")).toBeVisible()
-      await expect(page.getByText("TESTZAHLUNG").first()).toBeVisible()
+      // The order's mark, not the footer's "Testzahlungen" badge.
+      await expect(page.getByRole("main").getByText("TESTZAHLUNG").first()).toBeVisible()
     }
     await page.screenshot({ path: `test-results/screenshots/orders-${language}.png`, fullPage: true })
   }
