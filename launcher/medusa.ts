@@ -34,6 +34,9 @@ export const medusaNodeFlags = [
   "--no-warnings=ExperimentalWarning",
   "--import",
   pathToFileURL(path.join(repoRoot, "launcher", "idle-compaction.ts")).href,
+  // launcher/orphan-guard.ts: a Medusa process ends when the launcher that started it is gone.
+  "--import",
+  pathToFileURL(path.join(repoRoot, "launcher", "orphan-guard.ts")).href,
 ]
 /** A script of medusa-backend/src/scripts as Medusa's `exec` runs it: compiled, inside serverDir. */
 export const backendScript = (name: string) => `./src/scripts/${name}.js`

@@ -129,4 +129,19 @@ describe("npm start", () => {
     await shop!.stop("SIGTERM")
     expect(processesMentioning(dataDir)).toEqual([])
   })
+
+  it("takes its Medusa server with it when the launcher itself is killed outright", async () => {
+    shop = await startShopProcess({ dataDir, mailbox: false })
+    // Nothing can stop the embedded PostgreSQL after a SIGKILL of its launcher; everything of Node's must go.
+    const nodeProcesses = () => processesMentioning(dataDir).filter((p) => !/^(\S*\/)?postgres\b/.test(p.slice(p.indexOf(" ") + 1)))
+    const medusa = medusaProcessOf(dataDir)
+    expect(nodeProcesses().map((p) => Number(p.split(" ")[0]))).toContain(medusa.pid)
+    await shop.stop("SIGKILL")
+    // An ended process whose new parent does not reap it stays a zombie: processesMentioning leaves those out.
+    for (let i = 0; i < 40 && nodeProcesses().length > 0; i++) await new Promise((r) => setTimeout(r, 250))
+    expect(nodeProcesses()).toEqual([])
+    const postmaster = Number(fs.readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0])
+    // PostgreSQL's fast shutdown, so that removing the data folder afterwards leaves no server behind.
+    process.kill(postmaster, "SIGINT")
+  })
 })
