@@ -8,18 +8,27 @@ import { backendScript, migrationFingerprint, runMedusa, superviseMedusa, type M
 import { freePort } from "./ports.ts"
 import { shopSecrets } from "./secrets.ts"
 
+/**
+ * Module migrations at once: each module's tables are its own (links are synced after all of them),
+ * and Medusa runs them one after the other unless told otherwise. Most of a module's migration is
+ * Node waiting on PostgreSQL, so a few at a time fill the time.
+ */
+const MIGRATION_CONCURRENCY = "4"
+
 /** Migrates when the schema's fingerprint changed, seeds when the shop was never seeded. */
 export async function setUpDatabase(medusaEnv: MedusaEnv, logFile: string, say: (line: string) => void) {
   const mark = await readSetupMark(medusaEnv.databaseUrl)
   const fingerprint = migrationFingerprint(medusaEnv.redisUrl)
-  if (mark.migrations !== fingerprint) {
+  const migrating = mark.migrations !== fingerprint
+  if (migrating) {
     say("Running database migrations...")
-    await runMedusa(["db:migrate"], medusaEnv, logFile)
-    await writeSetupMark(medusaEnv.databaseUrl, "migrations", fingerprint)
+    // The data migration scripts run in set-up's Medusa below (scripts/migration-scripts.ts):
+    // db:migrate would boot a whole Medusa of its own for them.
+    await runMedusa(["db:migrate", "--skip-scripts", "--concurrency", MIGRATION_CONCURRENCY], medusaEnv, logFile)
   }
   // The demo customer is made only with a password for it (npm start always has one; a deployment when it sets one).
   const wantsDemoCustomer = !mark.demoCustomer && Boolean(medusaEnv.demoPassword)
-  if (!mark.seeded || !mark.admin || !mark.taxRegions || wantsDemoCustomer) {
+  if (migrating || !mark.seeded || !mark.admin || !mark.taxRegions || wantsDemoCustomer) {
     if (!mark.seeded) say("Seeding the catalogue...")
     if (!mark.admin) say("Creating the admin account...")
     // A shop seeded before the tax regions came gets them on its next start.
@@ -28,6 +37,8 @@ export async function setUpDatabase(medusaEnv: MedusaEnv, logFile: string, say: 
     // One Medusa process for all (each boot costs seconds); each part refuses to run twice, so a
     // crash before the marks below are written duplicates nothing.
     await runMedusa(["exec", backendScript("set-up")], medusaEnv, logFile)
+    // Only now is the migration complete: its scripts ran in set-up.
+    if (migrating) await writeSetupMark(medusaEnv.databaseUrl, "migrations", fingerprint)
     await writeSetupMark(medusaEnv.databaseUrl, "seeded", "yes")
     await writeSetupMark(medusaEnv.databaseUrl, "admin", "yes")
     await writeSetupMark(medusaEnv.databaseUrl, "taxRegions", "yes")
