@@ -15,6 +15,7 @@ import {
   type AdminProduct,
 } from "@enclave/contract"
 import { ApiClient, asAdmin, asNewCustomer, asVisitor } from "../support/api.ts"
+import { shopUrl } from "../support/urls.ts"
 
 let admin: ApiClient
 beforeAll(async () => {
@@ -278,5 +279,39 @@ describe("the German fields' rules", () => {
     )
     const product = await createProduct()
     expectFieldError(await admin.put(`/api/admin/products/${product.id}`, { specificationsDe: "Akku" }), "specificationsDe", /map/)
+  })
+})
+
+describe("the storefront's page cache per language", () => {
+  async function page(path: string, language: "en" | "de") {
+    const res = await fetch(shopUrl() + path, { headers: { cookie: `language=${language}`, accept: "text/html" } })
+    return { status: res.status, cache: res.headers.get("x-cache"), html: await res.text() }
+  }
+  async function untilHit(path: string, language: "en" | "de") {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const answer = await page(path, language)
+      if (answer.cache === "HIT") return answer
+    }
+    throw new Error(`${path} in ${language} never came from the page cache`)
+  }
+
+  it("never gives one language's product text to the other, and shows a German save on the next German page", async () => {
+    const product = await createProduct({ description: "English words only", descriptionDe: "Nur deutsche Wörter" })
+    const path = `/product/${product.id}`
+    const de = await untilHit(path, "de")
+    const en = await untilHit(path, "en")
+    expect(de.html).toContain("Nur deutsche Wörter")
+    expect(de.html).not.toContain("English words only")
+    expect(en.html).toContain("English words only")
+    expect(en.html).not.toContain("Nur deutsche Wörter")
+
+    expect((await admin.put(`/api/admin/products/${product.id}`, { descriptionDe: "Neue deutsche Wörter" })).status).toBe(200)
+    const after = await page(path, "de")
+    expect(after.cache).toBe("MISS")
+    expect(after.html).toContain("Neue deutsche Wörter")
+    expect(after.html).not.toContain("Nur deutsche Wörter")
+    // The English answer's bytes did not change: its page is still the one kept.
+    const english = await page(path, "en")
+    expect(english.html).toBe(en.html)
   })
 })
