@@ -78,9 +78,14 @@ export async function prepareExternalDatabase(databaseUrl: string) {
  * What the database has been set up with. Migrations take ~8 s even when there is nothing to do,
  * so a start whose code has the same migrations as the last one skips them.
  */
-export async function readSetupMark(
-  databaseUrl: string,
-): Promise<{ migrations: string | null; seeded: boolean; admin: boolean; taxRegions: boolean; demoCustomer: boolean }> {
+export async function readSetupMark(databaseUrl: string): Promise<{
+  migrations: string | null
+  seeded: boolean
+  germanTexts: boolean
+  admin: boolean
+  taxRegions: boolean
+  demoCustomer: boolean
+}> {
   return withClient(databaseUrl, async (client) => {
     await client.query(
       "create table if not exists enclave_setup (key text primary key, value text not null, updated_at timestamptz not null default now())",
@@ -90,6 +95,7 @@ export async function readSetupMark(
     return {
       migrations: marks.get("migrations") ?? null,
       seeded: marks.get("seeded") === "yes",
+      germanTexts: marks.get("germanTexts") === "yes",
       admin: marks.get("admin") === "yes",
       taxRegions: marks.get("taxRegions") === "yes",
       demoCustomer: marks.get("demoCustomer") === "yes",
@@ -99,7 +105,7 @@ export async function readSetupMark(
 
 export async function writeSetupMark(
   databaseUrl: string,
-  key: "migrations" | "seeded" | "admin" | "taxRegions" | "demoCustomer",
+  key: "migrations" | "seeded" | "germanTexts" | "admin" | "taxRegions" | "demoCustomer",
   value: string,
 ) {
   await withClient(databaseUrl, (client) =>

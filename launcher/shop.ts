@@ -28,8 +28,10 @@ export async function setUpDatabase(medusaEnv: MedusaEnv, logFile: string, say: 
   }
   // The demo customer is made only with a password for it (npm start always has one; a deployment when it sets one).
   const wantsDemoCustomer = !mark.demoCustomer && Boolean(medusaEnv.demoPassword)
-  if (migrating || !mark.seeded || !mark.admin || !mark.taxRegions || wantsDemoCustomer) {
+  if (migrating || !mark.seeded || !mark.germanTexts || !mark.admin || !mark.taxRegions || wantsDemoCustomer) {
     if (!mark.seeded) say("Seeding the catalogue...")
+    // A shop seeded before the German product texts came gets them for its seeded products (scripts/seed.ts).
+    else if (!mark.germanTexts) say("Adding the German product texts...")
     if (!mark.admin) say("Creating the admin account...")
     // A shop seeded before the tax regions came gets them on its next start.
     if (!mark.taxRegions) say("Setting up the tax regions...")
@@ -40,6 +42,7 @@ export async function setUpDatabase(medusaEnv: MedusaEnv, logFile: string, say: 
     // Only now is the migration complete: its scripts ran in set-up.
     if (migrating) await writeSetupMark(medusaEnv.databaseUrl, "migrations", fingerprint)
     await writeSetupMark(medusaEnv.databaseUrl, "seeded", "yes")
+    await writeSetupMark(medusaEnv.databaseUrl, "germanTexts", "yes")
     await writeSetupMark(medusaEnv.databaseUrl, "admin", "yes")
     await writeSetupMark(medusaEnv.databaseUrl, "taxRegions", "yes")
     if (medusaEnv.demoPassword) await writeSetupMark(medusaEnv.databaseUrl, "demoCustomer", "yes")

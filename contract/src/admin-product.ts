@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { productSchema } from "./product.js"
 import {
   CATEGORY_MESSAGE,
   DIRECTION_CONTROL_MESSAGE,
@@ -106,6 +107,66 @@ const specifications = z
     return kept
   })
 
+/*
+ * The German texts (issue 18): the same limits as the English ones. Product names are not translated.
+ * Features and specifications are translated one by one: a German wording is keyed by the English feature
+ * (or the specification's name) it translates, so it can never end up beside another feature when the list
+ * changes, and a feature without one is shown in English on German pages.
+ */
+const descriptionDe = z
+  .string({ error: "German description must be text" })
+  .trim()
+  .max(PRODUCT_DESCRIPTION_MAX, `German description must be at most ${PRODUCT_DESCRIPTION_MAX} characters`)
+  .refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE)
+
+/** A map of English texts to German ones; entries with a blank side are dropped, like blank features. */
+function germanMap(options: { what: string; max: number; keyMax: number; keyName: string; valueMax: number; valueName: string }) {
+  return z
+    .record(
+      z
+        .string()
+        .max(options.keyMax, `${options.keyName} must be at most ${options.keyMax} characters`)
+        .refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE),
+      z
+        .string({ error: `Each ${options.valueName.toLowerCase()} must be text` })
+        .max(options.valueMax, `${options.valueName} must be at most ${options.valueMax} characters`)
+        .refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE),
+      {
+        error: (issue) =>
+          (issue.code === "invalid_key" ? issue.issues[0]?.message : undefined) ??
+          `${options.what} must be a map of English texts to German ones`,
+      },
+    )
+    .refine((map) => Object.keys(map).length <= options.max, `At most ${options.max} ${options.what.toLowerCase()}`)
+    .transform((map) => {
+      const kept: Record<string, string> = {}
+      for (const [key, value] of Object.entries(map)) {
+        if (key.trim() !== "" && value.trim() !== "") kept[key.trim()] = value.trim()
+      }
+      return kept
+    })
+}
+
+/** English feature → German feature. */
+const featuresDe = germanMap({
+  what: "German features",
+  max: FEATURES_MAX,
+  keyMax: FEATURE_MAX,
+  keyName: "A feature",
+  valueMax: FEATURE_MAX,
+  valueName: "German feature",
+})
+
+/** Specification name (as in `specifications`) → German value. */
+const specificationsDe = germanMap({
+  what: "German specifications",
+  max: SPECIFICATIONS_MAX,
+  keyMax: SPECIFICATION_KEY_MAX,
+  keyName: "A specification name",
+  valueMax: SPECIFICATION_VALUE_MAX,
+  valueName: "German specification value",
+})
+
 function isImageUrl(value: string): boolean {
   // "//host/x" is protocol-relative: another site's file, so it must be written as a full URL.
   if (value.startsWith("/")) return !value.startsWith("//")
@@ -152,6 +213,9 @@ export const adminProductCreateSchema = strict({
   stockQuantity: stockQuantity.default(0),
   features: features.default([]),
   specifications: specifications.default({}),
+  descriptionDe: descriptionDe.default(""),
+  featuresDe: featuresDe.default({}),
+  specificationsDe: specificationsDe.default({}),
 })
 export type AdminProductCreateInput = z.input<typeof adminProductCreateSchema>
 export type AdminProductCreate = z.output<typeof adminProductCreateSchema>
@@ -170,11 +234,27 @@ export const adminProductUpdateSchema = strict({
   stockQuantity: stockQuantity.optional(),
   features: features.optional(),
   specifications: specifications.optional(),
+  descriptionDe: descriptionDe.optional(),
+  featuresDe: featuresDe.optional(),
+  specificationsDe: specificationsDe.optional(),
 }).refine((body) => Object.values(body).some((value) => value !== undefined), {
   message: "Send at least one product field to change",
 })
 export type AdminProductUpdateInput = z.input<typeof adminProductUpdateSchema>
 export type AdminProductUpdate = z.output<typeof adminProductUpdateSchema>
+
+/**
+ * A product as the back office reads and writes it (GET, POST and PUT /api/admin/products…): the English
+ * texts, whatever language the admin's browser asks in, with the German ones beside them. `featuresDe` and
+ * `specificationsDe` hold only the wordings of the product's current features and specifications.
+ */
+export const adminProductSchema = productSchema.extend({
+  descriptionDe: z.string(),
+  featuresDe: z.record(z.string(), z.string()),
+  specificationsDe: z.record(z.string(), z.string()),
+})
+export type AdminProduct = z.infer<typeof adminProductSchema>
+export const adminProductListSchema = z.array(adminProductSchema)
 
 /** An answer that only says what happened (DELETE /api/admin/products/{id}, among others). */
 export const messageSchema = z.object({ message: z.string() })

@@ -1,6 +1,8 @@
 import type { ZodType } from "zod"
 import {
   adminProductCreateSchema,
+  adminProductListSchema,
+  adminProductSchema,
   adminProductUpdateSchema,
   imageUploadAnswerSchema,
   imageUploadBodySchema,
@@ -87,6 +89,8 @@ export interface ApiOperation {
   params?: Record<string, ZodType>
   /** Schemas of the optional query parameters. */
   query?: Record<string, ZodType>
+  /** The answer is written in the caller's language (Accept-Language and the `language` cookie choose it). */
+  languageDependent?: boolean
   body?: ZodType
   /** JSON unless said otherwise. */
   bodyType?: "json" | "multipart"
@@ -108,6 +112,8 @@ export const apiSchemas: Record<string, ZodType> = {
   Health: healthSchema,
   Product: productSchema,
   ProductList: productListSchema,
+  AdminProduct: adminProductSchema,
+  AdminProductList: adminProductListSchema,
   AdminProductCreate: adminProductCreateSchema,
   AdminProductUpdate: adminProductUpdateSchema,
   ImageUpload: imageUploadBodySchema,
@@ -165,6 +171,20 @@ export const apiSchemas: Record<string, ZodType> = {
 const productId = { id: productIdSchema }
 const shippingMethodId = { id: shippingMethodIdSchema }
 const adminOnly = { 401: "Not signed in", 403: "Signed in, but not an admin" }
+
+const PRODUCT_LANGUAGE_TEXT =
+  "Answers in the caller's language: the `language` cookie when it is `en` or `de`, else German when the first " +
+  "language of `Accept-Language` is German, else English. Names are the same in both languages; in German, " +
+  "`description`, `features` and the `specifications` values are the German texts where the product has them and " +
+  "the English ones where it has not (specification names stay as they are). The answer says `Content-Language` and " +
+  "`Vary: Accept-Language, Cookie`; its ETag differs per language."
+const ADMIN_PRODUCT_TEXT =
+  "The texts are the English ones whatever language the caller asks in, with the German ones beside them: " +
+  "`descriptionDe` (empty for none), `featuresDe` (English feature → German wording) and `specificationsDe` " +
+  "(specification name → German value), holding only wordings of the product's current features and specifications."
+const ADMIN_PRODUCT_WRITE_TEXT =
+  "The German texts are optional and have the English ones' limits; a feature or specification without a German " +
+  "wording is shown in English on German pages. The answer is the product as GET /api/admin/products/{id} shows it."
 const signedIn = { 401: "Not signed in" }
 /** Calls that reach a payment provider answer errors with `error` (and `paymentReceived`) too: docs/product.md §3, §8. */
 const paymentCall = { errorSchema: paymentErrorSchema }
@@ -426,14 +446,18 @@ export const apiOperations: ApiOperation[] = [
     method: "get",
     path: "/api/products",
     summary: "Every product, in the shop's default order",
+    description: PRODUCT_LANGUAGE_TEXT,
     access: "public",
+    languageDependent: true,
     response: productListSchema,
   },
   {
     method: "get",
     path: "/api/products/{id}",
     summary: "One product",
+    description: PRODUCT_LANGUAGE_TEXT,
     access: "public",
+    languageDependent: true,
     params: productId,
     response: productSchema,
     errors: { 404: "No such product" },
@@ -662,12 +686,32 @@ export const apiOperations: ApiOperation[] = [
 
   // Admin: products
   {
+    method: "get",
+    path: "/api/admin/products",
+    summary: "Every product with its English and German texts, in the shop's default order",
+    description: ADMIN_PRODUCT_TEXT,
+    access: "admin",
+    response: adminProductListSchema,
+    errors: adminOnly,
+  },
+  {
+    method: "get",
+    path: "/api/admin/products/{id}",
+    summary: "One product with its English and German texts",
+    description: ADMIN_PRODUCT_TEXT,
+    access: "admin",
+    params: productId,
+    response: adminProductSchema,
+    errors: { ...adminOnly, 404: "No such product" },
+  },
+  {
     method: "post",
     path: "/api/admin/products",
     summary: "Create a product",
+    description: ADMIN_PRODUCT_WRITE_TEXT,
     access: "admin",
     body: adminProductCreateSchema,
-    response: productSchema,
+    response: adminProductSchema,
     status: 201,
     errors: adminOnly,
   },
@@ -675,10 +719,11 @@ export const apiOperations: ApiOperation[] = [
     method: "put",
     path: "/api/admin/products/{id}",
     summary: "Change a product (fields left out keep their value)",
+    description: ADMIN_PRODUCT_WRITE_TEXT,
     access: "admin",
     params: productId,
     body: adminProductUpdateSchema,
-    response: productSchema,
+    response: adminProductSchema,
     errors: { ...adminOnly, 404: "No such product" },
   },
   {

@@ -101,6 +101,27 @@ function queryParameters(operation: ApiOperation, refOf: (schema: ZodType) => Js
   }))
 }
 
+/** What chooses the language of an answer that has one (ApiOperation.languageDependent). */
+function languageParameters(operation: ApiOperation) {
+  if (!operation.languageDependent) return []
+  return [
+    {
+      name: "language",
+      in: "cookie",
+      required: false,
+      description: "The storefront's language choice; wins over Accept-Language when it is en or de",
+      schema: { type: "string", enum: ["en", "de"] },
+    },
+    {
+      name: "Accept-Language",
+      in: "header",
+      required: false,
+      description: "German (de, de-DE, …) as the first language asks for German; anything else for English",
+      schema: { type: "string" },
+    },
+  ]
+}
+
 /**
  * The OpenAPI 3.1 document of the /api facade, generated from the shared zod contract.
  * A schema that reads differently in the two directions (defaults, transforms) and is used in
@@ -144,6 +165,13 @@ export function buildOpenApiDocument(info: { version?: string } = {}) {
         },
       }
     }
+    if (op.languageDependent) {
+      success.headers = {
+        "Content-Language": { description: "The language the answer is written in", schema: { type: "string", enum: ["en", "de"] } },
+        Vary: { description: "Accept-Language, Cookie: the answer depends on them", schema: { type: "string" } },
+        ETag: { description: "A tag of the answer's bytes (so of its language too), for If-None-Match", schema: { type: "string" } },
+      }
+    }
     const errorSchema = responses.refOf(op.errorSchema ?? apiSchemas.ApiError)
     const errorAnswer = (description: string) => ({ description, content: { "application/json": { schema: errorSchema } } })
     const answers: Record<string, unknown> = { [status]: success }
@@ -163,7 +191,7 @@ export function buildOpenApiDocument(info: { version?: string } = {}) {
       tags: [op.access === "admin" ? "admin" : (op.path.split("/")[2]?.replace(/\..*$/, "") ?? "api")],
       responses: answers,
     }
-    const parameters = [...pathParameters(op, requestRef), ...queryParameters(op, requestRef)]
+    const parameters = [...pathParameters(op, requestRef), ...queryParameters(op, requestRef), ...languageParameters(op)]
     if (parameters.length) operation.parameters = parameters
     if (op.body) {
       const type = op.bodyType === "multipart" ? "multipart/form-data" : "application/json"

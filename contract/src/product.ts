@@ -33,3 +33,48 @@ export const productIdSchema = z
   .regex(/^\d{1,9}$/, "Product id must be a whole number")
   .transform(Number)
   .refine((n) => n >= 1, "Product id must be a whole number")
+
+/** The texts of a product that a page shows in its language (issue 18); its name is the same in both. */
+export interface ProductTexts {
+  description: string
+  features: string[]
+  specifications: Record<string, string>
+}
+
+/** The German texts as stored beside the English ones: each feature and specification value translated by key. */
+export interface GermanProductTexts {
+  descriptionDe?: string | null
+  featuresDe?: Record<string, string>
+  specificationsDe?: Record<string, string>
+}
+
+/**
+ * A product's texts in `language`. German pages show each German text that exists and the English one
+ * where none does (docs/product.md §4: a missing German text falls back to English), so a product the admin
+ * translated in part still shows all of its features and specifications, in the same order.
+ */
+export function productTextsIn(language: string, english: ProductTexts, german: GermanProductTexts): ProductTexts {
+  if (language !== "de") return english
+  const wording = (map: Record<string, string> | undefined, key: string) => map?.[key]?.trim() || undefined
+  return {
+    description: german.descriptionDe?.trim() || english.description,
+    features: english.features.map((feature) => wording(german.featuresDe, feature) ?? feature),
+    specifications: Object.fromEntries(
+      Object.entries(english.specifications).map(([name, value]) => [name, wording(german.specificationsDe, name) ?? value]),
+    ),
+  }
+}
+
+/** The German wordings that belong to the current English texts (a stale one, of a feature since changed, is left out). */
+export function currentGermanTexts(
+  english: ProductTexts,
+  german: GermanProductTexts,
+): Required<GermanProductTexts> & { descriptionDe: string } {
+  const only = (map: Record<string, string> | undefined, keys: string[]) =>
+    Object.fromEntries(keys.flatMap((key) => (map?.[key]?.trim() ? [[key, map[key].trim()]] : [])))
+  return {
+    descriptionDe: german.descriptionDe?.trim() ?? "",
+    featuresDe: only(german.featuresDe, english.features),
+    specificationsDe: only(german.specificationsDe, Object.keys(english.specifications)),
+  }
+}

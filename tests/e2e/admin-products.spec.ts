@@ -221,7 +221,7 @@ test.describe("admin products", () => {
 
     await form.getByLabel("Price (€)").fill("123.45")
     await form.getByLabel("Stock quantity").fill("7")
-    await form.getByLabel("Description").fill("Made by the admin products browser test")
+    await form.getByLabel("Description", { exact: true }).fill("Made by the admin products browser test")
     await form.locator(".ant-select").nth(0).click()
     await page.locator(".ant-select-item-option").filter({ hasText: "Accessory" }).click()
     // Features: one real, one blank (dropped). Specifications: one whole, one without a value (dropped).

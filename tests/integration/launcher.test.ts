@@ -1,7 +1,8 @@
 import fs from "node:fs"
 import path from "node:path"
+import pg from "pg"
 import { afterAll, describe, expect, it } from "vitest"
-import { orderSchema, productListSchema } from "@enclave/contract"
+import { orderSchema, productListSchema, productSchema } from "@enclave/contract"
 import { ApiClient, newUserDetails } from "../support/api.ts"
 import { testAddress } from "../support/address.ts"
 import { readMails } from "../support/mailbox.ts"
@@ -88,6 +89,20 @@ describe("npm start", () => {
     expect(log).toContain(`Mail to ${details.email}: \\"${subject}\\" written to ${mails[0].file}`)
   })
 
+  it("(made older) a shop seeded before the German product texts came, one of whose seeded products the admin rewrote", async () => {
+    // This shop's own embedded database (postmaster.pid's fourth line is its port), never the suite's.
+    const port = fs.readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[3]
+    const db = new pg.Client({ connectionString: `postgres://postgres:enclave@127.0.0.1:${port}/enclave` })
+    await db.connect()
+    try {
+      await db.query(`update security_profile set description_de = null, features_de = '{}', specifications_de = '{}'`)
+      await db.query(`update product set description = 'Rewritten by the admin' where handle = 'enclave-medium'`)
+      await db.query(`delete from enclave_setup where key = 'germanTexts'`)
+    } finally {
+      await db.end()
+    }
+  })
+
   it("stops every process it started within 10 s of SIGTERM", async () => {
     const elapsed = await shop!.stop("SIGTERM")
     expect(elapsed).toBeLessThan(10_000)
@@ -104,6 +119,14 @@ describe("npm start", () => {
     const products = productListSchema.parse(await (await fetch(`${shop.url}/api/products`)).json())
     expect(products.map((p) => p.name).filter((n) => n === "Enclave Base")).toHaveLength(1)
     expect(products.map((p) => p.id).slice(0, 3)).toEqual([1, 2, 3])
+
+    // Issue 18: the seeded products got their German texts on this start, except the one the admin rewrote.
+    expect(shop.output()).toContain("Adding the German product texts")
+    const german = async (id: number) =>
+      productSchema.parse(await (await fetch(`${shop!.url}/api/products/${id}`, { headers: { "accept-language": "de" } })).json())
+    expect((await german(1)).description).toMatch(/^Das verschlüsselte Smartphone/)
+    expect((await german(1)).features).toContain("Verschlüsselte Sprachanrufe")
+    expect((await german(2)).description).toBe("Rewritten by the admin")
   })
 
   it("answers 503 on /api/health when its database stops answering", async () => {

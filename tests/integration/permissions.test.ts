@@ -70,6 +70,8 @@ const adminCalls: Call[] = [
   ["POST", "/api/admin/orders/999999/mark-paid"],
   ["DELETE", "/api/admin/orders/999999"],
   ["GET", "/api/admin/order-user/999999"],
+  ["GET", "/api/admin/products"],
+  ["GET", "/api/admin/products/1"],
   ["POST", "/api/admin/products", {}],
   ["PUT", "/api/admin/products/999999", { name: "x" }],
   ["DELETE", "/api/admin/products/999999"],

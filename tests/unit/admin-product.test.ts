@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { adminProductCreateSchema, adminProductUpdateSchema, PRICE_MESSAGE } from "@enclave/contract"
+import { adminProductCreateSchema, adminProductUpdateSchema, currentGermanTexts, PRICE_MESSAGE, productTextsIn } from "@enclave/contract"
 
 const valid = { name: "Enclave Test Phone", price: "499.99" }
 
@@ -20,6 +20,9 @@ describe("the admin product form (docs/product.md §5)", () => {
       stockQuantity: 0,
       features: [],
       specifications: {},
+      descriptionDe: "",
+      featuresDe: {},
+      specificationsDe: {},
     })
   })
 
@@ -67,5 +70,62 @@ describe("the admin product form (docs/product.md §5)", () => {
   it("changes only what an update sends, without defaults", () => {
     expect(adminProductUpdateSchema.parse({ price: "10" })).toEqual({ price: "10" })
     expect(fieldsOf(adminProductUpdateSchema, {})).toEqual({ "": "Send at least one product field to change" })
+  })
+})
+
+describe("the German texts of a product (issue 18)", () => {
+  const english = {
+    description: "A phone",
+    features: ["Secure boot", "Tamper detection"],
+    specifications: { battery: "4,000 mAh", memory: "8GB RAM" },
+  }
+
+  it("takes them with the English limits, dropping blank entries and trimming", () => {
+    const parsed = adminProductCreateSchema.parse({
+      ...valid,
+      descriptionDe: "  Ein Telefon ",
+      featuresDe: { "Secure boot": " Sicherer Systemstart ", "Tamper detection": "  " },
+      specificationsDe: { battery: "4.000 mAh", " ": "leer" },
+    })
+    expect(parsed).toMatchObject({
+      descriptionDe: "Ein Telefon",
+      featuresDe: { "Secure boot": "Sicherer Systemstart" },
+      specificationsDe: { battery: "4.000 mAh" },
+    })
+    expect(fieldsOf(adminProductCreateSchema, { ...valid, descriptionDe: "x".repeat(5001) })).toEqual({
+      descriptionDe: "German description must be at most 5000 characters",
+    })
+    expect(fieldsOf(adminProductUpdateSchema, { featuresDe: ["Sicherer Systemstart"] })).toEqual({
+      featuresDe: "German features must be a map of English texts to German ones",
+    })
+    expect(fieldsOf(adminProductUpdateSchema, { specificationsDe: { battery: "x".repeat(1001) } })).toEqual({
+      "specificationsDe.battery": "German specification value must be at most 1000 characters",
+    })
+    expect(fieldsOf(adminProductUpdateSchema, { descriptionDe: "Ein Telefon" })).toBeNull()
+  })
+
+  it("shows German where it exists and English where it does not, keeping the English order", () => {
+    const german = {
+      descriptionDe: "",
+      featuresDe: { "Tamper detection": "Manipulationserkennung" },
+      specificationsDe: { memory: "8 GB RAM" },
+    }
+    expect(productTextsIn("de", english, german)).toEqual({
+      description: "A phone",
+      features: ["Secure boot", "Manipulationserkennung"],
+      specifications: { battery: "4,000 mAh", memory: "8 GB RAM" },
+    })
+    expect(productTextsIn("en", english, { ...german, descriptionDe: "Ein Telefon" })).toEqual(english)
+    expect(productTextsIn("de", english, { descriptionDe: "Ein Telefon" }).description).toBe("Ein Telefon")
+  })
+
+  it("keeps only the wordings of the current features and specifications", () => {
+    expect(
+      currentGermanTexts(english, {
+        descriptionDe: null,
+        featuresDe: { "Secure boot": "Sicherer Systemstart", "Removed feature": "Entfernt" },
+        specificationsDe: { weight: "150 g", battery: "4.000 mAh" },
+      }),
+    ).toEqual({ descriptionDe: "", featuresDe: { "Secure boot": "Sicherer Systemstart" }, specificationsDe: { battery: "4.000 mAh" } })
   })
 })

@@ -111,7 +111,7 @@ describe("the OpenAPI document", () => {
   it("describes the admin product calls with the contract's schemas", () => {
     const create = document.paths["/api/admin/products"].post
     expect(create.requestBody.content["application/json"].schema).toEqual({ $ref: "#/components/schemas/AdminProductCreate" })
-    expect(create.responses["201"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Product" })
+    expect(create.responses["201"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/AdminProduct" })
     const schema = document.components.schemas.AdminProductCreate
     expect(schema.required).toEqual(["name", "price"])
     expect(schema.additionalProperties).toBe(false)
@@ -123,6 +123,30 @@ describe("the OpenAPI document", () => {
     expect(document.paths["/api/products/{id}"].get.responses["200"].content["application/json"].schema).toEqual({
       $ref: "#/components/schemas/Product",
     })
+  })
+
+  it("describes the German product texts (issue 18): the admin's reads and writes, and the public answers' language", () => {
+    const adminProduct = document.components.schemas.AdminProduct
+    expect(adminProduct.required).toEqual(expect.arrayContaining(["descriptionDe", "featuresDe", "specificationsDe"]))
+    expect(Object.keys(document.components.schemas.AdminProductCreate.properties)).toEqual(
+      expect.arrayContaining(["descriptionDe", "featuresDe", "specificationsDe"]),
+    )
+    expect(document.components.schemas.AdminProductCreate.properties.descriptionDe).toMatchObject({ maxLength: 5000 })
+    expect(document.paths["/api/admin/products"].get.responses["200"].content["application/json"].schema).toEqual({
+      $ref: "#/components/schemas/AdminProductList",
+    })
+    expect(document.paths["/api/admin/products/{id}"].get["x-access"]).toBe("admin")
+    for (const path of ["/api/products", "/api/products/{id}"]) {
+      const read = document.paths[path].get
+      expect(read.parameters).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ name: "Accept-Language", in: "header" }),
+          expect.objectContaining({ name: "language", in: "cookie" }),
+        ]),
+      )
+      expect(Object.keys(read.responses["200"].headers)).toEqual(expect.arrayContaining(["Content-Language", "Vary"]))
+      expect(read.description).toMatch(/Accept-Language/)
+    }
   })
 
   it("declares the error fields the payment calls answer with (docs/product.md §3 wallet responses: error, details)", () => {

@@ -23,7 +23,7 @@ import {
   type ShippingMethodsModuleService,
   SHIPPING_SERVICE_ZONE_NAMES as SERVICE_ZONE_NAMES,
 } from "@enclave/shipping-methods"
-import { imageUrlOf, products, shippingMethods } from "./seed/catalogue"
+import { germanTextsOf, imageUrlOf, products, shippingMethods } from "./seed/catalogue"
 
 /**
  * Seeds the shop on its first start. It is safe to run again: a database that already has the
@@ -37,7 +37,12 @@ export default async function seed({ container }: ExecArgs) {
 
   const [, seededProfiles] = await securityLevels.listAndCountSecurityProfiles({}, { take: 1 })
   if (seededProfiles > 0) {
-    logger.info("Enclave seed: the catalogue is already there, nothing to do")
+    const translated = await addGermanTexts(container, securityLevels)
+    logger.info(
+      translated > 0
+        ? `Enclave seed: the catalogue is already there; German texts added to ${translated} seeded products`
+        : "Enclave seed: the catalogue is already there, nothing to do",
+    )
     return
   }
   logger.info("Enclave seed: creating the catalogue, regions and shipping methods")
@@ -191,6 +196,7 @@ export default async function seed({ container }: ExecArgs) {
       category: p.category,
       features: p.features,
       specifications: p.specifications,
+      ...germanTextsOf(p),
     })
     await link.create({
       [Modules.PRODUCT]: { product_id: productIdByHandle.get(p.handle) },
@@ -220,4 +226,30 @@ export default async function seed({ container }: ExecArgs) {
   })
 
   logger.info(`Enclave seed: ${products.length} products, ${shippingMethods.length} shipping methods, 2 regions`)
+}
+
+/**
+ * A shop seeded before the German texts existed (issue 18) gets them for the seeded products it still has
+ * unchanged: no German description yet, and the English one as seeded (a product the admin rewrote keeps
+ * whatever the admin gives it). Returns how many products got them.
+ */
+async function addGermanTexts(container: ExecArgs["container"], securityLevels: SecurityProfiles): Promise<number> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "security_profile",
+    fields: ["id", "description_de", "product.handle", "product.description"],
+  })
+  const seeded = new Map(products.map((p) => [p.handle, p]))
+  let translated = 0
+  for (const row of data as Array<{
+    id: string
+    description_de: string | null
+    product?: { handle: string; description: string | null }
+  }>) {
+    const product = row.product ? seeded.get(row.product.handle) : undefined
+    if (!product || row.description_de || row.product?.description !== product.description) continue
+    await securityLevels.updateSecurityProfiles({ id: row.id, ...germanTextsOf(product) })
+    translated++
+  }
+  return translated
 }

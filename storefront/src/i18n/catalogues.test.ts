@@ -42,4 +42,13 @@ describe("featureExplanation", () => {
     expect(featureExplanation("12 more months of security updates")).toEqual({ key: "feature.updatesMore", params: { months: 12 } })
     expect(featureExplanation("Gold-plated antenna").key).toBe("feature.generic")
   })
+
+  it("finds them for the German wordings too (German pages show German features, issue 18)", () => {
+    expect(featureExplanation("Ende-zu-Ende-verschlüsselte Nachrichten").key).toBe("feature.messaging")
+    expect(featureExplanation("Verschlüsselte Sprachanrufe").key).toBe("feature.calls")
+    expect(featureExplanation("Hardware-Kill-Switches").key).toBe("feature.killSwitch")
+    expect(featureExplanation("Nur Strom, keine Daten").key).toBe("feature.dataBlocker")
+    expect(featureExplanation("36 Monate Sicherheitsupdates")).toEqual({ key: "feature.updates", params: { months: 36 } })
+    expect(featureExplanation("12 weitere Monate Sicherheitsupdates")).toEqual({ key: "feature.updatesMore", params: { months: 12 } })
+  })
 })

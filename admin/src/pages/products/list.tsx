@@ -1,4 +1,4 @@
-import type { Product } from "@enclave/contract"
+import type { AdminProduct } from "@enclave/contract"
 import { formatEuro, type ProductCategory } from "@enclave/contract/values"
 import { DeleteOutlined, EditOutlined, PlusOutlined } from "@ant-design/icons"
 import { useDelete, type HttpError } from "@refinedev/core"
@@ -21,7 +21,7 @@ const sortOptions = productSortFields.flatMap((field) =>
 const DEFAULT_SORT = "id:asc"
 
 export default function ProductList() {
-  const table = useListTable<Product>({ resource: "products", sorters: { initial: [{ field: "id", order: "asc" }] } })
+  const table = useListTable<AdminProduct>({ resource: "products", sorters: { initial: [{ field: "id", order: "asc" }] } })
   const { sortOrder: sortOrderOf, setCurrentPage, sorters, setSorters } = table
   const { appliedSearch, inputProps: searchProps } = useSearchBox({ ...table, field: PRODUCT_SEARCH_FIELD })
 
@@ -35,10 +35,10 @@ export default function ProductList() {
   }
 
   // The add dialog (no product) or the edit dialog of one product.
-  const [dialog, setDialog] = useState<{ product?: Product } | undefined>(undefined)
-  const { mutateAsync: deleteProduct } = useDelete<Product, HttpError>()
+  const [dialog, setDialog] = useState<{ product?: AdminProduct } | undefined>(undefined)
+  const { mutateAsync: deleteProduct } = useDelete<AdminProduct, HttpError>()
   const [deleting, setDeleting] = useState<number | undefined>(undefined)
-  const remove = async (product: Product) => {
+  const remove = async (product: AdminProduct) => {
     setDeleting(product.id)
     try {
       await deleteProduct({
@@ -91,8 +91,8 @@ export default function ProductList() {
         emptyText={appliedSearch ? t("noMatch", { search: appliedSearch }) : t("noProducts")}
         showTotal={(total) => t(total === 1 ? "totalOne" : "totalMany", { count: total })}
       >
-        <Table.Column<Product> dataIndex="id" title={t("column.id")} sorter sortOrder={sortOrder("id")} width={80} />
-        <Table.Column<Product>
+        <Table.Column<AdminProduct> dataIndex="id" title={t("column.id")} sorter sortOrder={sortOrder("id")} width={80} />
+        <Table.Column<AdminProduct>
           dataIndex="imageUrl"
           title={t("column.image")}
           width={80}
@@ -107,19 +107,19 @@ export default function ProductList() {
             />
           )}
         />
-        <Table.Column<Product>
+        <Table.Column<AdminProduct>
           dataIndex="name"
           title={t("column.name")}
           sorter
           sortOrder={sortOrder("name")}
           render={(name: string) => <Typography.Text strong>{name}</Typography.Text>}
         />
-        <Table.Column<Product>
+        <Table.Column<AdminProduct>
           dataIndex="category"
           title={t("column.category")}
           render={(category: ProductCategory) => <Tag>{t(`category.${category}`)}</Tag>}
         />
-        <Table.Column<Product>
+        <Table.Column<AdminProduct>
           dataIndex="price"
           title={t("column.price")}
           align="right"
@@ -127,7 +127,7 @@ export default function ProductList() {
           sortOrder={sortOrder("price")}
           render={(price: string) => formatEuro(price)}
         />
-        <Table.Column<Product>
+        <Table.Column<AdminProduct>
           dataIndex="securityLevel"
           title={t("column.securityLevel")}
           align="center"
@@ -135,14 +135,14 @@ export default function ProductList() {
           sortOrder={sortOrder("securityLevel")}
           render={(level: number) => t("levelOf", { level })}
         />
-        <Table.Column<Product>
+        <Table.Column<AdminProduct>
           dataIndex="stockQuantity"
           title={t("column.stock")}
           sorter
           sortOrder={sortOrder("stockQuantity")}
           render={(quantity: number) => <StockTag quantity={quantity} />}
         />
-        <Table.Column<Product>
+        <Table.Column<AdminProduct>
           key="actions"
           title={t("column.actions")}
           fixed="right"

@@ -7,7 +7,7 @@ import {
   IMAGE_UPLOAD_MAX_BYTES,
   NO_IMAGE_URL,
   productCategories,
-  type Product,
+  type AdminProduct,
   type ProductCategory,
 } from "@enclave/contract"
 import { useCreate, useInvalidate, useNotification, useUpdate, type HttpError } from "@refinedev/core"
@@ -21,46 +21,67 @@ import { ImageUploadError, UPLOAD_FAILED_MESSAGE, uploadProductImage } from "../
 /** docs/product.md §5: the upload accepts JPEG, PNG, GIF and WebP. */
 export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const
 
+/** A feature with its German wording beside it (issue 18); the German one may be left empty. */
+interface FeatureRow {
+  text?: string
+  de?: string
+}
+
+/** A specification with its German value beside it; the name is the same in both languages. */
 interface SpecificationRow {
   key?: string
   value?: string
+  de?: string
 }
 
 interface FormValues {
   name?: string
   description?: string
+  descriptionDe?: string
   price?: string
   category?: ProductCategory
   securityLevel?: number
   stockQuantity?: number | null
   imageUrl?: string
-  features?: (string | undefined)[]
-  specifications?: SpecificationRow[]
+  features?: (FeatureRow | undefined)[]
+  specifications?: (SpecificationRow | undefined)[]
 }
 
 type FieldName = keyof FormValues
-const simpleFields: readonly FieldName[] = ["name", "description", "price", "category", "securityLevel", "stockQuantity", "imageUrl"]
+const simpleFields: readonly FieldName[] = [
+  "name",
+  "description",
+  "descriptionDe",
+  "price",
+  "category",
+  "securityLevel",
+  "stockQuantity",
+  "imageUrl",
+]
 
 /** Each field is checked by the contract's own rule, so the dialog shows the words the server would use. */
 const shape = adminProductCreateSchema.shape
-function contractRule(field: "name" | "description" | "price" | "category" | "securityLevel" | "stockQuantity" | "imageUrl"): Rule {
+const textFields = new Set(["imageUrl", "description", "descriptionDe"])
+function contractRule(
+  field: "name" | "description" | "descriptionDe" | "price" | "category" | "securityLevel" | "stockQuantity" | "imageUrl",
+): Rule {
   return {
     validator: async (_rule, value: unknown) => {
       const schema = shape[field]
-      const input =
-        field === "imageUrl" || field === "description" ? (value ?? "") : value === undefined ? (field === "price" ? "" : value) : value
+      const input = textFields.has(field) ? (value ?? "") : value === undefined ? (field === "price" ? "" : value) : value
       const result = schema.safeParse(input)
       if (!result.success) throw new Error(tm(result.error.issues[0]?.message ?? "Invalid input"))
     },
   }
 }
 
-function initialValues(product: Product | undefined): FormValues {
+function initialValues(product: AdminProduct | undefined): FormValues {
   if (!product) {
     // docs/product.md §9: category phone, security level 3, stock 0.
     return {
       name: "",
       description: "",
+      descriptionDe: "",
       price: "",
       category: "phone",
       securityLevel: 3,
@@ -73,34 +94,54 @@ function initialValues(product: Product | undefined): FormValues {
   return {
     name: product.name,
     description: product.description,
+    descriptionDe: product.descriptionDe,
     price: product.price,
     category: product.category,
     securityLevel: product.securityLevel,
     stockQuantity: product.stockQuantity,
     imageUrl: product.imageUrl === NO_IMAGE_URL ? "" : product.imageUrl,
-    features: [...product.features],
-    specifications: Object.entries(product.specifications).map(([key, value]) => ({ key, value })),
+    features: product.features.map((text) => ({ text, de: product.featuresDe[text] ?? "" })),
+    specifications: Object.entries(product.specifications).map(([key, value]) => ({ key, value, de: product.specificationsDe[key] ?? "" })),
   }
 }
 
-/** docs/product.md §5: a feature only if non-blank; a specification only if its key and value are both non-blank. */
+/**
+ * docs/product.md §5: a feature only if non-blank; a specification only if its key and value are both non-blank.
+ * A German wording goes with the row it was typed in, keyed by that row's English feature or specification name.
+ */
 export function productBody(values: FormValues) {
   const specifications: Record<string, string> = {}
+  const specificationsDe: Record<string, string> = {}
   for (const row of values.specifications ?? []) {
     const key = row?.key?.trim() ?? ""
     const value = row?.value?.trim() ?? ""
-    if (key !== "" && value !== "") specifications[key] = value
+    const de = row?.de?.trim() ?? ""
+    if (key === "" || value === "") continue
+    specifications[key] = value
+    if (de !== "") specificationsDe[key] = de
+  }
+  const features: string[] = []
+  const featuresDe: Record<string, string> = {}
+  for (const row of values.features ?? []) {
+    const text = row?.text?.trim() ?? ""
+    const de = row?.de?.trim() ?? ""
+    if (text === "") continue
+    features.push(text)
+    if (de !== "") featuresDe[text] = de
   }
   return {
     name: values.name ?? "",
     description: values.description ?? "",
+    descriptionDe: values.descriptionDe ?? "",
     price: (values.price ?? "").trim(),
     category: values.category,
     securityLevel: values.securityLevel,
     stockQuantity: values.stockQuantity,
     imageUrl: (values.imageUrl ?? "").trim() === "" ? null : (values.imageUrl ?? "").trim(),
-    features: (values.features ?? []).map((feature) => (feature ?? "").trim()).filter((feature) => feature !== ""),
+    features,
     specifications,
+    featuresDe,
+    specificationsDe,
   }
 }
 
@@ -121,7 +162,7 @@ function uploadMessage(error: unknown): string {
 
 export interface ProductDialogProps {
   /** The product to edit; none to add one. */
-  product?: Product
+  product?: AdminProduct
   onClose: () => void
 }
 
@@ -135,8 +176,8 @@ export function ProductDialog({ product, onClose }: ProductDialogProps) {
   const [form] = Form.useForm<FormValues>()
   const { open: notify } = useNotification()
   const invalidate = useInvalidate()
-  const create = useCreate<Product, HttpError>()
-  const update = useUpdate<Product, HttpError>()
+  const create = useCreate<AdminProduct, HttpError>()
+  const update = useUpdate<AdminProduct, HttpError>()
   const [saving, setSaving] = useState(false)
   const [fileList, setFileList] = useState<UploadFile[]>(() =>
     product && product.imageUrl !== NO_IMAGE_URL ? [{ uid: "current", name: product.name, status: "done", url: product.imageUrl }] : [],
@@ -285,7 +326,7 @@ export function ProductDialog({ product, onClose }: ProductDialogProps) {
       cancelButtonProps={{ disabled: saving }}
       onOk={() => form.submit()}
       maskClosable={false}
-      width={720}
+      width={880}
       destroyOnHidden
     >
       <Form<FormValues>
@@ -300,9 +341,20 @@ export function ProductDialog({ product, onClose }: ProductDialogProps) {
         <Form.Item name="name" label={t("field.name")} required rules={[contractRule("name")]}>
           <Input autoFocus maxLength={200} />
         </Form.Item>
-        <Form.Item name="description" label={t("field.description")} rules={[contractRule("description")]}>
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
-        </Form.Item>
+        <Flex gap="middle" wrap>
+          <Form.Item name="description" label={t("field.description")} rules={[contractRule("description")]} style={{ flex: "1 1 300px" }}>
+            <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
+          </Form.Item>
+          <Form.Item
+            name="descriptionDe"
+            label={t("field.descriptionDe")}
+            rules={[contractRule("descriptionDe")]}
+            extra={t("germanHint")}
+            style={{ flex: "1 1 300px" }}
+          >
+            <Input.TextArea lang="de" autoSize={{ minRows: 2, maxRows: 6 }} />
+          </Form.Item>
+        </Flex>
         <Flex gap="middle" wrap>
           <Form.Item name="price" label={t("field.price")} required rules={[contractRule("price")]} style={{ flex: "1 1 140px" }}>
             <Input inputMode="decimal" placeholder="599.00" />
@@ -334,8 +386,20 @@ export function ProductDialog({ product, onClose }: ProductDialogProps) {
               <Flex vertical gap="small">
                 {fields.map((field, index) => (
                   <Flex key={field.key} gap="small" align="center">
-                    <Form.Item name={field.name} noStyle>
-                      <Input aria-label={t("featureLabel", { n: index + 1 })} placeholder={t("featurePlaceholder")} />
+                    <Form.Item name={[field.name, "text"]} noStyle>
+                      <Input
+                        aria-label={t("featureLabel", { n: index + 1 })}
+                        placeholder={t("featurePlaceholder")}
+                        style={{ flex: "1 1 50%" }}
+                      />
+                    </Form.Item>
+                    <Form.Item name={[field.name, "de"]} noStyle>
+                      <Input
+                        lang="de"
+                        aria-label={t("featureDeLabel", { n: index + 1 })}
+                        placeholder={t("featureDePlaceholder")}
+                        style={{ flex: "1 1 50%" }}
+                      />
                     </Form.Item>
                     <Button
                       icon={<DeleteOutlined />}
@@ -344,7 +408,7 @@ export function ProductDialog({ product, onClose }: ProductDialogProps) {
                     />
                   </Flex>
                 ))}
-                <Button type="dashed" icon={<PlusOutlined />} onClick={() => add("")} style={{ alignSelf: "flex-start" }}>
+                <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ text: "", de: "" })} style={{ alignSelf: "flex-start" }}>
                   {t("addFeature")}
                 </Button>
               </Flex>
@@ -359,10 +423,18 @@ export function ProductDialog({ product, onClose }: ProductDialogProps) {
                 {fields.map((field, index) => (
                   <Flex key={field.key} gap="small" align="center">
                     <Form.Item name={[field.name, "key"]} noStyle>
-                      <Input aria-label={t("specKeyLabel", { n: index + 1 })} placeholder={t("specKey")} style={{ flex: "1 1 40%" }} />
+                      <Input aria-label={t("specKeyLabel", { n: index + 1 })} placeholder={t("specKey")} style={{ flex: "1 1 26%" }} />
                     </Form.Item>
                     <Form.Item name={[field.name, "value"]} noStyle>
-                      <Input aria-label={t("specValueLabel", { n: index + 1 })} placeholder={t("specValue")} style={{ flex: "1 1 60%" }} />
+                      <Input aria-label={t("specValueLabel", { n: index + 1 })} placeholder={t("specValue")} style={{ flex: "1 1 37%" }} />
+                    </Form.Item>
+                    <Form.Item name={[field.name, "de"]} noStyle>
+                      <Input
+                        lang="de"
+                        aria-label={t("specValueDeLabel", { n: index + 1 })}
+                        placeholder={t("specValueDe")}
+                        style={{ flex: "1 1 37%" }}
+                      />
                     </Form.Item>
                     <Button
                       icon={<DeleteOutlined />}
@@ -374,7 +446,7 @@ export function ProductDialog({ product, onClose }: ProductDialogProps) {
                 <Button
                   type="dashed"
                   icon={<PlusOutlined />}
-                  onClick={() => add({ key: "", value: "" })}
+                  onClick={() => add({ key: "", value: "", de: "" })}
                   style={{ alignSelf: "flex-start" }}
                 >
                   {t("addSpecification")}

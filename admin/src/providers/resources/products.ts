@@ -1,10 +1,11 @@
 import {
+  adminProductListSchema,
+  adminProductSchema,
   IMAGE_UPLOAD_FIELD,
   imageUploadAnswerSchema,
   messageSchema,
-  productListSchema,
-  productSchema,
   queryCatalogue,
+  type AdminProduct,
   type AdminProductCreateInput,
   type AdminProductUpdateInput,
   type ImageUploadAnswer,
@@ -62,19 +63,24 @@ export interface ProductQuery {
  * Search (name or description, case-insensitive, as the catalogue does), sort (default id
  * ascending, ties by id) and paginate a product list. `total` counts every match.
  */
-export function queryProducts(products: readonly Product[], query: ProductQuery = {}): GetListResponse<Product> {
+export function queryProducts<P extends Product>(products: readonly P[], query: ProductQuery = {}): GetListResponse<P> {
   const matches = queryCatalogue(products, { search: searchTextOf(query.filters ?? [], PRODUCT_SEARCH_FIELD, "product") })
   matches.sort(compareBy(query.sorters ?? []))
   return paginate(matches, query.pagination)
 }
 
-async function listProducts(params: CallParams<"getList">): Promise<GetListResponse<Product>> {
-  return queryProducts(await fetchList("/products", productListSchema, signalOf(params.meta)), params)
+/**
+ * The back office reads products from its own calls: their texts are the English ones with the German ones
+ * beside them, whatever the admin's language (the public calls answer in it, and the edit form would then save
+ * German text as English).
+ */
+async function listProducts(params: CallParams<"getList">): Promise<GetListResponse<AdminProduct>> {
+  return queryProducts(await fetchList("/admin/products", adminProductListSchema, signalOf(params.meta)), params)
 }
 
-async function getProduct(params: CallParams<"getOne">): Promise<{ data: Product }> {
-  const path = `/products/${encodeURIComponent(String(params.id))}`
-  const product = validated(productSchema.safeParse(await getJson(path, signalOf(params.meta))), path)
+async function getProduct(params: CallParams<"getOne">): Promise<{ data: AdminProduct }> {
+  const path = productPath(params.id)
+  const product = validated(adminProductSchema.safeParse(await getJson(path, signalOf(params.meta))), path)
   return { data: product }
 }
 
@@ -83,16 +89,16 @@ function productPath(id: string | number): string {
 }
 
 /** POST /api/admin/products: the answer is the new product. */
-async function createProduct(params: CallParams<"create">): Promise<{ data: Product }> {
+async function createProduct(params: CallParams<"create">): Promise<{ data: AdminProduct }> {
   const path = "/admin/products"
-  const product = validated(productSchema.safeParse(await sendJson("POST", path, params.variables as AdminProductCreateInput)), path)
+  const product = validated(adminProductSchema.safeParse(await sendJson("POST", path, params.variables as AdminProductCreateInput)), path)
   return { data: product }
 }
 
 /** PUT /api/admin/products/{id}: fields left out keep their value. */
-async function updateProduct(params: CallParams<"update">): Promise<{ data: Product }> {
+async function updateProduct(params: CallParams<"update">): Promise<{ data: AdminProduct }> {
   const path = productPath(params.id)
-  const product = validated(productSchema.safeParse(await sendJson("PUT", path, params.variables as AdminProductUpdateInput)), path)
+  const product = validated(adminProductSchema.safeParse(await sendJson("PUT", path, params.variables as AdminProductUpdateInput)), path)
   return { data: product }
 }
 

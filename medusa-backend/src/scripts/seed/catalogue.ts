@@ -12,6 +12,20 @@ export interface SeedProduct {
   category: "phone" | "accessory" | "service"
   features: string[]
   specifications: Record<string, string>
+  /**
+   * The German texts (issue 18): the description, each feature in the same order as `features`, and each
+   * specification's value under the same name. The name stays English, as it does on German pages.
+   */
+  german: { description: string; features: string[]; specifications: Record<string, string> }
+}
+
+/** The German texts of a seeded product as the security profile keeps them (English feature → German). */
+export function germanTextsOf(product: SeedProduct) {
+  return {
+    description_de: product.german.description,
+    features_de: Object.fromEntries(product.features.map((feature, i) => [feature, product.german.features[i]])),
+    specifications_de: product.german.specifications,
+  }
 }
 
 const image = (handle: string) => `/images/products/${handle}.svg`
@@ -45,6 +59,28 @@ export const products: SeedProduct[] = [
       "water resistance": "IP67",
       charging: "30W USB-C",
     },
+    german: {
+      description:
+        "Das verschlüsselte Smartphone für den Einstieg: gehärtetes Betriebssystem, verschlüsselte Nachrichten und Anrufe ab Werk und 12 Monate Sicherheitsupdates.",
+      features: [
+        "Ende-zu-Ende-verschlüsselte Nachrichten",
+        "Verschlüsselte Sprachanrufe",
+        "Sicherer Systemstart (Secure Boot)",
+        "Hardwaregestützter Schlüsselspeicher",
+        "12 Monate Sicherheitsupdates",
+      ],
+      specifications: {
+        processor: "Octa-Core mit 2,4 GHz und Secure Enclave",
+        memory: "8 GB RAM",
+        display: "6,1-Zoll-OLED, 2400 × 1080",
+        battery: "4.500 mAh",
+        camera: "50 MP Hauptkamera, 12 MP Frontkamera, Hardware-Kameraschalter",
+        security: "Sicherheitsstufe 3: gehärtetes Betriebssystem, verifizierter Systemstart, verschlüsselter Speicher",
+        storage: "128 GB / 256 GB",
+        "water resistance": "IP67",
+        charging: "30 W über USB-C",
+      },
+    },
   },
   {
     handle: "enclave-medium",
@@ -74,6 +110,30 @@ export const products: SeedProduct[] = [
       storage: "128GB / 256GB",
       "water resistance": "IP68",
       charging: "45W USB-C, 15W wireless",
+    },
+    german: {
+      description:
+        "Mehr Leistung, mehr Schutz: ein eigener Sicherheitschip, Manipulationserkennung und ein Netzwerkschutz gegen Tracking, dazu 24 Monate Sicherheitsupdates.",
+      features: [
+        "Ende-zu-Ende-verschlüsselte Nachrichten",
+        "Verschlüsselte Sprachanrufe",
+        "Sicherer Systemstart (Secure Boot)",
+        "Eigener Sicherheitschip",
+        "Manipulationserkennung",
+        "Netzwerkschutz gegen Tracking",
+        "24 Monate Sicherheitsupdates",
+      ],
+      specifications: {
+        processor: "Octa-Core mit 2,8 GHz und eigenem Sicherheitschip",
+        memory: "12 GB RAM",
+        display: "6,4-Zoll-OLED, 120 Hz, 2640 × 1200",
+        battery: "5.000 mAh",
+        camera: "64 MP Hauptkamera, 16 MP Ultraweitwinkel, 16 MP Frontkamera, Hardware-Kameraschalter",
+        security: "Sicherheitsstufe 4: Sicherheitschip, Manipulationserkennung, verschlüsselter Speicher",
+        storage: "128 GB / 256 GB",
+        "water resistance": "IP68",
+        charging: "45 W über USB-C, 15 W kabellos",
+      },
     },
   },
   {
@@ -106,6 +166,31 @@ export const products: SeedProduct[] = [
       "water resistance": "IPX8",
       charging: "65W USB-C, 15W wireless",
     },
+    german: {
+      description:
+        "Unser sicherstes Gerät, faltbar: ein isoliertes Secure Element, Hardware-Notschalter für Kamera, Mikrofon und Funk und 36 Monate Sicherheitsupdates.",
+      features: [
+        "Ende-zu-Ende-verschlüsselte Nachrichten",
+        "Verschlüsselte Sprachanrufe",
+        "Sicherer Systemstart (Secure Boot)",
+        "Isoliertes Secure Element",
+        "Manipulationserkennung",
+        "Hardware-Notschalter (Kill Switches)",
+        "Netzwerkschutz gegen Tracking",
+        "36 Monate Sicherheitsupdates",
+      ],
+      specifications: {
+        processor: "Octa-Core mit 3,2 GHz und isoliertem Secure Element",
+        memory: "16 GB RAM",
+        display: "7,6-Zoll-Falt-OLED innen, 6,2-Zoll-Außendisplay",
+        battery: "4.800 mAh, zwei Zellen",
+        camera: "50 MP Hauptkamera, 12 MP Ultraweitwinkel, 10 MP Tele, Hardware-Notschalter",
+        security: "Sicherheitsstufe 5: Secure Element, Notschalter, Manipulationserkennung, verschlüsselter Speicher",
+        storage: "256 GB / 512 GB",
+        "water resistance": "IPX8",
+        charging: "65 W über USB-C, 15 W kabellos",
+      },
+    },
   },
   {
     handle: "faraday-sleeve",
@@ -117,6 +202,11 @@ export const products: SeedProduct[] = [
     category: "accessory",
     features: ["Blocks all radio signals", "Fits every Enclave phone"],
     specifications: { material: "Double-layer shielding fabric", dimensions: "19 x 11 cm" },
+    german: {
+      description: "Eine abgeschirmte Hülle, die Mobilfunk, WLAN, Bluetooth, NFC und GPS blockiert, solange Ihr Telefon darin steckt.",
+      features: ["Blockiert alle Funksignale", "Passt zu jedem Enclave-Smartphone"],
+      specifications: { material: "Zweilagiges Abschirmgewebe", dimensions: "19 × 11 cm" },
+    },
   },
   {
     handle: "privacy-screen-protector",
@@ -128,6 +218,11 @@ export const products: SeedProduct[] = [
     category: "accessory",
     features: ["30° privacy filter", "9H tempered glass"],
     specifications: { material: "Tempered glass", compatibility: "Enclave Base, Enclave Medium" },
+    german: {
+      description: "Gehärtetes Glas mit Blickschutzfilter: Für Sie bleibt der Bildschirm gut lesbar, für Ihre Sitznachbarn dunkel.",
+      features: ["30°-Blickschutzfilter", "Gehärtetes Glas mit Härtegrad 9H"],
+      specifications: { material: "Gehärtetes Glas", compatibility: "Enclave Base, Enclave Medium" },
+    },
   },
   {
     handle: "usb-c-data-blocker",
@@ -139,6 +234,12 @@ export const products: SeedProduct[] = [
     category: "accessory",
     features: ["Power only, no data", "Protects against juice jacking"],
     specifications: { connector: "USB-C male to USB-C female", charging: "Up to 60W" },
+    german: {
+      description:
+        "Laden Sie an jedem öffentlichen Anschluss, ohne Ihre Daten preiszugeben: Die Datenleitungen sind getrennt, nur Strom fließt.",
+      features: ["Nur Strom, keine Daten", "Schützt vor Juice Jacking"],
+      specifications: { connector: "USB-C-Stecker auf USB-C-Buchse", charging: "Bis zu 60 W" },
+    },
   },
   {
     handle: "hardened-charger",
@@ -150,6 +251,11 @@ export const products: SeedProduct[] = [
     category: "accessory",
     features: ["65W fast charging", "No firmware, nothing to compromise"],
     specifications: { charging: "65W USB-C PD", cable: "1.5 m braided USB-C cable included" },
+    german: {
+      description: "Ein USB-C-Ladegerät mit 65 W, einem reinen Stromanschluss und ohne Firmware, die sich manipulieren ließe.",
+      features: ["Schnellladen mit 65 W", "Keine Firmware, nichts zu kompromittieren"],
+      specifications: { charging: "65 W, USB-C Power Delivery", cable: "Geflochtenes USB-C-Kabel (1,5 m) im Lieferumfang" },
+    },
   },
   {
     handle: "secure-setup",
@@ -161,6 +267,12 @@ export const products: SeedProduct[] = [
     category: "service",
     features: ["Hardened configuration", "Encrypted backup setup", "Private onboarding call"],
     specifications: { duration: "60 minutes", delivery: "Remote, within 3 business days" },
+    german: {
+      description:
+        "Unser Sicherheitsteam richtet Ihr Gerät ein: gehärtete Konfiguration, verschlüsselte Backups und ein persönliches Einführungsgespräch.",
+      features: ["Gehärtete Konfiguration", "Einrichtung verschlüsselter Backups", "Persönliches Einführungsgespräch (Onboarding)"],
+      specifications: { duration: "60 Minuten", delivery: "Per Fernwartung, innerhalb von 3 Werktagen" },
+    },
   },
   {
     handle: "extended-security-updates",
@@ -172,6 +284,11 @@ export const products: SeedProduct[] = [
     category: "service",
     features: ["12 more months of security updates", "Priority support"],
     specifications: { duration: "12 months", coverage: "Any Enclave phone" },
+    german: {
+      description: "Zwölf weitere Monate Sicherheitsupdates und bevorzugter Support für jedes Enclave-Smartphone.",
+      features: ["12 weitere Monate Sicherheitsupdates", "Bevorzugter Support"],
+      specifications: { duration: "12 Monate", coverage: "Jedes Enclave-Smartphone" },
+    },
   },
 ]
 

@@ -1,8 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { deleteLineItemsWorkflow, deleteProductsWorkflow } from "@medusajs/medusa/core-flows"
-import type { AdminProductCreate, AdminProductUpdate, Product } from "@enclave/contract"
-import { findProduct } from "../catalogue/products"
+import type { AdminProduct, AdminProductCreate, AdminProductUpdate } from "@enclave/contract"
+import { findAdminProduct } from "../catalogue/products"
 import { ApiError } from "../http/api-error"
 import { shopDefaults } from "./shop-defaults"
 import { createShopProductWorkflow, updateShopProductWorkflow, type ProfileFields, type UpdateShopProductInput } from "./workflows"
@@ -72,18 +72,31 @@ export async function findShopProductRecord(container: MedusaContainer, catalogu
   }
 }
 
-/** The product as GET /api/products/{id} shows it, right after a change. */
-async function readBack(container: MedusaContainer, catalogueNumber: number): Promise<Product> {
-  const product = await findProduct(container, catalogueNumber)
+/** The product as GET /api/admin/products/{id} shows it, right after a change. */
+async function readBack(container: MedusaContainer, catalogueNumber: number): Promise<AdminProduct> {
+  const product = await findAdminProduct(container, catalogueNumber)
   if (!product) throw notFound(catalogueNumber)
   return product
 }
 
-function profileOf(body: Pick<AdminProductCreate, "securityLevel" | "category" | "features" | "specifications">): ProfileFields {
-  return { level: body.securityLevel, category: body.category, features: body.features, specifications: body.specifications }
+/** GET /api/admin/products/{id}: 404 when there is no such product. */
+export async function readAdminProduct(container: MedusaContainer, catalogueNumber: number): Promise<AdminProduct> {
+  return readBack(container, catalogueNumber)
 }
 
-export async function createAdminProduct(container: MedusaContainer, body: AdminProductCreate): Promise<Product> {
+function profileOf(body: AdminProductCreate): ProfileFields {
+  return {
+    level: body.securityLevel,
+    category: body.category,
+    features: body.features,
+    specifications: body.specifications,
+    description_de: body.descriptionDe || null,
+    features_de: body.featuresDe,
+    specifications_de: body.specificationsDe,
+  }
+}
+
+export async function createAdminProduct(container: MedusaContainer, body: AdminProductCreate): Promise<AdminProduct> {
   const defaults = await shopDefaults(container)
   const { result } = await createShopProductWorkflow(container).run({
     input: {
@@ -124,7 +137,11 @@ async function stockChange(
   return { inventoryItemId: record.inventoryItemId, locationId: stockLocationId, stockedQuantity: stockQuantity, levelExists: false }
 }
 
-export async function updateAdminProduct(container: MedusaContainer, catalogueNumber: number, body: AdminProductUpdate): Promise<Product> {
+export async function updateAdminProduct(
+  container: MedusaContainer,
+  catalogueNumber: number,
+  body: AdminProductUpdate,
+): Promise<AdminProduct> {
   const record = await findShopProductRecord(container, catalogueNumber)
   if (!record.variantId && body.price !== undefined) throw new ApiError(409, `Product ${catalogueNumber} has no variant to price`)
 
@@ -137,6 +154,9 @@ export async function updateAdminProduct(container: MedusaContainer, catalogueNu
   if (body.category !== undefined) profile.category = body.category
   if (body.features !== undefined) profile.features = body.features
   if (body.specifications !== undefined) profile.specifications = body.specifications
+  if (body.descriptionDe !== undefined) profile.description_de = body.descriptionDe || null
+  if (body.featuresDe !== undefined) profile.features_de = body.featuresDe
+  if (body.specificationsDe !== undefined) profile.specifications_de = body.specificationsDe
 
   await runThenBump("a product was updated", async () =>
     updateShopProductWorkflow(container).run({

@@ -27,6 +27,10 @@ export interface ProfileFields {
   category: ProductCategory
   features: string[]
   specifications: Record<string, string>
+  /** The German texts (issue 18), kept on the profile beside the English features they translate. */
+  description_de?: string | null
+  features_de?: Record<string, string>
+  specifications_de?: Record<string, string>
 }
 
 const securityProfiles = (container: MedusaContainer) => container.resolve<SecurityProfiles>(SECURITY_LEVELS_MODULE)
@@ -48,8 +52,10 @@ const createSecurityProfileStep = createStep(
  * write exactly the map that was sent.
  */
 async function writeProfile(service: SecurityProfiles, data: { id: string } & Partial<ProfileFields>) {
-  if (data.specifications) {
-    await service.updateSecurityProfiles({ id: data.id, specifications: [] as unknown as Record<string, string> })
+  const cleared = (["specifications", "features_de", "specifications_de"] as const).filter((field) => data[field])
+  if (cleared.length) {
+    const empty = Object.fromEntries(cleared.map((field) => [field, [] as unknown as Record<string, string>]))
+    await service.updateSecurityProfiles({ id: data.id, ...empty })
   }
   await service.updateSecurityProfiles(data)
 }
@@ -65,6 +71,9 @@ const updateSecurityProfileStep = createStep(
       category: before.category,
       features: before.features,
       specifications: before.specifications,
+      description_de: before.description_de,
+      features_de: before.features_de,
+      specifications_de: before.specifications_de,
     }
     try {
       await writeProfile(service, data)

@@ -1,6 +1,15 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { compareDefaultOrder, NO_IMAGE_URL, type Product, type ProductCategory } from "@enclave/contract"
+import {
+  compareDefaultOrder,
+  currentGermanTexts,
+  NO_IMAGE_URL,
+  productTextsIn,
+  type AdminProduct,
+  type Product,
+  type ProductCategory,
+} from "@enclave/contract"
+import type { Language } from "@enclave/contract/i18n"
 import { catalogueFacts } from "./cache"
 
 /** The shop sells in euros; a product's price is its first variant's EUR price. */
@@ -16,6 +25,9 @@ const productFields = [
   "category",
   "features",
   "specifications",
+  "description_de",
+  "features_de",
+  "specifications_de",
   "product.id",
   "product.title",
   "product.subtitle",
@@ -54,6 +66,9 @@ interface ProfileRow {
   category: ProductCategory
   features: unknown
   specifications: unknown
+  description_de?: string | null
+  features_de?: unknown
+  specifications_de?: unknown
   product?: {
     id: string
     title: string
@@ -107,22 +122,46 @@ function toStringMap(value: unknown): Record<string, string> {
   return Object.fromEntries(Object.entries(value as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === "string"))
 }
 
-export function toContractProduct(row: ProfileRow): Product | null {
+function englishTexts(row: ProfileRow) {
+  return {
+    description: row.product?.description ?? "",
+    features: toStringList(row.features),
+    specifications: toStringMap(row.specifications),
+  }
+}
+
+function germanTexts(row: ProfileRow) {
+  return {
+    descriptionDe: row.description_de ?? "",
+    featuresDe: toStringMap(row.features_de),
+    specificationsDe: toStringMap(row.specifications_de),
+  }
+}
+
+/** The product as the public catalogue shows it, its texts in `language` (English where German is missing). */
+export function toContractProduct(row: ProfileRow, language: Language = "en"): Product | null {
   const product = row.product
   if (!product || product.status !== "published") return null
+  const texts = productTextsIn(language, englishTexts(row), germanTexts(row))
   return {
     id: row.catalogue_number,
     name: product.title,
-    description: product.description ?? "",
+    description: texts.description,
     price: euroPrice(row),
     imageUrl: product.thumbnail || NO_IMAGE_URL,
     category: row.category,
     securityLevel: row.level,
     stockQuantity: availableStock(row),
-    features: toStringList(row.features),
-    specifications: toStringMap(row.specifications),
+    features: texts.features,
+    specifications: texts.specifications,
     createdAt: new Date(product.created_at).toISOString(),
   }
+}
+
+/** The product as the back office edits it: English texts, German ones beside them. */
+function toAdminProduct(row: ProfileRow): AdminProduct | null {
+  const product = toContractProduct(row, "en")
+  return product ? { ...product, ...currentGermanTexts(englishTexts(row), germanTexts(row)) } : null
 }
 
 async function readProfiles(container: MedusaContainer, filters?: Record<string, unknown>): Promise<ProfileRow[]> {
@@ -132,17 +171,31 @@ async function readProfiles(container: MedusaContainer, filters?: Record<string,
 }
 
 /** Every published product, in the shop's default order (docs/product.md §9: Base, Medium, Premium). */
-export async function listProducts(container: MedusaContainer): Promise<Product[]> {
+export async function listProducts(container: MedusaContainer, language: Language = "en"): Promise<Product[]> {
   const rows = await readProfiles(container)
   return rows
-    .map(toContractProduct)
+    .map((row) => toContractProduct(row, language))
     .filter((p): p is Product => p !== null)
     .sort(compareDefaultOrder)
 }
 
-export async function findProduct(container: MedusaContainer, id: number): Promise<Product | null> {
+export async function findProduct(container: MedusaContainer, id: number, language: Language = "en"): Promise<Product | null> {
   const [row] = await readProfiles(container, { catalogue_number: id })
-  return row ? toContractProduct(row) : null
+  return row ? toContractProduct(row, language) : null
+}
+
+/** The back office's list: every published product with its texts in both languages, in the shop's default order. */
+export async function listAdminProducts(container: MedusaContainer): Promise<AdminProduct[]> {
+  const rows = await readProfiles(container)
+  return rows
+    .map(toAdminProduct)
+    .filter((p): p is AdminProduct => p !== null)
+    .sort(compareDefaultOrder)
+}
+
+export async function findAdminProduct(container: MedusaContainer, id: number): Promise<AdminProduct | null> {
+  const [row] = await readProfiles(container, { catalogue_number: id })
+  return row ? toAdminProduct(row) : null
 }
 
 /** What selling one unit of a product reserves: per inventory item, how many, and where it is stocked best. */
@@ -196,6 +249,7 @@ function stockSources(row: ProfileRow): StockSource[] {
 }
 
 function toEntry(row: ProfileRow): CatalogueEntry | null {
+  // A cart line and an order copy the product as Medusa holds it: in English, like its name.
   const product = toContractProduct(row)
   const variant = row.product?.variants?.[0]
   if (!product || !variant?.id) return null

@@ -4,6 +4,7 @@
  * records as the page's dependencies, so a cached page changes with them.
  */
 import type { Product } from "@enclave/contract"
+import type { Language } from "@enclave/contract/i18n"
 import { getPublicPaymentMethods, PAYMENT_METHODS_PATH, paymentBadges, type PaymentBadge } from "./payment-methods"
 import { listProducts } from "./products"
 import { optionalCatalogueAnswer } from "./unavailable"
@@ -29,9 +30,10 @@ export function tierLinks(products: readonly Pick<Product, "id" | "name" | "cate
   return { Base: link("Base"), Medium: link("Medium"), Premium: link("Premium") }
 }
 
-export async function footerData(): Promise<FooterData> {
+/** `language`: the page's, so the footer shares the page's product list rather than asking for another. */
+export async function footerData(language: Language = "en"): Promise<FooterData> {
   const [products, payments] = await Promise.all([
-    optionalCatalogueAnswer("/api/products", listProducts),
+    optionalCatalogueAnswer("/api/products", () => listProducts(language), language),
     optionalCatalogueAnswer(PAYMENT_METHODS_PATH, getPublicPaymentMethods),
   ])
   return {

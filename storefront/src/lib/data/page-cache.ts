@@ -9,7 +9,7 @@
  * - the language the page is rendered in (from the `language` cookie or Accept-Language);
  * - the year (the footer's copyright line);
  * - the facade's catalogue answers the render used (recorded while rendering, see catalogue-answers.ts): the
- *   products, and on every page the footer's (products for the tier links, the visitors' payment methods for the
+ *   products (asked in the page's language: a German page depends on the German answers, issue 18), and on every page the footer's (products for the tier links, the visitors' payment methods for the
  *   badges) and where shown the shipping methods (home, /shipping). The facade changes these answers' ETags
  *   when an admin saves a product, a shipping method or the payment settings, so the next request renders anew.
  * Nothing else: these pages do not render anything of the visitor's (the header's account part and
@@ -23,7 +23,8 @@
  */
 import type { APIContext, MiddlewareNext } from "astro"
 import { apiBaseUrl } from "./products"
-import { keepAnswer, keptAnswer, recordingDependencies, type Dependency } from "./catalogue-answers"
+import { answerKey, catalogueHeaders, keepAnswer, keptAnswer, recordingDependencies, type Dependency } from "./catalogue-answers"
+import type { Language } from "@enclave/contract/i18n"
 import { publicOrigin } from "../seo"
 
 interface CachedPage {
@@ -68,8 +69,8 @@ const checks = new Map<string, { sentAt: number; result: Promise<Check> }>()
  * answered before (write paths bump before they answer), so a burst of requests costs one check.
  * A changed answer is kept (catalogue-answers.ts) for the render that follows.
  */
-function revalidate(path: string, etag: string, arrivedAt: number): Promise<Check> {
-  const key = `${path}\u0000${etag}`
+function revalidate(path: string, language: Language, etag: string, arrivedAt: number): Promise<Check> {
+  const key = `${answerKey(path, language)}\u0000${etag}`
   const running = checks.get(key)
   if (running && running.sentAt >= arrivedAt) return running.result
   const sentAt = performance.now()
@@ -77,7 +78,7 @@ function revalidate(path: string, etag: string, arrivedAt: number): Promise<Chec
     let response: Response
     try {
       response = await fetch(`${apiBaseUrl()}${path}`, {
-        headers: { accept: "application/json", "if-none-match": etag },
+        headers: catalogueHeaders(language, etag),
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       })
     } catch {
@@ -88,7 +89,7 @@ function revalidate(path: string, etag: string, arrivedAt: number): Promise<Chec
     const newTag = response.headers.get("etag")
     if (response.ok && newTag) {
       try {
-        keepAnswer(path, { etag: newTag, body: await response.json() })
+        keepAnswer(path, language, { etag: newTag, body: await response.json() })
         return "changed"
       } catch {
         return "failed"
@@ -112,12 +113,12 @@ function revalidate(path: string, etag: string, arrivedAt: number): Promise<Chec
  */
 async function stillFresh(dependencies: Dependency[], revalidated: Set<string>, arrivedAt: number): Promise<boolean> {
   const results = await Promise.all(
-    dependencies.map(async ({ path, etag }) => {
-      const check = await revalidate(path, etag, arrivedAt)
+    dependencies.map(async ({ path, language, etag }) => {
+      const check = await revalidate(path, language, etag, arrivedAt)
       if (check === "failed") return false
       // The kept answer is the current one unless another render kept a newer one meanwhile.
-      if (check === "changed" || keptAnswer(path)?.etag === etag) revalidated.add(path)
-      return check === "unchanged" && keptAnswer(path)?.etag === etag
+      if (check === "changed" || keptAnswer(path, language)?.etag === etag) revalidated.add(answerKey(path, language))
+      return check === "unchanged" && keptAnswer(path, language)?.etag === etag
     }),
   )
   return results.every(Boolean)

@@ -6,7 +6,8 @@
  */
 import { compareDefaultOrder, productIdSchema, productListSchema, productSchema, type Product } from "@enclave/contract"
 import type { z } from "zod"
-import { answerRevalidatedInThisRequest, keepAnswer, keptAnswer, recordDependency } from "./catalogue-answers"
+import type { Language } from "@enclave/contract/i18n"
+import { answerRevalidatedInThisRequest, catalogueHeaders, keepAnswer, keptAnswer, recordDependency } from "./catalogue-answers"
 
 const DEFAULT_API_URL = "http://127.0.0.1:9000"
 
@@ -106,33 +107,36 @@ async function parseAnswer<T>(url: string, response: Response, schema: z.ZodType
  * GET a public catalogue path, revalidating the copy kept from the last answer (If-None-Match; a 304
  * reuses it without parsing), and note it as a dependency of the page being rendered (the page cache
  * keeps the page's HTML only as long as these answers stay the same). Asked without cookies: the
- * answer is the same for everyone.
+ * answer is the same for everyone who reads the same language, which is asked for explicitly (the
+ * product answers are written in it; the others are the same in both).
  */
-export async function getCatalogueJson<T>(path: string, schema: z.ZodType<T>, allowNotFound: boolean): Promise<T | null> {
-  const checked = answerRevalidatedInThisRequest(path)
+export async function getCatalogueJson<T>(
+  path: string,
+  schema: z.ZodType<T>,
+  allowNotFound: boolean,
+  language: Language = "en",
+): Promise<T | null> {
+  const checked = answerRevalidatedInThisRequest(path, language)
   if (checked) {
-    recordDependency(path, checked.etag)
+    recordDependency(path, language, checked.etag)
     return checked.body as T
   }
-  const kept = keptAnswer(path)
+  const kept = keptAnswer(path, language)
   const url = `${apiBaseUrl()}${path}`
-  const response = await fetchFacade(
-    url,
-    kept ? { accept: "application/json", "if-none-match": kept.etag } : { accept: "application/json" },
-  )
+  const response = await fetchFacade(url, catalogueHeaders(language, kept?.etag))
   if (response.status === 304 && kept) {
-    recordDependency(path, kept.etag)
+    recordDependency(path, language, kept.etag)
     return kept.body as T
   }
   if (response.status === 404 && allowNotFound) {
     await response.body?.cancel()
-    recordDependency(path, null)
+    recordDependency(path, language, null)
     return null
   }
   const etag = response.headers.get("etag")
   const body = await parseAnswer(url, response, schema)
-  if (etag) keepAnswer(path, { etag, body })
-  recordDependency(path, etag)
+  if (etag) keepAnswer(path, language, { etag, body })
+  recordDependency(path, language, etag)
   return body
 }
 
@@ -141,9 +145,12 @@ function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
   return shown.join("; ") + (issues.length > 3 ? ` (and ${issues.length - 3} more)` : "")
 }
 
-/** All products, in the shop's default order (Base, Medium, Premium; phones, accessories, services). */
-export async function listProducts(): Promise<Product[]> {
-  const products = (await getCatalogueJson("/api/products", productListSchema, false))!
+/**
+ * All products, in the shop's default order (Base, Medium, Premium; phones, accessories, services), with
+ * their texts in `language` (English where a product has no German text).
+ */
+export async function listProducts(language: Language = "en"): Promise<Product[]> {
+  const products = (await getCatalogueJson("/api/products", productListSchema, false, language))!
   // The API already answers in this order; sorting again keeps the pages right whatever the backend does.
   // A copy: the list itself is kept for the next request (catalogue-answers.ts).
   return [...products].sort(compareDefaultOrder)
@@ -153,8 +160,8 @@ export async function listProducts(): Promise<Product[]> {
  * One product by its id as written in a URL path. Returns null when the id is not a whole number
  * (no request is made) or when the API answers 404.
  */
-export async function getProduct(id: string | number): Promise<Product | null> {
+export async function getProduct(id: string | number, language: Language = "en"): Promise<Product | null> {
   const parsedId = productIdSchema.safeParse(String(id))
   if (!parsedId.success) return null
-  return getCatalogueJson(`/api/products/${parsedId.data}`, productSchema, true)
+  return getCatalogueJson(`/api/products/${parsedId.data}`, productSchema, true, language)
 }

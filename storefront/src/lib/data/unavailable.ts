@@ -1,4 +1,5 @@
 import type { AstroGlobal } from "astro"
+import type { Language } from "@enclave/contract/i18n"
 import { recordDependency } from "./catalogue-answers"
 import { FacadeApiError } from "./products"
 
@@ -28,13 +29,13 @@ export async function loadOrUnavailable<T>(
  * when the facade cannot give it, and the page is marked as depending on an answer without a tag, so the page
  * cache does not keep the page without it and the next request tries again.
  */
-export async function optionalCatalogueAnswer<T>(path: string, load: () => Promise<T>): Promise<T | null> {
+export async function optionalCatalogueAnswer<T>(path: string, load: () => Promise<T>, language: Language = "en"): Promise<T | null> {
   try {
     return await load()
   } catch (error) {
     if (!(error instanceof FacadeApiError)) throw error
     console.error(`[storefront] ${path} unavailable: ${error.message}`)
-    recordDependency(path, null)
+    recordDependency(path, language, null)
     return null
   }
 }

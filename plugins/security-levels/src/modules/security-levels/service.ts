@@ -13,9 +13,17 @@ export interface SecurityProfileRecord {
   category: "phone" | "accessory" | "service"
   features: string[]
   specifications: Record<string, string>
+  description_de: string | null
+  features_de: Record<string, string>
+  specifications_de: Record<string, string>
 }
 
-export type SecurityProfileFields = Omit<SecurityProfileRecord, "id" | "catalogue_number">
+/** The German texts are optional on creation: a product may be sold in English only. */
+export type SecurityProfileFields = Omit<
+  SecurityProfileRecord,
+  "id" | "catalogue_number" | "description_de" | "features_de" | "specifications_de"
+> &
+  Partial<Pick<SecurityProfileRecord, "description_de" | "features_de" | "specifications_de">>
 
 /** The module service's calls other parts of the shop make, typed with those columns. */
 export interface SecurityProfiles {

@@ -1,8 +1,14 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { sendCatalogueAnswer } from "../../../catalogue/cache"
+import { catalogueLanguage, varyByLanguage } from "../../../catalogue/language"
 import { listProducts } from "../../../catalogue/products"
 
-/** Takes no query parameters (any are ignored), so every caller shares the one cached answer. */
+/**
+ * Takes no query parameters (any are ignored): every caller of one language shares one cached answer,
+ * keyed (and so tagged) per language.
+ */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  await sendCatalogueAnswer(req, res, "products", () => listProducts(req.scope))
+  const language = catalogueLanguage(req)
+  varyByLanguage(res, language)
+  await sendCatalogueAnswer(req, res, `products:${language}`, () => listProducts(req.scope, language))
 }

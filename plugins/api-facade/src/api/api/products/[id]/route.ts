@@ -1,12 +1,15 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { productIdSchema } from "@enclave/contract"
 import { sendCatalogueAnswer } from "../../../../catalogue/cache"
+import { catalogueLanguage, varyByLanguage } from "../../../../catalogue/language"
 import { findProduct } from "../../../../catalogue/products"
 import { ApiError, validate } from "../../../../http/api-error"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   // Keyed on the validated number, so "7" and "007" share an entry; unknown ids are never cached.
   const id = validate(productIdSchema, req.params.id, { param: "id" })
-  const found = await sendCatalogueAnswer(req, res, `product:${id}`, () => findProduct(req.scope, id))
+  const language = catalogueLanguage(req)
+  varyByLanguage(res, language)
+  const found = await sendCatalogueAnswer(req, res, `product:${id}:${language}`, () => findProduct(req.scope, id, language))
   if (!found) throw new ApiError(404, `Product ${id} not found`)
 }

@@ -1,7 +1,14 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { adminProductUpdateSchema, productIdSchema } from "@enclave/contract"
-import { deleteAdminProduct, updateAdminProduct } from "../../../../../admin-products/products"
+import { deleteAdminProduct, readAdminProduct, updateAdminProduct } from "../../../../../admin-products/products"
 import { validate } from "../../../../../http/api-error"
+
+/** One product with its texts in both languages (see GET /api/admin/products). */
+export async function GET(req: MedusaRequest, res: MedusaResponse) {
+  const id = validate(productIdSchema, req.params.id, { param: "id" })
+  res.setHeader("Cache-Control", "no-store")
+  res.json(await readAdminProduct(req.scope, id))
+}
 
 export async function PUT(req: MedusaRequest, res: MedusaResponse) {
   const id = validate(productIdSchema, req.params.id, { param: "id" })
