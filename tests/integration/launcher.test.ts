@@ -2,10 +2,12 @@ import fs from "node:fs"
 import path from "node:path"
 import pg from "pg"
 import { afterAll, describe, expect, it } from "vitest"
+import { withClient } from "../../launcher/database.ts"
 import { orderSchema, productListSchema, productSchema } from "@enclave/contract"
 import { ApiClient, newUserDetails } from "../support/api.ts"
 import { testAddress } from "../support/address.ts"
 import { readMails } from "../support/mailbox.ts"
+import { databaseUrlOf } from "../support/races.ts"
 import { medusaProcessOf, processesMentioning, startShopProcess, type ShopProcess } from "../support/shop.ts"
 import { shopUrl } from "../support/urls.ts"
 
@@ -61,6 +63,15 @@ describe("npm start", () => {
       country: "Germany",
     })
     expect((await demo.post("/api/login", { username: "demo", password: "not-the-password" })).status).toBe(401)
+
+    // The data migration scripts, which set-up runs in place of db:migrate's own Medusa, ran and are
+    // recorded: a later upgrade does not run them again over live data.
+    const { rows } = await withClient(databaseUrlOf(shop.url), (client) =>
+      client.query<{ script_name: string }>("select script_name from script_migrations where finished_at is not null"),
+    )
+    expect(rows.map((r) => r.script_name)).toEqual(
+      expect.arrayContaining(["order-links.js", "shipping-zones.js", "migrate-product-shipping-profile.js"]),
+    )
   })
 
   it("without SMTP_URL writes each mail as an .eml file into DATA_DIR/mail and logs one line for it", async () => {
