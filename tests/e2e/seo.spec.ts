@@ -140,6 +140,13 @@ test("each language has its own address: canonical, hreflang pairs and Open Grap
       await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute("content", language === "de" ? "de_DE" : "en_GB")
     }
   }
+  // The plain, negotiated address (x-default) is its own canonical: were it to name the language it
+  // was rendered in, two members of the hreflang set would disagree (Lighthouse's canonical audit fails).
+  for (const path of ["/", "/products", "/product/1", "/auth"]) {
+    await page.goto(path)
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${origin}${path}`)
+    await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute("href", `${origin}${path}`)
+  }
   await page.goto("/product/1?lang=en")
   const product = productSchema.parse(await (await page.request.get("/api/products/1")).json())
   await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "product")

@@ -2,6 +2,7 @@ import type { Product } from "@enclave/contract"
 import { describe, expect, it } from "vitest"
 import {
   alternates,
+  canonicalAddress,
   languageOfAddress,
   productStructuredData,
   publicOrigin,
@@ -50,6 +51,15 @@ describe("addresses by language", () => {
       { hreflang: "de", href: "https://e.shop/products?lang=de" },
       { hreflang: "x-default", href: "https://e.shop/products" },
     ])
+  })
+
+  it("names each address of the hreflang set its own canonical, the negotiated one included", () => {
+    const set = alternates("https://e.shop", "/products").map((a) => a.href)
+    for (const requested of ["/products?lang=de&q=fold", "/products?lang=en", "/products", "/products?q=fold"]) {
+      const canonical = canonicalAddress("https://e.shop", new URL(requested, "http://127.0.0.1:4321"))
+      expect(set).toContain(canonical)
+      expect(canonical).toBe(requested.includes("lang=de") ? set[1] : requested.includes("lang=en") ? set[0] : set[2])
+    }
   })
 })
 

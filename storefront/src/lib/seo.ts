@@ -39,9 +39,21 @@ export function publicOrigin(requestUrl: URL, configured: string | undefined = p
   return requestUrl.origin
 }
 
-/** A page's address in one language; the canonical address of a page is the one in its own language. */
+/** A page's address in one language. */
 export function addressIn(origin: string, pathname: string, language: Language): string {
   return `${origin}${pathname}?${LANGUAGE_PARAM}=${language}`
+}
+
+/**
+ * The canonical address of the page as requested: itself, one of its hreflang set. A language's
+ * address names itself; the plain (negotiated, x-default) address names itself too. Pointing the
+ * plain address at the language it happened to be rendered in makes two members of one hreflang set
+ * disagree about which is canonical, which search engines (Bing's rule, Lighthouse's `canonical`
+ * audit) take as an invalid canonical.
+ */
+export function canonicalAddress(origin: string, requestUrl: URL): string {
+  const language = languageOfAddress(requestUrl)
+  return language ? addressIn(origin, requestUrl.pathname, language) : `${origin}${requestUrl.pathname}`
 }
 
 export interface Alternate {
