@@ -23,6 +23,18 @@ export interface FrontDoorOptions {
 
 export const RESTARTING_MESSAGE = "The shop is restarting, please try again"
 
+/**
+ * How many API writes (any method but GET, HEAD and OPTIONS) this front door has passed on, counted
+ * the moment Medusa's answer arrives, before the caller can see it. The storefront's page cache
+ * (storefront/src/lib/data/page-cache.ts), which runs in this process, reads it: while no write has
+ * gone by since it last checked a page's data with the facade, nothing a person can do has changed
+ * that data, and the page goes out without asking again. Shared through a registered symbol
+ * because the storefront is a separate bundle loaded into this process.
+ */
+export const API_WRITES = Symbol.for("enclave.front-door.api-writes")
+const apiWrites: { count: number } = ((globalThis as Record<symbol, unknown>)[API_WRITES] ??= { count: 0 }) as { count: number }
+const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"])
+
 const storefrontDir = path.join(repoRoot, "storefront", "dist")
 const adminDir = path.join(repoRoot, "admin", "dist")
 
@@ -97,8 +109,9 @@ export async function createFrontDoor(options: FrontDoorOptions): Promise<http.S
   const proxy = createProxyServer({ xfwd: true, proxyTimeout: 60_000, agent })
   // A safety net under the facade's own fix (http/powered-by.ts): no answer names the framework
   // behind it, whichever server answered. Runs before the proxy copies Medusa's headers.
-  proxy.on("proxyRes", (proxyRes) => {
+  proxy.on("proxyRes", (proxyRes, req) => {
     delete proxyRes.headers["x-powered-by"]
+    if (!READ_METHODS.has(req.method ?? "GET")) apiWrites.count++
   })
   /** Which server each proxied request went to, for its error answer. */
   const targets = new WeakMap<http.IncomingMessage, string>()
@@ -111,6 +124,8 @@ export async function createFrontDoor(options: FrontDoorOptions): Promise<http.S
   /** GETs already sent again after a reset. */
   const resent = new WeakSet<http.IncomingMessage>()
   proxy.on("error", (error, req, res) => {
+    // A write cut off may still have been done: it counts like one answered.
+    if (!READ_METHODS.has(req.method ?? "GET")) apiWrites.count++
     if (!(res instanceof http.ServerResponse)) return
     // A connection reset before any answer: a GET or HEAD changes nothing, so it may go once more
     // (a kept-alive connection can still be closed by Medusa just as it is reused).

@@ -17,9 +17,12 @@
  * sets a cookie, answers anything but 200 (not found, API unavailable) or used an answer without an
  * ETag is never kept.
  *
- * Each request revalidates the page's answers with If-None-Match: one 304 from the facade's own cache
+ * A request revalidates the page's answers with If-None-Match: one 304 from the facade's own cache
  * and the HTML goes out without rendering; any change (a bump of the facade's catalogue generation
  * that changed the bytes) renders anew from the fresh answer, which this request already holds.
+ * It need not ask while no API write has gone through the front door since the page's answers were
+ * last found current, for at most UNTOUCHED_FOR_MS (issue 18, cached pages at static speed): a busy
+ * page then asks the facade about once a second instead of on every request.
  */
 import type { APIContext, MiddlewareNext } from "astro"
 import { apiBaseUrl } from "./products"
@@ -32,7 +35,26 @@ interface CachedPage {
   html: Uint8Array<ArrayBuffer>
   headers: [string, string][]
   dependencies: Dependency[]
+  /** When the dependencies were last found current: the front door's write count then, and the time. */
+  checked: { writes: number | null; at: number }
 }
+
+/**
+ * The front door's count of API writes passed on (launcher/front-door.ts), or null when this server
+ * runs without it (Astro's own server): then every hit asks the facade.
+ */
+function apiWritesSoFar(): number | null {
+  const writes = (globalThis as Record<symbol, { count: number } | undefined>)[Symbol.for("enclave.front-door.api-writes")]
+  return writes ? writes.count : null
+}
+
+/**
+ * How long a page whose data no write has touched since goes out without asking the facade. Every
+ * change a person makes (staff's saves, a purchase, a payment provider's webhook) is a write through
+ * the front door and takes effect on the next request; this bounds what nobody asked for through it
+ * (work Medusa finishes after answering, a second front door in front of the same Medusa).
+ */
+const UNTOUCHED_FOR_MS = 1000
 
 const pages = new Map<string, CachedPage>()
 /** Searches make addresses without end: past this many pages the cache starts over. */
@@ -134,9 +156,14 @@ export async function cataloguePage(context: APIContext, next: MiddlewareNext): 
   const key = pageKey(context.url, context.locals.language)
   if (!key) return next()
 
+  // Read before anything is asked: a write answered while this request checks makes the next one check again.
+  const writes = apiWritesSoFar()
   const revalidated = new Set<string>()
   const cached = pages.get(key)
-  if (cached && (await stillFresh(cached.dependencies, revalidated, arrivedAt))) {
+  const untouched =
+    cached !== undefined && writes !== null && cached.checked.writes === writes && arrivedAt - cached.checked.at < UNTOUCHED_FOR_MS
+  if (cached && (untouched || (await stillFresh(cached.dependencies, revalidated, arrivedAt)))) {
+    if (!untouched) cached.checked = { writes, at: arrivedAt }
     const headers = new Headers(cached.headers)
     headers.set("x-cache", "HIT")
     return new Response(cached.html, { status: 200, headers })
@@ -156,7 +183,7 @@ export async function cataloguePage(context: APIContext, next: MiddlewareNext): 
   const html = new Uint8Array(await response.arrayBuffer())
   const headers: [string, string][] = [...response.headers.entries()].filter(([name]) => name !== "content-length" && name !== "x-cache")
   if (pages.size >= MAX_PAGES && !pages.has(key)) pages.clear()
-  pages.set(key, { html, headers, dependencies })
+  pages.set(key, { html, headers, dependencies, checked: { writes, at: arrivedAt } })
   const answer = new Headers(headers)
   answer.set("x-cache", "MISS")
   return new Response(html, { status: 200, headers: answer })
