@@ -465,54 +465,57 @@ export default function CheckoutFlow({
               )}
 
               <div className="co-payment">
-                {choice === "card" && (
-                  <CardPayment
-                    // A new total or address needs a new PaymentIntent.
-                    key={`${selected.id}-${totalCents}-${JSON.stringify(address)}`}
-                    address={address}
-                    shippingMethodId={selected.id}
-                    totalCents={totalCents}
-                    amountLabel={amountLabel}
-                    language={language}
-                    sandbox={paymentMethods.stripeSandbox}
-                    orderFor={orderFor}
-                    onPaid={placeOrder}
-                    locked={locked}
-                    onBusyChange={setPaying}
-                    t={t}
-                  />
-                )}
-                {choice === "paypal" && (
-                  <PaypalPayment
-                    address={address}
-                    shippingMethodId={selected.id}
-                    totalCents={totalCents}
-                    userId={user.id}
-                    amountLabel={amountLabel}
-                    sandbox={paymentMethods.paypalSandbox}
-                    locked={locked}
-                    onBusyChange={setPaying}
-                    t={t}
-                  />
-                )}
-                {choice === "invoice" && (
-                  <InvoicePayment
-                    amount={amountLabel}
-                    phase={phase}
-                    onPlace={() => placeOrder(invoiceOrder(), false, explainInvoiceRefusal)}
-                    onBusyChange={setPaying}
-                    t={t}
-                  />
-                )}
-                {choice === "simulated" && (
-                  <SimulatedCard
-                    amount={amountLabel}
-                    phase={phase}
-                    onPaid={(paymentId) => placeOrder(orderFor(paymentId), true)}
-                    onBusyChange={setPaying}
-                    t={t}
-                  />
-                )}
+                {/* Its own boundary: a way to pay shown for the first time waits for itself, not with the choices above it. */}
+                <Suspense fallback={null}>
+                  {choice === "card" && (
+                    <CardPayment
+                      // A new total or address needs a new PaymentIntent.
+                      key={`${selected.id}-${totalCents}-${JSON.stringify(address)}`}
+                      address={address}
+                      shippingMethodId={selected.id}
+                      totalCents={totalCents}
+                      amountLabel={amountLabel}
+                      language={language}
+                      sandbox={paymentMethods.stripeSandbox}
+                      orderFor={orderFor}
+                      onPaid={placeOrder}
+                      locked={locked}
+                      onBusyChange={setPaying}
+                      t={t}
+                    />
+                  )}
+                  {choice === "paypal" && (
+                    <PaypalPayment
+                      address={address}
+                      shippingMethodId={selected.id}
+                      totalCents={totalCents}
+                      userId={user.id}
+                      amountLabel={amountLabel}
+                      sandbox={paymentMethods.paypalSandbox}
+                      locked={locked}
+                      onBusyChange={setPaying}
+                      t={t}
+                    />
+                  )}
+                  {choice === "invoice" && (
+                    <InvoicePayment
+                      amount={amountLabel}
+                      phase={phase}
+                      onPlace={() => placeOrder(invoiceOrder(), false, explainInvoiceRefusal)}
+                      onBusyChange={setPaying}
+                      t={t}
+                    />
+                  )}
+                  {choice === "simulated" && (
+                    <SimulatedCard
+                      amount={amountLabel}
+                      phase={phase}
+                      onPaid={(paymentId) => placeOrder(orderFor(paymentId), true)}
+                      onBusyChange={setPaying}
+                      t={t}
+                    />
+                  )}
+                </Suspense>
                 <p className="visually-hidden" role="status">
                   {/* The simulated card and the invoice say it in their own status line. */}
                   {choice === "simulated" || choice === "invoice" ? "" : placingStatus}
