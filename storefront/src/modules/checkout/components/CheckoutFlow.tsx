@@ -8,20 +8,15 @@
 import { lazy, Suspense, useEffect, useEffectEvent, useMemo, useRef, useState } from "react"
 import { useForm, useWatch } from "react-hook-form"
 import { zodResolver } from "@hookform/resolvers/zod"
+import type { CartItem, PaymentMethods, PaypalCapture, ShippingAddress, ShippingMethod, User } from "@enclave/contract"
+import { shippingAddressSchema } from "@enclave/contract/forms"
 import {
   checkoutStorageKeys,
   INVOICE_PAYMENT_METHOD,
   isSandboxPaymentId,
   isSandboxWalletOrder,
-  shippingAddressSchema,
   withOneDefaultPerZone,
-  type CartItem,
-  type PaymentMethods,
-  type PaypalCapture,
-  type ShippingAddress,
-  type ShippingMethod,
-  type User,
-} from "@enclave/contract"
+} from "@enclave/contract/values"
 import type { z } from "zod"
 import type { Language } from "../../../i18n"
 import { cartTotalCents, centsToEuros, eurosToCents, formatEuro } from "@enclave/contract/money"
