@@ -1,4 +1,5 @@
-import type { ZodType } from "zod"
+// Core schemas: the form schemas are zod/mini (./forms.ts), the others classic zod.
+import type { $ZodType as ZodType } from "zod/v4/core"
 import {
   adminProductCreateSchema,
   adminProductListSchema,

@@ -1,4 +1,6 @@
-import { z, type ZodType } from "zod"
+import { z } from "zod"
+// Core schemas: the form schemas are zod/mini (./forms.ts), the others classic zod.
+import type { $ZodType as ZodType } from "zod/v4/core"
 import { apiOperations, apiSchemas, type ApiOperation } from "./api-paths.js"
 
 type JsonSchema = Record<string, unknown>

@@ -48,7 +48,7 @@ export const orderItemSchema = z.object({
 export type OrderItem = z.infer<typeof orderItemSchema>
 
 /** An order's shipping address as answers carry it: addressLine2 is null when there is none. */
-export const orderShippingAddressSchema = shippingAddressSchema.extend({ addressLine2: z.string().nullable().optional() })
+export const orderShippingAddressSchema = z.strictObject({ ...shippingAddressSchema.shape, addressLine2: z.string().nullable().optional() })
 
 /**
  * An invoice order's payment (issue 17): the transfer reference, the due date (YYYY-MM-DD in the shop's

@@ -5,7 +5,9 @@
  * change or a forged session. Noise (odd query strings, unicode, extra headers) rides on top.
  */
 import { apiOperations, type ApiOperation } from "@enclave/contract"
-import type { ZodType } from "zod"
+import { z } from "zod"
+// Core schemas: the contract's form schemas are zod/mini, the others classic zod.
+import type { $ZodType as ZodType } from "zod/v4/core"
 import { testAddress as address } from "./address.ts"
 
 export type Role = "visitor" | "customer" | "admin"
@@ -185,7 +187,7 @@ function refused(schema: ZodType | undefined, value: unknown): boolean {
   if (!schema) return true
   // Judged as the server will see it: after the trip through JSON.
   const onTheWire = value === undefined ? undefined : JSON.parse(JSON.stringify(value))
-  return containsNul(onTheWire) || !schema.safeParse(onTheWire).success
+  return containsNul(onTheWire) || !z.safeParse(schema, onTheWire).success
 }
 
 /** An own field even when it is called `__proto__`, as JSON.parse makes it. */

@@ -17,7 +17,9 @@ import {
   updateShippingAddressSchema,
 } from "@enclave/contract"
 import { DIRECTION_CONTROL_MESSAGE, DIRECTION_CONTROLS, withoutDirectionControls } from "@enclave/contract/values"
-import type { ZodType } from "zod"
+import { z } from "zod"
+// Core schemas: the contract's form schemas are zod/mini, the others classic zod.
+import type { $ZodType as ZodType } from "zod/v4/core"
 import { testAddress as address } from "../support/address.ts"
 
 /** Every code point the issue names: U+202A–U+202E (embeddings, overrides) and U+2066–U+2069 (isolates). */
@@ -28,7 +30,7 @@ const registration = { username: "ada", email: "ada@example.org", password: "cor
 
 /** The failing fields and their messages, as the facade puts them in details.fields. */
 function fieldsOf(schema: ZodType, value: unknown): Record<string, string> {
-  const result = schema.safeParse(value)
+  const result = z.safeParse(schema, value)
   if (result.success) return {}
   return Object.fromEntries(result.error.issues.map((issue) => [issue.path.map(String).join("."), issue.message]))
 }

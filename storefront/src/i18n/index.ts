@@ -57,6 +57,12 @@ export function islandMessages(language: Language, ...prefixes: string[]): Recor
 }
 
 /**
+ * The prefixes of the texts the sign-in and account forms show: their own, the password fields they
+ * share with the account page, the contract's and facade's messages, the loading line.
+ */
+export const AUTH_ISLAND_TEXTS = ["auth.", "account.field.", "validation.", "common.loading"] as const
+
+/**
  * The texts of numbered keys `${prefix}1`, `${prefix}2` … in the language, as many as the English catalogue has:
  * a legal page's paragraphs and list items grow or shrink in the catalogue alone.
  */

@@ -1,4 +1,6 @@
-import type { ZodError, ZodType } from "zod"
+import { z } from "zod"
+// Core types: the contract's form schemas are zod/mini, the others classic zod.
+import type { $ZodError as ZodError, $ZodType as ZodType } from "zod/v4/core"
 
 /**
  * An answer the caller can act on: a 4xx status, a message a person can read, and optional
@@ -46,11 +48,11 @@ export function validate<T extends ZodType>(
   schema: T,
   value: unknown,
   options: { asPaymentError?: boolean; param?: string } = {},
-): ReturnType<T["parse"]> {
+): z.output<T> {
   const at = options.param === undefined ? [] : [options.param]
-  const result = schema.safeParse(value)
+  const result = z.safeParse(schema, value)
   const error = result.success ? nulCharacterError(value, at) : validationError(result.error, at)
-  if (!error) return result.data as ReturnType<T["parse"]>
+  if (!error) return result.data as z.output<T>
   if (!options.asPaymentError) throw error
   throw new ApiError(error.status, error.message, error.details, { error: error.message })
 }

@@ -1,7 +1,8 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { errorHandler as medusaErrorHandler } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { ZodError } from "zod"
+// The core class: parse errors of classic and of zod/mini schemas (the contract's forms) both are one.
+import { $ZodError } from "zod/v4/core"
 import { asGatewayError, type PaymentGatewayError } from "@enclave/payments"
 import { ApiError, validationError } from "./api-error"
 
@@ -71,7 +72,7 @@ export function facadeErrorHandler(error: unknown, req: MedusaRequest, res: Medu
   const gatewayError = asGatewayError(error)
   if (error instanceof ApiError) answer = error
   else if (gatewayError) answer = gatewayAnswer(gatewayError)
-  else if (error instanceof ZodError) answer = validationError(error)
+  else if (error instanceof $ZodError) answer = validationError(error)
   else if (error && typeof error === "object" && "type" in error && typeof (error as MedusaError).type === "string") {
     const type = (error as MedusaError).type
     const status = medusaStatus[type]

@@ -9,8 +9,11 @@ import { useEffect, useState } from "react"
 import { useForm } from "react-hook-form"
 import { zodResolver } from "@hookform/resolvers/zod"
 import type { z } from "zod"
-import { passwordChangeFormSchema, profileUpdateSchema, type AccountSession, type SessionsEnded, type User } from "@enclave/contract"
-import { translator, type Language, type Translate } from "../../../i18n"
+import type { AccountSession, SessionsEnded, User } from "@enclave/contract"
+import { passwordChangeFormSchema, profileUpdateSchema } from "@enclave/contract/forms"
+import type { Language, Translate } from "../../../i18n"
+import { messageTranslator } from "../../../i18n/format"
+import { withTypedValues } from "../../../lib/client/deferred"
 import { api } from "../../../lib/client/api"
 import { useHydrated } from "../../../lib/client/hydrated"
 import { deviceOf } from "../../../lib/devices"
@@ -18,7 +21,6 @@ import { setUser, showToast } from "../../../lib/client/stores"
 import { AddressFields, applyServerFields, BusinessFields, failureText, TextField } from "./form-fields"
 import TwoFactorPanel from "./TwoFactorPanel"
 import { userAddress } from "../../../lib/user-address"
-import "./auth.css"
 
 type ProfileInput = z.input<typeof profileUpdateSchema>
 type ProfileValues = z.output<typeof profileUpdateSchema>
@@ -39,8 +41,17 @@ const profileFields = [
 ] as const
 const passwordFields = ["currentPassword", "newPassword", "confirmPassword"] as const
 
-export default function AccountForms({ language, user: initialUser }: { language: Language; user: User }) {
-  const t = translator(language)
+/** `messages`: the island's texts (islandMessages of "account." and AUTH_ISLAND_TEXTS). */
+export default function AccountForms({
+  language,
+  messages,
+  user: initialUser,
+}: {
+  language: Language
+  messages: Record<string, string>
+  user: User
+}) {
+  const t = messageTranslator(messages)
   const ready = useHydrated()
   const [user, setShownUser] = useState(initialUser)
   return (
@@ -172,9 +183,12 @@ function SessionsPanel({ t, ready, language }: { t: Translate; ready: boolean; l
 }
 
 function ProfileForm({ t, ready, user, onSaved }: { t: Translate; ready: boolean; user: User; onSaved: (user: User) => void }) {
+  const [defaults] = useState(() =>
+    withTypedValues("profile", { email: user.email, ...userAddress(user), companyName: user.companyName ?? "", vatId: user.vatId ?? "" }),
+  )
   const form = useForm<ProfileInput, unknown, ProfileValues>({
     resolver: zodResolver(profileUpdateSchema),
-    defaultValues: { email: user.email, ...userAddress(user), companyName: user.companyName ?? "", vatId: user.vatId ?? "" },
+    defaultValues: defaults,
   })
   const { register, handleSubmit, setError, formState, reset } = form
   const errors = formState.errors
@@ -194,7 +208,18 @@ function ProfileForm({ t, ready, user, onSaved }: { t: Translate; ready: boolean
   const field = (
     name: (typeof profileFields)[number],
     extra: { type?: string; autoComplete?: string; required?: boolean; hint?: string } = {},
-  ) => <TextField t={t} form="profile" name={name} label={t(`auth.field.${name}`)} register={register} errors={errors} {...extra} />
+  ) => (
+    <TextField
+      t={t}
+      form="profile"
+      name={name}
+      label={t(`auth.field.${name}`)}
+      register={register}
+      errors={errors}
+      initialValue={defaults[name] ?? ""}
+      {...extra}
+    />
+  )
 
   return (
     <form className="auth-form account-card" method="post" noValidate onSubmit={onSubmit} aria-labelledby="account-profile-title">
@@ -228,7 +253,7 @@ function PasswordForm({
 }) {
   const form = useForm<PasswordInput, unknown, PasswordValues>({
     resolver: zodResolver(passwordChangeFormSchema),
-    defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
+    defaultValues: useState(() => withTypedValues("password", { currentPassword: "", newPassword: "", confirmPassword: "" }))[0],
   })
   const { register, handleSubmit, setError, formState, reset } = form
   const errors = formState.errors

@@ -7,23 +7,25 @@ import { useEffect, useRef, useState } from "react"
 import { useForm } from "react-hook-form"
 import { zodResolver } from "@hookform/resolvers/zod"
 import type { z } from "zod"
-import { PASSWORD_RESET_SENT_MESSAGE, passwordResetRequestSchema } from "@enclave/contract"
-import { translator, type Language } from "../../../i18n"
+import { passwordResetRequestSchema } from "@enclave/contract/forms"
+import { PASSWORD_RESET_SENT_MESSAGE } from "@enclave/contract/values"
+import { messageTranslator } from "../../../i18n/format"
 import { api } from "../../../lib/client/api"
+import { withTypedValues } from "../../../lib/client/deferred"
 import { useHydrated } from "../../../lib/client/hydrated"
 import { showToast } from "../../../lib/client/stores"
 import { applyServerFields, failureText, message, TextField } from "./form-fields"
-import "./auth.css"
 
 type ForgotInput = z.input<typeof passwordResetRequestSchema>
 type ForgotValues = z.output<typeof passwordResetRequestSchema>
 
-export default function ForgotPasswordForm({ language }: { language: Language }) {
-  const t = translator(language)
+/** `messages`: the island's texts (islandMessages of "auth.", "validation." and "common.loading"). */
+export default function ForgotPasswordForm({ messages }: { messages: Record<string, string> }) {
+  const t = messageTranslator(messages)
   const ready = useHydrated()
   const form = useForm<ForgotInput, unknown, ForgotValues>({
     resolver: zodResolver(passwordResetRequestSchema),
-    defaultValues: { email: "" },
+    defaultValues: useState(() => withTypedValues("forgot", { email: "" }))[0],
   })
   const { register, handleSubmit, setError, setFocus, formState } = form
   const [sent, setSent] = useState<string | null>(null)

@@ -8,26 +8,29 @@ import { useEffect, useRef, useState, type Ref } from "react"
 import { useForm } from "react-hook-form"
 import { zodResolver } from "@hookform/resolvers/zod"
 import type { z } from "zod"
-import { passwordResetFormSchema, RESET_LINK_INVALID_MESSAGE } from "@enclave/contract"
-import { translator, type Language, type Translate } from "../../../i18n"
+import { passwordResetFormSchema } from "@enclave/contract/forms"
+import { RESET_LINK_INVALID_MESSAGE } from "@enclave/contract/values"
+import type { Translate } from "../../../i18n"
+import { messageTranslator } from "../../../i18n/format"
+import { withTypedValues } from "../../../lib/client/deferred"
 import { api, ApiRequestError } from "../../../lib/client/api"
 import { useHydrated } from "../../../lib/client/hydrated"
 import { showToast } from "../../../lib/client/stores"
 import { applyServerFields, failureText, message, TextField } from "./form-fields"
-import "./auth.css"
 
 type ResetInput = z.input<typeof passwordResetFormSchema>
 type ResetValues = z.output<typeof passwordResetFormSchema>
 
 type Outcome = "form" | "done" | "invalid"
 
-export default function ResetPasswordForm({ language, token }: { language: Language; token: string }) {
-  const t = translator(language)
+/** `messages`: the island's texts (islandMessages of AUTH_ISLAND_TEXTS). */
+export default function ResetPasswordForm({ messages, token }: { messages: Record<string, string>; token: string }) {
+  const t = messageTranslator(messages)
   const ready = useHydrated()
   const [outcome, setOutcome] = useState<Outcome>(token ? "form" : "invalid")
   const form = useForm<ResetInput, unknown, ResetValues>({
     resolver: zodResolver(passwordResetFormSchema),
-    defaultValues: { token, password: "", confirmPassword: "" },
+    defaultValues: useState(() => withTypedValues("reset", { token, password: "", confirmPassword: "" }))[0],
   })
   const { register, handleSubmit, setError, formState } = form
   const resultTitle = useRef<HTMLHeadingElement>(null)

@@ -67,6 +67,8 @@ export interface FieldProps<T extends FieldValues> {
   inputMode?: InputHTMLAttributes<HTMLInputElement>["inputMode"]
   /** Typed exactly as shown (codes, keys): no spell check, no automatic capital. */
   verbatim?: boolean
+  /** The value the server renders into the input (a form with starting values), before react-hook-form takes it over. */
+  initialValue?: string
 }
 
 /** A labelled input with its hint and its message under it, tied together for assistive technology. */
@@ -83,6 +85,7 @@ export function TextField<T extends FieldValues>({
   hint,
   inputMode,
   verbatim = type === "text" && (name === "username" || name === "email"),
+  initialValue,
 }: FieldProps<T>) {
   const inputId = `${form}-${name}`
   const errorId = `${inputId}-error`
@@ -114,6 +117,7 @@ export function TextField<T extends FieldValues>({
         inputMode={inputMode}
         spellCheck={verbatim ? false : undefined}
         autoCapitalize={verbatim || name === "email" ? "none" : undefined}
+        defaultValue={initialValue}
         {...register(name)}
       />
       {hint && (

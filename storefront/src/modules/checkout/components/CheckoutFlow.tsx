@@ -5,23 +5,18 @@
  * first paint needs no request from the browser. Each way to pay is its own component; placing the
  * order and what follows a successful payment is useOrderPlacement.
  */
-import { useEffect, useEffectEvent, useMemo, useRef, useState } from "react"
+import { lazy, Suspense, useEffect, useEffectEvent, useMemo, useRef, useState } from "react"
 import { useForm, useWatch } from "react-hook-form"
 import { zodResolver } from "@hookform/resolvers/zod"
+import type { CartItem, PaymentMethods, PaypalCapture, ShippingAddress, ShippingMethod, User } from "@enclave/contract"
+import { shippingAddressSchema } from "@enclave/contract/forms"
 import {
   checkoutStorageKeys,
   INVOICE_PAYMENT_METHOD,
   isSandboxPaymentId,
   isSandboxWalletOrder,
-  shippingAddressSchema,
   withOneDefaultPerZone,
-  type CartItem,
-  type PaymentMethods,
-  type PaypalCapture,
-  type ShippingAddress,
-  type ShippingMethod,
-  type User,
-} from "@enclave/contract"
+} from "@enclave/contract/values"
 import type { z } from "zod"
 import type { Language } from "../../../i18n"
 import { cartTotalCents, centsToEuros, eurosToCents, formatEuro } from "@enclave/contract/money"
@@ -38,21 +33,26 @@ import { $cart, $user, setUser } from "../../../lib/client/stores"
 import { addressMessageKey } from "../address-messages"
 import { methodsForCountry, shippingCountryOf } from "../shipping-countries"
 import { followAvailability, invoiceRefusal, offeredChoices, providersUnavailable, type PaymentChoice } from "../payment"
-import { CardPayment } from "./CardPayment"
-import { InvoicePayment } from "./InvoicePayment"
-import { OrderReview } from "./OrderReview"
+import { FormLoading, withTypedValues } from "../../../lib/client/deferred"
 import { OrderSummary } from "./OrderSummary"
-import { PaymentChoicePicker } from "./PaymentChoicePicker"
-import { PaypalPayment } from "./PaypalPayment"
-import { PendingPaypalPanel } from "./PendingPaypalPanel"
 import { ShippingMethodPicker, type MethodsState } from "./ShippingMethodPicker"
-import { SimulatedCard } from "./SimulatedCard"
 import { useOrderPlacement, type OrderRequest } from "./useOrderPlacement"
 import { userAddress } from "../../../lib/user-address"
 
-interface Props {
+// The payment step's code (the ways to pay, the review) is one chunk, fetched when the step opens or an
+// unfinished PayPal order is offered, not with the address step.
+const loadPaymentStep = () => import("./payment-step")
+const CardPayment = lazy(() => loadPaymentStep().then((step) => ({ default: step.CardPayment })))
+const InvoicePayment = lazy(() => loadPaymentStep().then((step) => ({ default: step.InvoicePayment })))
+const OrderReview = lazy(() => loadPaymentStep().then((step) => ({ default: step.OrderReview })))
+const PaymentChoicePicker = lazy(() => loadPaymentStep().then((step) => ({ default: step.PaymentChoicePicker })))
+const PaypalPayment = lazy(() => loadPaymentStep().then((step) => ({ default: step.PaypalPayment })))
+const PendingPaypalPanel = lazy(() => loadPaymentStep().then((step) => ({ default: step.PendingPaypalPanel })))
+const SimulatedCard = lazy(() => loadPaymentStep().then((step) => ({ default: step.SimulatedCard })))
+
+export interface CheckoutProps {
   language: Language
-  /** The texts this island shows (islandMessages of "checkout."), so it ships no catalogue. */
+  /** The texts this island shows (islandMessages of "checkout." and "common.loading"), so it ships no catalogue. */
   messages: Record<string, string>
   user: User
   cart: CartItem[]
@@ -85,16 +85,24 @@ function fetchMethods(setMethods: (state: MethodsState) => void) {
     .catch(() => setMethods({ kind: "failed" }))
 }
 
-export default function CheckoutFlow({ language, messages, user, cart, shippingMethods, paymentMethods: initialPaymentMethods }: Props) {
+export default function CheckoutFlow({
+  language,
+  messages,
+  user,
+  cart,
+  shippingMethods,
+  paymentMethods: initialPaymentMethods,
+}: CheckoutProps) {
   const t = messageTranslator(messages)
   const price = (amount: number | string) => formatEuro(amount, language)
 
   const [step, setStep] = useState<1 | 2>(1)
   const [items, setItems] = useState(cart)
   const [methods, setMethods] = useState<MethodsState>(shippingMethods ? { kind: "loaded", methods: shippingMethods } : { kind: "loading" })
+  const [addressDefaults] = useState(() => withTypedValues("address", userAddress(user)))
   const form = useForm<AddressForm, unknown, ShippingAddress>({
     resolver: zodResolver(shippingAddressSchema),
-    defaultValues: userAddress(user),
+    defaultValues: addressDefaults,
   })
   const { errors } = form.formState
   // Only the methods that ship to the address's country are offered, re-filtered as it changes.
@@ -310,7 +318,15 @@ export default function CheckoutFlow({ language, messages, user, cart, shippingM
     <div className="co-layout">
       <div className="co-main">
         {pendingPaypal && (
-          <PendingPaypalPanel pending={pendingPaypal} onCaptured={paypalCaptured} onDiscard={discardPendingPaypal} locked={locked} t={t} />
+          <Suspense fallback={null}>
+            <PendingPaypalPanel
+              pending={pendingPaypal}
+              onCaptured={paypalCaptured}
+              onDiscard={discardPendingPaypal}
+              locked={locked}
+              t={t}
+            />
+          </Suspense>
         )}
         <ol className="co-steps" aria-label={t("checkout.steps")}>
           <li
@@ -355,6 +371,8 @@ export default function CheckoutFlow({ language, messages, user, cart, shippingM
                       aria-invalid={message ? true : undefined}
                       aria-describedby={message ? `${id}-error` : undefined}
                       aria-required={field.name === "addressLine2" ? undefined : true}
+                      // In the server's HTML too, so the address shows before the form's code is there.
+                      defaultValue={addressDefaults[field.name] ?? ""}
                       {...form.register(field.name)}
                     />
                     {message && (
@@ -411,93 +429,99 @@ export default function CheckoutFlow({ language, messages, user, cart, shippingM
               <span className="visually-hidden">{t("checkout.step", { number: 2 })}: </span>
               {t("checkout.payment.review")}
             </h2>
-            <OrderReview address={address} method={selected} choice={choice} language={language} t={t} />
+            {/* The heading stays outside: it takes the focus as the step opens, before the step's code is there. */}
+            <Suspense fallback={<FormLoading text={t("common.loading")} />}>
+              <OrderReview address={address} method={selected} choice={choice} language={language} t={t} />
 
-            <h2 className="co-card__title co-card__title--sub">{t("checkout.payment.title")}</h2>
-            {providersUnavailable(paymentMethods) &&
-              // With both providers off the sandbox card may still be offered: then it is the one way to pay, and a test.
-              (choices.includes("simulated") ? (
-                <div className="co-notice" role="note" data-testid="payment-notice">
-                  <p className="co-notice__title">{t("checkout.payment.testOnlyTitle")}</p>
-                  <p>{t("checkout.payment.testOnlyText")}</p>
-                </div>
-              ) : (
-                <div className="co-notice" role="note" data-testid="payment-notice">
-                  <p className="co-notice__title">{t("checkout.payment.unavailableTitle")}</p>
-                  <p>{t("checkout.payment.unavailableText")}</p>
-                </div>
-              ))}
+              <h2 className="co-card__title co-card__title--sub">{t("checkout.payment.title")}</h2>
+              {providersUnavailable(paymentMethods) &&
+                // With both providers off the sandbox card may still be offered: then it is the one way to pay, and a test.
+                (choices.includes("simulated") ? (
+                  <div className="co-notice" role="note" data-testid="payment-notice">
+                    <p className="co-notice__title">{t("checkout.payment.testOnlyTitle")}</p>
+                    <p>{t("checkout.payment.testOnlyText")}</p>
+                  </div>
+                ) : (
+                  <div className="co-notice" role="note" data-testid="payment-notice">
+                    <p className="co-notice__title">{t("checkout.payment.unavailableTitle")}</p>
+                    <p>{t("checkout.payment.unavailableText")}</p>
+                  </div>
+                ))}
 
-            {choices.length > 0 && (
-              <PaymentChoicePicker
-                choices={choices}
-                value={choice}
-                onChange={setChoice}
-                methods={paymentMethods}
-                disabled={paying || locked}
-                t={t}
-              />
-            )}
+              {choices.length > 0 && (
+                <PaymentChoicePicker
+                  choices={choices}
+                  value={choice}
+                  onChange={setChoice}
+                  methods={paymentMethods}
+                  disabled={paying || locked}
+                  t={t}
+                />
+              )}
 
-            <div className="co-payment">
-              {choice === "card" && (
-                <CardPayment
-                  // A new total or address needs a new PaymentIntent.
-                  key={`${selected.id}-${totalCents}-${JSON.stringify(address)}`}
-                  address={address}
-                  shippingMethodId={selected.id}
-                  totalCents={totalCents}
-                  amountLabel={amountLabel}
-                  language={language}
-                  sandbox={paymentMethods.stripeSandbox}
-                  orderFor={orderFor}
-                  onPaid={placeOrder}
-                  locked={locked}
-                  onBusyChange={setPaying}
-                  t={t}
-                />
-              )}
-              {choice === "paypal" && (
-                <PaypalPayment
-                  address={address}
-                  shippingMethodId={selected.id}
-                  totalCents={totalCents}
-                  userId={user.id}
-                  amountLabel={amountLabel}
-                  sandbox={paymentMethods.paypalSandbox}
-                  locked={locked}
-                  onBusyChange={setPaying}
-                  t={t}
-                />
-              )}
-              {choice === "invoice" && (
-                <InvoicePayment
-                  amount={amountLabel}
-                  phase={phase}
-                  onPlace={() => placeOrder(invoiceOrder(), false, explainInvoiceRefusal)}
-                  onBusyChange={setPaying}
-                  t={t}
-                />
-              )}
-              {choice === "simulated" && (
-                <SimulatedCard
-                  amount={amountLabel}
-                  phase={phase}
-                  onPaid={(paymentId) => placeOrder(orderFor(paymentId), true)}
-                  onBusyChange={setPaying}
-                  t={t}
-                />
-              )}
-              <p className="visually-hidden" role="status">
-                {/* The simulated card and the invoice say it in their own status line. */}
-                {choice === "simulated" || choice === "invoice" ? "" : placingStatus}
-              </p>
-              {orderError && (
-                <p className="co-field__error co-pay__error" role="alert" data-testid="order-error">
-                  {orderError}
+              <div className="co-payment">
+                {/* Its own boundary: a way to pay shown for the first time waits for itself, not with the choices above it. */}
+                <Suspense fallback={null}>
+                  {choice === "card" && (
+                    <CardPayment
+                      // A new total or address needs a new PaymentIntent.
+                      key={`${selected.id}-${totalCents}-${JSON.stringify(address)}`}
+                      address={address}
+                      shippingMethodId={selected.id}
+                      totalCents={totalCents}
+                      amountLabel={amountLabel}
+                      language={language}
+                      sandbox={paymentMethods.stripeSandbox}
+                      orderFor={orderFor}
+                      onPaid={placeOrder}
+                      locked={locked}
+                      onBusyChange={setPaying}
+                      t={t}
+                    />
+                  )}
+                  {choice === "paypal" && (
+                    <PaypalPayment
+                      address={address}
+                      shippingMethodId={selected.id}
+                      totalCents={totalCents}
+                      userId={user.id}
+                      amountLabel={amountLabel}
+                      sandbox={paymentMethods.paypalSandbox}
+                      locked={locked}
+                      onBusyChange={setPaying}
+                      t={t}
+                    />
+                  )}
+                  {choice === "invoice" && (
+                    <InvoicePayment
+                      amount={amountLabel}
+                      phase={phase}
+                      onPlace={() => placeOrder(invoiceOrder(), false, explainInvoiceRefusal)}
+                      onBusyChange={setPaying}
+                      t={t}
+                    />
+                  )}
+                  {choice === "simulated" && (
+                    <SimulatedCard
+                      amount={amountLabel}
+                      phase={phase}
+                      onPaid={(paymentId) => placeOrder(orderFor(paymentId), true)}
+                      onBusyChange={setPaying}
+                      t={t}
+                    />
+                  )}
+                </Suspense>
+                <p className="visually-hidden" role="status">
+                  {/* The simulated card and the invoice say it in their own status line. */}
+                  {choice === "simulated" || choice === "invoice" ? "" : placingStatus}
                 </p>
-              )}
-            </div>
+                {orderError && (
+                  <p className="co-field__error co-pay__error" role="alert" data-testid="order-error">
+                    {orderError}
+                  </p>
+                )}
+              </div>
+            </Suspense>
 
             <div className="co-actions">
               <button type="button" className="button button--ghost" onClick={backToShipping} disabled={paying || locked}>

@@ -1,0 +1,197 @@
+/**
+ * The Login tab of /auth (docs/product.md §2, §8): username and password, then, for an account with
+ * two-factor sign-in (issue 16), the code. Loaded with the tab (AuthForms), validated in the browser
+ * with the contract's schemas, messages inline under each field.
+ */
+import { useEffect, useState } from "react"
+import { useForm } from "react-hook-form"
+import { zodResolver } from "@hookform/resolvers/zod"
+import type { z } from "zod"
+import type { TwoFactorRequired, User } from "@enclave/contract"
+import { loginSchema, twoFactorCodeSchema } from "@enclave/contract/forms"
+import { TWO_FACTOR_EXPIRED_MESSAGE } from "@enclave/contract/values"
+import type { Translate } from "../../../i18n"
+import { api, ApiRequestError } from "../../../lib/client/api"
+import { withTypedValues } from "../../../lib/client/deferred"
+import { useHydrated } from "../../../lib/client/hydrated"
+import { setUser, showToast } from "../../../lib/client/stores"
+import { goOn } from "./after-sign-in"
+import { applyCodeError, applyServerFields, failureText, TextField } from "./form-fields"
+
+type LoginInput = z.input<typeof loginSchema>
+type LoginValues = z.output<typeof loginSchema>
+type CodeInput = z.input<typeof twoFactorCodeSchema>
+type CodeValues = z.output<typeof twoFactorCodeSchema>
+
+export default function LoginForm({ t, returnTo, onSwitch }: { t: Translate; returnTo: string; onSwitch: () => void }) {
+  const ready = useHydrated()
+  const form = useForm<LoginInput, unknown, LoginValues>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: useState(() => withTypedValues("login", { username: "", password: "" }))[0],
+  })
+  const { register, handleSubmit, setError, setFocus, resetField, formState } = form
+  // The password was right and the account wants a code (issue 16): the second step replaces the form.
+  const [step, setStep] = useState<"password" | "code">("password")
+  const [backTo, setBackTo] = useState<"username" | "password" | null>(null)
+
+  // Back on the password step, the cursor waits where the person goes on typing.
+  useEffect(() => {
+    if (step === "password" && backTo) setFocus(backTo)
+  }, [step, backTo, setFocus])
+
+  function signedIn(user: User) {
+    setUser(user)
+    const toast = { title: t("auth.toast.welcome"), description: t("auth.toast.signedInAs", { username: user.username }) }
+    showToast(toast)
+    goOn(returnTo, toast)
+  }
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const answer = await api.post<User | TwoFactorRequired>("/api/login", values)
+      if ("twoFactorRequired" in answer && answer.twoFactorRequired) setStep("code")
+      else signedIn(answer as User)
+    } catch (error) {
+      applyServerFields(error, ["username", "password"], setError)
+      showToast({ title: t("auth.toast.loginFailed"), description: failureText(t, error), variant: "destructive" })
+    }
+  })
+
+  /** Leaves the code step: for another account (all typed again), or because the pending sign-in ran out. */
+  function back(reason: "another" | "expired") {
+    resetField("password")
+    if (reason === "another") resetField("username")
+    setBackTo(reason === "another" ? "username" : "password")
+    setStep("password")
+  }
+
+  if (step === "code") return <TwoFactorStep t={t} ready={ready} onSignedIn={signedIn} onBack={back} />
+
+  return (
+    <form className="auth-form" method="post" noValidate onSubmit={onSubmit} aria-labelledby="auth-login-title">
+      <h2 id="auth-login-title" className="visually-hidden">
+        {t("auth.tab.login")}
+      </h2>
+      <TextField
+        t={t}
+        form="login"
+        name="username"
+        label={t("auth.field.username")}
+        register={register}
+        errors={formState.errors}
+        autoComplete="username"
+        required
+      />
+      <div className="auth-form__password">
+        <TextField
+          t={t}
+          form="login"
+          name="password"
+          type="password"
+          label={t("auth.field.password")}
+          register={register}
+          errors={formState.errors}
+          autoComplete="current-password"
+          required
+        />
+        <a className="auth-form__forgot" href="/auth/forgot">
+          {t("auth.login.forgot")}
+        </a>
+      </div>
+      <button className="button button--primary auth-form__submit" type="submit" disabled={!ready || formState.isSubmitting}>
+        {formState.isSubmitting ? t("auth.login.busy") : t("auth.login.submit")}
+      </button>
+      <p className="auth-form__switch">
+        {t("auth.login.switch")}{" "}
+        <button type="button" className="auth-form__link" onClick={onSwitch}>
+          {t("auth.login.switchAction")}
+        </button>
+      </p>
+    </form>
+  )
+}
+
+/**
+ * The sign-in's second step: a code of the authenticator app or a recovery code. Digits are the
+ * usual case, so phones offer their number pad; a recovery code has letters, so one button switches
+ * the keyboard. Wrong codes count toward the same lock as wrong passwords (the server says so with
+ * 423/429, told by failureText in the active language).
+ */
+function TwoFactorStep({
+  t,
+  ready,
+  onSignedIn,
+  onBack,
+}: {
+  t: Translate
+  ready: boolean
+  onSignedIn: (user: User) => void
+  onBack: (reason: "another" | "expired") => void
+}) {
+  const form = useForm<CodeInput, unknown, CodeValues>({ resolver: zodResolver(twoFactorCodeSchema), defaultValues: { code: "" } })
+  const { register, handleSubmit, setError, setFocus, formState } = form
+  const [recovery, setRecovery] = useState(false)
+
+  useEffect(() => setFocus("code"), [setFocus])
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      onSignedIn(await api.post<User>("/api/login/two-factor", values))
+    } catch (error) {
+      showToast({ title: t("auth.toast.loginFailed"), description: failureText(t, error), variant: "destructive" })
+      if (error instanceof ApiRequestError && error.serverMessage === TWO_FACTOR_EXPIRED_MESSAGE) return onBack("expired")
+      applyCodeError(error, setError)
+    }
+  })
+
+  return (
+    <form
+      className="auth-form"
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby="auth-code-title"
+      aria-describedby="auth-code-text"
+    >
+      <h2 id="auth-code-title" className="auth-form__title">
+        {t("auth.twoFactor.title")}
+      </h2>
+      <p id="auth-code-text" className="auth-form__text">
+        {t("auth.twoFactor.text")}
+      </p>
+      <TextField
+        t={t}
+        form="login"
+        name="code"
+        label={t("auth.twoFactor.field")}
+        register={register}
+        errors={formState.errors}
+        autoComplete="one-time-code"
+        inputMode={recovery ? "text" : "numeric"}
+        verbatim
+        required
+        hint={t("auth.twoFactor.hint")}
+      />
+      <p className="auth-form__aside">
+        <button
+          type="button"
+          className="auth-form__link"
+          onClick={() => {
+            setRecovery(!recovery)
+            setFocus("code")
+          }}
+        >
+          {recovery ? t("auth.twoFactor.useApp") : t("auth.twoFactor.useRecovery")}
+        </button>
+      </p>
+      <button className="button button--primary auth-form__submit" type="submit" disabled={!ready || formState.isSubmitting}>
+        {formState.isSubmitting ? t("auth.twoFactor.busy") : t("auth.twoFactor.submit")}
+      </button>
+      <p className="auth-form__switch">
+        <button type="button" className="auth-form__link" onClick={() => onBack("another")}>
+          {t("auth.twoFactor.back")}
+        </button>
+      </p>
+    </form>
+  )
+}

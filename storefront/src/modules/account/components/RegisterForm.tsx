@@ -1,0 +1,115 @@
+/**
+ * The Register tab of /auth (docs/product.md §5): account, address and the optional business details.
+ * Loaded with the tab (AuthForms), validated in the browser with the contract's registerFormSchema (the
+ * facade validates with registerSchema, the same rules), messages inline under each field.
+ */
+import { useState } from "react"
+import { useForm } from "react-hook-form"
+import { zodResolver } from "@hookform/resolvers/zod"
+import type { z } from "zod"
+import type { User } from "@enclave/contract"
+import { registerFormSchema } from "@enclave/contract/forms"
+import type { Translate } from "../../../i18n"
+import { api } from "../../../lib/client/api"
+import { withTypedValues } from "../../../lib/client/deferred"
+import { useHydrated } from "../../../lib/client/hydrated"
+import { setUser, showToast } from "../../../lib/client/stores"
+import { goOn } from "./after-sign-in"
+import { AddressFields, applyServerFields, BusinessFields, failureText, TextField, type FieldProps } from "./form-fields"
+
+type RegisterInput = z.input<typeof registerFormSchema>
+type RegisterValues = z.output<typeof registerFormSchema>
+
+const registerFields = [
+  "username",
+  "email",
+  "password",
+  "confirmPassword",
+  "fullName",
+  "companyName",
+  "vatId",
+  "addressLine1",
+  "addressLine2",
+  "city",
+  "state",
+  "postalCode",
+  "country",
+] as const
+
+export default function RegisterForm({ t, returnTo, onSwitch }: { t: Translate; returnTo: string; onSwitch: () => void }) {
+  const ready = useHydrated()
+  const form = useForm<RegisterInput, unknown, RegisterValues>({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: useState(() =>
+      withTypedValues("register", {
+        username: "",
+        email: "",
+        password: "",
+        confirmPassword: "",
+        fullName: "",
+        companyName: "",
+        vatId: "",
+        addressLine1: "",
+        addressLine2: "",
+        city: "",
+        state: "",
+        postalCode: "",
+        country: "",
+      }),
+    )[0],
+  })
+  const { register, handleSubmit, setError, formState } = form
+  const errors = formState.errors
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      // docs/product.md §5: the client marks the username 'admin' as an admin; the server ignores the flag.
+      const user = await api.post<User>("/api/register", { ...values, isAdmin: values.username === "admin" })
+      setUser(user)
+      const toast = { title: t("auth.toast.created"), description: t("auth.toast.createdText") }
+      showToast(toast)
+      goOn(returnTo, toast)
+    } catch (error) {
+      applyServerFields(error, registerFields, setError)
+      showToast({ title: t("auth.toast.registerFailed"), description: failureText(t, error), variant: "destructive" })
+    }
+  })
+
+  const field = (name: (typeof registerFields)[number], extra: Partial<FieldProps<RegisterInput>> = {}) => (
+    <TextField t={t} form="register" name={name} label={t(`auth.field.${name}`)} register={register} errors={errors} {...extra} />
+  )
+
+  return (
+    <form className="auth-form" method="post" noValidate onSubmit={onSubmit} aria-labelledby="auth-register-title">
+      <h2 id="auth-register-title" className="visually-hidden">
+        {t("auth.tab.register")}
+      </h2>
+      <fieldset className="auth-form__group">
+        <legend>{t("auth.section.account")}</legend>
+        {field("username", { autoComplete: "username", required: true, hint: t("auth.hint.username") })}
+        {field("email", { type: "email", autoComplete: "email", required: true })}
+        <div className="auth-form__row">
+          {field("password", { type: "password", autoComplete: "new-password", required: true, hint: t("auth.hint.password") })}
+          {field("confirmPassword", { type: "password", autoComplete: "new-password", required: true })}
+        </div>
+      </fieldset>
+      <fieldset className="auth-form__group">
+        <legend>{t("auth.section.address")}</legend>
+        <AddressFields field={field} />
+      </fieldset>
+      <fieldset className="auth-form__group">
+        <legend>{t("auth.section.business")}</legend>
+        <BusinessFields field={field} hint={t("auth.hint.business")} />
+      </fieldset>
+      <button className="button button--primary auth-form__submit" type="submit" disabled={!ready || formState.isSubmitting}>
+        {formState.isSubmitting ? t("auth.register.busy") : t("auth.register.submit")}
+      </button>
+      <p className="auth-form__switch">
+        {t("auth.register.switch")}{" "}
+        <button type="button" className="auth-form__link" onClick={onSwitch}>
+          {t("auth.register.switchAction")}
+        </button>
+      </p>
+    </form>
+  )
+}
