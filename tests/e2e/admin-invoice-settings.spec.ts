@@ -174,8 +174,18 @@ test("the server's field errors show on their fields, and the tab fits a phone",
     )
     // On a phone the tabs do not all fit: the last ones are in the tab bar's "more" menu.
     await page.goto("/admin/payments")
-    await page.locator(".ant-tabs-nav-more").click()
-    await page.getByRole("option", { name: "Invoice / wire transfer" }).click()
+    // antd opens that menu on hover; a re-render of the tab bar just then (the page's data arriving)
+    // can close it again, which left the test waiting for the option until it timed out.
+    const more = page.locator(".ant-tabs-nav-more")
+    const invoiceOption = page.getByRole("option", { name: "Invoice / wire transfer" })
+    await expect(async () => {
+      if (!(await invoiceOption.isVisible())) {
+        await page.mouse.move(0, 0)
+        await more.hover()
+      }
+      await expect(invoiceOption).toBeVisible({ timeout: 2_000 })
+    }).toPass({ timeout: 30_000 })
+    await invoiceOption.click()
     const tab = page.getByRole("tabpanel", { name: "Invoice / wire transfer" })
     await tab.getByLabel("Account holder").fill("Enclave Devices GmbH")
     await tab.getByLabel("IBAN").fill("GB82 WEST 1234 5698 7654 32")
