@@ -31,7 +31,7 @@ export const RESTARTING_MESSAGE = "The shop is restarting, please try again"
  * that data, and the page goes out without asking again. Shared through a registered symbol
  * because the storefront is a separate bundle loaded into this process.
  */
-export const API_WRITES = Symbol.for("enclave.front-door.api-writes")
+const API_WRITES = Symbol.for("enclave.front-door.api-writes")
 const apiWrites: { count: number } = ((globalThis as Record<symbol, unknown>)[API_WRITES] ??= { count: 0 }) as { count: number }
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"])
 
