@@ -16,9 +16,13 @@ export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.language =
     languageOfAddress(context.url) ??
     resolveLanguage(context.cookies.get(LANGUAGE_KEY)?.value, context.request.headers.get("accept-language"))
-  const response = await cataloguePage(context, next)
-  if (providerOrigins.length > 0) allowProviderOrigins(response)
-  return response
+  // Added to the rendered answer before the page cache keeps it: a kept page goes out as it is, also
+  // from the front door before Astro runs.
+  return cataloguePage(context, async () => {
+    const response = await next()
+    if (providerOrigins.length > 0) allowProviderOrigins(response)
+    return response
+  })
 })
 
 /**

@@ -8,6 +8,8 @@
  * asks for, and a HIT is awaited by asking again (a change elsewhere in between makes one more MISS).
  */
 import { randomBytes } from "node:crypto"
+import http from "node:http"
+import zlib from "node:zlib"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { productListSchema, productSchema, shippingMethodListSchema, type Product } from "@enclave/contract"
 import { asAdmin, asNewCustomer, asVisitor, type ApiClient } from "../support/api.ts"
@@ -349,3 +351,124 @@ describe("the catalogue pages' HTML cache", () => {
     expect(after.html).not.toContain("No products found")
   })
 })
+
+describe("a cached page sent by the front door before Astro runs (issue 18)", () => {
+  const fromFrontDoor = (res: Response) => /sent by the front door/.test(res.headers.get("server-timing") ?? "")
+
+  async function ask(path: string, headers: Record<string, string> = {}) {
+    const res = await fetch(shopUrl() + path, { headers: { accept: "text/html", ...headers } })
+    return { res, status: res.status, frontDoor: fromFrontDoor(res), html: await res.text() }
+  }
+
+  /** Asks until the front door sends the page itself: a write anywhere on the shared shop sends the next request through Astro. */
+  async function untilFrontDoor(path: string, headers: Record<string, string> = {}) {
+    for (let attempt = 0; attempt < 40; attempt++) {
+      const answer = await ask(path, headers)
+      if (answer.frontDoor) return answer
+      // The page is compressed once in the background before the front door may send it.
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    throw new Error(`${path} never came from the front door in 40 requests`)
+  }
+
+  it("sends the page Astro rendered, compressed once, with a tag that answers 304", async () => {
+    const product = await createProduct()
+    const path = `/product/${product.id}`
+    const rendered = await ask(path, { cookie: "language=en" })
+    expect(rendered.res.headers.get("x-cache")).toBe("MISS")
+    expect(rendered.frontDoor).toBe(false)
+    const sent = await untilFrontDoor(path, { cookie: "language=en" })
+    expect(sent.res.headers.get("x-cache")).toBe("HIT")
+    expect(sent.html).toBe(rendered.html)
+    expect(sent.res.headers.get("content-type")).toMatch(/^text\/html/)
+    // The page's own policy with its inline scripts' hashes, not the front door's default for files.
+    expect(sent.res.headers.get("content-security-policy")).toBe(rendered.res.headers.get("content-security-policy"))
+    expect(sent.res.headers.get("x-frame-options")).toBe("DENY")
+    expect(sent.res.headers.get("vary")).toMatch(/Accept-Language, Cookie/)
+    const etag = sent.res.headers.get("etag")
+    expect(etag).toMatch(/^W\/"[\w-]+"$/)
+
+    // Raw bytes (node:http), so the encoding the front door chose can be seen and undone here.
+    for (const encoding of ["br", "gzip"] as const) {
+      const raw = await rawGet(path, { cookie: "language=en", "accept-encoding": encoding })
+      expect(raw.headers["content-encoding"]).toBe(encoding)
+      const unpacked = encoding === "br" ? zlib.brotliDecompressSync(raw.body) : zlib.gunzipSync(raw.body)
+      expect(unpacked.toString("utf8")).toBe(rendered.html)
+    }
+
+    const again = await fetch(shopUrl() + path, { headers: { cookie: "language=en", "if-none-match": etag! } })
+    expect(again.status).toBe(304)
+    expect(await again.text()).toBe("")
+    const old = await ask(path, { cookie: "language=en", "if-none-match": 'W/"an-old-page"' })
+    expect(old.status).toBe(200)
+    expect(old.html).toBe(rendered.html)
+  })
+
+  it("sends each language its own page, and leaves a cookie it cannot read plainly to Astro", async () => {
+    const product = await createProduct()
+    const path = `/product/${product.id}`
+    const langOf = (html: string) => /<html lang="(\w+)"/.exec(html)?.[1]
+    expect(langOf((await untilFrontDoor(path, { cookie: "language=de" })).html)).toBe("de")
+    expect(langOf((await untilFrontDoor(path, { cookie: "language=en" })).html)).toBe("en")
+    expect(langOf((await untilFrontDoor(path, { "accept-language": "de-DE,de;q=0.9" })).html)).toBe("de")
+    expect(langOf((await untilFrontDoor(`${path}?lang=de`, { cookie: "language=en" })).html)).toBe("de")
+    // Quoted, or given twice: the front door does not guess, Astro's cookie parser decides (a quoted
+    // value is no language to it, so the browser's language, here none, gives English).
+    const quoted = await ask(path, { cookie: 'language="de"' })
+    expect(quoted.frontDoor).toBe(false)
+    expect(langOf(quoted.html)).toBe("en")
+    const twice = await ask(path, { cookie: "language=en; language=de" })
+    expect(twice.frontDoor).toBe(false)
+    expect(langOf(twice.html)).toBe("en")
+  })
+
+  it("sends nothing stale after any kind of admin change: product, new product, shipping method, deletion", async () => {
+    const product = await createProduct()
+    const page = `/product/${product.id}`
+    await untilFrontDoor(page)
+    const name = `Door Phone ${tag()}`
+    expect((await admin.put(`/api/admin/products/${product.id}`, { name, price: "188.00" })).status).toBe(200)
+    const renamed = await ask(page)
+    expect(renamed.frontDoor).toBe(false)
+    expect(renamed.html).toContain(name)
+    expect(renamed.html).toContain("188.00")
+
+    const listName = `Door Listed ${tag()}`
+    const search = `/products?search=${encodeURIComponent(listName)}`
+    expect((await untilFrontDoor(search)).html).toContain("No products found")
+    await createProduct({ name: listName })
+    expect((await ask(search)).html).toContain(`>${listName}</a>`)
+
+    const courier = `Door courier ${tag()}`
+    await untilFrontDoor("/shipping")
+    const created = await admin.post("/api/admin/shipping-methods", { name: courier, description: "Test", price: "9.50", sortOrder: 97 })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    madeMethods.add(created.body.id)
+    expect((await ask("/shipping")).html).toContain(courier)
+    await untilFrontDoor("/shipping")
+    const renamedCourier = `Door van ${tag()}`
+    expect((await admin.put(`/api/admin/shipping-methods/${created.body.id}`, { name: renamedCourier })).status).toBe(200)
+    const shipping = await ask("/shipping")
+    expect(shipping.html).toContain(renamedCourier)
+    expect(shipping.html).not.toContain(courier)
+
+    await untilFrontDoor(page)
+    expect((await admin.delete(`/api/admin/products/${product.id}`)).status).toBe(200)
+    const gone = await ask(page)
+    expect(gone.status).toBe(404)
+    expect(gone.frontDoor).toBe(false)
+  })
+})
+
+/** A GET through node:http, which leaves the body as sent (fetch would undo its encoding). */
+function rawGet(path: string, headers: Record<string, string>): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(shopUrl() + path, { headers }, (res) => {
+      const chunks: Buffer[] = []
+      res.on("data", (chunk: Buffer) => chunks.push(chunk))
+      res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }))
+      res.on("error", reject)
+    })
+    request.on("error", reject)
+  })
+}

@@ -13,7 +13,7 @@ const require = createRequire(import.meta.url)
 const contractDir = path.resolve(path.dirname(require.resolve("@enclave/contract")), "..")
 const root = path.resolve(contractDir, "..")
 
-const SHARED = ["money", "i18n", "http-errors", "security-headers", "bank"] as const
+const SHARED = ["money", "i18n", "http-errors", "security-headers", "bank", "page-door"] as const
 
 /** Module specifiers a file names: imports, re-exports, dynamic import(), require(). */
 function specifiers(source: string): string[] {
@@ -60,6 +60,21 @@ describe("nobody keeps its own copy", () => {
     expect(fs.existsSync(path.join(root, "plugins/api-facade/src/http/security-headers.ts"))).toBe(false)
     const importers = files.filter((file) => specifiers(fs.readFileSync(file, "utf8")).some((s) => s.includes("http/security-headers")))
     expect(importers.map((file) => path.relative(root, file))).toEqual([])
+  })
+
+  it("a registered symbol is named in one file: the front door's and the storefront's in @enclave/contract/page-door", () => {
+    const namers = new Map<string, string[]>()
+    for (const file of files) {
+      for (const match of fs.readFileSync(file, "utf8").matchAll(/Symbol\.for\(\s*["'`](enclave\.[^"'`]+)/g)) {
+        namers.set(match[1], [...(namers.get(match[1]) ?? []), path.relative(root, file)])
+      }
+    }
+    expect([...namers.entries()].filter(([, where]) => where.length > 1)).toEqual([])
+    const pageDoor = fs.readFileSync(path.join(contractDir, "src", "page-door.ts"), "utf8")
+    for (const name of ["enclave.front-door.api-writes", "enclave.storefront.cached-pages"]) {
+      expect(pageDoor).toContain(`Symbol.for("${name}")`)
+      expect(namers.get(name)).toBeUndefined()
+    }
   })
 
   it("no part has its own message definition, euro formatting or euro/cent arithmetic", () => {

@@ -24,16 +24,19 @@
  * last found current, for at most UNTOUCHED_FOR_MS (issue 18, cached pages at static speed): a busy
  * page then asks the facade about once a second instead of on every request.
  */
+import { createHash } from "node:crypto"
+import { promisify } from "node:util"
+import zlib from "node:zlib"
 import type { APIContext, MiddlewareNext } from "astro"
 import { apiBaseUrl } from "./products"
 import { answerKey, catalogueHeaders, keepAnswer, keptAnswer, recordingDependencies, type Dependency } from "./catalogue-answers"
-import type { Language } from "@enclave/contract/i18n"
-import { publicOrigin } from "../seo"
+import { resolveLanguage, type Language } from "@enclave/contract/i18n"
+import { apiWritesOfFrontDoor, offerCachedPages, type PageRequest, type ReadyPage } from "@enclave/contract/page-door"
+import { languageOfAddress, publicOrigin } from "../seo"
 
-interface CachedPage {
+interface CachedPage extends ReadyPage {
   /** Kept as bytes: encoding the text again for every answer costs more than anything else here. */
-  html: Uint8Array<ArrayBuffer>
-  headers: [string, string][]
+  body: Uint8Array<ArrayBuffer>
   dependencies: Dependency[]
   /** When the dependencies were last found current: the front door's write count then, and the time. */
   checked: { writes: number | null; at: number }
@@ -44,8 +47,7 @@ interface CachedPage {
  * runs without it (Astro's own server): then every hit asks the facade.
  */
 function apiWritesSoFar(): number | null {
-  const writes = (globalThis as Record<symbol, { count: number } | undefined>)[Symbol.for("enclave.front-door.api-writes")]
-  return writes ? writes.count : null
+  return apiWritesOfFrontDoor()?.count ?? null
 }
 
 /**
@@ -75,9 +77,93 @@ function isCataloguePage(pathname: string): boolean {
   )
 }
 
+/**
+ * `url` is the address as it arrived (the Request's, not Astro's normalised `context.url`): the front
+ * door finds a page by the same key before Astro has seen the request (pageBeforeRendering).
+ */
 export function pageKey(url: URL, language: string, now: Date = new Date()): string | null {
   if (!isCataloguePage(url.pathname)) return null
   return `${language}\u0000${now.getUTCFullYear()}\u0000${publicOrigin(url)}${url.pathname}${url.search}`
+}
+
+/**
+ * The language the middleware will render a request in (src/middleware.ts), or null when telling it
+ * would take more than the plain cases: a `language` cookie that is not exactly en or de, or given
+ * twice, is left to Astro's cookie parser by letting Astro answer.
+ */
+function languageBeforeRendering(url: URL, cookie: string | undefined, acceptLanguage: string | undefined): Language | null {
+  const ofAddress = languageOfAddress(url)
+  if (ofAddress) return ofAddress
+  let stored: string | undefined
+  for (const pair of (cookie ?? "").split(";")) {
+    const equals = pair.indexOf("=")
+    if (equals < 0 || pair.slice(0, equals).trim() !== "language") continue
+    const value = pair.slice(equals + 1).trim()
+    if (stored !== undefined || (value !== "en" && value !== "de")) return null
+    stored = value
+  }
+  return resolveLanguage(stored, acceptLanguage)
+}
+
+/**
+ * The page the front door may send before Astro runs (issue 18, cached pages at static speed): one
+ * kept for this address and language whose data no API write has touched since it was last found
+ * current, for at most UNTOUCHED_FOR_MS: the same rule as a hit below, decided without building a
+ * Request. The address is built as Astro's node adapter builds it (host header and path as sent),
+ * so both find the same entry; anything else is left to Astro.
+ */
+function pageBeforeRendering(request: PageRequest): ReadyPage | undefined {
+  const writes = apiWritesSoFar()
+  if (writes === null || typeof request.host !== "string") return undefined
+  const address = `http://${request.host}${request.url}`
+  if (!URL.canParse(address)) return undefined
+  const url = new URL(address)
+  const language = languageBeforeRendering(url, request.cookie, request.acceptLanguage)
+  const key = language && pageKey(url, language)
+  const cached = key ? pages.get(key) : undefined
+  if (!cached || cached.checked.writes !== writes || performance.now() - cached.checked.at >= UNTOUCHED_FOR_MS) return undefined
+  return cached
+}
+offerCachedPages({ untouched: pageBeforeRendering })
+
+const gzip = promisify(zlib.gzip)
+const brotli = promisify(zlib.brotliCompress)
+
+/**
+ * Compresses a kept page once, off the event loop, for the front door to send as it is: compressing
+ * on every request would cost more than the rest of sending it. Until both are done, a browser that
+ * takes compressed answers gets the page through Astro's path, compressed per request.
+ */
+function compressOnce(page: CachedPage) {
+  void Promise.all([gzip(page.body), brotli(page.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } })]).then(
+    ([gzipped, brotlied]) => {
+      page.gzip = gzipped
+      page.br = brotlied
+    },
+    () => undefined,
+  )
+}
+
+/** A weak tag (the same page goes out in three encodings) of the bytes. */
+function tagOf(body: Uint8Array): string {
+  return `W/"${createHash("sha1").update(body).digest("base64url")}"`
+}
+
+/** The kept page, or 304 when the browser already holds these bytes. */
+function sendPage(page: CachedPage, request: Request, cache: "HIT" | "MISS"): Response {
+  const headers = new Headers(page.headers)
+  headers.set("x-cache", cache)
+  headers.set("etag", page.etag)
+  if (
+    request.headers
+      .get("if-none-match")
+      ?.split(",")
+      .some((tag) => tag.trim() === page.etag)
+  ) {
+    headers.delete("content-type")
+    return new Response(null, { status: 304, headers })
+  }
+  return new Response(page.body, { status: 200, headers })
 }
 
 type Check = "unchanged" | "changed" | "failed"
@@ -153,7 +239,7 @@ async function stillFresh(dependencies: Dependency[], revalidated: Set<string>, 
 export async function cataloguePage(context: APIContext, next: MiddlewareNext): Promise<Response> {
   if (context.request.method !== "GET") return next()
   const arrivedAt = performance.now()
-  const key = pageKey(context.url, context.locals.language)
+  const key = pageKey(new URL(context.request.url), context.locals.language)
   if (!key) return next()
 
   // Read before anything is asked: a write answered while this request checks makes the next one check again.
@@ -164,9 +250,7 @@ export async function cataloguePage(context: APIContext, next: MiddlewareNext): 
     cached !== undefined && writes !== null && cached.checked.writes === writes && arrivedAt - cached.checked.at < UNTOUCHED_FOR_MS
   if (cached && (untouched || (await stillFresh(cached.dependencies, revalidated, arrivedAt)))) {
     if (!untouched) cached.checked = { writes, at: arrivedAt }
-    const headers = new Headers(cached.headers)
-    headers.set("x-cache", "HIT")
-    return new Response(cached.html, { status: 200, headers })
+    return sendPage(cached, context.request, "HIT")
   }
 
   const { result: response, dependencies } = await recordingDependencies(() => next(), revalidated)
@@ -180,11 +264,15 @@ export async function cataloguePage(context: APIContext, next: MiddlewareNext): 
     if (cached) pages.delete(key)
     return response
   }
-  const html = new Uint8Array(await response.arrayBuffer())
-  const headers: [string, string][] = [...response.headers.entries()].filter(([name]) => name !== "content-length" && name !== "x-cache")
+  const body = new Uint8Array(await response.arrayBuffer())
+  const headers: [string, string][] = [...response.headers.entries()].filter(
+    ([name]) => name !== "content-length" && name !== "x-cache" && name !== "etag" && name !== "vary",
+  )
+  // The page is negotiated: its language follows the cookie or the browser's languages.
+  headers.push(["vary", "Accept-Language, Cookie"])
   if (pages.size >= MAX_PAGES && !pages.has(key)) pages.clear()
-  pages.set(key, { html, headers, dependencies, checked: { writes, at: arrivedAt } })
-  const answer = new Headers(headers)
-  answer.set("x-cache", "MISS")
-  return new Response(html, { status: 200, headers: answer })
+  const page: CachedPage = { headers, etag: tagOf(body), body, dependencies, checked: { writes, at: arrivedAt } }
+  pages.set(key, page)
+  compressOnce(page)
+  return sendPage(page, context.request, "MISS")
 }

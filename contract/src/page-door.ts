@@ -1,0 +1,63 @@
+/**
+ * What the front door (launcher/front-door.ts) and the storefront's page cache
+ * (storefront/src/lib/data/page-cache.ts) share inside the one process they run in. The storefront is
+ * a bundle of its own that the front door loads, so module state is not shared between them: they
+ * meet through registered symbols on globalThis, named here once.
+ *
+ * The front door counts the API writes it passes on; the page cache hands the front door a page it
+ * may send before Astro runs when no write has gone by since the page's data was last found current
+ * (issue 18, cached pages at static speed).
+ *
+ * This module imports nothing, Node's or anyone's.
+ */
+
+const API_WRITES = Symbol.for("enclave.front-door.api-writes")
+const CACHED_PAGES = Symbol.for("enclave.storefront.cached-pages")
+
+/** How many API writes (any method but GET, HEAD and OPTIONS) the front door has passed on. */
+export interface ApiWrites {
+  count: number
+}
+
+type Shared = Record<symbol, unknown>
+
+/** The front door's count, created by the front door; null when this process has no front door (Astro's own server). */
+export function apiWritesOfFrontDoor(): ApiWrites | null {
+  return ((globalThis as Shared)[API_WRITES] as ApiWrites | undefined) ?? null
+}
+
+/** The front door's count, created on first use. */
+export function countApiWrites(): ApiWrites {
+  return ((globalThis as Shared)[API_WRITES] ??= { count: 0 }) as ApiWrites
+}
+
+/** The parts of a page request the cached page depends on, as they arrived (before any normalising). */
+export interface PageRequest {
+  url: string
+  host: string | undefined
+  cookie: string | undefined
+  acceptLanguage: string | undefined
+}
+
+/** A cached page as it goes out: its headers, a weak ETag of its bytes, and the bytes in each encoding made so far. */
+export interface ReadyPage {
+  headers: [string, string][]
+  etag: string
+  body: Uint8Array
+  gzip?: Uint8Array
+  br?: Uint8Array
+}
+
+export interface CachedPages {
+  /** The page to send without rendering or asking the facade, or undefined: then Astro answers. */
+  untouched(request: PageRequest): ReadyPage | undefined
+}
+
+export function offerCachedPages(pages: CachedPages) {
+  ;(globalThis as Shared)[CACHED_PAGES] = pages
+}
+
+/** The storefront's cached pages, once its page cache has been loaded (it is, with the first page rendered). */
+export function cachedPages(): CachedPages | undefined {
+  return (globalThis as Shared)[CACHED_PAGES] as CachedPages | undefined
+}
