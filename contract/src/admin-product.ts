@@ -8,8 +8,16 @@ import {
   NO_IMAGE_URL,
   PRICE_MESSAGE,
   PRODUCT_DESCRIPTION_MAX,
+  PRODUCT_FEATURE_MAX,
+  PRODUCT_FEATURES_MAX,
+  PRODUCT_IMAGE_URL_MAX,
   PRODUCT_NAME_MAX,
+  PRODUCT_SPECIFICATION_KEY_MAX,
+  PRODUCT_SPECIFICATION_VALUE_MAX,
+  PRODUCT_SPECIFICATIONS_MAX,
+  PRODUCT_STOCK_QUANTITY_MAX,
   productCategories,
+  productFieldMessages as messages,
   SECURITY_LEVEL_MESSAGE,
   STOCK_QUANTITY_MESSAGE,
   withoutDirectionControls,
@@ -21,30 +29,22 @@ import {
  * before the server does.
  */
 
-/** Generous for a shop's catalogue, small enough that one request cannot store a novel. */
-const FEATURES_MAX = 50
-const FEATURE_MAX = 200
-const SPECIFICATIONS_MAX = 50
-const SPECIFICATION_KEY_MAX = 100
-const SPECIFICATION_VALUE_MAX = 1000
 /** decimal(10,2): eight digits before the point. */
 const PRICE_PATTERN = /^\d{1,8}(\.\d{1,2})?$/
-/** What the inventory can hold without a person noticing a typo of three extra zeros is unlikely. */
-const STOCK_QUANTITY_MAX = 1_000_000_000
 
 /** zod's message for a missing field is about presence, for a wrong one about its type. */
 const text = (required: string, wrongType: string) => z.string({ error: (issue) => (issue.input === undefined ? required : wrongType) })
 
-const name = text("Name is required", "Name must be text")
+const name = text(messages.nameRequired, "Name must be text")
   .trim()
-  .min(1, "Name is required")
-  .max(PRODUCT_NAME_MAX, `Name must be at most ${PRODUCT_NAME_MAX} characters`)
+  .min(1, messages.nameRequired)
+  .max(PRODUCT_NAME_MAX, messages.nameTooLong)
   .refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE)
 
 const description = z
   .string({ error: "Description must be text" })
   .trim()
-  .max(PRODUCT_DESCRIPTION_MAX, `Description must be at most ${PRODUCT_DESCRIPTION_MAX} characters`)
+  .max(PRODUCT_DESCRIPTION_MAX, messages.descriptionTooLong)
   .refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE)
 
 /** A string such as "599", "599.9" or "599.00": above 0, at most two decimals (docs/product.md §3, §5). */
@@ -64,7 +64,7 @@ const stockQuantity = z
   .number({ error: STOCK_QUANTITY_MESSAGE })
   .int(STOCK_QUANTITY_MESSAGE)
   .min(0, STOCK_QUANTITY_MESSAGE)
-  .max(STOCK_QUANTITY_MAX, `Stock quantity must be at most ${STOCK_QUANTITY_MAX}`)
+  .max(PRODUCT_STOCK_QUANTITY_MAX, messages.stockQuantityTooLarge)
 
 const category = z.enum(productCategories, { error: CATEGORY_MESSAGE })
 
@@ -74,11 +74,11 @@ const features = z
     z
       .string({ error: "Each feature must be text" })
       .trim()
-      .max(FEATURE_MAX, `A feature must be at most ${FEATURE_MAX} characters`)
+      .max(PRODUCT_FEATURE_MAX, messages.featureTooLong)
       .refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE),
     { error: "Features must be a list of texts" },
   )
-  .max(FEATURES_MAX, `At most ${FEATURES_MAX} features`)
+  .max(PRODUCT_FEATURES_MAX, messages.tooManyFeatures)
   .transform((list) => list.filter((feature) => feature !== ""))
 
 /** A specification counts only when both its key and its value are non-blank (docs/product.md §5). */
@@ -86,11 +86,11 @@ const specifications = z
   .record(
     z
       .string()
-      .max(SPECIFICATION_KEY_MAX, `A specification name must be at most ${SPECIFICATION_KEY_MAX} characters`)
+      .max(PRODUCT_SPECIFICATION_KEY_MAX, messages.specificationKeyTooLong)
       .refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE),
     z
       .string({ error: "Each specification value must be text" })
-      .max(SPECIFICATION_VALUE_MAX, `A specification value must be at most ${SPECIFICATION_VALUE_MAX} characters`)
+      .max(PRODUCT_SPECIFICATION_VALUE_MAX, messages.specificationValueTooLong)
       .refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE),
     // A name that breaks its own rule says which (zod reports it as the record's invalid key).
     {
@@ -98,7 +98,7 @@ const specifications = z
         (issue.code === "invalid_key" ? issue.issues[0]?.message : undefined) ?? "Specifications must be a map of names to texts",
     },
   )
-  .refine((map) => Object.keys(map).length <= SPECIFICATIONS_MAX, `At most ${SPECIFICATIONS_MAX} specifications`)
+  .refine((map) => Object.keys(map).length <= PRODUCT_SPECIFICATIONS_MAX, messages.tooManySpecifications)
   .transform((map) => {
     const kept: Record<string, string> = {}
     for (const [key, value] of Object.entries(map)) {
@@ -116,20 +116,29 @@ const specifications = z
 const descriptionDe = z
   .string({ error: "German description must be text" })
   .trim()
-  .max(PRODUCT_DESCRIPTION_MAX, `German description must be at most ${PRODUCT_DESCRIPTION_MAX} characters`)
+  .max(PRODUCT_DESCRIPTION_MAX, messages.descriptionDeTooLong)
   .refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE)
 
-/** A map of English texts to German ones; entries with a blank side are dropped, like blank features. */
-function germanMap(options: { what: string; max: number; keyMax: number; keyName: string; valueMax: number; valueName: string }) {
+/**
+ * A map of English texts to German ones; entries with a blank side are dropped, like blank features.
+ * The limits' messages are the English lists' own (productFieldMessages), so the admin can translate them.
+ */
+function germanMap(options: {
+  what: string
+  max: number
+  tooMany: string
+  keyMax: number
+  keyTooLong: string
+  valueMax: number
+  valueName: string
+  valueTooLong: string
+}) {
   return z
     .record(
-      z
-        .string()
-        .max(options.keyMax, `${options.keyName} must be at most ${options.keyMax} characters`)
-        .refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE),
+      z.string().max(options.keyMax, options.keyTooLong).refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE),
       z
         .string({ error: `Each ${options.valueName.toLowerCase()} must be text` })
-        .max(options.valueMax, `${options.valueName} must be at most ${options.valueMax} characters`)
+        .max(options.valueMax, options.valueTooLong)
         .refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE),
       {
         error: (issue) =>
@@ -137,7 +146,7 @@ function germanMap(options: { what: string; max: number; keyMax: number; keyName
           `${options.what} must be a map of English texts to German ones`,
       },
     )
-    .refine((map) => Object.keys(map).length <= options.max, `At most ${options.max} ${options.what.toLowerCase()}`)
+    .refine((map) => Object.keys(map).length <= options.max, options.tooMany)
     .transform((map) => {
       const kept: Record<string, string> = {}
       for (const [key, value] of Object.entries(map)) {
@@ -150,21 +159,25 @@ function germanMap(options: { what: string; max: number; keyMax: number; keyName
 /** English feature → German feature. */
 const featuresDe = germanMap({
   what: "German features",
-  max: FEATURES_MAX,
-  keyMax: FEATURE_MAX,
-  keyName: "A feature",
-  valueMax: FEATURE_MAX,
+  max: PRODUCT_FEATURES_MAX,
+  tooMany: messages.tooManyFeaturesDe,
+  keyMax: PRODUCT_FEATURE_MAX,
+  keyTooLong: messages.featureTooLong,
+  valueMax: PRODUCT_FEATURE_MAX,
   valueName: "German feature",
+  valueTooLong: messages.featureDeTooLong,
 })
 
 /** Specification name (as in `specifications`) → German value. */
 const specificationsDe = germanMap({
   what: "German specifications",
-  max: SPECIFICATIONS_MAX,
-  keyMax: SPECIFICATION_KEY_MAX,
-  keyName: "A specification name",
-  valueMax: SPECIFICATION_VALUE_MAX,
+  max: PRODUCT_SPECIFICATIONS_MAX,
+  tooMany: messages.tooManySpecificationsDe,
+  keyMax: PRODUCT_SPECIFICATION_KEY_MAX,
+  keyTooLong: messages.specificationKeyTooLong,
+  valueMax: PRODUCT_SPECIFICATION_VALUE_MAX,
   valueName: "German specification value",
+  valueTooLong: messages.specificationValueDeTooLong,
 })
 
 function isImageUrl(value: string): boolean {
@@ -185,7 +198,7 @@ function isImageUrl(value: string): boolean {
 const imageUrl = z
   .string({ error: IMAGE_URL_MESSAGE })
   .trim()
-  .max(2000, "Image URL must be at most 2000 characters")
+  .max(PRODUCT_IMAGE_URL_MAX, messages.imageUrlTooLong)
   .refine((value) => value === "" || isImageUrl(value), IMAGE_URL_MESSAGE)
   .nullable()
   .transform((value) => (value === "" || value === NO_IMAGE_URL ? null : value))

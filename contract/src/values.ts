@@ -464,6 +464,44 @@ export const IMAGE_URL_MESSAGE = "Image URL must be a path starting with / or an
 
 export const PRODUCT_NAME_MAX = 200
 export const PRODUCT_DESCRIPTION_MAX = 5000
+/** Generous for a shop's catalogue, small enough that one request cannot store a novel. */
+export const PRODUCT_FEATURES_MAX = 50
+export const PRODUCT_FEATURE_MAX = 200
+export const PRODUCT_SPECIFICATIONS_MAX = 50
+export const PRODUCT_SPECIFICATION_KEY_MAX = 100
+export const PRODUCT_SPECIFICATION_VALUE_MAX = 1000
+/** What the inventory can hold without a person noticing a typo of three extra zeros is unlikely. */
+export const PRODUCT_STOCK_QUANTITY_MAX = 1_000_000_000
+export const PRODUCT_IMAGE_URL_MAX = 2000
+
+/**
+ * The product form's other messages a person can meet by typing (the English and German texts' lengths
+ * and counts). They are named here, with their exact words, because the admin translates a message by
+ * its English text: a wording changed in one place only would silently show English to a German admin.
+ */
+export const productFieldMessages = {
+  nameRequired: "Name is required",
+  nameTooLong: `Name must be at most ${PRODUCT_NAME_MAX} characters`,
+  descriptionTooLong: `Description must be at most ${PRODUCT_DESCRIPTION_MAX} characters`,
+  descriptionDeTooLong: `German description must be at most ${PRODUCT_DESCRIPTION_MAX} characters`,
+  stockQuantityTooLarge: `Stock quantity must be at most ${PRODUCT_STOCK_QUANTITY_MAX}`,
+  imageUrlTooLong: `Image URL must be at most ${PRODUCT_IMAGE_URL_MAX} characters`,
+  featureTooLong: `A feature must be at most ${PRODUCT_FEATURE_MAX} characters`,
+  featureDeTooLong: `German feature must be at most ${PRODUCT_FEATURE_MAX} characters`,
+  tooManyFeatures: `At most ${PRODUCT_FEATURES_MAX} features`,
+  tooManyFeaturesDe: `At most ${PRODUCT_FEATURES_MAX} German features`,
+  specificationKeyTooLong: `A specification name must be at most ${PRODUCT_SPECIFICATION_KEY_MAX} characters`,
+  specificationValueTooLong: `A specification value must be at most ${PRODUCT_SPECIFICATION_VALUE_MAX} characters`,
+  specificationValueDeTooLong: `German specification value must be at most ${PRODUCT_SPECIFICATION_VALUE_MAX} characters`,
+  tooManySpecifications: `At most ${PRODUCT_SPECIFICATIONS_MAX} specifications`,
+  tooManySpecificationsDe: `At most ${PRODUCT_SPECIFICATIONS_MAX} German specifications`,
+} as const
+
+/**
+ * PostgreSQL cannot store U+0000 in text: the facade refuses it in any field with this message
+ * (the form's own rules do not look for it, so the admin meets it as the server's field error).
+ */
+export const NUL_CHARACTER_MESSAGE = "Text must not contain NUL characters"
 
 /** POST /api/admin/products/{id}/upload-image: docs/product.md §5 allows JPEG, PNG, GIF and WebP. */
 export const IMAGE_UPLOAD_FIELD = "image"

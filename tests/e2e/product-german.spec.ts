@@ -119,4 +119,81 @@ test.describe("product content in German", () => {
       await page.request.delete(`/api/admin/products/${id}`)
     }
   })
+
+  test("a German-speaking admin sees the German fields' problems in German, on the field they concern", async ({ page }) => {
+    expect((await page.request.post("/api/login", { data: { username: "admin", password: TEST_ADMIN_PASSWORD } })).status()).toBe(200)
+    const name = `E2E Deutsch ${randomBytes(4).toString("hex")}`
+    const created = await page.request.post("/api/admin/products", {
+      data: { name, price: "123.00", features: ["Encrypted messaging"], specifications: { battery: "4,000 mAh" } },
+    })
+    expect(created.status(), await created.text()).toBe(201)
+    const { id } = (await created.json()) as { id: number }
+    try {
+      await useLanguage(page, "de")
+      await page.goto("/admin/products")
+      const search = page.getByRole("searchbox", { name: "Produkte suchen" })
+      await search.fill(name)
+      await search.press("Enter")
+      await page
+        .locator(`tr[data-row-key="${id}"]`)
+        .getByRole("button", { name: `${name} bearbeiten` })
+        .click()
+      const form = page.locator(".ant-modal-content")
+      await expect(form.getByText("Produkt bearbeiten")).toBeVisible()
+
+      // The German inputs are labelled in German, and are reached from their English ones by the keyboard.
+      const feature = form.getByRole("textbox", { name: "Merkmal 1", exact: true })
+      const featureDe = form.getByRole("textbox", { name: "Merkmal 1 (Deutsch)", exact: true })
+      await feature.focus()
+      await page.keyboard.press("Tab")
+      await expect(featureDe).toBeFocused()
+
+      // The form's own checks, as the admin types: each message in German, tied to its input.
+      const descriptionDe = form.getByRole("textbox", { name: "Beschreibung (Deutsch)" })
+      await descriptionDe.fill("x".repeat(5001))
+      const descriptionTooLong = "Die deutsche Beschreibung darf höchstens 5000 Zeichen lang sein"
+      await expect(form.getByText(descriptionTooLong)).toBeVisible()
+      await expect(descriptionDe).toHaveAttribute("aria-invalid", "true")
+      await expect(descriptionDe).toHaveAccessibleDescription(new RegExp(descriptionTooLong))
+
+      await featureDe.fill("y".repeat(201))
+      const featureTooLong = "Ein deutsches Merkmal darf höchstens 200 Zeichen lang sein"
+      await expect(featureDe).toHaveAttribute("aria-invalid", "true")
+      await expect(featureDe).toHaveAccessibleDescription(featureTooLong)
+      await expect(feature).not.toHaveAttribute("aria-invalid", "true")
+
+      const specificationDe = form.getByRole("textbox", { name: "Wert der Angabe 1 (Deutsch)", exact: true })
+      await specificationDe.fill("z".repeat(1001))
+      await expect(specificationDe).toHaveAccessibleDescription("Der deutsche Wert einer Angabe darf höchstens 1000 Zeichen lang sein")
+      await expect(form).not.toContainText("must be")
+      await page.screenshot({ path: "test-results/screenshots/admin-product-german-messages.png", fullPage: true })
+
+      // Save is refused by the form while they stand: nothing reaches the shop.
+      await form.getByRole("button", { name: "Änderungen speichern" }).click()
+      await expect(form).toBeVisible()
+      await expect(page.locator(".ant-notification-notice", { hasText: "Produkt aktualisiert" })).toHaveCount(0)
+
+      // A problem only the server sees (a NUL character, which the database cannot store): its 400 names
+      // the field, and the admin reads it in German on that field and in the error toast.
+      await descriptionDe.fill("Ein Telefon")
+      await specificationDe.fill("4.000 mAh")
+      await featureDe.fill("Verschlüsselte\u0000Nachrichten")
+      await expect(featureDe).not.toHaveAttribute("aria-invalid", "true")
+      await form.getByRole("button", { name: "Änderungen speichern" }).click()
+      const nulMessage = "Der Text darf keine NUL-Zeichen (U+0000) enthalten"
+      await expect(page.locator(".ant-notification-notice", { hasText: "Fehler" })).toContainText(nulMessage)
+      await expect(featureDe).toHaveAccessibleDescription(nulMessage)
+      await expect(form).not.toContainText("must not")
+
+      // Corrected, it saves.
+      await featureDe.fill("Verschlüsselte Nachrichten")
+      await form.getByRole("button", { name: "Änderungen speichern" }).click()
+      await expect(page.locator(".ant-notification-notice", { hasText: "Produkt aktualisiert" })).toBeVisible()
+      await expect(form).toHaveCount(0)
+      const saved = (await (await page.request.get(`/api/admin/products/${id}`)).json()) as { featuresDe: Record<string, string> }
+      expect(saved.featuresDe).toEqual({ "Encrypted messaging": "Verschlüsselte Nachrichten" })
+    } finally {
+      await page.request.delete(`/api/admin/products/${id}`)
+    }
+  })
 })

@@ -6,7 +6,9 @@ import {
   IMAGE_TYPE_MESSAGE,
   IMAGE_UPLOAD_MAX_BYTES,
   NO_IMAGE_URL,
+  NUL_CHARACTER_MESSAGE,
   productCategories,
+  productFieldMessages,
   type AdminProduct,
   type ProductCategory,
 } from "@enclave/contract"
@@ -48,6 +50,8 @@ interface FormValues {
 }
 
 type FieldName = keyof FormValues
+/** Where antd keeps a field: a simple field's name, or a feature's or specification's input as [list, row, input]. */
+type FormFieldPath = FieldName | ["features", number, keyof FeatureRow] | ["specifications", number, keyof SpecificationRow]
 const simpleFields: readonly FieldName[] = [
   "name",
   "description",
@@ -73,6 +77,89 @@ function contractRule(
       if (!result.success) throw new Error(tm(result.error.issues[0]?.message ?? "Invalid input"))
     },
   }
+}
+
+/**
+ * A feature's or specification's input is a field of its own (not `noStyle`): its error shows under it and
+ * antd ties the two together (aria-invalid, aria-describedby), so a screen reader says which row is wrong.
+ */
+const rowItem = (flex: string) => ({ flex, marginBottom: 0, minWidth: 0 })
+
+/**
+ * A feature's or specification's input checked alone by its list's contract rule (an entry whose other side is
+ * left blank still has its limits checked before the contract drops it), so the row shows the problem as it is
+ * typed, in the admin's language, instead of a toast after Save.
+ */
+function rowRule(input: "feature" | "featureDe" | "specificationKey" | "specificationValue" | "specificationValueDe"): Rule {
+  const check = (text: string) => {
+    switch (input) {
+      case "feature":
+        return shape.features.safeParse([text])
+      case "featureDe":
+        return shape.featuresDe.safeParse({ "": text })
+      case "specificationKey":
+        return shape.specifications.safeParse({ [text]: "" })
+      case "specificationValue":
+        return shape.specifications.safeParse({ "": text })
+      case "specificationValueDe":
+        return shape.specificationsDe.safeParse({ "": text })
+    }
+  }
+  return {
+    validator: async (_rule, value: unknown) => {
+      const result = check(typeof value === "string" ? value : "")
+      if (!result.success) throw new Error(tm(result.error.issues[0]?.message ?? "Invalid input"))
+    },
+  }
+}
+
+/**
+ * The form's input a contract path names (from the dialog's own parse, or the server's `details.fields`):
+ * a feature by its place among the non-blank ones (the body leaves blank ones out), a German wording and a
+ * specification by the English text they are keyed by. Anything else (a list's count) has no one input.
+ */
+function formFieldOf(path: readonly string[], message: string, values: FormValues): FormFieldPath | undefined {
+  const [field, ...rest] = path
+  if (field === undefined) return undefined
+  if (rest.length === 0) return (simpleFields as readonly string[]).includes(field) ? (field as FieldName) : undefined
+  // The server joins a path with dots and a feature's text may hold one (“2.4 GHz”): the rest is one key.
+  const key = rest.join(".")
+  const features = values.features ?? []
+  const specifications = values.specifications ?? []
+  const featureRow = (text: string) => features.findIndex((row) => (row?.text?.trim() ?? "") === text)
+  const specificationRow = (name: string) => specifications.findIndex((row) => (row?.key?.trim() ?? "") === name)
+  switch (field) {
+    case "features": {
+      const nonBlank = features.flatMap((row, index) => ((row?.text?.trim() ?? "") === "" ? [] : [index]))
+      const row = nonBlank[Number(key)]
+      return row === undefined ? undefined : ["features", row, "text"]
+    }
+    case "featuresDe": {
+      const row = featureRow(key)
+      return row < 0 ? undefined : ["features", row, "de"]
+    }
+    case "specifications": {
+      const row = specificationRow(key)
+      // A problem of the name itself goes on the name's input, any other on the value's.
+      const ofName =
+        message === productFieldMessages.specificationKeyTooLong || (message === NUL_CHARACTER_MESSAGE && key.includes("\u0000"))
+      return row < 0 ? undefined : ["specifications", row, ofName ? "key" : "value"]
+    }
+    case "specificationsDe": {
+      const row = specificationRow(key)
+      return row < 0 ? undefined : ["specifications", row, "de"]
+    }
+    default:
+      return undefined
+  }
+}
+
+/** The field problems of a failed save (docs/product.md §8: `details.fields`, path → message); none if absent. */
+function serverFieldMessages(error: unknown): [string, string][] {
+  const details: unknown = typeof error === "object" && error !== null ? (error as { details?: unknown }).details : undefined
+  const fields = typeof details === "object" && details !== null ? (details as { fields?: unknown }).fields : undefined
+  if (typeof fields !== "object" || fields === null) return []
+  return Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === "string")
 }
 
 function initialValues(product: AdminProduct | undefined): FormValues {
@@ -262,26 +349,28 @@ export function ProductDialog({ product, onClose }: ProductDialogProps) {
     },
   }
 
-  const showIssues = (issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>) => {
-    const fields: { name: FieldName; errors: string[] }[] = []
+  /** Each problem on its input, in the admin's language; one without an input of its own as a toast. */
+  const showIssues = (issues: ReadonlyArray<{ path: readonly string[]; message: string }>, values: FormValues) => {
+    const fields: { name: FormFieldPath; errors: string[] }[] = []
     for (const issue of issues) {
-      const field = issue.path[0]
-      if (typeof field === "string" && (simpleFields as readonly string[]).includes(field)) {
-        fields.push({ name: field as FieldName, errors: [tm(issue.message)] })
-      } else {
-        notify?.(toast("error", t("toast.error"), tm(issue.message)))
-      }
+      const name = formFieldOf(issue.path, issue.message, values)
+      if (name !== undefined) fields.push({ name, errors: [tm(issue.message)] })
+      else notify?.(toast("error", t("toast.error"), tm(issue.message)))
     }
     form.setFields(fields)
   }
 
-  const errorNotification = (error?: HttpError) => toast("error", t("toast.error"), error?.message ?? "")
+  // The server's headline is its first field message: in the admin's language like the fields' own.
+  const errorNotification = (error?: HttpError) => toast("error", t("toast.error"), tm(error?.message ?? ""))
 
   const submit = async (values: FormValues) => {
     const body = productBody(values)
     const parsed = (editing ? adminProductUpdateSchema : adminProductCreateSchema).safeParse(body)
     if (!parsed.success) {
-      showIssues(parsed.error.issues)
+      showIssues(
+        parsed.error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message })),
+        values,
+      )
       return
     }
     setSaving(true)
@@ -307,8 +396,16 @@ export function ProductDialog({ product, onClose }: ProductDialogProps) {
       const waiting = fileList.find((file) => file.originFileObj && file.status !== "done")
       if (waiting?.originFileObj) await upload(created.data.id, waiting.originFileObj, waiting.uid)
       onClose()
-    } catch {
-      // The error toast is shown by the mutation; the dialog stays open with what was typed.
+    } catch (error) {
+      // The error toast is shown by the mutation; the dialog stays open with what was typed, and the
+      // server's field problems (those the form cannot see, such as a NUL character) go on their inputs.
+      const fields = serverFieldMessages(error)
+      form.setFields(
+        fields.flatMap(([path, message]) => {
+          const name = formFieldOf(path.split("."), message, values)
+          return name === undefined ? [] : [{ name, errors: [tm(message)] }]
+        }),
+      )
     } finally {
       setSaving(false)
     }
@@ -343,7 +440,7 @@ export function ProductDialog({ product, onClose }: ProductDialogProps) {
         </Form.Item>
         <Flex gap="middle" wrap>
           <Form.Item name="description" label={t("field.description")} rules={[contractRule("description")]} style={{ flex: "1 1 300px" }}>
-            <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
+            <Input.TextArea lang="en" autoSize={{ minRows: 2, maxRows: 6 }} />
           </Form.Item>
           <Form.Item
             name="descriptionDe"
@@ -385,21 +482,12 @@ export function ProductDialog({ product, onClose }: ProductDialogProps) {
             {(fields, { add, remove }) => (
               <Flex vertical gap="small">
                 {fields.map((field, index) => (
-                  <Flex key={field.key} gap="small" align="center">
-                    <Form.Item name={[field.name, "text"]} noStyle>
-                      <Input
-                        aria-label={t("featureLabel", { n: index + 1 })}
-                        placeholder={t("featurePlaceholder")}
-                        style={{ flex: "1 1 50%" }}
-                      />
+                  <Flex key={field.key} gap="small" align="start">
+                    <Form.Item name={[field.name, "text"]} rules={[rowRule("feature")]} style={rowItem("1 1 50%")}>
+                      <Input lang="en" aria-label={t("featureLabel", { n: index + 1 })} placeholder={t("featurePlaceholder")} />
                     </Form.Item>
-                    <Form.Item name={[field.name, "de"]} noStyle>
-                      <Input
-                        lang="de"
-                        aria-label={t("featureDeLabel", { n: index + 1 })}
-                        placeholder={t("featureDePlaceholder")}
-                        style={{ flex: "1 1 50%" }}
-                      />
+                    <Form.Item name={[field.name, "de"]} rules={[rowRule("featureDe")]} style={rowItem("1 1 50%")}>
+                      <Input lang="de" aria-label={t("featureDeLabel", { n: index + 1 })} placeholder={t("featureDePlaceholder")} />
                     </Form.Item>
                     <Button
                       icon={<DeleteOutlined />}
@@ -421,20 +509,15 @@ export function ProductDialog({ product, onClose }: ProductDialogProps) {
             {(fields, { add, remove }) => (
               <Flex vertical gap="small">
                 {fields.map((field, index) => (
-                  <Flex key={field.key} gap="small" align="center">
-                    <Form.Item name={[field.name, "key"]} noStyle>
-                      <Input aria-label={t("specKeyLabel", { n: index + 1 })} placeholder={t("specKey")} style={{ flex: "1 1 26%" }} />
+                  <Flex key={field.key} gap="small" align="start">
+                    <Form.Item name={[field.name, "key"]} rules={[rowRule("specificationKey")]} style={rowItem("1 1 26%")}>
+                      <Input aria-label={t("specKeyLabel", { n: index + 1 })} placeholder={t("specKey")} />
                     </Form.Item>
-                    <Form.Item name={[field.name, "value"]} noStyle>
-                      <Input aria-label={t("specValueLabel", { n: index + 1 })} placeholder={t("specValue")} style={{ flex: "1 1 37%" }} />
+                    <Form.Item name={[field.name, "value"]} rules={[rowRule("specificationValue")]} style={rowItem("1 1 37%")}>
+                      <Input lang="en" aria-label={t("specValueLabel", { n: index + 1 })} placeholder={t("specValue")} />
                     </Form.Item>
-                    <Form.Item name={[field.name, "de"]} noStyle>
-                      <Input
-                        lang="de"
-                        aria-label={t("specValueDeLabel", { n: index + 1 })}
-                        placeholder={t("specValueDe")}
-                        style={{ flex: "1 1 37%" }}
-                      />
+                    <Form.Item name={[field.name, "de"]} rules={[rowRule("specificationValueDe")]} style={rowItem("1 1 37%")}>
+                      <Input lang="de" aria-label={t("specValueDeLabel", { n: index + 1 })} placeholder={t("specValueDe")} />
                     </Form.Item>
                     <Button
                       icon={<DeleteOutlined />}

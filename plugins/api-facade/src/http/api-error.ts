@@ -1,3 +1,4 @@
+import { NUL_CHARACTER_MESSAGE } from "@enclave/contract/values"
 import { z } from "zod"
 // Core types: the contract's form schemas are zod/mini, the others classic zod.
 import type { $ZodError as ZodError, $ZodType as ZodType } from "zod/v4/core"
@@ -56,8 +57,6 @@ export function validate<T extends ZodType>(
   if (!options.asPaymentError) throw error
   throw new ApiError(error.status, error.message, error.details, { error: error.message })
 }
-
-export const NUL_CHARACTER_MESSAGE = "Text must not contain NUL characters"
 
 /**
  * PostgreSQL cannot store U+0000 in text, so a NUL that passed the schema would end as a
