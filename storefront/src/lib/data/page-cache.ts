@@ -25,7 +25,7 @@
  * page then asks the facade about once a second instead of on every request.
  */
 import type { APIContext, MiddlewareNext } from "astro"
-import { apiBaseUrl } from "./products"
+import { apiBaseUrl } from "./http"
 import { answerKey, catalogueHeaders, keepAnswer, keptAnswer, recordingDependencies, type Dependency } from "./catalogue-answers"
 import type { Language } from "@enclave/contract/i18n"
 import { publicOrigin } from "../seo"
