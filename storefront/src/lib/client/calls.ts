@@ -33,31 +33,29 @@ import type {
   UpdateCartItemRequest,
   User,
 } from "@enclave/contract"
-import {
-  cardPaymentAnswerSchema,
-  cartAnswerSchema,
-  loginAnswerSchema,
-  orderAnswerSchema,
-  paymentMethodsAnswerSchema,
-  paypalCaptureAnswerSchema,
-  paypalOrderCreatedAnswerSchema,
-  sessionAnswerSchema,
-  shippingMethodsAnswerSchema,
-  userAnswerSchema,
-} from "@enclave/contract/answers"
 import { apiRoutes } from "../api-routes"
 import { callApi } from "./api"
+
+type AnswerChecks = typeof import("@enclave/contract/answers")
+
+/** The check of an answer, from a chunk of its own that the page fetches when the first checked call is made. */
+const checked =
+  <Name extends keyof AnswerChecks>(name: Name) =>
+  () =>
+    import("@enclave/contract/answers").then((checks) => checks[name])
 
 // Accounts
 
 /** Who is signed in: `user: null` for a visitor (GET /api/user would answer 401, which browsers log as an error). */
-export const fetchSession = () => callApi<SessionState>(apiRoutes.session, { answer: sessionAnswerSchema })
+export const fetchSession = () => callApi<SessionState>(apiRoutes.session, { answer: checked("sessionAnswerSchema") })
 
-export const signIn = (body: LoginRequest) => callApi<User | TwoFactorRequired>(apiRoutes.login, { body, answer: loginAnswerSchema })
+export const signIn = (body: LoginRequest) =>
+  callApi<User | TwoFactorRequired>(apiRoutes.login, { body, answer: checked("loginAnswerSchema") })
 
-export const signInWithCode = (body: TwoFactorCode) => callApi<User>(apiRoutes.loginTwoFactor, { body, answer: userAnswerSchema })
+export const signInWithCode = (body: TwoFactorCode) =>
+  callApi<User>(apiRoutes.loginTwoFactor, { body, answer: checked("userAnswerSchema") })
 
-export const createAccount = (body: RegisterRequest) => callApi<User>(apiRoutes.register, { body, answer: userAnswerSchema })
+export const createAccount = (body: RegisterRequest) => callApi<User>(apiRoutes.register, { body, answer: checked("userAnswerSchema") })
 
 export const signOut = () => callApi<unknown>(apiRoutes.logout)
 
@@ -66,9 +64,9 @@ export const requestPasswordReset = (body: PasswordResetRequest) =>
 
 export const confirmPasswordReset = (body: PasswordResetConfirm) => callApi<unknown>(apiRoutes.passwordResetConfirm, { body })
 
-export const fetchAccount = () => callApi<User>(apiRoutes.account, { answer: userAnswerSchema })
+export const fetchAccount = () => callApi<User>(apiRoutes.account, { answer: checked("userAnswerSchema") })
 
-export const updateAccount = (body: ProfileUpdate) => callApi<User>(apiRoutes.accountUpdate, { body, answer: userAnswerSchema })
+export const updateAccount = (body: ProfileUpdate) => callApi<User>(apiRoutes.accountUpdate, { body, answer: checked("userAnswerSchema") })
 
 export const changePassword = (body: PasswordChange) => callApi<unknown>(apiRoutes.accountPassword, { body })
 
@@ -84,7 +82,7 @@ export const disableTwoFactor = (body: TwoFactorCode) => callApi<unknown>(apiRou
 
 // The cart
 
-export const fetchCart = () => callApi<CartItem[]>(apiRoutes.cart, { answer: cartAnswerSchema })
+export const fetchCart = () => callApi<CartItem[]>(apiRoutes.cart, { answer: checked("cartAnswerSchema") })
 
 export const addToCart = (body: AddToCartRequest) => callApi<unknown>(apiRoutes.cartAdd, { body })
 
@@ -97,9 +95,11 @@ export const clearCart = () => callApi<unknown>(apiRoutes.cartClear)
 
 // Checkout and payments
 
-export const fetchShippingMethods = () => callApi<ShippingMethod[]>(apiRoutes.shippingMethods, { answer: shippingMethodsAnswerSchema })
+export const fetchShippingMethods = () =>
+  callApi<ShippingMethod[]>(apiRoutes.shippingMethods, { answer: checked("shippingMethodsAnswerSchema") })
 
-export const fetchPaymentMethods = () => callApi<PaymentMethods>(apiRoutes.paymentMethods, { answer: paymentMethodsAnswerSchema })
+export const fetchPaymentMethods = () =>
+  callApi<PaymentMethods>(apiRoutes.paymentMethods, { answer: checked("paymentMethodsAnswerSchema") })
 
 /**
  * An order to place. Its address may come back from session storage after 3-D Secure, unchecked here: the
@@ -108,14 +108,14 @@ export const fetchPaymentMethods = () => callApi<PaymentMethods>(apiRoutes.payme
 export type OrderToPlace = Omit<CreateOrderRequest, "shippingAddress"> & { shippingAddress: Record<string, unknown> }
 
 /** Places the order: after a card payment (its payment id), or by invoice (none: nothing is paid yet). */
-export const placeOrder = (body: OrderToPlace) => callApi<Order>(apiRoutes.orderPlace, { body, answer: orderAnswerSchema })
+export const placeOrder = (body: OrderToPlace) => callApi<Order>(apiRoutes.orderPlace, { body, answer: checked("orderAnswerSchema") })
 
 export const createCardPayment = (body: CreateCardPaymentRequest) =>
-  callApi<CardPayment>(apiRoutes.cardPaymentCreate, { body, answer: cardPaymentAnswerSchema })
+  callApi<CardPayment>(apiRoutes.cardPaymentCreate, { body, answer: checked("cardPaymentAnswerSchema") })
 
 export const createPaypalOrder = (body: CreatePaypalOrderRequest) =>
-  callApi<PaypalOrderCreated>(apiRoutes.paypalOrderCreate, { body, answer: paypalOrderCreatedAnswerSchema })
+  callApi<PaypalOrderCreated>(apiRoutes.paypalOrderCreate, { body, answer: checked("paypalOrderCreatedAnswerSchema") })
 
 /** Captures an approved PayPal order and places the shop's order; the same again answers the same (idempotent). */
 export const capturePaypalOrder = (body: CapturePaypalOrderRequest) =>
-  callApi<PaypalCapture>(apiRoutes.paypalOrderCapture, { body, answer: paypalCaptureAnswerSchema })
+  callApi<PaypalCapture>(apiRoutes.paypalOrderCapture, { body, answer: checked("paypalCaptureAnswerSchema") })

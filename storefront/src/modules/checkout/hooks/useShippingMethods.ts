@@ -62,6 +62,7 @@ export function useShippingMethods(fromServer: ShippingMethod[] | null, country:
     const keep = [storedMethodId(), selectedId].find((id) => id !== null && offeredMethods.some((m) => m.id === id))
     choose(keep ?? offeredMethods.find((m) => m.isDefault)?.id ?? offeredMethods[0]!.id)
   })
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the choice follows the methods offered, which change with the typed country; session storage is read only in the browser, after hydration
   useEffect(() => preselect(), [offeredMethods])
 
   const selected = offeredMethods.find((m) => m.id === selectedId) ?? null
