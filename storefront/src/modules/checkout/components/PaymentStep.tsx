@@ -1,6 +1,6 @@
 /**
  * Step 2 of checkout (docs/product.md §2): the review of address, method and way to pay, the ways to pay, and the
- * payment widget of the one chosen. Each way to pay is its own component; placing the order is useOrderPlacement.
+ * payment widget of the one chosen (PaymentWays). Placing the order is useOrderPlacement.
  */
 import { lazy, Suspense, useState, type RefObject } from "react"
 import type { PaymentMethods, ShippingAddress, ShippingMethod } from "@enclave/contract"
@@ -10,18 +10,15 @@ import type { Language, Translate } from "../../../i18n"
 import type { PendingCardOrder } from "../../../lib/client/checkout-storage"
 import { FormLoading } from "../../../lib/client/deferred"
 import { invoiceRefusal, offeredChoices, providersUnavailable, type PaymentChoice } from "../payment"
-import type { OrderPhase, useOrderPlacement } from "./useOrderPlacement"
+import { PaymentWays } from "./PaymentWays"
+import type { useOrderPlacement } from "./useOrderPlacement"
 
 // The payment step's code (the ways to pay, the review) is one chunk, fetched when the step opens or an
 // unfinished PayPal order is offered, not with the address step.
 const loadPaymentStep = () => import("./payment-step")
-const CardPayment = lazy(() => loadPaymentStep().then((step) => ({ default: step.CardPayment })))
-const InvoicePayment = lazy(() => loadPaymentStep().then((step) => ({ default: step.InvoicePayment })))
 const OrderReview = lazy(() => loadPaymentStep().then((step) => ({ default: step.OrderReview })))
 const PaymentChoicePicker = lazy(() => loadPaymentStep().then((step) => ({ default: step.PaymentChoicePicker })))
-const PaypalPayment = lazy(() => loadPaymentStep().then((step) => ({ default: step.PaypalPayment })))
 export const PendingPaypalPanel = lazy(() => loadPaymentStep().then((step) => ({ default: step.PendingPaypalPanel })))
-const SimulatedCard = lazy(() => loadPaymentStep().then((step) => ({ default: step.SimulatedCard })))
 
 interface Props {
   heading: RefObject<HTMLHeadingElement | null>
@@ -97,68 +94,24 @@ export function PaymentStep(props: Props) {
           />
         )}
 
-        <div className="co-payment">
-          {/* Its own boundary: a way to pay shown for the first time waits for itself, not with the choices above it. */}
-          <Suspense fallback={null}>
-            {choice === "card" && (
-              <CardPayment
-                // A new total or address needs a new PaymentIntent.
-                key={`${method.id}-${totalCents}-${JSON.stringify(address)}`}
-                address={address}
-                shippingMethodId={method.id}
-                totalCents={totalCents}
-                amountLabel={amountLabel}
-                language={language}
-                sandbox={paymentMethods.stripeSandbox}
-                orderFor={orderFor}
-                onPaid={placeOrder}
-                locked={locked}
-                onBusyChange={setPaying}
-                t={t}
-              />
-            )}
-            {choice === "paypal" && (
-              <PaypalPayment
-                address={address}
-                shippingMethodId={method.id}
-                totalCents={totalCents}
-                userId={userId}
-                amountLabel={amountLabel}
-                sandbox={paymentMethods.paypalSandbox}
-                locked={locked}
-                onBusyChange={setPaying}
-                t={t}
-              />
-            )}
-            {choice === "invoice" && (
-              <InvoicePayment
-                amount={amountLabel}
-                phase={phase}
-                onPlace={() => placeOrder(order(INVOICE_PAYMENT_METHOD, undefined), false, explainInvoiceRefusal)}
-                onBusyChange={setPaying}
-                t={t}
-              />
-            )}
-            {choice === "simulated" && (
-              <SimulatedCard
-                amount={amountLabel}
-                phase={phase}
-                onPaid={(paymentId) => placeOrder(orderFor(paymentId), true)}
-                onBusyChange={setPaying}
-                t={t}
-              />
-            )}
-          </Suspense>
-          <p className="visually-hidden" role="status">
-            {/* The simulated card and the invoice say it in their own status line. */}
-            {choice === "simulated" || choice === "invoice" ? "" : placingStatus(phase, t)}
-          </p>
-          {orderError && (
-            <p className="co-field__error co-pay__error" role="alert" data-testid="order-error">
-              {orderError}
-            </p>
-          )}
-        </div>
+        <PaymentWays
+          choice={choice}
+          address={address}
+          method={method}
+          totalCents={totalCents}
+          userId={userId}
+          amountLabel={amountLabel}
+          paymentMethods={paymentMethods}
+          phase={phase}
+          orderError={orderError}
+          orderFor={orderFor}
+          onCardPaid={placeOrder}
+          onSimulatedPaid={(paymentId) => placeOrder(orderFor(paymentId), true)}
+          onInvoice={() => placeOrder(order(INVOICE_PAYMENT_METHOD, undefined), false, explainInvoiceRefusal)}
+          onBusyChange={setPaying}
+          language={language}
+          t={t}
+        />
       </Suspense>
 
       <div className="co-actions">
@@ -168,10 +121,6 @@ export function PaymentStep(props: Props) {
       </div>
     </section>
   )
-}
-
-function placingStatus(phase: OrderPhase, t: Translate): string {
-  return phase === "placing" ? t("checkout.card.placing") : phase === "done" ? t("checkout.card.done") : ""
 }
 
 /** With both providers off the sandbox card may still be offered: then it is the one way to pay, and a test. */
