@@ -1,5 +1,6 @@
 import type { APIRoute } from "astro"
-import { FacadeApiError, listProducts } from "../lib/data/products"
+import { FacadeApiError } from "../lib/data/http"
+import { listProducts } from "../lib/data/products"
 import { PUBLIC_PAGES, publicOrigin, sitemapXml } from "../lib/seo"
 
 /**

@@ -3,8 +3,8 @@
  * open, and the one toast on screen (docs/product.md §4 UI states; docs/product.md §9: at most one toast at a time).
  */
 import { atom, computed } from "nanostores"
-import type { CartItem, SessionState, User } from "@enclave/contract"
-import { api } from "./api"
+import type { CartItem, User } from "@enclave/contract"
+import { fetchCart, fetchSession } from "./calls"
 
 /** undefined while loading, null for a visitor (docs/product.md §4: a 401 means no user). */
 export const $user = atom<User | null | undefined>(undefined)
@@ -39,8 +39,7 @@ let userRequest: Promise<User | null> | undefined
  * browser logs as an error on every signed-out page (issue 19).
  */
 export function loadUser(): Promise<User | null> {
-  userRequest ??= api
-    .get<SessionState>("/api/session")
+  userRequest ??= fetchSession()
     .then((session) => session.user)
     .then((user) => {
       $user.set(user)
@@ -68,7 +67,7 @@ export async function refreshCart(): Promise<CartItem[]> {
     $cart.set([])
     return []
   }
-  const items = await api.get<CartItem[]>("/api/cart")
+  const items = await fetchCart()
   $cart.set(items)
   return items
 }

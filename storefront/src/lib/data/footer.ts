@@ -6,7 +6,7 @@
 import type { Product } from "@enclave/contract"
 import type { Language } from "@enclave/contract/i18n"
 import { getPublicPaymentMethods, PAYMENT_METHODS_PATH, paymentBadges, type PaymentBadge } from "./payment-methods"
-import { listProducts } from "./products"
+import { listProducts, PRODUCTS_PATH } from "./products"
 import { optionalCatalogueAnswer } from "./unavailable"
 
 /** The footer's tiers, by the word their phone's name carries (the catalogue's default order uses the same words). */
@@ -33,7 +33,7 @@ export function tierLinks(products: readonly Pick<Product, "id" | "name" | "cate
 /** `language`: the page's, so the footer shares the page's product list rather than asking for another. */
 export async function footerData(language: Language = "en"): Promise<FooterData> {
   const [products, payments] = await Promise.all([
-    optionalCatalogueAnswer("/api/products", () => listProducts(language), language),
+    optionalCatalogueAnswer(PRODUCTS_PATH, () => listProducts(language), language),
     optionalCatalogueAnswer(PAYMENT_METHODS_PATH, getPublicPaymentMethods),
   ])
   return {

@@ -4,13 +4,35 @@
  * badges) follow the admin's settings on the next request, cached or not.
  */
 import { paymentMethodsSchema, type PaymentMethods } from "@enclave/contract"
-import { getCatalogueJson } from "./products"
+import { apiRoutes, routePath } from "../api-routes"
+import { forwardedHeaders, getCatalogueJson, getJson } from "./http"
 
-export const PAYMENT_METHODS_PATH = "/api/payment-methods"
+export const PAYMENT_METHODS_PATH = routePath(apiRoutes.paymentMethods)
 
 /** Throws FacadeApiError when unavailable. */
 export async function getPublicPaymentMethods(): Promise<PaymentMethods> {
   return (await getCatalogueJson(PAYMENT_METHODS_PATH, paymentMethodsSchema, false))!
+}
+
+/**
+ * Which providers checkout may offer this customer (asked with their cookies: invoice depends on who asks); all
+ * off (and no simulated card) when the answer cannot be had.
+ */
+export async function paymentMethodsForCheckout(request: Request): Promise<PaymentMethods> {
+  try {
+    return await getJson(PAYMENT_METHODS_PATH, paymentMethodsSchema, false, forwardedHeaders(request))
+  } catch (error) {
+    console.error(`[storefront] checkout: payment methods unavailable: ${(error as Error).message}`)
+    return {
+      stripe: false,
+      paypal: false,
+      stripePublicKey: null,
+      stripeSandbox: false,
+      paypalSandbox: false,
+      simulatedCard: false,
+      invoice: false,
+    }
+  }
 }
 
 /** The footer's badges: the card schemes and Stripe while cards are offered, PayPal while it is. */

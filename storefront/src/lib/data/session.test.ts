@@ -2,7 +2,8 @@ import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest"
 import { imprintFields } from "@enclave/contract/values"
-import { currentUser, ordersForPage, requireUser } from "./session"
+import { ordersForPage } from "./orders"
+import { currentUser, requireUser } from "./session"
 
 /**
  * The session helpers against a real HTTP server standing in for the facade: what they forward, and what

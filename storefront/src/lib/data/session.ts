@@ -1,6 +1,6 @@
 /**
- * Who is signed in, and the signed-in customer's orders, asked on the server (house style: every server
- * call for a resource in one file under lib/data).
+ * Who is signed in, asked on the server (house style: every server call for a resource in one file under
+ * lib/data; the customer's orders are orders.ts).
  *
  * The session is the facade's HttpOnly cookie `enclave.sid`: the page forwards the browser's Cookie header
  * to GET /api/user, so a guard or a redirect happens before any HTML is sent (a 302, not a flash of the
@@ -10,34 +10,10 @@
  * loading phase: the page is not sent until the user is known, so no spinner is ever needed here.
  */
 import type { AstroGlobal } from "astro"
-import { orderListSchema, userSchema, type Order, type User } from "@enclave/contract"
+import { userSchema, type User } from "@enclave/contract"
+import { apiRoutes } from "../api-routes"
 import { signInPath } from "../safe-return"
-import { apiBaseUrl, FacadeApiError, getJson } from "./products"
-import { shopTimeZone } from "./shop-details"
-
-/** A page must not hang on a stuck backend. */
-const REQUEST_TIMEOUT_MS = 10_000
-
-/** The request's cookies, forwarded as they came: the facade's session cookie is among them. */
-export function forwardedHeaders(request: Request): Record<string, string> {
-  const headers: Record<string, string> = { accept: "application/json" }
-  const cookie = request.headers.get("cookie")
-  if (cookie) headers.cookie = cookie
-  return headers
-}
-
-/** GET a facade path as the browser that sent `request` (its cookies, its language). */
-async function getAsBrowser(request: Request, path: string): Promise<Response> {
-  const headers = forwardedHeaders(request)
-  const url = `${apiBaseUrl()}${path}`
-  try {
-    return await fetch(url, { headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
-  } catch (cause) {
-    const inner = cause instanceof Error && cause.cause instanceof Error ? `: ${cause.cause.message}` : ""
-    const reason = cause instanceof Error ? `${cause.message}${inner}` : String(cause)
-    throw new FacadeApiError(`GET ${url} failed: ${reason}`, undefined, { cause })
-  }
-}
+import { FacadeApiError, getAsBrowser } from "./http"
 
 /**
  * The signed-in user of this request, or null for a visitor. A request without the session cookie is a
@@ -60,7 +36,7 @@ export async function currentUser(request: Request): Promise<User | null> {
 export async function fetchUser(request: Request): Promise<User | null> {
   const cookie = request.headers.get("cookie") ?? ""
   if (!/(?:^|;\s*)enclave\.sid=/.test(cookie)) return null
-  const response = await getAsBrowser(request, "/api/user")
+  const response = await getAsBrowser(request, apiRoutes.user)
   if (response.status === 401) {
     await response.body?.cancel()
     return null
@@ -99,32 +75,4 @@ export async function requireUser(astro: Pick<AstroGlobal, "request" | "redirect
   astro.response.headers.set("cache-control", "private, no-store")
   if (!user) return astro.redirect(signInPath(astro.url), 302)
   return user
-}
-
-/**
- * The signed-in customer's orders, newest first (GET /api/orders). Throws FacadeApiError when the facade
- * cannot be asked or answers something other than the list (the page shows 'Failed to load your orders').
- */
-export async function listOrders(request: Request): Promise<Order[]> {
-  return getJson("/api/orders", orderListSchema, false, forwardedHeaders(request))
-}
-
-/** timeZone: the shop's, which the screen writes the orders' dates in. */
-export type OrdersResult = { ok: true; orders: Order[]; timeZone: string } | { ok: false }
-
-/**
- * The orders of the page's signed-in customer. When they cannot be loaded the page answers 503 (with
- * Retry-After) and shows 'Failed to load your orders. Please try again.'; the cause goes to the server log.
- */
-export async function ordersForPage(astro: Pick<AstroGlobal, "request" | "response" | "url">): Promise<OrdersResult> {
-  try {
-    const [orders, timeZone] = await Promise.all([listOrders(astro.request), shopTimeZone()])
-    return { ok: true, orders, timeZone }
-  } catch (error) {
-    if (!(error instanceof FacadeApiError)) throw error
-    console.error(`[storefront] ${astro.url.pathname}: orders unavailable: ${error.message}`)
-    astro.response.status = 503
-    astro.response.headers.set("retry-after", "30")
-    return { ok: false }
-  }
 }

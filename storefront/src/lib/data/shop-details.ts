@@ -4,10 +4,11 @@
  * shows on the next request (GET /api/shop-details is no-store too).
  */
 import { DEFAULT_SHOP_TIME_ZONE, shopDetailsSchema, type ShopDetails } from "@enclave/contract"
-import { FacadeApiError, getJson } from "./products"
+import { apiRoutes, routePath } from "../api-routes"
+import { FacadeApiError, getJson } from "./http"
 
 export function fetchShopDetails(): Promise<ShopDetails> {
-  return getJson("/api/shop-details", shopDetailsSchema)
+  return getJson(routePath(apiRoutes.shopDetails), shopDetailsSchema)
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { AstroGlobal } from "astro"
 import type { Language } from "@enclave/contract/i18n"
 import { recordDependency } from "./catalogue-answers"
-import { FacadeApiError } from "./products"
+import { FacadeApiError } from "./http"
 
 /**
  * Runs a product-API call for a page. When the API is unreachable or answers something unusable,

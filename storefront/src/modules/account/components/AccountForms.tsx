@@ -9,12 +9,12 @@ import { useEffect, useState } from "react"
 import { useForm } from "react-hook-form"
 import { zodResolver } from "@hookform/resolvers/zod"
 import type { z } from "zod"
-import type { AccountSession, SessionsEnded, User } from "@enclave/contract"
+import type { AccountSession, User } from "@enclave/contract"
 import { passwordChangeFormSchema, profileUpdateSchema } from "@enclave/contract/forms"
 import type { Language, Translate } from "../../../i18n"
 import { messageTranslator } from "../../../i18n/format"
 import { withTypedValues } from "../../../lib/client/deferred"
-import { api } from "../../../lib/client/api"
+import { changePassword, endOtherSessions, fetchAccountSessions, updateAccount } from "../../../lib/client/calls"
 import { useHydrated } from "../../../lib/client/hydrated"
 import { deviceOf } from "../../../lib/devices"
 import { setUser, showToast } from "../../../lib/client/stores"
@@ -96,7 +96,7 @@ function SessionsPanel({ t, ready, language }: { t: Translate; ready: boolean; l
   const load = () => setAsked((count) => count + 1)
   useEffect(() => {
     let current = true
-    api.get<AccountSession[]>("/api/account/sessions").then(
+    fetchAccountSessions().then(
       (listed) => current && setSessions({ state: "loaded", sessions: listed }),
       () => current && setSessions({ state: "failed" }),
     )
@@ -110,7 +110,7 @@ function SessionsPanel({ t, ready, language }: { t: Translate; ready: boolean; l
   async function endOthers() {
     setEnding(true)
     try {
-      const { ended } = await api.delete<SessionsEnded>("/api/account/sessions")
+      const { ended } = await endOtherSessions()
       setConfirming(false)
       showToast({
         title: t("account.sessions.ended"),
@@ -195,7 +195,7 @@ function ProfileForm({ t, ready, user, onSaved }: { t: Translate; ready: boolean
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const saved = await api.put<User>("/api/account", values)
+      const saved = await updateAccount(values)
       onSaved(saved)
       reset({ ...values, email: saved.email })
       showToast({ title: t("account.profile.saved"), description: t("account.profile.savedText") })
@@ -261,7 +261,7 @@ function PasswordForm({
 
   const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
     try {
-      await api.post("/api/account/password", { currentPassword, newPassword })
+      await changePassword({ currentPassword, newPassword })
       reset()
       onChanged(new Date().toISOString())
       showToast({ title: t("account.password.changed"), description: t("account.password.changedText") })

@@ -10,7 +10,7 @@ import type { z } from "zod"
 import { passwordResetRequestSchema } from "@enclave/contract/forms"
 import { PASSWORD_RESET_SENT_MESSAGE } from "@enclave/contract/values"
 import { messageTranslator } from "../../../i18n/format"
-import { api } from "../../../lib/client/api"
+import { requestPasswordReset } from "../../../lib/client/calls"
 import { withTypedValues } from "../../../lib/client/deferred"
 import { useHydrated } from "../../../lib/client/hydrated"
 import { showToast } from "../../../lib/client/stores"
@@ -37,7 +37,7 @@ export default function ForgotPasswordForm({ messages }: { messages: Record<stri
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const answer = await api.post<{ message?: string }>("/api/password-reset", values)
+      const answer = await requestPasswordReset(values)
       setSent(answer?.message ?? PASSWORD_RESET_SENT_MESSAGE)
     } catch (error) {
       applyServerFields(error, ["email"], setError)

@@ -7,11 +7,12 @@ import { useEffect, useState } from "react"
 import { useForm } from "react-hook-form"
 import { zodResolver } from "@hookform/resolvers/zod"
 import type { z } from "zod"
-import type { TwoFactorRequired, User } from "@enclave/contract"
+import type { User } from "@enclave/contract"
 import { loginSchema, twoFactorCodeSchema } from "@enclave/contract/forms"
 import { TWO_FACTOR_EXPIRED_MESSAGE } from "@enclave/contract/values"
 import type { Translate } from "../../../i18n"
-import { api, ApiRequestError } from "../../../lib/client/api"
+import { ApiRequestError } from "../../../lib/client/api"
+import { signIn, signInWithCode } from "../../../lib/client/calls"
 import { withTypedValues } from "../../../lib/client/deferred"
 import { useHydrated } from "../../../lib/client/hydrated"
 import { setUser, showToast } from "../../../lib/client/stores"
@@ -48,7 +49,7 @@ export default function LoginForm({ t, returnTo, onSwitch }: { t: Translate; ret
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const answer = await api.post<User | TwoFactorRequired>("/api/login", values)
+      const answer = await signIn(values)
       if ("twoFactorRequired" in answer && answer.twoFactorRequired) setStep("code")
       else signedIn(answer as User)
     } catch (error) {
@@ -136,7 +137,7 @@ function TwoFactorStep({
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      onSignedIn(await api.post<User>("/api/login/two-factor", values))
+      onSignedIn(await signInWithCode(values))
     } catch (error) {
       showToast({ title: t("auth.toast.loginFailed"), description: failureText(t, error), variant: "destructive" })
       if (error instanceof ApiRequestError && error.serverMessage === TWO_FACTOR_EXPIRED_MESSAGE) return onBack("expired")

@@ -7,10 +7,9 @@ import { useState } from "react"
 import { useForm } from "react-hook-form"
 import { zodResolver } from "@hookform/resolvers/zod"
 import type { z } from "zod"
-import type { User } from "@enclave/contract"
 import { registerFormSchema } from "@enclave/contract/forms"
 import type { Translate } from "../../../i18n"
-import { api } from "../../../lib/client/api"
+import { createAccount } from "../../../lib/client/calls"
 import { withTypedValues } from "../../../lib/client/deferred"
 import { useHydrated } from "../../../lib/client/hydrated"
 import { setUser, showToast } from "../../../lib/client/stores"
@@ -64,7 +63,7 @@ export default function RegisterForm({ t, returnTo, onSwitch }: { t: Translate; 
   const onSubmit = handleSubmit(async (values) => {
     try {
       // docs/product.md §5: the client marks the username 'admin' as an admin; the server ignores the flag.
-      const user = await api.post<User>("/api/register", { ...values, isAdmin: values.username === "admin" })
+      const user = await createAccount({ ...values, isAdmin: values.username === "admin" })
       setUser(user)
       const toast = { title: t("auth.toast.created"), description: t("auth.toast.createdText") }
       showToast(toast)

@@ -13,7 +13,8 @@ import { RESET_LINK_INVALID_MESSAGE } from "@enclave/contract/values"
 import type { Translate } from "../../../i18n"
 import { messageTranslator } from "../../../i18n/format"
 import { withTypedValues } from "../../../lib/client/deferred"
-import { api, ApiRequestError } from "../../../lib/client/api"
+import { ApiRequestError } from "../../../lib/client/api"
+import { confirmPasswordReset } from "../../../lib/client/calls"
 import { useHydrated } from "../../../lib/client/hydrated"
 import { showToast } from "../../../lib/client/stores"
 import { applyServerFields, failureText, message, TextField } from "./form-fields"
@@ -44,7 +45,7 @@ export default function ResetPasswordForm({ messages, token }: { messages: Recor
   const onSubmit = handleSubmit(
     async ({ token: sentToken, password }) => {
       try {
-        await api.post("/api/password-reset/confirm", { token: sentToken, password })
+        await confirmPasswordReset({ token: sentToken, password })
         setOutcome("done")
         setMoved(true)
       } catch (error) {

@@ -10,10 +10,11 @@ import { useEffect, useRef, useState } from "react"
 import { useForm } from "react-hook-form"
 import { zodResolver } from "@hookform/resolvers/zod"
 import type { z } from "zod"
-import type { RecoveryCodes, TwoFactorSetup, User } from "@enclave/contract"
+import type { TwoFactorSetup, User } from "@enclave/contract"
 import { twoFactorCodeSchema } from "@enclave/contract/forms"
 import type { Translate } from "../../../i18n"
-import { api, ApiRequestError } from "../../../lib/client/api"
+import { ApiRequestError } from "../../../lib/client/api"
+import { disableTwoFactor, enableTwoFactor, fetchAccount, startTwoFactorSetup } from "../../../lib/client/calls"
 import { showToast } from "../../../lib/client/stores"
 import { groupedSecret, recoveryCodesFile, svgImageUrl } from "../../../lib/two-factor"
 import { applyCodeError, failureText, TextField } from "./form-fields"
@@ -52,12 +53,12 @@ export default function TwoFactorPanel({
   async function start() {
     setStarting(true)
     try {
-      go({ name: "setup", setup: await api.post<TwoFactorSetup>("/api/account/two-factor/setup") })
+      go({ name: "setup", setup: await startTwoFactorSetup() })
     } catch (error) {
       showToast({ title: t("account.twoFactor.setupFailed"), description: failureText(t, error), variant: "destructive" })
       // Turned on meanwhile (another tab): show it as it is.
       if (error instanceof ApiRequestError && error.status === 409) {
-        const current = await api.get<User>("/api/account").catch(() => null)
+        const current = await fetchAccount().catch(() => null)
         if (current?.twoFactorEnabled) {
           onChanged(true)
           go({ name: "on" })
@@ -144,7 +145,7 @@ function SetupStep({
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const { recoveryCodes } = await api.post<RecoveryCodes>("/api/account/two-factor/enable", values)
+      const { recoveryCodes } = await enableTwoFactor(values)
       onEnabled(recoveryCodes)
     } catch (error) {
       applyCodeError(error, setError)
@@ -251,7 +252,7 @@ function TurnOffStep({ t, onTurnedOff, onCancel }: { t: Translate; onTurnedOff: 
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await api.post("/api/account/two-factor/disable", values)
+      await disableTwoFactor(values)
       onTurnedOff()
     } catch (error) {
       applyCodeError(error, setError)

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from "react"
 import { useStore } from "@nanostores/react"
 import type { CartItem } from "@enclave/contract"
 import { $cart, $cartOpen, $modalHost, $user, refreshCart, showToast } from "../../../lib/client/stores"
-import { api } from "../../../lib/client/api"
+import { changeCartQuantity, removeFromCart } from "../../../lib/client/calls"
 import { cartTotal, formatEuro } from "@enclave/contract/money"
 import { messageTranslator } from "../../../i18n/format"
 import type { Language } from "../../../i18n"
@@ -79,7 +79,7 @@ export default function CartDrawer({ language, messages }: Props) {
     if (quantity < 1) return
     setBusyItem(item.id)
     try {
-      await api.put(`/api/cart/${item.id}`, { quantity })
+      await changeCartQuantity(item.id, { quantity })
       await refreshCart()
     } catch {
       showToast({ title: t("cart.error"), description: t("cart.updateFailed"), variant: "destructive" })
@@ -91,7 +91,7 @@ export default function CartDrawer({ language, messages }: Props) {
   async function remove(item: CartItem) {
     setBusyItem(item.id)
     try {
-      await api.delete(`/api/cart/${item.id}`)
+      await removeFromCart(item.id)
       await refreshCart()
       showToast({ title: t("cart.itemRemoved"), description: t("cart.itemRemovedText", { name: item.product.name }) })
     } catch {

@@ -3,7 +3,8 @@ import type { Stripe } from "@stripe/stripe-js"
 import type { CardPayment as PreparedCardPayment, CreateCardPaymentRequest, ShippingAddress } from "@enclave/contract"
 import { checkoutStorageKeys } from "@enclave/contract/values"
 import type { Language, Translate } from "../../../i18n"
-import { api, ApiRequestError } from "../../../lib/client/api"
+import { ApiRequestError } from "../../../lib/client/api"
+import { createCardPayment } from "../../../lib/client/calls"
 import { clearPendingCardOrder, savePendingCardOrder, type PendingCardOrder } from "../../../lib/client/checkout-storage"
 import { showToast } from "../../../lib/client/stores"
 import { paymentRequest } from "../payment"
@@ -67,7 +68,7 @@ export function CardPayment({
     const modules = Promise.all([import("@stripe/stripe-js/pure"), import("./StripeCardForm")])
     let payment: PreparedCardPayment
     try {
-      payment = await api.post<PreparedCardPayment>("/api/card-payments", request)
+      payment = await createCardPayment(request)
     } catch (failure) {
       fail(failure instanceof ApiRequestError ? failure.serverMessage : t("checkout.toast.paymentFailedText"))
       return

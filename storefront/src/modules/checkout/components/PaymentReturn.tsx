@@ -9,13 +9,12 @@
  * zod-free "@enclave/contract/values", and the storage keys as a prop.
  */
 import { useEffect, useEffectEvent, useRef, useState } from "react"
-import type { Order, PaypalCapture } from "@enclave/contract"
+import type { Order } from "@enclave/contract"
 import type { Language } from "../../../i18n"
 import { messageTranslator } from "../../../i18n/format"
-import { api, ApiRequestError } from "../../../lib/client/api"
+import { clearCart } from "../../../lib/client/calls"
 import {
   clearPendingCardOrder,
-  clearPendingPaypalOrder,
   readPendingPaypalOrder,
   readPendingUserId,
   takePendingCardOrder,
@@ -23,7 +22,7 @@ import {
 } from "../../../lib/client/checkout-storage"
 import { isTestOrder, isTestWalletCapture } from "../../../lib/orders"
 import { $cart, showToast } from "../../../lib/client/stores"
-import { paymentWasReceived, paypalErrorText } from "../payment"
+import { capturePendingPaypal, placePaidOrder } from "./payment-completion"
 import { PaymentResult, type ResultOutcome } from "./PaymentResult"
 
 export type PaymentReturnKind =
@@ -58,8 +57,7 @@ export default function PaymentReturn({ language, messages, storageKeys, returne
     setOutcome({ kind: "success", order })
     showToast(toast)
     // docs/product.md §4: the cart is cleared on entering the result page (placing the order already emptied it).
-    api
-      .delete("/api/cart")
+    clearCart()
       .catch(() => undefined)
       .finally(() => $cart.set([]))
   }
@@ -75,20 +73,10 @@ export default function PaymentReturn({ language, messages, storageKeys, returne
 
   async function capture(orderId: string, userId: number | null) {
     setOutcome({ kind: "loading", message: t("result.loading.paypal") })
-    let answer: PaypalCapture
-    try {
-      answer = await api.post<PaypalCapture>("/api/paypal-server/capture-order", { orderId, userId })
-    } catch (failure) {
-      const apiError = failure instanceof ApiRequestError ? failure : null
-      if (paymentWasReceived(apiError)) {
-        clearPendingPaypalOrder(storageKeys)
-        return received()
-      }
-      // The pending order stays: checkout offers 'Complete PayPal Payment' for it again.
-      return issue(paypalErrorText(apiError, t("checkout.paypal.captureFailed")), t("result.toast.issueTitle"))
-    }
-    if (!answer?.paymentId || !answer.order) return issue(t("checkout.paypal.noPaymentId"), t("result.toast.issueTitle"))
-    clearPendingPaypalOrder(storageKeys)
+    const outcome = await capturePendingPaypal(orderId, userId, storageKeys, t)
+    if (outcome.kind === "received") return received()
+    if (outcome.kind === "failed") return issue(outcome.message, t("result.toast.issueTitle"))
+    const { capture: answer } = outcome
     const sandbox = isTestWalletCapture(answer) || isTestOrder(answer.order)
     succeeded(
       answer.order,
@@ -106,20 +94,15 @@ export default function PaymentReturn({ language, messages, storageKeys, returne
     const body = takePendingCardOrder(storageKeys, paymentIntentId)
     // Paid, but this browser no longer knows the order: the provider's webhook records it for staff.
     if (!body) return issue(t("result.issue.notFound"), t("result.toast.issueTitle"))
-    try {
-      const order = await api.post<Order>("/api/orders", body)
-      succeeded(
-        order,
-        isTestOrder(order)
-          ? { title: t("checkout.toast.testOrderTitle"), description: t("checkout.toast.testOrderText") }
-          : { title: t("checkout.toast.orderPlacedTitle"), description: t("checkout.toast.orderPlacedText") },
-      )
-    } catch (failure) {
-      const apiError = failure instanceof ApiRequestError ? failure : null
-      if (paymentWasReceived(apiError)) return received()
-      const text = t("checkout.toast.orderFailedText")
-      issue(apiError?.serverMessage ? `${text} ${apiError.serverMessage}` : text, t("checkout.toast.orderFailedTitle"))
-    }
+    const outcome = await placePaidOrder(body, t)
+    if (outcome.kind === "received") return received()
+    if (outcome.kind === "failed") return issue(outcome.message, t("checkout.toast.orderFailedTitle"))
+    succeeded(
+      outcome.order,
+      isTestOrder(outcome.order)
+        ? { title: t("checkout.toast.testOrderTitle"), description: t("checkout.toast.testOrderText") }
+        : { title: t("checkout.toast.orderPlacedTitle"), description: t("checkout.toast.orderPlacedText") },
+    )
   }
 
   const finishPayment = useEffectEvent(() => {

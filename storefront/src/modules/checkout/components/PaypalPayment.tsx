@@ -2,7 +2,8 @@ import { useEffect, useEffectEvent, useState } from "react"
 import type { CreatePaypalOrderRequest, PaypalOrderCreated, ShippingAddress } from "@enclave/contract"
 import { checkoutStorageKeys } from "@enclave/contract/values"
 import type { Translate } from "../../../i18n"
-import { api, ApiRequestError } from "../../../lib/client/api"
+import { ApiRequestError } from "../../../lib/client/api"
+import { createPaypalOrder } from "../../../lib/client/calls"
 import { savePendingPaypalOrder } from "../../../lib/client/checkout-storage"
 import { showToast } from "../../../lib/client/stores"
 import { centsToEuros } from "@enclave/contract/money"
@@ -62,7 +63,7 @@ export function PaypalPayment({ address, shippingMethodId, totalCents, userId, a
     const request: CreatePaypalOrderRequest = { shippingAddress: address, shippingMethodId, amount, userId }
     let created: PaypalOrderCreated
     try {
-      created = await api.post<PaypalOrderCreated>("/api/paypal-server/create-order", request)
+      created = await createPaypalOrder(request)
     } catch (failure) {
       fail(paypalErrorText(failure instanceof ApiRequestError ? failure : null, t("checkout.paypal.createFailed")))
       return

@@ -1,11 +1,10 @@
 import { useState } from "react"
-import type { CapturePaypalOrderRequest, PaypalCapture } from "@enclave/contract"
+import type { PaypalCapture } from "@enclave/contract"
 import { checkoutStorageKeys } from "@enclave/contract/values"
 import type { Translate } from "../../../i18n"
-import { api, ApiRequestError } from "../../../lib/client/api"
-import { clearPendingPaypalOrder, type PendingPaypalOrder } from "../../../lib/client/checkout-storage"
+import type { PendingPaypalOrder } from "../../../lib/client/checkout-storage"
 import { showToast } from "../../../lib/client/stores"
-import { paymentWasReceived, paypalErrorText } from "../payment"
+import { capturePendingPaypal } from "./payment-completion"
 
 interface Props {
   pending: PendingPaypalOrder
@@ -35,31 +34,17 @@ export function PendingPaypalPanel({ pending, onCaptured, onDiscard, locked, t }
     if (capturing || locked) return
     setError(null)
     setCapturing(true)
-    const request: CapturePaypalOrderRequest = { orderId: pending.orderId, userId: pending.userId }
-    let answer: PaypalCapture
-    try {
-      answer = await api.post<PaypalCapture>("/api/paypal-server/capture-order", request)
-    } catch (failure) {
-      const apiError = failure instanceof ApiRequestError ? failure : null
-      if (paymentWasReceived(apiError)) {
-        // Money was taken: nothing is pending for the customer any more, staff finish the order.
-        clearPendingPaypalOrder(checkoutStorageKeys)
-        setCapturing(false)
-        setError(t("checkout.toast.paymentReceivedText"))
-        showToast({
-          title: t("checkout.toast.paymentReceivedTitle"),
-          description: t("checkout.toast.paymentReceivedText"),
-          variant: "destructive",
-        })
-        return
-      }
-      fail(paypalErrorText(apiError, t("checkout.paypal.captureFailed")))
-      return
-    }
-    // docs/product.md §5: a capture without a payment id is a failure.
-    if (!answer?.paymentId) return fail(t("checkout.paypal.noPaymentId"))
-    clearPendingPaypalOrder(checkoutStorageKeys)
-    onCaptured(answer)
+    const outcome = await capturePendingPaypal(pending.orderId, pending.userId, checkoutStorageKeys, t)
+    if (outcome.kind === "captured") return onCaptured(outcome.capture)
+    if (outcome.kind === "failed") return fail(outcome.message)
+    // Money was taken: nothing is pending for the customer any more, staff finish the order.
+    setCapturing(false)
+    setError(t("checkout.toast.paymentReceivedText"))
+    showToast({
+      title: t("checkout.toast.paymentReceivedTitle"),
+      description: t("checkout.toast.paymentReceivedText"),
+      variant: "destructive",
+    })
   }
 
   return (

@@ -7,19 +7,17 @@
 import { useRef, useState } from "react"
 import type { Order } from "@enclave/contract"
 import type { Translate } from "../../../i18n"
-import { api, ApiRequestError } from "../../../lib/client/api"
-import type { PendingCardOrder } from "../../../lib/client/checkout-storage"
+import type { ApiRequestError } from "../../../lib/client/api"
 import { $cart, refreshCart, showToast } from "../../../lib/client/stores"
-import { paymentWasReceived } from "../payment"
+import { placePaidOrder, type OrderRequest } from "./payment-completion"
+
+export type { OrderRequest }
 
 /** docs/product.md §9: after the order, the next page comes 1.5 s later. */
 const REDIRECT_AFTER_ORDER_MS = 1500
 
 /** Placing the order after a payment: idle, the POST /api/orders running, placed. */
 export type OrderPhase = "idle" | "placing" | "done"
-
-/** What POST /api/orders gets: a paid card order, or an invoice order (no payment id: nothing is paid yet). */
-export type OrderRequest = PendingCardOrder | (Omit<PendingCardOrder, "paymentId"> & { paymentId?: undefined })
 
 /** A failure the way of paying can say better than the general text (e.g. the invoice's minimum total); null: the general text. */
 export type ExplainFailure = (error: ApiRequestError) => string | null
@@ -47,29 +45,23 @@ export function useOrderPlacement(t: Translate) {
   async function placeOrder(body: OrderRequest, sandbox: boolean, explain?: ExplainFailure) {
     setOrderError(null)
     setPhase("placing")
-    try {
-      const order = await api.post<Order>("/api/orders", body)
-      finish(order, sandbox || order.isTestPayment)
-    } catch (error) {
-      setPhase("idle")
-      const apiError = error instanceof ApiRequestError ? error : null
-      if (paymentWasReceived(apiError)) {
-        setOrderError(t("checkout.toast.paymentReceivedText"))
-        showToast({
-          title: t("checkout.toast.paymentReceivedTitle"),
-          description: t("checkout.toast.paymentReceivedText"),
-          variant: "destructive",
-        })
-        return
-      }
-      const text = t("checkout.toast.orderFailedText")
-      const explained = apiError && explain ? explain(apiError) : null
-      const described = explained ?? (apiError?.serverMessage ? `${text} ${apiError.serverMessage}` : text)
-      setOrderError(described)
-      showToast({ title: t("checkout.toast.orderFailedTitle"), description: described, variant: "destructive" })
-      // A stock or price change on the server shows up in the summary.
-      refreshCart().catch(() => undefined)
+    const outcome = await placePaidOrder(body, t)
+    if (outcome.kind === "placed") return finish(outcome.order, sandbox || outcome.order.isTestPayment)
+    setPhase("idle")
+    if (outcome.kind === "received") {
+      setOrderError(t("checkout.toast.paymentReceivedText"))
+      showToast({
+        title: t("checkout.toast.paymentReceivedTitle"),
+        description: t("checkout.toast.paymentReceivedText"),
+        variant: "destructive",
+      })
+      return
     }
+    const described = (outcome.error && explain?.(outcome.error)) ?? outcome.message
+    setOrderError(described)
+    showToast({ title: t("checkout.toast.orderFailedTitle"), description: described, variant: "destructive" })
+    // A stock or price change on the server shows up in the summary.
+    refreshCart().catch(() => undefined)
   }
 
   return { phase, orderError, placed, finish, placeOrder }

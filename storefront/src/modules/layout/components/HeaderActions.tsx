@@ -9,7 +9,8 @@ import { useEffect, useEffectEvent, useRef, useState, type RefObject } from "rea
 import { useStore } from "@nanostores/react"
 import type { User } from "@enclave/contract"
 import { $cartCount, $cartOpen, $user, loadUser, setUser, showToast } from "../../../lib/client/stores"
-import { api, ApiRequestError } from "../../../lib/client/api"
+import { ApiRequestError } from "../../../lib/client/api"
+import { signOut } from "../../../lib/client/calls"
 import { useHydrated } from "../../../lib/client/hydrated"
 import { messageTranslator } from "../../../i18n/format"
 
@@ -76,7 +77,7 @@ export default function HeaderActions({ messages, links }: Props) {
   async function logout() {
     setLoggingOut(true)
     try {
-      await api.post("/api/logout")
+      await signOut()
       // docs/product.md §4: logout clears the user and refreshes the cart (setUser(null) empties it).
       setUser(null)
       setUserMenuOpen(false)

@@ -5,7 +5,8 @@
  */
 import { useState } from "react"
 import { $user, loadUser, refreshCart, showToast } from "../../../lib/client/stores"
-import { api, ApiRequestError } from "../../../lib/client/api"
+import { ApiRequestError } from "../../../lib/client/api"
+import { addToCart } from "../../../lib/client/calls"
 import { messageTranslator } from "../../../i18n/format"
 import { useHydrated } from "../../../lib/client/hydrated"
 
@@ -39,7 +40,7 @@ export default function AddToCart({ messages, productId, productName, stockQuant
         loginRequired()
         return
       }
-      await api.post("/api/cart", { productId, quantity })
+      await addToCart({ productId, quantity })
       await refreshCart().catch(() => undefined)
       showToast({ title: t("cart.added"), description: t("cart.addedText", { name: productName }) })
     } catch (error) {

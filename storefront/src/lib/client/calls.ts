@@ -1,0 +1,121 @@
+/**
+ * Every /api call the islands make, one function each, typed by the contract (issue 18, "one data layer").
+ * The answers an island decides on or shows before money moves (who is signed in, the cart, the ways to pay
+ * and ship, a payment's and an order's answer) are checked with @enclave/contract/answers: a malformed one
+ * fails like any failed request (ApiRequestError) instead of being acted on. The others are taken as typed.
+ */
+import type {
+  AccountSession,
+  AddToCartRequest,
+  CapturePaypalOrderRequest,
+  CardPayment,
+  CartItem,
+  CreateCardPaymentRequest,
+  CreateOrderRequest,
+  CreatePaypalOrderRequest,
+  LoginRequest,
+  Order,
+  PasswordChange,
+  PasswordResetConfirm,
+  PasswordResetRequest,
+  PaymentMethods,
+  PaypalCapture,
+  PaypalOrderCreated,
+  ProfileUpdate,
+  RecoveryCodes,
+  RegisterRequest,
+  SessionsEnded,
+  SessionState,
+  ShippingMethod,
+  TwoFactorCode,
+  TwoFactorRequired,
+  TwoFactorSetup,
+  UpdateCartItemRequest,
+  User,
+} from "@enclave/contract"
+import { apiRoutes } from "../api-routes"
+import { callApi } from "./api"
+
+type AnswerChecks = typeof import("@enclave/contract/answers")
+
+/** The check of an answer, from a chunk of its own that the page fetches when the first checked call is made. */
+const checked =
+  <Name extends keyof AnswerChecks>(name: Name) =>
+  () =>
+    import("@enclave/contract/answers").then((checks) => checks[name])
+
+// Accounts
+
+/** Who is signed in: `user: null` for a visitor (GET /api/user would answer 401, which browsers log as an error). */
+export const fetchSession = () => callApi<SessionState>(apiRoutes.session, { answer: checked("sessionAnswerSchema") })
+
+export const signIn = (body: LoginRequest) =>
+  callApi<User | TwoFactorRequired>(apiRoutes.login, { body, answer: checked("loginAnswerSchema") })
+
+export const signInWithCode = (body: TwoFactorCode) =>
+  callApi<User>(apiRoutes.loginTwoFactor, { body, answer: checked("userAnswerSchema") })
+
+export const createAccount = (body: RegisterRequest) => callApi<User>(apiRoutes.register, { body, answer: checked("userAnswerSchema") })
+
+export const signOut = () => callApi<unknown>(apiRoutes.logout)
+
+export const requestPasswordReset = (body: PasswordResetRequest) =>
+  callApi<{ message?: string } | undefined>(apiRoutes.passwordReset, { body })
+
+export const confirmPasswordReset = (body: PasswordResetConfirm) => callApi<unknown>(apiRoutes.passwordResetConfirm, { body })
+
+export const fetchAccount = () => callApi<User>(apiRoutes.account, { answer: checked("userAnswerSchema") })
+
+export const updateAccount = (body: ProfileUpdate) => callApi<User>(apiRoutes.accountUpdate, { body, answer: checked("userAnswerSchema") })
+
+export const changePassword = (body: PasswordChange) => callApi<unknown>(apiRoutes.accountPassword, { body })
+
+export const fetchAccountSessions = () => callApi<AccountSession[]>(apiRoutes.accountSessions)
+
+export const endOtherSessions = () => callApi<SessionsEnded>(apiRoutes.accountSessionsEnd)
+
+export const startTwoFactorSetup = () => callApi<TwoFactorSetup>(apiRoutes.twoFactorSetup)
+
+export const enableTwoFactor = (body: TwoFactorCode) => callApi<RecoveryCodes>(apiRoutes.twoFactorEnable, { body })
+
+export const disableTwoFactor = (body: TwoFactorCode) => callApi<unknown>(apiRoutes.twoFactorDisable, { body })
+
+// The cart
+
+export const fetchCart = () => callApi<CartItem[]>(apiRoutes.cart, { answer: checked("cartAnswerSchema") })
+
+export const addToCart = (body: AddToCartRequest) => callApi<unknown>(apiRoutes.cartAdd, { body })
+
+export const changeCartQuantity = (itemId: number, body: UpdateCartItemRequest) =>
+  callApi<unknown>(apiRoutes.cartItemUpdate, { body }, { itemId })
+
+export const removeFromCart = (itemId: number) => callApi<unknown>(apiRoutes.cartItemRemove, {}, { itemId })
+
+export const clearCart = () => callApi<unknown>(apiRoutes.cartClear)
+
+// Checkout and payments
+
+export const fetchShippingMethods = () =>
+  callApi<ShippingMethod[]>(apiRoutes.shippingMethods, { answer: checked("shippingMethodsAnswerSchema") })
+
+export const fetchPaymentMethods = () =>
+  callApi<PaymentMethods>(apiRoutes.paymentMethods, { answer: checked("paymentMethodsAnswerSchema") })
+
+/**
+ * An order to place. Its address may come back from session storage after 3-D Secure, unchecked here: the
+ * facade checks the whole request and answers a 400 that names the field.
+ */
+export type OrderToPlace = Omit<CreateOrderRequest, "shippingAddress"> & { shippingAddress: Record<string, unknown> }
+
+/** Places the order: after a card payment (its payment id), or by invoice (none: nothing is paid yet). */
+export const placeOrder = (body: OrderToPlace) => callApi<Order>(apiRoutes.orderPlace, { body, answer: checked("orderAnswerSchema") })
+
+export const createCardPayment = (body: CreateCardPaymentRequest) =>
+  callApi<CardPayment>(apiRoutes.cardPaymentCreate, { body, answer: checked("cardPaymentAnswerSchema") })
+
+export const createPaypalOrder = (body: CreatePaypalOrderRequest) =>
+  callApi<PaypalOrderCreated>(apiRoutes.paypalOrderCreate, { body, answer: checked("paypalOrderCreatedAnswerSchema") })
+
+/** Captures an approved PayPal order and places the shop's order; the same again answers the same (idempotent). */
+export const capturePaypalOrder = (body: CapturePaypalOrderRequest) =>
+  callApi<PaypalCapture>(apiRoutes.paypalOrderCapture, { body, answer: checked("paypalCaptureAnswerSchema") })
