@@ -70,6 +70,8 @@ async function openCheckout(customer: BrowserContext): Promise<Page> {
   await checkout.goto("/checkout")
   await expect(checkout.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible()
   await expect(checkout.getByRole("radio").first()).toBeVisible()
+  // The server renders the picker before the island runs; a choice clicked before then is undone by hydration.
+  await expect(checkout.getByRole("button", { name: "Continue to Payment" })).toBeEnabled({ timeout: 20_000 })
   return checkout
 }
 
