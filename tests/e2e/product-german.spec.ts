@@ -144,9 +144,13 @@ test.describe("product content in German", () => {
       // The German inputs are labelled in German, and are reached from their English ones by the keyboard.
       const feature = form.getByRole("textbox", { name: "Merkmal 1", exact: true })
       const featureDe = form.getByRole("textbox", { name: "Merkmal 1 (Deutsch)", exact: true })
-      await feature.focus()
-      await page.keyboard.press("Tab")
-      await expect(featureDe).toBeFocused()
+      // The dialog takes focus to itself once its opening animation ends; a focus given before then is taken
+      // back, so the step is repeated until the focus stays where it was put.
+      await expect(async () => {
+        await feature.focus()
+        await page.keyboard.press("Tab")
+        await expect(featureDe).toBeFocused({ timeout: 1_000 })
+      }).toPass()
 
       // The form's own checks, as the admin types: each message in German, tied to its input.
       const descriptionDe = form.getByRole("textbox", { name: "Beschreibung (Deutsch)" })
