@@ -5,7 +5,7 @@ import path from "node:path"
 import { pathToFileURL } from "node:url"
 import { createProxyServer } from "http-proxy-3"
 import sirv from "sirv"
-import { cachedPages, countApiWrites } from "@enclave/contract/page-door"
+import { cachedPages, countApiWrites, matchesEtag } from "@enclave/contract/page-door"
 import { repoRoot } from "./env.ts"
 import type { MedusaState } from "./medusa.ts"
 import { securityHeadersFor } from "./security-headers.ts"
@@ -78,7 +78,7 @@ function sendCachedPage(req: http.IncomingMessage, res: http.ServerResponse): bo
   res.setHeader("x-cache", "HIT")
   // Tells the two kinds of hit apart for people and tests: this one never reached Astro.
   res.setHeader("server-timing", 'page-cache;desc="sent by the front door"')
-  if (req.headers["if-none-match"]?.split(",").some((tag) => tag.trim() === page.etag)) {
+  if (matchesEtag(req.headers["if-none-match"], page.etag)) {
     res.removeHeader("content-type")
     res.writeHead(304)
     res.end()

@@ -61,3 +61,16 @@ export function offerCachedPages(pages: CachedPages) {
 export function cachedPages(): CachedPages | undefined {
   return (globalThis as Shared)[CACHED_PAGES] as CachedPages | undefined
 }
+
+/**
+ * Whether an If-None-Match header names this page's ETag, so a 304 may answer. The comparison is the
+ * weak one HTTP prescribes for If-None-Match (RFC 9110 §13.1.2): a tag matches with or without its
+ * W/ prefix, and "*" matches any page that exists.
+ */
+export function matchesEtag(ifNoneMatch: string | null | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false
+  if (ifNoneMatch.trim() === "*") return true
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "")
+  const own = opaque(etag)
+  return ifNoneMatch.split(",").some((tag) => opaque(tag) === own)
+}

@@ -31,7 +31,7 @@ import type { APIContext, MiddlewareNext } from "astro"
 import { apiBaseUrl } from "./http"
 import { answerKey, catalogueHeaders, keepAnswer, keptAnswer, recordingDependencies, type Dependency } from "./catalogue-answers"
 import { resolveLanguage, type Language } from "@enclave/contract/i18n"
-import { apiWritesOfFrontDoor, offerCachedPages, type PageRequest, type ReadyPage } from "@enclave/contract/page-door"
+import { apiWritesOfFrontDoor, matchesEtag, offerCachedPages, type PageRequest, type ReadyPage } from "@enclave/contract/page-door"
 import { languageOfAddress, publicOrigin } from "../seo"
 
 interface CachedPage extends ReadyPage {
@@ -154,12 +154,7 @@ function sendPage(page: CachedPage, request: Request, cache: "HIT" | "MISS"): Re
   const headers = new Headers(page.headers)
   headers.set("x-cache", cache)
   headers.set("etag", page.etag)
-  if (
-    request.headers
-      .get("if-none-match")
-      ?.split(",")
-      .some((tag) => tag.trim() === page.etag)
-  ) {
+  if (matchesEtag(request.headers.get("if-none-match"), page.etag)) {
     headers.delete("content-type")
     return new Response(null, { status: 304, headers })
   }
