@@ -1,5 +1,6 @@
 import { expect, type Page } from "@playwright/test"
 import { test } from "../support/csp.ts"
+import { typeBeforeIslandsRun } from "../support/islands.ts"
 import { newUserDetails } from "../support/api.ts"
 import { SAME_ORIGIN_HEADERS } from "../support/urls.ts"
 
@@ -75,15 +76,15 @@ test("a customer edits the profile from the user menu; messages inline; the chan
 
 test("a customer changes the password: a wrong current one is refused, the new one signs in", async ({ page }) => {
   const details = await registerCustomer(page)
-  await openAccount(page)
   const form = page.getByRole("form", { name: "Password" })
   const submit = form.getByRole("button", { name: "Change password" })
-
-  await submit.click()
-  await expect(form.getByLabel(/^Current password/)).toHaveAccessibleDescription("Current password is required")
-  await form.getByLabel(/^Current password/).fill("not my password")
-  await form.getByLabel(/^New password/).fill("a brand new passphrase")
-  await form.getByLabel(/^Confirm new password/).fill("a brand new passphrase!")
+  // Typed before the island runs: the form goes on with what was typed.
+  await typeBeforeIslandsRun(page, "/account", async () => {
+    await form.getByLabel(/^Current password/).fill("not my password")
+    await form.getByLabel(/^New password/).fill("a brand new passphrase")
+    await form.getByLabel(/^Confirm new password/).fill("a brand new passphrase!")
+  })
+  await expect(form.getByLabel(/^Current password/)).toHaveValue("not my password")
   await submit.click()
   await expect(form.getByLabel(/^Confirm new password/)).toHaveAccessibleDescription("Passwords don't match")
   await form.getByLabel(/^Confirm new password/).fill("a brand new passphrase")
@@ -95,7 +96,10 @@ test("a customer changes the password: a wrong current one is refused, the new o
   await submit.click()
   // Hashing the new password (scrypt) and ending the other sessions take a moment on a busy machine.
   await expect(notifications(page)).toContainText("Password changed", { timeout: 20_000 })
-  await expect(form.getByLabel(/^Current password/)).toHaveValue("")
+  // Emptied, and not back to what was typed before the island ran.
+  for (const field of [/^Current password/, /^New password/, /^Confirm new password/]) await expect(form.getByLabel(field)).toHaveValue("")
+  await submit.click()
+  await expect(form.getByLabel(/^Current password/)).toHaveAccessibleDescription("Current password is required")
   // This session goes on.
   expect((await page.request.get("/api/account")).status()).toBe(200)
 

@@ -238,6 +238,8 @@ function ProfileForm({ t, ready, user, onSaved }: { t: Translate; ready: boolean
   )
 }
 
+const NO_PASSWORDS = { currentPassword: "", newPassword: "", confirmPassword: "" }
+
 function PasswordForm({
   t,
   ready,
@@ -253,7 +255,7 @@ function PasswordForm({
 }) {
   const form = useForm<PasswordInput, unknown, PasswordValues>({
     resolver: zodResolver(passwordChangeFormSchema),
-    defaultValues: useState(() => withTypedValues("password", { currentPassword: "", newPassword: "", confirmPassword: "" }))[0],
+    defaultValues: useState(() => withTypedValues("password", NO_PASSWORDS))[0],
   })
   const { register, handleSubmit, setError, formState, reset } = form
   const errors = formState.errors
@@ -262,7 +264,8 @@ function PasswordForm({
   const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
     try {
       await changePassword({ currentPassword, newPassword })
-      reset()
+      // Emptied, not reset to the form's first values: those hold what was typed before the island ran.
+      reset(NO_PASSWORDS)
       onChanged(new Date().toISOString())
       showToast({ title: t("account.password.changed"), description: t("account.password.changedText") })
     } catch (error) {

@@ -60,8 +60,9 @@ export default function LoginForm({ t, returnTo, onSwitch }: { t: Translate; ret
 
   /** Leaves the code step: for another account (all typed again), or because the pending sign-in ran out. */
   function back(reason: "another" | "expired") {
-    resetField("password")
-    if (reason === "another") resetField("username")
+    // Emptied, not reset to the form's first values: those hold what was typed before the island ran.
+    resetField("password", { defaultValue: "" })
+    if (reason === "another") resetField("username", { defaultValue: "" })
     setBackTo(reason === "another" ? "username" : "password")
     setStep("password")
   }
