@@ -306,7 +306,9 @@ test("a delivery estimate the admin saves is what the shipping page, the FAQ and
     await dialog.getByLabel("Estimated delivery", { exact: true }).fill(`2 days ${tag}`)
     await dialog.getByLabel("Estimated delivery (German)").fill(`2 Tage ${tag}`)
     await dialog.getByRole("button", { name: "Save" }).click()
-    await expect(page.getByText(`${name} has been updated.`)).toBeVisible()
+    // The toast follows the save, which writes the method and bumps the pages' caches: more than the
+    // default 5 s on a busy machine.
+    await expect(page.getByText(`${name} has been updated.`)).toBeVisible({ timeout: 20_000 })
     await expect(dialog).toBeHidden()
     await expect(page.locator(`tr[data-row-key="${method.id}"]`)).toContainText(`2 Tage ${tag}`)
 
