@@ -5,6 +5,7 @@
  */
 import { defineConfig, loadEnv, Modules } from "@medusajs/framework/utils"
 import path from "node:path"
+import { redisNamespaceOf } from "@enclave/contract/redis-keys"
 
 loadEnv(process.env.NODE_ENV || "development", process.cwd())
 
@@ -24,17 +25,8 @@ function requiredSecret(name: "JWT_SECRET" | "COOKIE_SECRET" | "APP_SECRET"): st
   return value
 }
 
-/**
- * Two shops on one Redis (a staging and a test shop, say) must not take each other's events,
- * workflow jobs or locks: each keeps them under its own namespace, by default its database's name.
- */
-function redisNamespaceOf(databaseUrl: string | undefined): string {
-  if (process.env.REDIS_NAMESPACE) return process.env.REDIS_NAMESPACE
-  const name = databaseUrl ? decodeURIComponent(new URL(databaseUrl).pathname.slice(1)) : ""
-  // BullMQ refuses ":" in queue names.
-  return (name || "enclave").replace(/[^A-Za-z0-9_-]/g, "_")
-}
-export const redisNamespace = redisNamespaceOf(process.env.DATABASE_URL)
+// Two shops on one Redis must not take each other's events, workflow jobs or locks (@enclave/contract/redis-keys).
+export const redisNamespace = redisNamespaceOf(process.env)
 // The facade keys its sessions, catalogue generation and sign-in counts under it too (http/redis-keys.ts).
 process.env.REDIS_NAMESPACE ||= redisNamespace
 

@@ -5,7 +5,14 @@ import path from "node:path"
 import { pathToFileURL } from "node:url"
 import { createProxyServer } from "http-proxy-3"
 import sirv from "sirv"
-import { cachedPages, countApiWrites, matchesEtag } from "@enclave/contract/page-door"
+import {
+  cachedPages,
+  countApiWrites,
+  matchesEtag,
+  offerCatalogueGeneration,
+  type CatalogueGenerationReader,
+  type ReadyPage,
+} from "@enclave/contract/page-door"
 import { repoRoot } from "./env.ts"
 import type { MedusaState } from "./medusa.ts"
 import { securityHeadersFor } from "./security-headers.ts"
@@ -20,6 +27,11 @@ export interface FrontDoorOptions {
   uploadsDir: string
   /** Whether the Medusa server at this address is up or being restarted by the launcher (launcher/medusa.ts); unknown means up. */
   medusaState?: (apiUrl: string) => MedusaState
+  /**
+   * Reads the facade's catalogue generation where the Medusa servers share it (Redis): a kept page
+   * goes out without asking the facade only while it is unchanged (launcher/catalogue-generation.ts).
+   */
+  catalogueGeneration?: CatalogueGenerationReader
 }
 
 export const RESTARTING_MESSAGE = "The shop is restarting, please try again"
@@ -47,22 +59,25 @@ function takesEncoding(acceptEncoding: string | undefined, encoding: string): bo
   return wildcard !== undefined ? wildcard > 0 : encoding === "identity"
 }
 
-/**
- * Sends a catalogue page the storefront's page cache says is current, before Astro runs (issue 18,
- * cached pages at static speed): no Request to build, no render, no question to the facade, and the
- * page compressed once rather than per request. False when Astro must answer: no such page, or the
- * browser wants an encoding not made yet.
- */
-function sendCachedPage(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+/** The catalogue page the storefront's page cache says may go out without asking the facade, if any. */
+function untouchedPage(req: http.IncomingMessage) {
   const url = req.url ?? "/"
-  if (req.method !== "GET" || escapesApi(url)) return false
-  const page = cachedPages()?.untouched({
+  if (req.method !== "GET" || escapesApi(url)) return undefined
+  return cachedPages()?.untouched({
     url,
     host: req.headers.host,
     cookie: req.headers.cookie,
     acceptLanguage: req.headers["accept-language"],
   })
-  if (!page) return false
+}
+
+/**
+ * Sends a catalogue page the storefront's page cache says is current, before Astro runs (issue 18,
+ * cached pages at static speed): no Request to build, no render, no question to the facade, and the
+ * page compressed once rather than per request. False when Astro must answer: the browser wants an
+ * encoding not made yet.
+ */
+function sendCachedPage(req: http.IncomingMessage, res: http.ServerResponse, page: ReadyPage): boolean {
   const acceptEncoding = req.headers["accept-encoding"]
   const encoding =
     takesEncoding(acceptEncoding, "br") && page.br
@@ -289,15 +304,30 @@ export async function createFrontDoor(options: FrontDoorOptions): Promise<http.S
     clientAssets(req, res, () => storefront(req, res))
   }
 
-  return http.createServer((req, res) => {
-    // Before anything answers, so every answer (pages, files, redirects, errors) carries them.
-    for (const [name, value] of Object.entries(securityHeadersFor(req))) res.setHeader(name, value)
-    if (sendCachedPage(req, res)) return
+  const readGeneration = options.catalogueGeneration
+  if (readGeneration) offerCatalogueGeneration(readGeneration)
+  const answer = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const fail: Next = (error) => {
       if (error) console.error("front door:", error)
       if (!res.headersSent) res.writeHead(error ? 500 : 404, { "content-type": "text/plain; charset=utf-8" })
       res.end(error ? "Internal error" : "404 Page Not Found")
     }
     compress(req, res, (error) => (error ? fail(error) : route(req, res)))
+  }
+
+  return http.createServer((req, res) => {
+    // Before anything answers, so every answer (pages, files, redirects, errors) carries them.
+    for (const [name, value] of Object.entries(securityHeadersFor(req))) res.setHeader(name, value)
+    const untouched = untouchedPage(req)
+    if (!untouched) return answer(req, res)
+    if (!readGeneration) return void (sendCachedPage(req, res, untouched.page) || answer(req, res))
+    // The generation moves before a write through any Medusa server is answered: unchanged since the
+    // page was found current, nothing the page shows has changed.
+    void readGeneration()
+      .catch(() => null)
+      .then((generation) => {
+        const current = generation !== null && generation === untouched.generation
+        if (!(current && sendCachedPage(req, res, untouched.page))) answer(req, res)
+      })
   })
 }

@@ -3,6 +3,7 @@ import type http from "node:http"
 import path from "node:path"
 import { prepareExternalDatabase, readSetupMark, startEmbeddedDatabase, writeSetupMark, type Database } from "./database.ts"
 import { readEnv, type LauncherEnv } from "./env.ts"
+import { redisCatalogueGeneration } from "./catalogue-generation.ts"
 import { createFrontDoor, loadStorefront } from "./front-door.ts"
 import { backendScript, migrationFingerprint, runMedusa, superviseMedusa, type MedusaEnv, type SupervisedMedusa } from "./medusa.ts"
 import { freePort } from "./ports.ts"
@@ -154,10 +155,15 @@ export async function startShop(say: (line: string) => void = console.log): Prom
     const servers = medusas.filter((m) => m.mode !== "worker")
     // Server-side rendering reads the catalogue from the facade directly, not through the front door.
     process.env.ENCLAVE_API_URL = servers[0].url
+    // Every write passes this front door here, but work a server finishes after answering moves the
+    // shared generation too: the page cache follows it where there is one.
+    const generation = env.redisUrl ? redisCatalogueGeneration(env.redisUrl, medusaEnv.databaseUrl) : undefined
+    if (generation) stops.push(() => generation.close())
     const server: http.Server = await createFrontDoor({
       apiUrl: servers.map((m) => m.url),
       uploadsDir: path.join(env.dataDir, "uploads"),
       medusaState: (url) => servers.find((m) => m.url === url)?.state() ?? "running",
+      catalogueGeneration: generation?.read,
     })
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject)

@@ -4,6 +4,7 @@
  */
 import path from "node:path"
 import { readEnv } from "./env.ts"
+import { redisCatalogueGeneration } from "./catalogue-generation.ts"
 import { createFrontDoor } from "./front-door.ts"
 import "./idle-compaction.ts"
 
@@ -12,11 +13,21 @@ if (!env.apiUrl) {
   console.error("npm run start:web needs ENCLAVE_API_URL, the address of a Medusa server")
   process.exit(1)
 }
-const server = await createFrontDoor({ apiUrl: env.apiUrl, uploadsDir: path.join(env.dataDir, "uploads") })
+// nginx sends /api straight to the Medusa servers (docker-compose.yml): this front door sees no write,
+// and its page cache follows the catalogue generation they share in Redis instead.
+const generation = env.redisUrl ? redisCatalogueGeneration(env.redisUrl, env.databaseUrl) : undefined
+const server = await createFrontDoor({
+  apiUrl: env.apiUrl,
+  uploadsDir: path.join(env.dataDir, "uploads"),
+  catalogueGeneration: generation?.read,
+})
 server.listen(env.port, () => console.log(`Enclave web is listening on port ${env.port}`))
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
-    server.close(() => process.exit(0))
+    server.close(() => {
+      void generation?.close()
+      process.exit(0)
+    })
     server.closeAllConnections()
   })
 }

@@ -6,13 +6,16 @@
  *
  * The front door counts the API writes it passes on; the page cache hands the front door a page it
  * may send before Astro runs when no write has gone by since the page's data was last found current
- * (issue 18, cached pages at static speed).
+ * (issue 18, cached pages at static speed). Where the facade's catalogue generation is shared (Redis),
+ * the front door also reads it for the page cache: a write that reached Medusa some other way (nginx
+ * sends /api straight to the Medusa servers in the compose deployment) moves it before it is answered.
  *
  * This module imports nothing, Node's or anyone's.
  */
 
 const API_WRITES = Symbol.for("enclave.front-door.api-writes")
 const CACHED_PAGES = Symbol.for("enclave.storefront.cached-pages")
+const CATALOGUE_GENERATION = Symbol.for("enclave.front-door.catalogue-generation")
 
 /** How many API writes (any method but GET, HEAD and OPTIONS) the front door has passed on. */
 export interface ApiWrites {
@@ -29,6 +32,22 @@ export function apiWritesOfFrontDoor(): ApiWrites | null {
 /** The front door's count, created on first use. */
 export function countApiWrites(): ApiWrites {
   return ((globalThis as Shared)[API_WRITES] ??= { count: 0 }) as ApiWrites
+}
+
+/**
+ * Reads the facade's catalogue generation where every Medusa server shares it (Redis): null when it
+ * cannot be read (Redis down), and then nothing is sent without asking the facade.
+ */
+export type CatalogueGenerationReader = () => Promise<string | null>
+
+/** Set by a front door whose shop shares its catalogue generation in Redis. */
+export function offerCatalogueGeneration(read: CatalogueGenerationReader) {
+  ;(globalThis as Shared)[CATALOGUE_GENERATION] = read
+}
+
+/** The front door's reader of the catalogue generation, or null where the generation is not shared (one Medusa, no Redis). */
+export function catalogueGenerationReader(): CatalogueGenerationReader | null {
+  return ((globalThis as Shared)[CATALOGUE_GENERATION] as CatalogueGenerationReader | undefined) ?? null
 }
 
 /** The parts of a page request the cached page depends on, as they arrived (before any normalising). */
@@ -48,9 +67,20 @@ export interface ReadyPage {
   br?: Uint8Array
 }
 
+/** A kept page the front door may send, with the catalogue generation its data was last found current under. */
+export interface UntouchedPage {
+  page: ReadyPage
+  /** Undefined where the generation is not shared (no reader), null when it could not be read then. */
+  generation: string | null | undefined
+}
+
 export interface CachedPages {
-  /** The page to send without rendering or asking the facade, or undefined: then Astro answers. */
-  untouched(request: PageRequest): ReadyPage | undefined
+  /**
+   * The page kept for this request whose data no API write through this front door has touched since
+   * it was last found current (for at most a second), or undefined: then Astro answers. Where the
+   * generation is shared, the front door sends it only while the generation is still the one returned.
+   */
+  untouched(request: PageRequest): UntouchedPage | undefined
 }
 
 export function offerCachedPages(pages: CachedPages) {

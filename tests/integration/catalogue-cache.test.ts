@@ -15,6 +15,7 @@ import { productListSchema, productSchema, shippingMethodListSchema, type Produc
 import { asAdmin, asNewCustomer, asVisitor, type ApiClient } from "../support/api.ts"
 import { shopUrl } from "../support/urls.ts"
 import { buyerAddress } from "../support/races.ts"
+import { askPage, untilFrontDoor as untilSentByFrontDoor } from "../support/front-door-pages.ts"
 
 let admin: ApiClient
 const visitor = asVisitor()
@@ -353,23 +354,9 @@ describe("the catalogue pages' HTML cache", () => {
 })
 
 describe("a cached page sent by the front door before Astro runs (issue 18)", () => {
-  const fromFrontDoor = (res: Response) => /sent by the front door/.test(res.headers.get("server-timing") ?? "")
-
-  async function ask(path: string, headers: Record<string, string> = {}) {
-    const res = await fetch(shopUrl() + path, { headers: { accept: "text/html", ...headers } })
-    return { res, status: res.status, frontDoor: fromFrontDoor(res), html: await res.text() }
-  }
-
-  /** Asks until the front door sends the page itself: a write anywhere on the shared shop sends the next request through Astro. */
-  async function untilFrontDoor(path: string, headers: Record<string, string> = {}) {
-    for (let attempt = 0; attempt < 40; attempt++) {
-      const answer = await ask(path, headers)
-      if (answer.frontDoor) return answer
-      // The page is compressed once in the background before the front door may send it.
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
-    throw new Error(`${path} never came from the front door in 40 requests`)
-  }
+  const ask = (path: string, headers: Record<string, string> = {}) => askPage(shopUrl(), path, headers)
+  /** A write anywhere on the shared shop sends the next request through Astro: ask until the front door sends it. */
+  const untilFrontDoor = (path: string, headers: Record<string, string> = {}) => untilSentByFrontDoor(shopUrl(), path, headers)
 
   it("sends the page Astro rendered, compressed once, with a tag that answers 304", async () => {
     const product = await createProduct()

@@ -8,6 +8,7 @@ import { apiErrorSchema, paymentMethodsSchema, shippingSettingsSchema, type Paym
 import { ApiClient, asAdmin, asNewCustomer, asVisitor } from "../support/api.ts"
 import { paymentConfigCalls } from "../support/payment-config.ts"
 import { shopUrl } from "../support/urls.ts"
+import { askPage, untilFrontDoor } from "../support/front-door-pages.ts"
 
 let admin: ApiClient
 let original: PaymentConfig
@@ -320,20 +321,11 @@ describe("GET /api/payment-methods for visitors (the storefront's footer badges,
   })
 
   it("shows on the catalogue pages' footer on the very next request, also right after the front door sent the page itself", async () => {
-    const home = async () => {
-      const res = await fetch(shopUrl() + "/", { headers: { accept: "text/html", cookie: "language=en" } })
-      const html = await res.text()
-      return { frontDoor: /sent by the front door/.test(res.headers.get("server-timing") ?? ""), html }
-    }
+    const english = { cookie: "language=en" }
+    const home = () => askPage(shopUrl(), "/", english)
     const hasStripeBadge = (html: string) => /data-testid="payment-badges"[^]*?<li class="payment-logo"[^>]*>Stripe<\/li>/.test(html)
     await saveOk({ ...stripeSandbox, stripeEnabled: false })
-    let before = await home()
-    // The front door sends the kept page once it is compressed (issue 18): ask until it does.
-    for (let attempt = 0; attempt < 40 && !before.frontDoor; attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, 50))
-      before = await home()
-    }
-    expect(before.frontDoor).toBe(true)
+    const before = await untilFrontDoor(shopUrl(), "/", english)
     expect(hasStripeBadge(before.html)).toBe(false)
     await saveOk({ stripeEnabled: true })
     const after = await home()

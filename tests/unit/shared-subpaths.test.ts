@@ -13,7 +13,7 @@ const require = createRequire(import.meta.url)
 const contractDir = path.resolve(path.dirname(require.resolve("@enclave/contract")), "..")
 const root = path.resolve(contractDir, "..")
 
-const SHARED = ["money", "i18n", "http-errors", "security-headers", "bank", "page-door"] as const
+const SHARED = ["money", "i18n", "http-errors", "security-headers", "bank", "page-door", "redis-keys"] as const
 
 /** Module specifiers a file names: imports, re-exports, dynamic import(), require(). */
 function specifiers(source: string): string[] {
@@ -71,10 +71,28 @@ describe("nobody keeps its own copy", () => {
     }
     expect([...namers.entries()].filter(([, where]) => where.length > 1)).toEqual([])
     const pageDoor = fs.readFileSync(path.join(contractDir, "src", "page-door.ts"), "utf8")
-    for (const name of ["enclave.front-door.api-writes", "enclave.storefront.cached-pages"]) {
+    for (const name of ["enclave.front-door.api-writes", "enclave.storefront.cached-pages", "enclave.front-door.catalogue-generation"]) {
       expect(pageDoor).toContain(`Symbol.for("${name}")`)
       expect(namers.get(name)).toBeUndefined()
     }
+  })
+
+  it("the shop's Redis namespace and the catalogue generation's key are named once, in @enclave/contract/redis-keys", () => {
+    const others = [...files, path.join(root, "medusa-config.ts")].filter((file) => !file.endsWith("shared-subpaths.test.ts"))
+    const offenders = others.filter((file) => {
+      const text = fs.readFileSync(file, "utf8")
+      return /function redisNamespaceOf\b|new URL\([^)]*DATABASE_URL|["']catalogue["'],\s*["']generation["']/.test(text)
+    })
+    expect(offenders.map((file) => path.relative(root, file))).toEqual([])
+    const users = others.filter((file) => specifiers(fs.readFileSync(file, "utf8")).includes("@enclave/contract/redis-keys"))
+    expect(users.map((file) => path.relative(root, file)).sort()).toEqual(
+      [
+        "launcher/catalogue-generation.ts",
+        "medusa-config.ts",
+        "plugins/api-facade/src/catalogue/cache.ts",
+        "plugins/api-facade/src/http/redis-keys.ts",
+      ].sort(),
+    )
   })
 
   it("no part has its own message definition, euro formatting or euro/cent arithmetic", () => {

@@ -1,7 +1,8 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import Redis from "ioredis"
 import { createHash } from "node:crypto"
-import { redisKey } from "../http/redis-keys"
+import { catalogueGenerationKey } from "@enclave/contract/redis-keys"
+import { redisKey, redisNamespace } from "../http/redis-keys"
 
 /**
  * The catalogue cache (issue 7, Speed): the public catalogue answers (GET /api/products,
@@ -47,7 +48,7 @@ export function memoryGeneration(): CatalogueGeneration {
 }
 
 /** Read when a cache is made, so REDIS_NAMESPACE (set by medusa-config.ts) is known. */
-export const generationKey = () => redisKey("catalogue", "generation")
+export const generationKey = () => catalogueGenerationKey(redisNamespace())
 export const factsGenerationKey = () => redisKey("catalogue", "facts-generation")
 
 /**

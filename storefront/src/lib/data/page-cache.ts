@@ -22,7 +22,10 @@
  * that changed the bytes) renders anew from the fresh answer, which this request already holds.
  * It need not ask while no API write has gone through the front door since the page's answers were
  * last found current, for at most UNTOUCHED_FOR_MS (issue 18, cached pages at static speed): a busy
- * page then asks the facade about once a second instead of on every request.
+ * page then asks the facade about once a second instead of on every request. Where the Medusa servers
+ * share the catalogue generation in Redis, it must also be the one read before the page was last found
+ * current: writes that reach Medusa without passing this front door (nginx sends /api straight to the
+ * servers in the compose deployment) move it before they are answered.
  */
 import { createHash } from "node:crypto"
 import { promisify } from "node:util"
@@ -31,15 +34,26 @@ import type { APIContext, MiddlewareNext } from "astro"
 import { apiBaseUrl } from "./http"
 import { answerKey, catalogueHeaders, keepAnswer, keptAnswer, recordingDependencies, type Dependency } from "./catalogue-answers"
 import { resolveLanguage, type Language } from "@enclave/contract/i18n"
-import { apiWritesOfFrontDoor, matchesEtag, offerCachedPages, type PageRequest, type ReadyPage } from "@enclave/contract/page-door"
+import {
+  apiWritesOfFrontDoor,
+  catalogueGenerationReader,
+  matchesEtag,
+  offerCachedPages,
+  type PageRequest,
+  type ReadyPage,
+  type UntouchedPage,
+} from "@enclave/contract/page-door"
 import { languageOfAddress, publicOrigin } from "../seo"
 
 interface CachedPage extends ReadyPage {
   /** Kept as bytes: encoding the text again for every answer costs more than anything else here. */
   body: Uint8Array<ArrayBuffer>
   dependencies: Dependency[]
-  /** When the dependencies were last found current: the front door's write count then, and the time. */
-  checked: { writes: number | null; at: number }
+  /**
+   * When the dependencies were last found current: the front door's write count then, the catalogue
+   * generation read then where it is shared (undefined where not, null when unreadable), and the time.
+   */
+  checked: { writes: number | null; generation: string | null | undefined; at: number }
 }
 
 /**
@@ -48,6 +62,30 @@ interface CachedPage extends ReadyPage {
  */
 function apiWritesSoFar(): number | null {
   return apiWritesOfFrontDoor()?.count ?? null
+}
+
+/**
+ * The facade's catalogue generation where the front door reads it from Redis (several Medusa servers;
+ * in the compose deployment /api writes reach them without passing this front door), undefined where
+ * it is not shared, null when it cannot be read. Read before anything is asked: the facade moves it
+ * before it answers a write, so a page found current under it stays current while it is unchanged.
+ */
+async function generationNow(): Promise<string | null | undefined> {
+  const read = catalogueGenerationReader()
+  if (!read) return undefined
+  return read().catch(() => null)
+}
+
+/** Whether a page may go out without asking the facade (the rule of the module's comment). */
+function isUntouched(page: CachedPage, writes: number | null, generation: string | null | undefined, now: number): boolean {
+  const { checked } = page
+  return (
+    writes !== null &&
+    checked.writes === writes &&
+    now - checked.at < UNTOUCHED_FOR_MS &&
+    generation !== null &&
+    checked.generation === generation
+  )
 }
 
 /**
@@ -112,7 +150,7 @@ function languageBeforeRendering(url: URL, cookie: string | undefined, acceptLan
  * Request. The address is built as Astro's node adapter builds it (host header and path as sent),
  * so both find the same entry; anything else is left to Astro.
  */
-function pageBeforeRendering(request: PageRequest): ReadyPage | undefined {
+function pageBeforeRendering(request: PageRequest): UntouchedPage | undefined {
   const writes = apiWritesSoFar()
   if (writes === null || typeof request.host !== "string") return undefined
   const address = `http://${request.host}${request.url}`
@@ -121,8 +159,9 @@ function pageBeforeRendering(request: PageRequest): ReadyPage | undefined {
   const language = languageBeforeRendering(url, request.cookie, request.acceptLanguage)
   const key = language && pageKey(url, language)
   const cached = key ? pages.get(key) : undefined
-  if (!cached || cached.checked.writes !== writes || performance.now() - cached.checked.at >= UNTOUCHED_FOR_MS) return undefined
-  return cached
+  // The front door compares the generation itself, once it has read it for this request.
+  if (!cached || !isUntouched(cached, writes, cached.checked.generation, performance.now())) return undefined
+  return { page: cached, generation: cached.checked.generation }
 }
 offerCachedPages({ untouched: pageBeforeRendering })
 
@@ -239,12 +278,12 @@ export async function cataloguePage(context: APIContext, next: MiddlewareNext): 
 
   // Read before anything is asked: a write answered while this request checks makes the next one check again.
   const writes = apiWritesSoFar()
+  const generation = await generationNow()
   const revalidated = new Set<string>()
   const cached = pages.get(key)
-  const untouched =
-    cached !== undefined && writes !== null && cached.checked.writes === writes && arrivedAt - cached.checked.at < UNTOUCHED_FOR_MS
+  const untouched = cached !== undefined && isUntouched(cached, writes, generation, arrivedAt)
   if (cached && (untouched || (await stillFresh(cached.dependencies, revalidated, arrivedAt)))) {
-    if (!untouched) cached.checked = { writes, at: arrivedAt }
+    if (!untouched) cached.checked = { writes, generation, at: arrivedAt }
     return sendPage(cached, context.request, "HIT")
   }
 
@@ -266,7 +305,7 @@ export async function cataloguePage(context: APIContext, next: MiddlewareNext): 
   // The page is negotiated: its language follows the cookie or the browser's languages.
   headers.push(["vary", "Accept-Language, Cookie"])
   if (pages.size >= MAX_PAGES && !pages.has(key)) pages.clear()
-  const page: CachedPage = { headers, etag: tagOf(body), body, dependencies, checked: { writes, at: arrivedAt } }
+  const page: CachedPage = { headers, etag: tagOf(body), body, dependencies, checked: { writes, generation, at: arrivedAt } }
   pages.set(key, page)
   compressOnce(page)
   return sendPage(page, context.request, "MISS")
