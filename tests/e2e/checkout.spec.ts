@@ -3,6 +3,7 @@ import { eurosToCents, formatEuro } from "@enclave/contract/money"
 import { expect, type Locator, type Page } from "@playwright/test"
 import { test } from "../support/csp.ts"
 import { newUserDetails } from "../support/api.ts"
+import { typeBeforeIslandsRun } from "../support/islands.ts"
 
 /**
  * Checkout as a customer goes through it (docs/product.md §2 Checkout, §4 Checkout, §5 address rules): both
@@ -203,6 +204,23 @@ test("a customer checks out in two steps and pays with the simulated card", asyn
   expect(order.isTestPayment).toBe(true)
   expect(order.paymentId).toMatch(/^str-/)
   expect(order.shippingAddress?.fullName).toBe("Grace Hopper")
+})
+
+test("a shipping method clicked before the checkout's code has run stays chosen", async ({ page }) => {
+  await registerCustomer(page)
+  const product = await productInStock(page, [4, 5, 1, 3], 1)
+  await addToCart(page, product.id, 1)
+  const express = (await shippingMethods(page)).find((m) => m.name === "Germany Express")!
+  // On a slow phone the server's picker is there before the island: its choice must not be put back to the default.
+  await typeBeforeIslandsRun(page, "/checkout", async () => {
+    await page.getByText("Germany Express").click()
+  })
+  await expect(page.getByRole("button", { name: "Continue to Payment" })).toBeEnabled()
+  await expect(page.getByRole("radio", { name: /Germany Express/ })).toBeChecked()
+  await expect(page.getByRole("radio", { name: /Germany Standard/ })).not.toBeChecked()
+  const summary = page.getByRole("complementary", { name: "Order Summary" })
+  await expect(summary.getByTestId("summary-shipping")).toHaveText(formatEuro(eurosToCents(express.price) / 100))
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem("selectedShippingMethodId"))).toBe(String(express.id))
 })
 
 test("changing the country offers only the methods that ship there, and a French order ships Worldwide", async ({ page }) => {

@@ -30,3 +30,17 @@ export function withTypedValues<T extends Record<string, unknown>>(idPrefix: str
   }
   return values as T
 }
+
+/**
+ * The value of the radio button of group `name` that the person checked in the server's HTML before the
+ * island's code ran, or null. React's hydration leaves a checked state it finds alone but renders the
+ * island's own choice over it on the next update: the island takes this one over first. Read it after
+ * hydration (in an effect), when `defaultChecked` holds what the server rendered.
+ */
+export function checkedBeforeHydration(name: string): string | null {
+  if (typeof document === "undefined") return null
+  for (const input of document.getElementsByName(name)) {
+    if (input instanceof HTMLInputElement && input.type === "radio" && input.checked && !input.defaultChecked) return input.value
+  }
+  return null
+}

@@ -3,10 +3,11 @@
  * or here when the server could not (with a retry); the default preselected and the choice kept in session
  * storage for this browser session.
  */
-import { useEffect, useEffectEvent, useMemo, useState } from "react"
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from "react"
 import type { ShippingMethod } from "@enclave/contract"
 import { checkoutStorageKeys, withOneDefaultPerZone } from "@enclave/contract/values"
 import { fetchShippingMethods } from "../../../lib/client/calls"
+import { checkedBeforeHydration } from "../../../lib/client/deferred"
 import type { MethodsState } from "../components/ShippingMethodPicker"
 import { methodsForCountry, shippingCountryOf } from "../shipping-countries"
 
@@ -56,13 +57,18 @@ export function useShippingMethods(fromServer: ShippingMethod[] | null, country:
   }
 
   // A choice made earlier in this browser session is kept while that method is offered; when the country
-  // moves to another zone, that zone's default takes its place.
+  // moves to another zone, that zone's default takes its place. A method clicked in the server's picker
+  // before the island ran comes first: it is the person's latest choice.
+  const firstRun = useRef(true)
   const preselect = useEffectEvent(() => {
     if (methods.kind !== "loaded" || offeredMethods.length === 0) return
-    const keep = [storedMethodId(), selectedId].find((id) => id !== null && offeredMethods.some((m) => m.id === id))
+    const clicked = firstRun.current ? Number(checkedBeforeHydration("shippingMethod")) || null : null
+    firstRun.current = false
+    const keep = [clicked, storedMethodId(), selectedId].find((id) => id !== null && offeredMethods.some((m) => m.id === id))
     choose(keep ?? offeredMethods.find((m) => m.isDefault)?.id ?? offeredMethods[0]!.id)
   })
-  // eslint-disable-next-line react-hooks/set-state-in-effect -- the choice follows the methods offered, which change with the typed country; session storage is read only in the browser, after hydration
+  // The choice follows the methods offered, which change with the typed country; session storage and the
+  // server's picker are read only in the browser, after hydration.
   useEffect(() => preselect(), [offeredMethods])
 
   const selected = offeredMethods.find((m) => m.id === selectedId) ?? null
