@@ -105,6 +105,36 @@ describe("GET /api/products/{id} from the cache", () => {
     expect(productSchema.parse(JSON.parse(changed.text)).price).toBe("201.00")
   })
 
+  it("sends a kept answer compressed once, as the caller asks (br, gzip or as it is), under the same tag", async () => {
+    const product = await createProduct({ description: "A description long enough to be worth compressing. ".repeat(24) })
+    const path = `/api/products/${product.id}`
+    const plain = await rawGet(path, {})
+    expect(plain.headers["content-encoding"]).toBeUndefined()
+    // Compressed in the background after the first read: until then the front door compresses it per
+    // request, as a stream without a length. Ask until the kept answer goes out with its own encoding.
+    const keptEncoded = (answer: Awaited<ReturnType<typeof rawGet>>) =>
+      answer.headers["content-encoding"] === "br" && Number(answer.headers["content-length"]) === answer.body.length
+    let br = await rawGet(path, { "accept-encoding": "br" })
+    for (let attempt = 0; attempt < 40 && !keptEncoded(br); attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      br = await rawGet(path, { "accept-encoding": "br" })
+    }
+    expect(keptEncoded(br)).toBe(true)
+    expect(br.headers["x-cache"]).toBe("HIT")
+    expect(br.headers.vary).toMatch(/Accept-Encoding/)
+    expect(br.headers.etag).toBe(plain.headers.etag)
+    expect(zlib.brotliDecompressSync(br.body).toString("utf8")).toBe(plain.body.toString("utf8"))
+    // A browser's list: equal weights, its own order decides.
+    const gzipped = await rawGet(path, { "accept-encoding": "gzip, deflate, br" })
+    expect(gzipped.headers["content-encoding"]).toBe("gzip")
+    expect(Number(gzipped.headers["content-length"])).toBe(gzipped.body.length)
+    expect(zlib.gunzipSync(gzipped.body).toString("utf8")).toBe(plain.body.toString("utf8"))
+    const refused = await rawGet(path, { "accept-encoding": "br;q=0, gzip;q=0" })
+    expect(refused.headers["content-encoding"]).toBeUndefined()
+    expect(refused.body.toString("utf8")).toBe(plain.body.toString("utf8"))
+    expect(productSchema.parse(JSON.parse(plain.body.toString("utf8"))).description).toBe(product.description)
+  })
+
   it("never caches a 404 or a bad id", async () => {
     expect((await getProduct(999_999_999)).status).toBe(404)
     const bad = await fetch(`${shopUrl()}/api/products/abc`)
