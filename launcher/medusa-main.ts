@@ -4,13 +4,19 @@
  */
 import { spawn } from "node:child_process"
 import { readEnv } from "./env.ts"
-import { compileCacheEnv, medusaCli, medusaCliEnv, medusaNodeFlags, serverDir } from "./medusa.ts"
+import { compileCacheEnv, medusaCli, medusaCliEnv, medusaNodeFlags, orphanGuardEnv, serverDir } from "./medusa.ts"
 
 const env = readEnv()
 const child = spawn(process.execPath, [...medusaNodeFlags, medusaCli, "start", "--port", String(env.medusaPort || 9000)], {
   cwd: serverDir,
   stdio: "inherit",
-  env: { ...process.env, ...medusaCliEnv(env.dataDir), ...compileCacheEnv(env.dataDir), NODE_ENV: process.env.NODE_ENV || "production" },
+  env: {
+    ...process.env,
+    ...medusaCliEnv(env.dataDir),
+    ...compileCacheEnv(env.dataDir),
+    ...orphanGuardEnv(),
+    NODE_ENV: process.env.NODE_ENV || "production",
+  },
 })
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal))
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)))

@@ -79,6 +79,11 @@ export function compileCacheEnv(dataDir: string): NodeJS.ProcessEnv {
   return { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE || path.join(dataDir, "compile-cache") }
 }
 
+/** Who launcher/orphan-guard.ts in a Medusa process watches for: the process that starts it. */
+export function orphanGuardEnv(): NodeJS.ProcessEnv {
+  return { ENCLAVE_LAUNCHER_PID: String(process.pid) }
+}
+
 function childEnv(env: MedusaEnv): NodeJS.ProcessEnv {
   const vars: NodeJS.ProcessEnv = {
     ...process.env,
@@ -91,6 +96,7 @@ function childEnv(env: MedusaEnv): NodeJS.ProcessEnv {
     DATA_DIR: env.dataDir,
     MEDUSA_WORKER_MODE: env.workerMode || process.env.MEDUSA_WORKER_MODE || "shared",
     ...compileCacheEnv(env.dataDir),
+    ...orphanGuardEnv(),
   }
   if (env.adminPassword) vars.ADMIN_PASSWORD = env.adminPassword
   if (env.demoPassword) vars.DEMO_PASSWORD = env.demoPassword

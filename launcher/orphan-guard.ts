@@ -11,7 +11,10 @@
  */
 const CHECK_MS = 1000
 
-const launcher = process.ppid
+// The launcher says who it is (orphanGuardEnv, launcher/medusa.ts): a launcher that dies between
+// starting this process and this line (killed, or writing to a terminal that is gone) has already
+// handed it to init, whose pid process.ppid would then report as the launcher's.
+const launcher = Number(process.env.ENCLAVE_LAUNCHER_PID) || process.ppid
 const watch = setInterval(() => {
   if (process.ppid === launcher) return
   console.error(`[enclave] the launcher (pid ${launcher}) is gone: this Medusa process stops too`)
