@@ -552,6 +552,17 @@ describe("Dockerfile and .dockerignore", () => {
     expect(cmd && JSON.parse(cmd), "the default CMD should be npm run start:web").toEqual(["npm", "run", "start:web"])
   })
 
+  it("sets the malloc settings of launcher/lean-malloc.ts, so no container's process starts itself twice", () => {
+    const source = read("launcher/lean-malloc.ts")
+    const settings = [...(source.match(/LEAN_MALLOC_ENV = \{([^}]*)\}/)?.[1] ?? "").matchAll(/(\w+): "([^"]*)"/g)].map(
+      (m) => `${m[1]}=${m[2]}`,
+    )
+    expect(settings).toContain("MALLOC_ARENA_MAX=2")
+    const runtime = dockerfile.slice(dockerfile.lastIndexOf("\nFROM "))
+    const env = [...runtime.matchAll(/^ENV\s+((?:[^\n]*\\\n)*[^\n]*)/gm)].flatMap((m) => m[1].split(/[\s\\]+/).filter(Boolean))
+    expect(settings.filter((setting) => !env.includes(setting)).map((s) => `the runtime stage should set ENV ${s}`)).toEqual([])
+  })
+
   it("runs compiled code on production dependencies only, with every part the build made", () => {
     const stages = dockerfile.split(/\n(?=FROM\s)/)
     const runtime = stages[stages.length - 1]
