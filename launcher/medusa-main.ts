@@ -6,10 +6,10 @@
 import "./lean-malloc.ts"
 import { spawn } from "node:child_process"
 import { readEnv } from "./env.ts"
-import { compileCacheEnv, medusaCli, medusaCliEnv, medusaNodeFlags, orphanGuardEnv, serverDir } from "./medusa.ts"
+import { compileCacheEnv, medusaCliEnv, medusaNodeFlags, medusaServer, orphanGuardEnv, serverDir } from "./medusa.ts"
 
 const env = readEnv()
-const child = spawn(process.execPath, [...medusaNodeFlags, medusaCli, "start", "--port", String(env.medusaPort || 9000)], {
+const child = spawn(process.execPath, [...medusaNodeFlags, medusaServer, "--port", String(env.medusaPort || 9000)], {
   cwd: serverDir,
   stdio: "inherit",
   env: {

@@ -13,6 +13,8 @@ export const backendDir = path.join(repoRoot, "medusa-backend")
  * TypeScript compiler at every start) so that it can run sources, and the shop runs compiled.
  */
 export const medusaCli = createRequire(path.join(backendDir, "package.json")).resolve("@medusajs/cli/dist/index.js")
+/** What a Medusa server runs: `medusa start` without the CLI (launcher/medusa-server.ts). */
+export const medusaServer = path.join(repoRoot, "launcher", "medusa-server.ts")
 /**
  * Medusa runs compiled (`medusa build` in launcher/build.ts), never from TypeScript sources. The
  * build mirrors the repository under .medusa/server, since the application's medusa-config.ts
@@ -158,7 +160,7 @@ export interface MedusaServer {
   stop(): Promise<void>
 }
 
-/** Starts `medusa start` and resolves once its /health answers. `onSpawn` learns the process at once, to stop a start that is under way. */
+/** Starts a Medusa server (as `medusa start` does) and resolves once its /health answers. `onSpawn` learns the process at once, to stop a start that is under way. */
 export async function startMedusa(
   env: MedusaEnv,
   port: number,
@@ -167,7 +169,7 @@ export async function startMedusa(
 ): Promise<MedusaServer> {
   const log = fs.openSync(logFile, "a")
   // Only the front door faces people; Medusa listens on loopback.
-  const child = spawn(process.execPath, [...medusaNodeFlags, medusaCli, "start", "--host", "127.0.0.1", "--port", String(port)], {
+  const child = spawn(process.execPath, [...medusaNodeFlags, medusaServer, "--host", "127.0.0.1", "--port", String(port)], {
     cwd: serverDir,
     env: childEnv(env),
     stdio: ["ignore", log, log],

@@ -9,7 +9,7 @@ import fs from "node:fs"
 import { Redis } from "ioredis"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { withClient } from "../../launcher/database.ts"
-import { medusaCli } from "../../launcher/medusa.ts"
+import { medusaServer } from "../../launcher/medusa.ts"
 import { paypalOrderCreatedSchema } from "@enclave/contract"
 import { ApiClient, newUserDetails } from "../support/api.ts"
 import { startPaymentShop, type PaymentShop } from "../support/payment-shop.ts"
@@ -46,7 +46,7 @@ function medusaModes(dataDir: string): string[] {
     try {
       const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")
       const environ = fs.readFileSync(`/proc/${pid}/environ`, "utf8").split("\0")
-      if (cmd.includes(medusaCli) && cmd.includes("start") && environ.includes(`DATA_DIR=${dataDir}`)) {
+      if (cmd.includes(medusaServer) && environ.includes(`DATA_DIR=${dataDir}`)) {
         modes.push(environ.find((e) => e.startsWith("MEDUSA_WORKER_MODE="))!.split("=")[1])
       }
     } catch {

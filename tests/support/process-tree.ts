@@ -58,7 +58,7 @@ export function treeMemoryPartsMb(rootPid: number): MemoryParts {
   for (const pid of processTree(rootPid)) {
     try {
       const command = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8")
-      const part = command.includes("@medusajs/cli") ? "medusa" : /postgres/.test(command) ? "postgres" : "frontDoor"
+      const part = /@medusajs\/cli|medusa-server\.ts/.test(command) ? "medusa" : /postgres/.test(command) ? "postgres" : "frontDoor"
       kb[part] += pssKb(pid)
     } catch {
       // gone
