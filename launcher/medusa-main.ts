@@ -6,19 +6,13 @@
 import "./lean-malloc.ts"
 import { spawn } from "node:child_process"
 import { readEnv } from "./env.ts"
-import { compileCacheEnv, medusaCliEnv, medusaNodeFlags, medusaServer, orphanGuardEnv, serverDir } from "./medusa.ts"
+import { medusaNodeFlags, medusaProcessEnv, medusaServer, serverDir } from "./medusa.ts"
 
 const env = readEnv()
 const child = spawn(process.execPath, [...medusaNodeFlags, medusaServer, "--port", String(env.medusaPort || 9000)], {
   cwd: serverDir,
   stdio: "inherit",
-  env: {
-    ...process.env,
-    ...medusaCliEnv(env.dataDir),
-    ...compileCacheEnv(env.dataDir),
-    ...orphanGuardEnv(),
-    NODE_ENV: process.env.NODE_ENV || "production",
-  },
+  env: medusaProcessEnv(env.dataDir),
 })
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal))
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)))

@@ -62,7 +62,7 @@ export interface MedusaEnv {
  * is off, forks a detached reporter after every command that outlives the shop (and finds no
  * network here). A config folder of the shop's own, with telemetry off, keeps both in DATA_DIR.
  */
-export function medusaCliEnv(dataDir: string): NodeJS.ProcessEnv {
+function medusaCliEnv(dataDir: string): NodeJS.ProcessEnv {
   const configHome = path.join(dataDir, "medusa-cli")
   const configFile = path.join(configHome, "medusa", "config.json")
   if (!fs.existsSync(configFile)) {
@@ -77,28 +77,34 @@ export function medusaCliEnv(dataDir: string): NodeJS.ProcessEnv {
  * compiles none of them again: about 0.3 s of Medusa's 3.3 s start on this machine. Node keys each
  * entry by the file's content, so a new build never runs stale code.
  */
-export function compileCacheEnv(dataDir: string): NodeJS.ProcessEnv {
+function compileCacheEnv(dataDir: string): NodeJS.ProcessEnv {
   return { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE || path.join(dataDir, "compile-cache") }
 }
 
-/** Who launcher/orphan-guard.ts in a Medusa process watches for: the process that starts it. */
-export function orphanGuardEnv(): NodeJS.ProcessEnv {
-  return { ENCLAVE_LAUNCHER_PID: String(process.pid) }
+/**
+ * The environment of every Medusa process this process starts (the launcher's, and start:medusa's
+ * server): the CLI's settings, the bytecode cache, and who launcher/orphan-guard.ts watches for,
+ * this process.
+ */
+export function medusaProcessEnv(dataDir: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    ...medusaCliEnv(dataDir),
+    ...compileCacheEnv(dataDir),
+    ENCLAVE_LAUNCHER_PID: String(process.pid),
+    NODE_ENV: process.env.NODE_ENV || "production",
+  }
 }
 
 function childEnv(env: MedusaEnv): NodeJS.ProcessEnv {
   const vars: NodeJS.ProcessEnv = {
-    ...process.env,
-    ...medusaCliEnv(env.dataDir),
-    NODE_ENV: process.env.NODE_ENV || "production",
+    ...medusaProcessEnv(env.dataDir),
     DATABASE_URL: env.databaseUrl,
     JWT_SECRET: env.jwtSecret,
     COOKIE_SECRET: env.cookieSecret,
     APP_SECRET: env.appSecret,
     DATA_DIR: env.dataDir,
     MEDUSA_WORKER_MODE: env.workerMode || process.env.MEDUSA_WORKER_MODE || "shared",
-    ...compileCacheEnv(env.dataDir),
-    ...orphanGuardEnv(),
   }
   if (env.adminPassword) vars.ADMIN_PASSWORD = env.adminPassword
   if (env.demoPassword) vars.DEMO_PASSWORD = env.demoPassword

@@ -11,7 +11,7 @@
  */
 const CHECK_MS = 1000
 
-// The launcher says who it is (orphanGuardEnv, launcher/medusa.ts): a launcher that dies between
+// The launcher says who it is (medusaProcessEnv, launcher/medusa.ts): a launcher that dies between
 // starting this process and this line (killed, or writing to a terminal that is gone) has already
 // handed it to init, whose pid process.ppid would then report as the launcher's.
 const launcher = Number(process.env.ENCLAVE_LAUNCHER_PID) || process.ppid

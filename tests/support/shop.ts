@@ -107,7 +107,7 @@ export async function startShopProcess(options: StartOptions = {}): Promise<Shop
       await stop("SIGKILL")
       throw new Error(`The shop was not ready within ${timeoutMs / 1000} s:\n${output}`)
     }
-    // Often: `npm run bench` times restarts with this wait, which would otherwise add up to 0.2 s.
+    // Every 20 ms: `npm run bench` times restarts with this wait, and 200 ms would add up to 0.2 s.
     await new Promise((r) => setTimeout(r, 20))
   }
   const removeData = () => fs.rmSync(dataDir, { recursive: true, force: true })
