@@ -15,10 +15,17 @@ export interface Database {
  * The embedded PostgreSQL of `npm start`: its cluster lives in DATA_DIR/postgres and is kept
  * between starts. Postgres refuses to run as root, so the library runs it as a `postgres` user.
  */
-export async function startEmbeddedDatabase(dataDir: string, log: (line: string) => void): Promise<Database> {
+const EMBEDDED_PASSWORD = "enclave"
+
+/** The embedded database's URL on this port: known before the server runs, so Medusa can start beside it. */
+export function embeddedDatabaseUrl(port: number): string {
+  return `postgres://postgres:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${DATABASE_NAME}`
+}
+
+export async function startEmbeddedDatabase(dataDir: string, log: (line: string) => void, port?: number): Promise<Database> {
   const databaseDir = path.join(dataDir, "postgres")
-  const port = await freePort()
-  const password = "enclave"
+  port ??= await freePort()
+  const password = EMBEDDED_PASSWORD
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -44,7 +51,7 @@ export async function startEmbeddedDatabase(dataDir: string, log: (line: string)
   await server.start()
   const adminUrl = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`
   await ensureDatabase(adminUrl, DATABASE_NAME)
-  const url = `postgres://postgres:${password}@127.0.0.1:${port}/${DATABASE_NAME}`
+  const url = embeddedDatabaseUrl(port)
   await withClient(url, (client) => client.query("create extension if not exists pg_stat_statements"))
   return {
     url,
@@ -120,4 +127,25 @@ export async function writeSetupMark(
       [key, value],
     ),
   )
+}
+
+/**
+ * The embedded database's set-up as the launcher last found it complete, kept in PostgreSQL's own
+ * folder so it goes with the database (a deleted or replaced folder has none). With it, a restart
+ * starts Medusa while PostgreSQL starts and the marks above are read, instead of after.
+ */
+function setUpCopyFile(dataDir: string): string {
+  return path.join(dataDir, "postgres", "enclave-set-up")
+}
+
+export function readSetUpCopy(dataDir: string): string | null {
+  try {
+    return fs.readFileSync(setUpCopyFile(dataDir), "utf8")
+  } catch {
+    return null
+  }
+}
+
+export function writeSetUpCopy(dataDir: string, value: string): void {
+  if (readSetUpCopy(dataDir) !== value) fs.writeFileSync(setUpCopyFile(dataDir), value)
 }

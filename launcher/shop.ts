@@ -1,10 +1,17 @@
 import fs from "node:fs"
 import type http from "node:http"
 import path from "node:path"
-import { prepareExternalDatabase, readSetupMark, startEmbeddedDatabase, writeSetupMark, type Database } from "./database.ts"
+import {
+  embeddedDatabaseUrl,
+  prepareExternalDatabase,
+  readSetUpCopy,
+  readSetupMark,
+  startEmbeddedDatabase,
+  writeSetUpCopy,
+  writeSetupMark,
+  type Database,
+} from "./database.ts"
 import { readEnv, type LauncherEnv } from "./env.ts"
-import { redisCatalogueGeneration } from "./catalogue-generation.ts"
-import { createFrontDoor, loadStorefront } from "./front-door.ts"
 import { backendScript, migrationFingerprint, runMedusa, superviseMedusa, type MedusaEnv, type SupervisedMedusa } from "./medusa.ts"
 import { freePort } from "./ports.ts"
 import { shopSecrets } from "./secrets.ts"
@@ -16,38 +23,62 @@ import { shopSecrets } from "./secrets.ts"
  */
 const MIGRATION_CONCURRENCY = "4"
 
-/** Migrates when the schema's fingerprint changed, seeds when the shop was never seeded. */
-export async function setUpDatabase(medusaEnv: MedusaEnv, logFile: string, say: (line: string) => void) {
+/** What a start still has to do to the database before Medusa can serve from it. */
+interface SetUpWork {
+  fingerprint: string
+  migrating: boolean
+  mark: Awaited<ReturnType<typeof readSetupMark>>
+  wantsDemoCustomer: boolean
+  /** Nothing to do. */
+  done: boolean
+}
+
+/** A set-up that is done, as the embedded database's copy of it records (readSetUpCopy). */
+function completeSetUp(medusaEnv: MedusaEnv): string {
+  return `${migrationFingerprint(medusaEnv.redisUrl)}${medusaEnv.demoPassword ? " demo customer" : ""}`
+}
+
+async function setUpWork(medusaEnv: MedusaEnv): Promise<SetUpWork> {
   const mark = await readSetupMark(medusaEnv.databaseUrl)
   const fingerprint = migrationFingerprint(medusaEnv.redisUrl)
   const migrating = mark.migrations !== fingerprint
+  // The demo customer is made only with a password for it (npm start always has one; a deployment when it sets one).
+  const wantsDemoCustomer = !mark.demoCustomer && Boolean(medusaEnv.demoPassword)
+  const done = !migrating && mark.seeded && mark.germanTexts && mark.admin && mark.taxRegions && !wantsDemoCustomer
+  return { fingerprint, migrating, mark, wantsDemoCustomer, done }
+}
+
+/** Migrates when the schema's fingerprint changed, seeds when the shop was never seeded. */
+export async function setUpDatabase(medusaEnv: MedusaEnv, logFile: string, say: (line: string) => void) {
+  await runSetUp(await setUpWork(medusaEnv), medusaEnv, logFile, say)
+}
+
+async function runSetUp(work: SetUpWork, medusaEnv: MedusaEnv, logFile: string, say: (line: string) => void) {
+  const { fingerprint, migrating, mark, wantsDemoCustomer } = work
+  if (work.done) return
   if (migrating) {
     say("Running database migrations...")
     // The data migration scripts run in set-up's Medusa below (scripts/migration-scripts.ts):
     // db:migrate would boot a whole Medusa of its own for them.
     await runMedusa(["db:migrate", "--skip-scripts", "--concurrency", MIGRATION_CONCURRENCY], medusaEnv, logFile)
   }
-  // The demo customer is made only with a password for it (npm start always has one; a deployment when it sets one).
-  const wantsDemoCustomer = !mark.demoCustomer && Boolean(medusaEnv.demoPassword)
-  if (migrating || !mark.seeded || !mark.germanTexts || !mark.admin || !mark.taxRegions || wantsDemoCustomer) {
-    if (!mark.seeded) say("Seeding the catalogue...")
-    // A shop seeded before the German product texts came gets them for its seeded products (scripts/seed.ts).
-    else if (!mark.germanTexts) say("Adding the German product texts...")
-    if (!mark.admin) say("Creating the admin account...")
-    // A shop seeded before the tax regions came gets them on its next start.
-    if (!mark.taxRegions) say("Setting up the tax regions...")
-    if (wantsDemoCustomer) say("Creating the demo customer...")
-    // One Medusa process for all (each boot costs seconds); each part refuses to run twice, so a
-    // crash before the marks below are written duplicates nothing.
-    await runMedusa(["exec", backendScript("set-up")], medusaEnv, logFile)
-    // Only now is the migration complete: its scripts ran in set-up.
-    if (migrating) await writeSetupMark(medusaEnv.databaseUrl, "migrations", fingerprint)
-    await writeSetupMark(medusaEnv.databaseUrl, "seeded", "yes")
-    await writeSetupMark(medusaEnv.databaseUrl, "germanTexts", "yes")
-    await writeSetupMark(medusaEnv.databaseUrl, "admin", "yes")
-    await writeSetupMark(medusaEnv.databaseUrl, "taxRegions", "yes")
-    if (medusaEnv.demoPassword) await writeSetupMark(medusaEnv.databaseUrl, "demoCustomer", "yes")
-  }
+  if (!mark.seeded) say("Seeding the catalogue...")
+  // A shop seeded before the German product texts came gets them for its seeded products (scripts/seed.ts).
+  else if (!mark.germanTexts) say("Adding the German product texts...")
+  if (!mark.admin) say("Creating the admin account...")
+  // A shop seeded before the tax regions came gets them on its next start.
+  if (!mark.taxRegions) say("Setting up the tax regions...")
+  if (wantsDemoCustomer) say("Creating the demo customer...")
+  // One Medusa process for all (each boot costs seconds); each part refuses to run twice, so a
+  // crash before the marks below are written duplicates nothing.
+  await runMedusa(["exec", backendScript("set-up")], medusaEnv, logFile)
+  // Only now is the migration complete: its scripts ran in set-up.
+  if (migrating) await writeSetupMark(medusaEnv.databaseUrl, "migrations", fingerprint)
+  await writeSetupMark(medusaEnv.databaseUrl, "seeded", "yes")
+  await writeSetupMark(medusaEnv.databaseUrl, "germanTexts", "yes")
+  await writeSetupMark(medusaEnv.databaseUrl, "admin", "yes")
+  await writeSetupMark(medusaEnv.databaseUrl, "taxRegions", "yes")
+  if (medusaEnv.demoPassword) await writeSetupMark(medusaEnv.databaseUrl, "demoCustomer", "yes")
 }
 
 interface StartedMedusa extends SupervisedMedusa {
@@ -112,6 +143,42 @@ export interface RunningShop {
   stop(): Promise<void>
 }
 
+interface EarlyMedusas {
+  /** The servers once they answer, now the shop's (a later give-up goes to `fail`); undefined when they could not start, stopped again. */
+  adopt(fail: (error: Error) => void): Promise<StartedMedusa[] | undefined>
+  stop(): Promise<void>
+}
+
+/**
+ * Medusa started on a restart before its database is found set up (its pool waits for the
+ * database): adopted when the database is, stopped before set-up runs when it is not.
+ */
+function startEarly(medusaEnv: MedusaEnv, env: LauncherEnv, logsDir: string, say: (line: string) => void): EarlyMedusas {
+  const stops: Array<() => Promise<void>> = []
+  let gaveUp: Error | undefined
+  let onGiveUp: (error: Error) => void = (error) => {
+    gaveUp = error
+  }
+  const medusas = startMedusas(medusaEnv, env, logsDir, stops, say, (error) => onGiveUp(error))
+  medusas.catch(() => {})
+  const stop = async () => {
+    await medusas.catch(() => {})
+    for (const s of stops.splice(0).reverse()) await s().catch((e) => console.error(e))
+  }
+  return {
+    stop,
+    async adopt(fail) {
+      const started = await medusas.catch(() => undefined)
+      if (!started || gaveUp) {
+        await stop()
+        return undefined
+      }
+      onGiveUp = fail
+      return started
+    },
+  }
+}
+
 /**
  * The whole shop in one process tree: embedded PostgreSQL (unless DATABASE_URL), Medusa on an
  * internal port, and the front door on PORT.
@@ -121,44 +188,64 @@ export async function startShop(say: (line: string) => void = console.log): Prom
   fs.mkdirSync(path.join(env.dataDir, "logs"), { recursive: true })
   const logFile = path.join(env.dataDir, "logs", "medusa.log")
   const secrets = shopSecrets(env.dataDir)
-  // Loaded while the database and Medusa start; a failure to load shows when the front door is made.
-  loadStorefront().catch(() => {})
   const stops: Array<() => Promise<void>> = []
   const stop = async () => {
     for (const s of stops.splice(0).reverse()) await s().catch((e) => console.error(e))
   }
+  let fail: (error: Error) => void = () => {}
+  const failed = new Promise<Error>((resolve) => (fail = resolve))
+  let early: EarlyMedusas | undefined
   try {
     let database: Database | undefined
-    if (env.databaseUrl) {
-      await prepareExternalDatabase(env.databaseUrl)
-    } else {
-      const pgLog = fs.createWriteStream(path.join(env.dataDir, "logs", "postgres.log"), { flags: "a" })
-      database = await startEmbeddedDatabase(env.dataDir, (line) => pgLog.write(line.endsWith("\n") ? line : line + "\n"))
-      stops.push(async () => {
-        await database!.stop()
-        pgLog.end()
-      })
-    }
+    const databasePort = env.databaseUrl ? undefined : await freePort()
     const medusaEnv: MedusaEnv = {
-      databaseUrl: env.databaseUrl ?? database!.url,
+      databaseUrl: env.databaseUrl ?? embeddedDatabaseUrl(databasePort!),
       redisUrl: env.redisUrl,
       jwtSecret: secrets.jwtSecret,
       cookieSecret: secrets.cookieSecret,
       appSecret: secrets.appSecret,
       dataDir: env.dataDir,
     }
-    await setUpDatabase({ ...medusaEnv, adminPassword: secrets.adminPassword, demoPassword: secrets.demoPassword }, logFile, say)
+    // Only set-up's Medusa gets the passwords it makes accounts with; the servers never need them.
+    const setUpEnv: MedusaEnv = { ...medusaEnv, adminPassword: secrets.adminPassword, demoPassword: secrets.demoPassword }
+    const logsDir = path.join(env.dataDir, "logs")
+    // A restart of the embedded database that was set up as this code needs: Medusa takes 2-3 s to
+    // load and PostgreSQL a few hundred ms to start, so both start at once (Medusa's pool waits
+    // for the database). The marks in the database still decide.
+    if (!env.databaseUrl && readSetUpCopy(env.dataDir) === completeSetUp(setUpEnv)) early = startEarly(medusaEnv, env, logsDir, say)
+    // Loaded while the database and Medusa start (the storefront too), after Medusa's process is
+    // spawned: only needed once Medusa answers, and on two cores it would delay Medusa's start.
+    const frontDoor = import("./front-door.ts")
+    frontDoor.then((m) => m.loadStorefront()).catch(() => {})
+    if (env.databaseUrl) {
+      await prepareExternalDatabase(env.databaseUrl)
+    } else {
+      const pgLog = fs.createWriteStream(path.join(env.dataDir, "logs", "postgres.log"), { flags: "a" })
+      database = await startEmbeddedDatabase(env.dataDir, (line) => pgLog.write(line.endsWith("\n") ? line : line + "\n"), databasePort)
+      stops.push(async () => {
+        await database!.stop()
+        pgLog.end()
+      })
+    }
+    const work = await setUpWork(setUpEnv)
+    if (!work.done) await early?.stop()
+    await runSetUp(work, setUpEnv, logFile, say)
+    if (database) writeSetUpCopy(env.dataDir, completeSetUp(setUpEnv))
 
-    let fail: (error: Error) => void = () => {}
-    const failed = new Promise<Error>((resolve) => (fail = resolve))
-    const medusas = await startMedusas(medusaEnv, env, path.join(env.dataDir, "logs"), stops, say, (error) => fail(error))
+    let medusas = work.done ? await early?.adopt(fail) : undefined
+    // Stopped before the database, as those started after it.
+    if (early) stops.push(early.stop)
+    medusas ??= await startMedusas(medusaEnv, env, logsDir, stops, say, (error) => fail(error))
     const servers = medusas.filter((m) => m.mode !== "worker")
     // Server-side rendering reads the catalogue from the facade directly, not through the front door.
     process.env.ENCLAVE_API_URL = servers[0].url
     // Every write passes this front door here, but work a server finishes after answering moves the
     // shared generation too: the page cache follows it where there is one.
-    const generation = env.redisUrl ? redisCatalogueGeneration(env.redisUrl, medusaEnv.databaseUrl) : undefined
+    const generation = env.redisUrl
+      ? (await import("./catalogue-generation.ts")).redisCatalogueGeneration(env.redisUrl, medusaEnv.databaseUrl)
+      : undefined
     if (generation) stops.push(() => generation.close())
+    const { createFrontDoor } = await frontDoor
     const server: http.Server = await createFrontDoor({
       apiUrl: servers.map((m) => m.url),
       uploadsDir: path.join(env.dataDir, "uploads"),
@@ -190,6 +277,7 @@ export async function startShop(say: (line: string) => void = console.log): Prom
       stop,
     }
   } catch (error) {
+    await early?.stop()
     await stop()
     throw error
   }

@@ -98,7 +98,8 @@ export async function startShopProcess(options: StartOptions = {}): Promise<Shop
 
   const timeoutMs = options.timeoutMs ?? 240_000
   const deadline = Date.now() + timeoutMs
-  while (!/Enclave is ready at/.test(output)) {
+  // The last line the launcher prints once ready: the lines before it (where, how to sign in) have arrived too.
+  while (!/Started in [\d.]+ s\. Press Ctrl-C to stop\./.test(output)) {
     if (child.exitCode !== null) {
       await mailbox?.close()
       throw new Error(`The shop exited before it was ready:\n${output}`)
@@ -133,18 +134,33 @@ export function processesMentioning(text: string): string[] {
   return found
 }
 
-/** The Medusa server a shop started (its process and internal port), found by the shop's data folder. */
-export function medusaProcessOf(dataDir: string): { pid: number; url: string } {
+/** The Medusa servers a shop runs (process and internal port), found by the shop's data folder. */
+export function medusaProcessesOf(dataDir: string): Array<{ pid: number; url: string }> {
+  const found: Array<{ pid: number; url: string }> = []
   for (const pid of fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
     try {
       const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")
       const environ = fs.readFileSync(`/proc/${pid}/environ`, "utf8")
       if (cmd.includes(medusaServer) && environ.includes(`DATA_DIR=${dataDir}\0`)) {
-        return { pid: Number(pid), url: `http://127.0.0.1:${cmd[cmd.indexOf("--port") + 1]}` }
+        found.push({ pid: Number(pid), url: `http://127.0.0.1:${cmd[cmd.indexOf("--port") + 1]}` })
       }
     } catch {
       // the process ended while we looked
     }
   }
-  throw new Error(`No Medusa server of the shop in ${dataDir} is running`)
+  return found
+}
+
+/** The Medusa server a shop started (its process and internal port), found by the shop's data folder. */
+export function medusaProcessOf(dataDir: string): { pid: number; url: string } {
+  const [first] = medusaProcessesOf(dataDir)
+  if (!first) throw new Error(`No Medusa server of the shop in ${dataDir} is running`)
+  return first
+}
+
+/** When a process started, in clock ticks since boot (/proc/PID/stat's 22nd field): to order two processes. */
+export function processStartTicks(pid: number): number {
+  const afterName = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]
+  // Fields from the third on: state is the 3rd, starttime the 22nd.
+  return Number(afterName.split(" ")[22 - 3])
 }

@@ -1,4 +1,3 @@
-import PDFDocument from "pdfkit"
 import type { InvoiceDocument } from "./document"
 
 /**
@@ -46,7 +45,10 @@ const COLUMNS = [
 ]
 
 /** The invoice as a PDF file (A4, Helvetica): the bytes to send. */
-export function renderInvoicePdf(document: InvoiceDocument): Promise<Buffer> {
+export async function renderInvoicePdf(document: InvoiceDocument): Promise<Buffer> {
+  // Loaded with the first invoice, not with the routes: PDFKit and its font code added ~50 ms to
+  // every start of a Medusa server, which most runs never spend on an invoice.
+  const { default: PDFDocument } = await import("pdfkit")
   const doc = new PDFDocument({
     size: "A4",
     margin: MARGIN,
