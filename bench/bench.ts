@@ -433,10 +433,19 @@ const shopEnv = { ENCLAVE_PROFILE: profileFile }
 let started = performance.now()
 let shop = await startShopProcess({ dataDir, env: shopEnv })
 const firstStartS = (performance.now() - started) / 1000
-await shop.stop()
-started = performance.now()
-shop = await startShopProcess({ dataDir, env: shopEnv })
-const restartS = (performance.now() - started) / 1000
+// A restart takes a few seconds on a machine whose neighbours take CPU at random: the median of a few.
+const RESTARTS = 5
+const restarts: number[] = []
+for (let i = 0; i < RESTARTS; i++) {
+  await shop.stop()
+  started = performance.now()
+  shop = await startShopProcess({ dataDir, env: shopEnv })
+  restarts.push((performance.now() - started) / 1000)
+}
+const restartS = percentile(
+  [...restarts].sort((a, b) => a - b),
+  50,
+)
 
 try {
   // Idle: Medusa and the front door give back the garbage of their start once quiet for 3 s
@@ -569,7 +578,7 @@ try {
     `| stack (embedded PostgreSQL, Medusa, front door) | value |`,
     `|---|---:|`,
     `| first start to ready (migrate + seed) | ${firstStartS.toFixed(1)} s |`,
-    `| restart to ready | ${restartS.toFixed(1)} s |`,
+    `| restart to ready (median of ${RESTARTS}: ${restarts.map((r) => r.toFixed(1)).join(", ")} s) | ${restartS.toFixed(1)} s |`,
     `| memory idle (PSS: resident, shared pages counted once) | ${idleMb} MB |`,
     `| memory under load (peak PSS) | ${loadedMb} MB |`,
     ``,
