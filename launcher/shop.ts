@@ -34,13 +34,12 @@ interface SetUpWork {
 }
 
 /** A set-up that is done, as the embedded database's copy of it records (readSetUpCopy). */
-function completeSetUp(medusaEnv: MedusaEnv): string {
-  return `${migrationFingerprint(medusaEnv.redisUrl)}${medusaEnv.demoPassword ? " demo customer" : ""}`
+function completeSetUp(fingerprint: string, medusaEnv: MedusaEnv): string {
+  return `${fingerprint}${medusaEnv.demoPassword ? " demo customer" : ""}`
 }
 
-async function setUpWork(medusaEnv: MedusaEnv): Promise<SetUpWork> {
+async function setUpWork(medusaEnv: MedusaEnv, fingerprint = migrationFingerprint(medusaEnv.redisUrl)): Promise<SetUpWork> {
   const mark = await readSetupMark(medusaEnv.databaseUrl)
-  const fingerprint = migrationFingerprint(medusaEnv.redisUrl)
   const migrating = mark.migrations !== fingerprint
   // The demo customer is made only with a password for it (npm start always has one; a deployment when it sets one).
   const wantsDemoCustomer = !mark.demoCustomer && Boolean(medusaEnv.demoPassword)
@@ -217,7 +216,10 @@ export async function startShop(say: (line: string) => void = console.log): Prom
     // A restart of the embedded database that was set up as this code needs: Medusa takes 2-3 s to
     // load and PostgreSQL a few hundred ms to start, so both start at once (Medusa's pool waits
     // for the database). The marks in the database still decide.
-    if (!env.databaseUrl && readSetUpCopy(env.dataDir) === completeSetUp(setUpEnv)) early = startEarly(medusaEnv, env, logsDir, say)
+    // Hashed once per start: it reads every migration file.
+    const fingerprint = migrationFingerprint(env.redisUrl)
+    const complete = completeSetUp(fingerprint, setUpEnv)
+    if (!env.databaseUrl && readSetUpCopy(env.dataDir) === complete) early = startEarly(medusaEnv, env, logsDir, say)
     // Loaded while the database and Medusa start (the storefront too), after Medusa's process is
     // spawned: only needed once Medusa answers, and on two cores it would delay Medusa's start.
     const frontDoor = import("./front-door.ts")
@@ -232,10 +234,10 @@ export async function startShop(say: (line: string) => void = console.log): Prom
         pgLog.end()
       })
     }
-    const work = await setUpWork(setUpEnv)
+    const work = await setUpWork(setUpEnv, fingerprint)
     if (!work.done) await early?.stop()
     await runSetUp(work, setUpEnv, logFile, say)
-    if (database) writeSetUpCopy(env.dataDir, completeSetUp(setUpEnv))
+    if (database) writeSetUpCopy(env.dataDir, complete)
 
     let medusas = work.done ? await early?.adopt(fail) : undefined
     // Stopped before the database, as those started after it.

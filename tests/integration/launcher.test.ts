@@ -8,14 +8,8 @@ import { ApiClient, newUserDetails } from "../support/api.ts"
 import { testAddress } from "../support/address.ts"
 import { readMails } from "../support/mailbox.ts"
 import { databaseUrlOf } from "../support/races.ts"
-import {
-  medusaProcessesOf,
-  medusaProcessOf,
-  processesMentioning,
-  processStartTicks,
-  startShopProcess,
-  type ShopProcess,
-} from "../support/shop.ts"
+import { processStartTicks } from "../support/process-tree.ts"
+import { medusaProcessesOf, medusaProcessOf, processesMentioning, startShopProcess, type ShopProcess } from "../support/shop.ts"
 import { shopUrl } from "../support/urls.ts"
 
 /**

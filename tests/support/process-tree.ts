@@ -82,3 +82,10 @@ export function treeCpuMs(rootPid: number): number {
   }
   return (ticks * 1000) / CLOCK_TICKS
 }
+
+/** When a process started, in clock ticks since boot (/proc/PID/stat's starttime): to order two processes. */
+export function processStartTicks(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8")
+  // Fields after "(comm) ": state is field 3, starttime 22.
+  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[22 - 3])
+}

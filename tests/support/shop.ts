@@ -157,10 +157,3 @@ export function medusaProcessOf(dataDir: string): { pid: number; url: string } {
   if (!first) throw new Error(`No Medusa server of the shop in ${dataDir} is running`)
   return first
 }
-
-/** When a process started, in clock ticks since boot (/proc/PID/stat's 22nd field): to order two processes. */
-export function processStartTicks(pid: number): number {
-  const afterName = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]
-  // Fields from the third on: state is the 3rd, starttime the 22nd.
-  return Number(afterName.split(" ")[22 - 3])
-}
