@@ -74,6 +74,15 @@ describe("npm start", () => {
     expect(rows.map((r) => r.script_name)).toEqual(
       expect.arrayContaining(["order-links.js", "shipping-zones.js", "migrate-product-shipping-profile.js"]),
     )
+
+    // The embedded PostgreSQL runs with the launcher's settings: small buffers (an idle shop's
+    // memory) and statement counts for operators.
+    const settings = await withClient(databaseUrlOf(shop.url), async (client) => ({
+      buffers: (await client.query<{ shared_buffers: string }>("show shared_buffers")).rows[0].shared_buffers,
+      statements: (await client.query<{ calls: string }>("select count(*) as calls from pg_stat_statements")).rows[0].calls,
+    }))
+    expect(settings.buffers).toBe("16MB")
+    expect(Number(settings.statements)).toBeGreaterThan(0)
   })
 
   it("without SMTP_URL writes each mail as an .eml file into DATA_DIR/mail and logs one line for it", async () => {

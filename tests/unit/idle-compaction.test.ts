@@ -1,7 +1,8 @@
 /**
  * launcher/idle-compaction.ts in a server process of its own, as Medusa and the front door load
  * it: the garbage a burst of requests leaves is collected once the server has been quiet for 3 s,
- * health checks neither cause nor delay a collection, and nothing is collected while requests go on.
+ * health checks neither cause nor delay a collection, nothing is collected while requests go on,
+ * and machine code of functions that stopped running is dropped.
  */
 import { spawn, type ChildProcess } from "node:child_process"
 import path from "node:path"
@@ -12,15 +13,27 @@ import { repoRoot } from "../support/shop.ts"
 /** Reports every full collection and the heap in use after it, one JSON line each. */
 const server = `
 import http from "node:http"
+import v8 from "node:v8"
 import { PerformanceObserver, constants } from "node:perf_hooks"
 await import(process.env.MODULE)
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries())
     if (entry.detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR)
-      setImmediate(() => console.log(JSON.stringify({ collected: Math.round(process.memoryUsage().heapUsed / 1e6) })))
+      setImmediate(() => console.log(JSON.stringify({ collected: Math.round(process.memoryUsage().heapUsed / 1e6), code: codeKb() })))
 }).observe({ entryTypes: ["gc"] })
+// Machine code and bytecode in the heap, in kB.
+const codeKb = () =>
+  Math.round(v8.getHeapSpaceStatistics().filter((s) => /code|trusted/.test(s.space_name)).reduce((kb, s) => kb + s.space_used_size, 0) / 1024)
+// A function as large as a big module's (some 1.5 MB compiled), run often enough to get baseline code.
+const body = Array.from({ length: 20_000 }, (_, i) => "x = (x * " + (i + 3) + " + " + i + ") % 1000003;").join("\\n")
+let large
 let kept = []
 const srv = http.createServer((request, response) => {
+  if (request.url === "/compile") {
+    large = new Function("return function large() { let x = 1;\\n" + body + "\\nreturn x }")()
+    for (let i = 0; i < 200; i++) large()
+    return response.end(String(codeKb()))
+  }
   // A request that leaves garbage behind, as rendering a page or a purchase does.
   if (request.url === "/work") kept = Array.from({ length: 300_000 }, (_, i) => ({ i, text: "x".repeat(20) + i }))
   kept = request.url === "/work" ? kept.slice(0, 1) : kept
@@ -32,6 +45,7 @@ srv.listen(0, "127.0.0.1", () => console.log(JSON.stringify({ port: srv.address(
 let child: ChildProcess
 let port = 0
 const collections: number[] = []
+const codeAfterCollections: number[] = []
 
 beforeAll(async () => {
   child = spawn(process.execPath, ["--experimental-strip-types", "--no-warnings", "--input-type=module", "-e", server], {
@@ -41,9 +55,10 @@ beforeAll(async () => {
   const lines = readline.createInterface({ input: child.stdout! })
   port = await new Promise<number>((resolve) =>
     lines.on("line", (line) => {
-      const message = JSON.parse(line) as { port?: number; collected?: number }
+      const message = JSON.parse(line) as { port?: number; collected?: number; code?: number }
       if (message.port) resolve(message.port)
       if (message.collected !== undefined) collections.push(message.collected)
+      if (message.code !== undefined) codeAfterCollections.push(message.code)
     }),
   )
 })
@@ -81,4 +96,18 @@ test("a quiet server collects its garbage once, health checks aside", { timeout:
   }
   await sleep(3_500)
   expect(collections.length).toBe(afterQuiet)
+})
+
+test("a function that stopped running loses its machine code at the idle collections", { timeout: 30_000 }, async () => {
+  // Compiled and run 200 times: bytecode and baseline code, well over 1 MB.
+  const compiled = Number(await (await fetch(`http://127.0.0.1:${port}/compile`)).text())
+  // Two quiet spells with other requests between them, and the function is not called again. V8
+  // ages code by the time between full collections; one idle collection alone leaves it young.
+  for (let i = 0; i < 2; i++) {
+    await sleep(4_000)
+    await get("/work")
+  }
+  await sleep(4_000)
+  // Without --flush-baseline-code the function keeps its baseline code and bytecode (1.5 MB here).
+  expect(codeAfterCollections.at(-1)).toBeLessThan(compiled - 1_000)
 })
