@@ -183,6 +183,9 @@ export async function createFrontDoor(options: FrontDoorOptions): Promise<http.S
   // behind it, whichever server answered. Runs before the proxy copies Medusa's headers.
   proxy.on("proxyRes", (proxyRes, req) => {
     delete proxyRes.headers["x-powered-by"]
+    // Hop-by-hop: Medusa's hint is about its own connection to the front door. The client's
+    // connection is the front door's, kept as long as it says.
+    if (proxyRes.headers["keep-alive"]) proxyRes.headers["keep-alive"] = `timeout=${KEEP_ALIVE_MS / 1000}`
     if (!READ_METHODS.has(req.method ?? "GET")) apiWrites.count++
   })
   /** Which server each proxied request went to, for its error answer. */
@@ -315,7 +318,7 @@ export async function createFrontDoor(options: FrontDoorOptions): Promise<http.S
     compress(req, res, (error) => (error ? fail(error) : route(req, res)))
   }
 
-  return http.createServer((req, res) => {
+  const server = http.createServer((req, res) => {
     // Before anything answers, so every answer (pages, files, redirects, errors) carries them.
     for (const [name, value] of Object.entries(securityHeadersFor(req))) res.setHeader(name, value)
     const untouched = untouchedPage(req)
@@ -330,4 +333,15 @@ export async function createFrontDoor(options: FrontDoorOptions): Promise<http.S
         if (!(current && sendCachedPage(req, res, untouched.page))) answer(req, res)
       })
   })
+  // Node closes an idle kept-alive connection after 5 s. A client that does not read the
+  // `Keep-Alive: timeout` hint (Playwright's request context, many HTTP libraries, load balancers)
+  // may send its next request on it just as it closes and get a reset it does not retry. Load
+  // balancers keep idle connections for 60 s, so the shop keeps them longer; Node wants the headers
+  // timeout above the keep-alive one.
+  server.keepAliveTimeout = KEEP_ALIVE_MS
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000
+  return server
 }
+
+/** How long the front door keeps an idle kept-alive connection open. */
+export const KEEP_ALIVE_MS = 65_000

@@ -9,7 +9,7 @@ import os from "node:os"
 import path from "node:path"
 import type { AddressInfo } from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { createFrontDoor } from "../../launcher/front-door.ts"
+import { createFrontDoor, KEEP_ALIVE_MS } from "../../launcher/front-door.ts"
 import { repoRoot } from "../../launcher/env.ts"
 import { freePort } from "../../launcher/ports.ts"
 
@@ -83,6 +83,31 @@ describe("the front door with two Medusa servers", () => {
       }
     }
   })
+
+  it("keeps an idle connection open for a minute, so a client that reuses it after 5 s gets an answer, not a reset", async () => {
+    // One socket, kept alive, and no agent timeout: like Playwright's request context, this client
+    // does not read the Keep-Alive hint and reuses the connection for as long as it is open.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+    const get = () =>
+      new Promise<{ status: number; keepAlive: string; reused: boolean }>((resolve, reject) => {
+        const req = http.get(`${doorUrl}/api/products/kept`, { agent }, (res) => {
+          res.resume()
+          res.on("end", () =>
+            resolve({ status: res.statusCode ?? 0, keepAlive: String(res.headers["keep-alive"]), reused: req.reusedSocket }),
+          )
+        })
+        req.on("error", reject)
+      })
+    try {
+      const first = await get()
+      expect(first).toEqual({ status: 200, keepAlive: `timeout=${KEEP_ALIVE_MS / 1000}`, reused: false })
+      // Longer than Node's default of 5 s, after which the server would have closed it.
+      await new Promise((resolve) => setTimeout(resolve, 6_000))
+      expect(await get()).toEqual({ status: 200, keepAlive: `timeout=${KEEP_ALIVE_MS / 1000}`, reused: true })
+    } finally {
+      agent.destroy()
+    }
+  }, 15_000)
 
   it("answers a JSON 502 with a message when a server is down", async () => {
     const lonely = await createFrontDoor({ apiUrl: [deadUrl], uploadsDir: os.tmpdir() })
