@@ -2,9 +2,11 @@
  * launcher/idle-compaction.ts in a server process of its own, as Medusa and the front door load
  * it: the garbage a burst of requests leaves is collected once the server has been quiet for 3 s,
  * health checks neither cause nor delay a collection, nothing is collected while requests go on,
- * and machine code of functions that stopped running is dropped.
+ * machine code of functions that stopped running is dropped, and memory freed inside malloc's heap
+ * goes back to the system.
  */
 import { spawn, type ChildProcess } from "node:child_process"
+import fs from "node:fs"
 import path from "node:path"
 import readline from "node:readline"
 import { afterAll, beforeAll, expect, test } from "vitest"
@@ -28,7 +30,14 @@ const codeKb = () =>
 const body = Array.from({ length: 20_000 }, (_, i) => "x = (x * " + (i + 3) + " + " + i + ") % 1000003;").join("\\n")
 let large
 let kept = []
+let scattered = []
 const srv = http.createServer((request, response) => {
+  // 80 MB of buffers (malloc'd, not V8's heap) of which every 16th stays: holes in malloc's heap
+  // with blocks in use between them, as a round of traffic leaves.
+  if (request.url === "/scatter") {
+    const buffers = Array.from({ length: 40_000 }, () => Buffer.alloc(2048, 1))
+    scattered = buffers.filter((_, i) => i % 16 === 0)
+  }
   if (request.url === "/compile") {
     large = new Function("return function large() { let x = 1;\\n" + body + "\\nreturn x }")()
     for (let i = 0; i < 200; i++) large()
@@ -110,4 +119,17 @@ test("a function that stopped running loses its machine code at the idle collect
   await sleep(4_000)
   // Without --flush-baseline-code the function keeps its baseline code and bytecode (1.5 MB here).
   expect(codeAfterCollections.at(-1)).toBeLessThan(compiled - 1_000)
+})
+
+/** The server's resident memory in MB. */
+const residentMb = () => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, "utf8"))![1]) / 1024
+
+test("memory freed inside malloc's heap goes back to the system at the idle collection", { timeout: 30_000 }, async () => {
+  const before = residentMb()
+  await get("/scatter")
+  expect(residentMb()).toBeGreaterThan(before + 60)
+  // The idle collection frees the buffers; without malloc_trim their pages stay resident (measured:
+  // 79 MB before, 174 after the request, 161 after the collection; 93 with the trim).
+  await sleep(4_500)
+  expect(residentMb()).toBeLessThan(before + 30)
 })
