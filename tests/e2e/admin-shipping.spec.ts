@@ -269,6 +269,36 @@ test("a failing save shows the server's message; a failing list load says so", a
   await expect(page.locator("tbody tr[data-row-key]").first()).toBeVisible()
 })
 
+test("a field clicked while the dialog is still opening keeps the focus and the typing", async ({ page }) => {
+  await signInAsAdmin(page)
+  await page.goto("/admin/shipping")
+  await expect(page.locator("tbody tr[data-row-key]").first()).toBeVisible()
+
+  // In the page, so the click lands in the dialog's first frames, long before its opening animation ends.
+  const clickedWhileOpening = await page.evaluate(async () => {
+    const add = [...document.querySelectorAll("button")].find((b) => b.textContent?.includes("Add Shipping Method"))
+    add!.click()
+    for (;;) {
+      await new Promise((next) => requestAnimationFrame(next))
+      const description = document.querySelector<HTMLTextAreaElement>(".ant-modal textarea")
+      if (!description) continue
+      description.focus()
+      return document.querySelector(".ant-modal")!.className.includes("zoom")
+    }
+  })
+  expect(clickedWhileOpening).toBe(true)
+  const dialog = page.getByRole("dialog", { name: "Add Shipping Method" })
+  // The animation has ended (its classes are gone) and the frame after it, where the dialog would take the focus, has run.
+  await expect(page.locator(".ant-modal")).not.toHaveClass(/zoom/)
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
+  await expect(dialog.getByLabel("Description")).toBeFocused()
+  await page.keyboard.type("Typed while opening")
+  await expect(dialog.getByLabel("Description")).toHaveValue("Typed while opening")
+  await expect(dialog.getByLabel("Name")).toHaveValue("")
+  await page.keyboard.press("Escape")
+  await expect(dialog).toBeHidden()
+})
+
 /**
  * Issue 19: the methods are the one truth for delivery times. An estimate the admin saves shows on the next request
  * on the shipping page, in the home FAQ and in checkout's note, in English and German; a method without a German

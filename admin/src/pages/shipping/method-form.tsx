@@ -122,9 +122,12 @@ export function MethodFormModal({ open, method, saving, onSubmit, onCancel }: Me
       confirmLoading={saving}
       onOk={() => form.submit()}
       onCancel={onCancel}
-      // Keyboard users start typing the name at once (the dialog's own focus lands on its frame).
+      // Keyboard users start typing the name at once (the dialog's own focus lands on its frame). Someone who
+      // clicked into a field while the dialog was still opening keeps their place: moving the focus then would
+      // send the rest of their typing into the name.
       afterOpenChange={(opened) => {
-        if (opened) nameInput.current?.focus()
+        const name = nameInput.current?.input
+        if (opened && !name?.form?.contains(document.activeElement)) nameInput.current?.focus()
       }}
       // A fresh form each time the dialog opens, filled from the method (or the defaults).
       destroyOnHidden
