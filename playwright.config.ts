@@ -1,7 +1,8 @@
 import { defineConfig } from "@playwright/test"
+import { chromiumPath } from "./tests/support/browser.ts"
 
-/** Debian's Chromium: test tools may not download browsers on these machines. */
-const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
+/** Debian's Chromium (its headless shell when installed): test tools may not download browsers on these machines. */
+const chromium = chromiumPath()
 
 const SHOP_WIDE_SETTINGS = /(admin-(payments|shipping|shop-details)|invoice-purchase)\.spec\.ts$/
 

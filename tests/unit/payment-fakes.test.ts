@@ -17,6 +17,7 @@ import { FakePaypal, PAYPAL_LIVE_HOST, PAYPAL_SANDBOX_HOST } from "../fakes/payp
 import { fakeStripeJs, routeStripeJs } from "../fakes/stripe-js.ts"
 import { FakeStripe, parseForm } from "../fakes/stripe.ts"
 import type { Json } from "../support/api.ts"
+import { chromiumPath } from "../support/browser.ts"
 
 /** A server standing in for the shop's webhook route: records what arrives and answers with `decide`. */
 async function startReceiver(decide: (headers: http.IncomingHttpHeaders, body: string) => number) {
@@ -800,7 +801,7 @@ describe("fake Stripe.js in Chromium with the real loadStripe", () => {
     })
     await new Promise<void>((resolve) => shop.listen(0, "127.0.0.1", resolve))
     shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium" })
+    browser = await chromium.launch({ executablePath: chromiumPath() })
     page = await browser.newPage()
     await routeStripeJs(page, fake.url)
   }, 60_000)

@@ -1,0 +1,26 @@
+/**
+ * Which browser the tests drive (tests/support/browser.ts), and that .ci/run installs that one on a fresh machine.
+ */
+import fs from "node:fs"
+import path from "node:path"
+import { fileURLToPath } from "node:url"
+import { describe, expect, it } from "vitest"
+import { chromiumPath, FULL_CHROMIUM, HEADLESS_SHELL } from "../support/browser.ts"
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
+
+describe("the tests' browser", () => {
+  it("is CHROMIUM_PATH when set, else the headless shell when installed, else the full chromium", () => {
+    const everything = () => true
+    expect(chromiumPath({ CHROMIUM_PATH: "/opt/chrome/chrome" }, everything)).toBe("/opt/chrome/chrome")
+    expect(chromiumPath({}, everything)).toBe(HEADLESS_SHELL)
+    expect(chromiumPath({}, (file) => file === FULL_CHROMIUM)).toBe(FULL_CHROMIUM)
+  })
+
+  it("is what .ci/run installs from Debian when it is missing", () => {
+    const ci = fs.readFileSync(path.join(root, ".ci/run"), "utf8")
+    const installed = /apt-get install -y -qq ([\w-]+)/.exec(ci)?.[1]
+    expect(installed && `/usr/bin/${installed}`).toBe(HEADLESS_SHELL)
+    expect(ci).toContain(`chromium="\${CHROMIUM_PATH:-${HEADLESS_SHELL}}"`)
+  })
+})
