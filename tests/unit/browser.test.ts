@@ -3,11 +3,9 @@
  */
 import fs from "node:fs"
 import path from "node:path"
-import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
 import { chromiumPath, FULL_CHROMIUM, HEADLESS_SHELL } from "../support/browser.ts"
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
+import { repoRoot } from "../support/shop.ts"
 
 describe("the tests' browser", () => {
   it("is CHROMIUM_PATH when set, else the headless shell when installed, else the full chromium", () => {
@@ -18,7 +16,7 @@ describe("the tests' browser", () => {
   })
 
   it("is what .ci/run installs from Debian when it is missing", () => {
-    const ci = fs.readFileSync(path.join(root, ".ci/run"), "utf8")
+    const ci = fs.readFileSync(path.join(repoRoot, ".ci/run"), "utf8")
     const installed = /apt-get install -y -qq ([\w-]+)/.exec(ci)?.[1]
     expect(installed && `/usr/bin/${installed}`).toBe(HEADLESS_SHELL)
     expect(ci).toContain(`chromium="\${CHROMIUM_PATH:-${HEADLESS_SHELL}}"`)
