@@ -30,6 +30,9 @@ export const serverDir = path.join(backendDir, ".medusa", "server", "medusa-back
  */
 export const medusaNodeFlags = [
   "--max-semi-space-size=16",
+  // launcher/resolve-cache.ts: first, so that it finds the modules of the two below as well.
+  "--import",
+  pathToFileURL(path.join(repoRoot, "launcher", "resolve-cache.ts")).href,
   // launcher/idle-compaction.ts: a full collection once Medusa is idle. TypeScript, so Node 22's
   // type stripping must be on (Node 24 has it on already and takes the flag as it is).
   "--experimental-strip-types",
@@ -82,15 +85,43 @@ function compileCacheEnv(dataDir: string): NodeJS.ProcessEnv {
 }
 
 /**
+ * What decides where Medusa's modules are found: the backend's build (launcher/build.ts marks it
+ * with the hash of its sources and of every plugin's) and the installed packages (npm rewrites its
+ * record of them, node_modules/.package-lock.json, at every install).
+ */
+const resolveRecords = [path.join(serverDir, "..", ".enclave-build"), path.join(repoRoot, "node_modules", ".package-lock.json")]
+
+/**
+ * The file where Medusa processes keep where each module they load was found (launcher/resolve-cache.ts),
+ * named after the records above, so that a new build or install starts an empty one. Without one
+ * of the records nothing is kept: a cache that could outlive the files it points to would load stale
+ * code. The files of earlier builds go.
+ */
+export function resolveCacheEnv(dataDir: string, records = resolveRecords): NodeJS.ProcessEnv {
+  const hash = createHash("sha256").update(process.version)
+  for (const record of records) {
+    if (!fs.existsSync(record)) return {}
+    hash.update(fs.readFileSync(record))
+  }
+  const dir = path.join(dataDir, "resolve-cache")
+  const name = `${hash.digest("hex").slice(0, 16)}.json`
+  fs.mkdirSync(dir, { recursive: true })
+  // Not the ones a process is writing right now (launcher/resolve-cache.ts writes <name>.<pid> first).
+  for (const old of fs.readdirSync(dir)) if (!old.startsWith(name)) fs.rmSync(path.join(dir, old), { force: true })
+  return { ENCLAVE_RESOLVE_CACHE: path.join(dir, name) }
+}
+
+/**
  * The environment of every Medusa process this process starts (the launcher's, and start:medusa's
- * server): the CLI's settings, the bytecode cache, and who launcher/orphan-guard.ts watches for,
- * this process.
+ * server): the CLI's settings, the bytecode cache, where modules were found, and who
+ * launcher/orphan-guard.ts watches for, this process.
  */
 export function medusaProcessEnv(dataDir: string): NodeJS.ProcessEnv {
   return {
     ...process.env,
     ...medusaCliEnv(dataDir),
     ...compileCacheEnv(dataDir),
+    ...resolveCacheEnv(dataDir),
     ENCLAVE_LAUNCHER_PID: String(process.pid),
     NODE_ENV: process.env.NODE_ENV || "production",
   }

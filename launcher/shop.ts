@@ -219,7 +219,11 @@ export async function startShop(say: (line: string) => void = console.log): Prom
     // Hashed once per start: it reads every migration file.
     const fingerprint = migrationFingerprint(env.redisUrl)
     const complete = completeSetUp(fingerprint, setUpEnv)
-    if (!env.databaseUrl && readSetUpCopy(env.dataDir) === complete) early = startEarly(medusaEnv, env, logsDir, say)
+    if (!env.databaseUrl && readSetUpCopy(env.dataDir) === complete) {
+      // Its port is chosen first, so that Medusa is spawned right here, before the front door starts
+      // loading below: choosing it inside the start let that loading go first (0.6 s on a restart).
+      early = startEarly(medusaEnv, { ...env, medusaPort: env.medusaPort || (await freePort()) }, logsDir, say)
+    }
     // Loaded while the database and Medusa start (the storefront too), after Medusa's process is
     // spawned: only needed once Medusa answers, and on two cores it would delay Medusa's start.
     const frontDoor = import("./front-door.ts")

@@ -133,6 +133,25 @@ describe("npm start", () => {
     }
   })
 
+  it("keeps where its Medusa found each module in DATA_DIR/resolve-cache, for the next start (launcher/resolve-cache.ts)", async () => {
+    const cacheDir = path.join(dataDir, "resolve-cache")
+    const environ = fs.readFileSync(`/proc/${medusaProcessOf(dataDir).pid}/environ`, "utf8").split("\0")
+    const cacheFile = environ.find((v) => v.startsWith("ENCLAVE_RESOLVE_CACHE="))?.slice("ENCLAVE_RESOLVE_CACHE=".length)
+    expect(cacheFile && path.dirname(cacheFile)).toBe(cacheDir)
+    // Written once Medusa has found nothing new for 2 s; the start's set-up wrote it already.
+    let cache: Record<string, [string, string | null]> = {}
+    for (let i = 0; i < 100 && Object.keys(cache).length < 3000; i++) {
+      await new Promise((r) => setTimeout(r, 300))
+      if (fs.existsSync(cacheFile!)) cache = JSON.parse(fs.readFileSync(cacheFile!, "utf8"))
+    }
+    // Medusa loads some 6,000 files through many more requires; every entry leads to a file that is there.
+    expect(Object.keys(cache).length).toBeGreaterThan(3000)
+    const missing = Object.values(cache).filter(([url]) => !fs.existsSync(new URL(url)))
+    expect(missing).toEqual([])
+    const serverEntry = Object.entries(cache).find(([key]) => key.endsWith("|@medusajs/medusa/commands/start"))
+    expect(serverEntry?.[1][0]).toMatch(/\/node_modules\/@medusajs\/medusa\/dist\/commands\/start\.js$/)
+  })
+
   it("stops every process it started within 10 s of SIGTERM", async () => {
     const elapsed = await shop!.stop("SIGTERM")
     expect(elapsed).toBeLessThan(10_000)
