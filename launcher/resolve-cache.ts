@@ -30,7 +30,7 @@ function read(): Record<string, Found> {
   try {
     return JSON.parse(fs.readFileSync(file!, "utf8")) as Record<string, Found>
   } catch {
-    // None yet, or one cut short by a crash mid-write: resolving as usual rebuilds it.
+    // None yet, or one that does not parse (written on a full disk, say): resolving as usual rebuilds it.
     return Object.create(null) as Record<string, Found>
   }
 }

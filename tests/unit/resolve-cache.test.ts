@@ -86,7 +86,7 @@ describe("a Medusa process with ENCLAVE_RESOLVE_CACHE", () => {
     expect(fs.readFileSync(cacheFile, "utf8")).toBe(untouched)
   })
 
-  it("starts as usual from a file cut short by a crash, and writes it whole again", () => {
+  it("starts as usual from a file that does not parse, and writes it whole again", () => {
     const dir = program()
     const cacheFile = path.join(dir, "cache.json")
     fs.writeFileSync(cacheFile, `{"require,node|file:///x|./y": ["file:///`)
