@@ -44,7 +44,7 @@ RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev
 
 # ---------------------------------------------------------------------------------------------
 FROM base AS runtime
-# The malloc settings of launcher/lean-malloc.ts (which would otherwise start each process again to
+# The malloc settings of launcher/lean-malloc.json (which would otherwise start each process again to
 # apply them): memory a process frees goes back to the system.
 ENV NODE_ENV=production \
     MALLOC_ARENA_MAX=2 \

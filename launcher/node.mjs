@@ -11,6 +11,9 @@
  *
  * `node launcher/node.mjs --path` prints the Node it would use (installing it if needed); .ci/run
  * uses it so that CI and `npm start` share one cached Node.
+ *
+ * `node launcher/node.mjs --lean-malloc <script>` runs a long-running entry (npm start, start:web,
+ * start:medusa) with the malloc settings of launcher/lean-malloc.ts, set before any TypeScript loads.
  */
 import { spawn, spawnSync } from "node:child_process"
 import fs from "node:fs"
@@ -117,15 +120,24 @@ function recentNode() {
   return binaryIn(packageDir)
 }
 
+/**
+ * The settings of launcher/lean-malloc.ts, on Linux (glibc reads them), unless already set (also when
+ * an operator set values of their own): what the process or its child must start with.
+ */
+function leanMallocEnv() {
+  if (process.platform !== "linux" || process.env.MALLOC_ARENA_MAX !== undefined) return null
+  return JSON.parse(fs.readFileSync(new URL("./lean-malloc.json", import.meta.url), "utf8"))
+}
+
 /** Runs the script under `node` as a child, passing signals in and the exit status out. */
-function reexec(node, script, args) {
+function reexec(node, script, args, extraEnv) {
   if (node !== process.execPath) {
     const version = spawnSync(node, ["--version"], { encoding: "utf8" }).stdout.trim()
     console.error(
       `Node ${process.version} is too old for Enclave: running ${path.relative(process.cwd(), script)} with Node ${version} (${node})`,
     )
   }
-  const env = { ...process.env }
+  const env = { ...process.env, ...extraEnv }
   // Whatever the script starts (npm, vite, astro, medusa, vitest) finds the same Node first on PATH.
   const pathKey = Object.keys(env).find((key) => key.toUpperCase() === "PATH") ?? "PATH"
   env[pathKey] = [path.dirname(node), env[pathKey]].filter(Boolean).join(path.delimiter)
@@ -144,14 +156,25 @@ function reexec(node, script, args) {
   })
 }
 
-const [arg, ...args] = process.argv.slice(2)
+const lean = process.argv[2] === "--lean-malloc"
+const [arg, ...args] = process.argv.slice(lean ? 3 : 2)
 if (arg === "--path") {
   console.log(recentNode())
 } else if (!arg) {
   fail("usage: node launcher/node.mjs <script.ts> [args...]")
 } else {
   const script = path.resolve(arg)
+  const mallocEnv = lean ? leanMallocEnv() : null
   if (process.features?.typescript && isRecent(process.version)) {
+    // malloc reads its settings as the process starts: this process starts again with them, the same
+    // pid and arguments (Node 22.15 and newer can), before it loads the script's TypeScript. Without
+    // that, launcher/lean-malloc.ts does it later, once the script's modules have loaded.
+    if (mallocEnv && typeof process.execve === "function") {
+      process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
+        ...process.env,
+        ...mallocEnv,
+      })
+    }
     // This Node strips types by default: run the script in this process, as if Node had been given
     // it directly. Its ExperimentalWarning about type stripping (Node 22.18 to 24) is as unwanted
     // as under --no-warnings=ExperimentalWarning; other warnings are printed as usual.
@@ -163,6 +186,6 @@ if (arg === "--path") {
     process.argv = [process.argv[0], script, ...args]
     await import(pathToFileURL(script).href)
   } else {
-    reexec(recentNode(), script, args)
+    reexec(recentNode(), script, args, mallocEnv)
   }
 }

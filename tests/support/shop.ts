@@ -75,9 +75,10 @@ export async function startShopProcess(options: StartOptions = {}): Promise<Shop
     ...options.env,
   }
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key]
+  // As npm start runs it (package.json), so that the tests and `npm run bench` start the same way.
   const child = spawn(
     process.execPath,
-    ["--experimental-strip-types", "--no-warnings=ExperimentalWarning", path.join(repoRoot, "launcher", "start.ts")],
+    [path.join(repoRoot, "launcher", "node.mjs"), "--lean-malloc", path.join(repoRoot, "launcher", "start.ts")],
     { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] },
   )
   let output = ""

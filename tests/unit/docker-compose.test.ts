@@ -553,9 +553,8 @@ describe("Dockerfile and .dockerignore", () => {
   })
 
   it("sets the malloc settings of launcher/lean-malloc.ts, so no container's process starts itself twice", () => {
-    const source = read("launcher/lean-malloc.ts")
-    const settings = [...(source.match(/LEAN_MALLOC_ENV = \{([^}]*)\}/)?.[1] ?? "").matchAll(/(\w+): "([^"]*)"/g)].map(
-      (m) => `${m[1]}=${m[2]}`,
+    const settings = Object.entries(JSON.parse(read("launcher/lean-malloc.json")) as Record<string, string>).map(
+      ([name, value]) => `${name}=${value}`,
     )
     expect(settings).toContain("MALLOC_ARENA_MAX=2")
     const runtime = dockerfile.slice(dockerfile.lastIndexOf("\nFROM "))

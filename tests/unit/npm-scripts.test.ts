@@ -5,7 +5,7 @@
  * one the shop needs. .ci/run checks the same with the real npm and the system's Node 20.
  */
 import { describe, expect, it } from "vitest"
-import { spawnSync } from "node:child_process"
+import { spawn, spawnSync } from "node:child_process"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
@@ -41,6 +41,36 @@ describe("npm scripts", () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true })
     }
+  })
+
+  it("launcher/node.mjs --lean-malloc runs the script with launcher/lean-malloc.json's settings, in the process it was started as", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "enclave-node-mjs-"))
+    try {
+      const script = path.join(dir, "probe.ts")
+      const settings = Object.keys(JSON.parse(fs.readFileSync(path.join(root, "launcher", "lean-malloc.json"), "utf8")) as object)
+      fs.writeFileSync(
+        script,
+        `const names: string[] = ${JSON.stringify(settings)}\nconsole.log(JSON.stringify({ pid: process.pid, args: process.argv.slice(2), env: names.map((n) => process.env[n]) }))\n`,
+      )
+      const env = { ...process.env }
+      for (const name of settings) delete env[name]
+      const child = spawn(process.execPath, ["launcher/node.mjs", "--lean-malloc", script, "--port", "1"], { cwd: root, env })
+      let output = ""
+      child.stdout.on("data", (chunk) => (output += chunk))
+      await new Promise((resolve) => child.once("close", resolve))
+      const printed = JSON.parse(output) as { pid: number; args: string[]; env: string[] }
+      expect(printed).toEqual({ pid: child.pid, args: ["--port", "1"], env: ["2", "131072"] })
+      // Without the option the script runs with the environment it was given.
+      const plain = spawnSync(process.execPath, ["launcher/node.mjs", script], { cwd: root, env, encoding: "utf8" })
+      expect((JSON.parse(plain.stdout) as { env: unknown[] }).env).toEqual([null, null])
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it("the long-running entries (npm start, start:web, start:medusa) run through node.mjs --lean-malloc", () => {
+    for (const name of ["start", "start:web", "start:medusa"])
+      expect(pkg.scripts[name]).toMatch(/^node launcher\/node\.mjs --lean-malloc launcher\/\S+\.ts$/)
   })
 
   it("launcher/node.mjs --path names this Node when it is recent enough", () => {
