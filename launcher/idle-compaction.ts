@@ -53,7 +53,7 @@ v8.setFlagsFromString("--flush-baseline-code")
  * glibc's malloc gives freed memory back to the system only from the top of an arena: pages freed
  * below a block still in use stay resident until malloc_trim() walks the arenas, and nothing in
  * Node calls it. A round of traffic leaves many such holes (buffers, compression state, the
- * compiler's zones) even with the few arenas of launcher/lean-malloc.ts, so the collection that frees
+ * compiler's zones) even with the few arenas of launcher/lean-malloc.json, so the collection that frees
  * them would leave them resident (eight integration suites against one shop: the stack 295 → 326 MB
  * without the trim, 293 → 299 MB with it). Koffi (a C FFI that ships its binaries as npm packages)
  * calls it. Without glibc (musl, macOS, Windows) there is none to call, and nothing is done.

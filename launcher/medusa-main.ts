@@ -2,8 +2,6 @@
  * `npm run start:medusa` (a deployment's Medusa server or worker): MEDUSA_WORKER_MODE chooses
  * which, MEDUSA_PORT the port. Logs go to standard output for the container runtime.
  */
-// First: it may start this process again (see the file).
-import "./lean-malloc.ts"
 import { spawn } from "node:child_process"
 import { readEnv } from "./env.ts"
 import { medusaNodeFlags, medusaProcessEnv, medusaServer, serverDir } from "./medusa.ts"

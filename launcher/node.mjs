@@ -13,7 +13,7 @@
  * uses it so that CI and `npm start` share one cached Node.
  *
  * `node launcher/node.mjs --lean-malloc <script>` runs a long-running entry (npm start, start:web,
- * start:medusa) with the malloc settings of launcher/lean-malloc.ts, set before any TypeScript loads.
+ * start:medusa) with the malloc settings of launcher/lean-malloc.json, set before any TypeScript loads.
  */
 import { spawn, spawnSync } from "node:child_process"
 import fs from "node:fs"
@@ -121,8 +121,25 @@ function recentNode() {
 }
 
 /**
- * The settings of launcher/lean-malloc.ts, on Linux (glibc reads them), unless already set (also when
- * an operator set values of their own): what the process or its child must start with.
+ * Memory that a long-running shop process frees goes back to the system instead of staying with
+ * the process: the settings of launcher/lean-malloc.json, which `--lean-malloc` gives the entries of
+ * long-running processes (npm start, start:web, start:medusa); the Medusa processes they start
+ * inherit them with the rest of their environment, and the Dockerfile sets them for every container.
+ *
+ * glibc's malloc gives threads that allocate at the same time arenas of their own, up to eight per
+ * core, and keeps what is freed inside an arena for the next allocation there. Node allocates from
+ * many threads (V8's compiler and collector threads, libuv's pool for compression and crypto), so a
+ * process that has served a burst of traffic holds several arenas full of freed holes. And after a
+ * large block (a compression window, say) is freed, malloc raises its threshold for serving large
+ * blocks from their own mapping, so the next ones come from an arena and stay there as holes too.
+ * Two arenas, and the threshold held at glibc's starting 128 KB, keep both in check.
+ *
+ * Measured on this machine over the integration suites against one shop (idle PSS after a full
+ * collection; the V8 heaps themselves grew by 10 MB each): with glibc's defaults Medusa grew
+ * 202 → 268 MB and the front door 67 → 120 MB; with these settings 202 → 230 and 67 → 83 MB.
+ *
+ * Only on Linux (glibc reads them; elsewhere they mean nothing), and not when they are set already
+ * (also when an operator set values of their own). Null when there is nothing to set.
  */
 function leanMallocEnv() {
   if (process.platform !== "linux" || process.env.MALLOC_ARENA_MAX !== undefined) return null
@@ -167,8 +184,9 @@ if (arg === "--path") {
   const mallocEnv = lean ? leanMallocEnv() : null
   if (process.features?.typescript && isRecent(process.version)) {
     // malloc reads its settings as the process starts: this process starts again with them, the same
-    // pid and arguments (Node 22.15 and newer can), before it loads the script's TypeScript. Without
-    // that, launcher/lean-malloc.ts does it later, once the script's modules have loaded.
+    // pid, arguments and descriptors, so a supervisor or a test sees no difference (Node 22.15 and
+    // newer can). Here, before the script's TypeScript loads: 0.26 s sooner on a restart than from
+    // the entry's first import, where this was done before.
     if (mallocEnv && typeof process.execve === "function") {
       process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
         ...process.env,

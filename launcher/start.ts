@@ -1,8 +1,6 @@
 /**
  * `npm start`: builds what is missing, then runs the whole shop on one origin until Ctrl-C.
  */
-// First: it may start this process again (see the file).
-import "./lean-malloc.ts"
 import { buildAll } from "./build.ts"
 import "./idle-compaction.ts"
 

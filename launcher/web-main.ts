@@ -2,8 +2,6 @@
  * `npm run start:web` (a deployment's web service): the storefront, the admin's files and the
  * /api pass-through, on PORT, talking to Medusa at ENCLAVE_API_URL.
  */
-// First: it may start this process again (see the file).
-import "./lean-malloc.ts"
 import path from "node:path"
 import { readEnv } from "./env.ts"
 import { redisCatalogueGeneration } from "./catalogue-generation.ts"

@@ -126,7 +126,7 @@ describe("npm start", () => {
   })
 
   it("runs its front door and its Medusa server with malloc settings that give freed memory back, in the process it was started as", async () => {
-    // launcher/lean-malloc.ts starts the launcher again with them (same pid); Medusa inherits them.
+    // launcher/node.mjs --lean-malloc starts the launcher again with them (same pid); Medusa inherits them.
     const environ = (pid: number) => fs.readFileSync(`/proc/${pid}/environ`, "utf8").split("\0")
     for (const pid of [shop!.child.pid!, medusaProcessOf(dataDir).pid]) {
       expect(environ(pid)).toEqual(expect.arrayContaining(["MALLOC_ARENA_MAX=2", "MALLOC_MMAP_THRESHOLD_=131072"]))

@@ -552,7 +552,7 @@ describe("Dockerfile and .dockerignore", () => {
     expect(cmd && JSON.parse(cmd), "the default CMD should be npm run start:web").toEqual(["npm", "run", "start:web"])
   })
 
-  it("sets the malloc settings of launcher/lean-malloc.ts, so no container's process starts itself twice", () => {
+  it("sets the malloc settings of launcher/lean-malloc.json, so no container's process starts itself twice", () => {
     const settings = Object.entries(JSON.parse(read("launcher/lean-malloc.json")) as Record<string, string>).map(
       ([name, value]) => `${name}=${value}`,
     )
