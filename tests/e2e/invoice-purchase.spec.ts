@@ -297,7 +297,8 @@ test("a business customer pays by invoice; the admin marks the order paid", asyn
     await expect(adminPage.locator(".ant-notification-notice").filter({ hasText: "Invoice Paid" })).toContainText(
       `Order #${orderId} is marked as paid.`,
     )
-    const paidOn = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium" }).format(new Date())
+    // The admin shows days in the shop's time zone, not the test runner's: from 23:00 UTC Berlin has the next day.
+    const paidOn = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: DEFAULT_SHOP_TIME_ZONE }).format(new Date())
     await expect(facts.getByTestId("invoice-state")).toHaveText(`Paid ${paidOn}`)
     await expect(facts.getByRole("button", { name: "Mark as paid" })).toHaveCount(0)
     await expect(adminPage.locator('[data-order-status="processing"]')).toHaveText("Processing")
