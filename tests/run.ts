@@ -8,7 +8,7 @@ import fs from "node:fs"
 import path from "node:path"
 import { buildAll } from "../launcher/build.ts"
 import { treeMemoryPartsMb, type MemoryParts } from "./support/process-tree.ts"
-import { repoRoot, startShopProcess } from "./support/shop.ts"
+import { repoRoot, SHOP_TEMPLATE_ENV, startSharedShop } from "./support/shop.ts"
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   return new Promise((resolve) => {
@@ -43,7 +43,8 @@ fs.mkdirSync(resultsDir, { recursive: true })
 
 await buildAll({ force: false, say: console.log })
 console.log("Starting a shop for the test suites...")
-const shop = await startShopProcess()
+const shared = await startSharedShop()
+const { shop } = shared
 console.log(`Shop for the tests: ${shop.url}`)
 /** The shop's memory once it has been idle a few seconds (PSS of the launcher and all below it). */
 async function settledMemory(): Promise<MemoryParts> {
@@ -56,7 +57,12 @@ const describe = (parts: MemoryParts) =>
 const fresh = await settledMemory()
 let after: MemoryParts | undefined
 // ENCLAVE_MAILBOX: the folder where the shop's mails arrive (its loopback SMTP server, tests/support/mailbox.ts).
-const env = { ...process.env, ENCLAVE_URL: shop.url, ENCLAVE_MAILBOX: shop.mailbox ?? undefined }
+const env = {
+  ...process.env,
+  ENCLAVE_URL: shop.url,
+  ENCLAVE_MAILBOX: shop.mailbox ?? undefined,
+  [SHOP_TEMPLATE_ENV]: shared.template,
+}
 const totals: Counts = { passed: 0, failed: 0, skipped: 0 }
 let exitCode = 0
 try {
@@ -81,8 +87,7 @@ try {
   }
   after = await settledMemory()
 } finally {
-  await shop.stop()
-  shop.removeData()
+  await shared.remove()
 }
 if (totals.failed > 0) exitCode = 1
 // Whether serving every suite left the shop holding memory it does not give back.

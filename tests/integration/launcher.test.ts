@@ -27,8 +27,8 @@ describe("npm start", () => {
 
   it("starts beside another shop, prints where it is and how to sign in to the admin, and that sign-in works", async () => {
     // No ADMIN_PASSWORD: the launcher generates one, keeps it in the data folder and prints it.
-    // No mail server either (no SMTP_URL), as on a plain `npm start`.
-    shop = await startShopProcess({ env: { ADMIN_PASSWORD: undefined }, mailbox: false })
+    // No mail server either (no SMTP_URL), as on a plain `npm start`. A real first start, not the suites' template.
+    shop = await startShopProcess({ env: { ADMIN_PASSWORD: undefined }, mailbox: false, fromTemplate: false })
     dataDir = shop.dataDir
     expect(shop.url).not.toBe(shopUrl())
     expect(shop.output()).toContain(`Enclave is ready at http://localhost:${shop.port}`)

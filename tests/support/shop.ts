@@ -2,7 +2,7 @@
  * Starts the whole shop as `npm start` does (the same launcher, a real embedded PostgreSQL and a
  * real Medusa) on a free port with its own data folder, and stops it again.
  */
-import { spawn, type ChildProcess } from "node:child_process"
+import { execFileSync, spawn, type ChildProcess } from "node:child_process"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
@@ -46,6 +46,29 @@ export interface StartOptions {
    * false: no SMTP_URL, so the shop writes its mails as files into DATA_DIR/mail.
    */
   mailbox?: boolean | string
+  /**
+   * Whether a shop with a new data folder starts from the suites' template (startSharedShop): a copy
+   * of a shop's data folder taken right after its first start. True by default, when there is a
+   * template and the shop keeps its data in its embedded PostgreSQL; false for a real first start.
+   */
+  fromTemplate?: boolean
+}
+
+/**
+ * Where startShopProcess finds the template: a data folder of a shop that has made its first start
+ * (migrations, seed, admin account, secrets) and has been stopped, with its caches of compiled code
+ * and of where Medusa found its modules. A shop of its own copies it and starts as a restart does:
+ * a first start costs some 30 s and 35 CPU-s on this machine, and the suites start about ten.
+ */
+export const SHOP_TEMPLATE_ENV = "ENCLAVE_SHOP_TEMPLATE"
+
+/** What a shop's data folder holds that belongs to that shop alone, never to its template. */
+const OWN_MAIL = ["mailbox", "mail"]
+
+function copyDataFolder(from: string, to: string) {
+  // cp -a, not fs.cpSync: the PostgreSQL cluster's files belong to the `postgres` user and must stay so.
+  execFileSync("cp", ["-a", `${from}/.`, to])
+  for (const own of OWN_MAIL) fs.rmSync(path.join(to, own), { recursive: true, force: true })
 }
 
 /** The sender the tests' shops write in From. */
@@ -55,6 +78,11 @@ export async function startShopProcess(options: StartOptions = {}): Promise<Shop
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "enclave-test-"))
   // The embedded PostgreSQL runs as the `postgres` user and must be able to reach its folder.
   fs.chmodSync(dataDir, 0o755)
+  const template = process.env[SHOP_TEMPLATE_ENV]
+  const externalDatabase = Boolean({ ...process.env, ...options.env }.DATABASE_URL)
+  if ((options.fromTemplate ?? true) && !options.dataDir && !externalDatabase && template && fs.existsSync(template)) {
+    copyDataFolder(template, dataDir)
+  }
   const port = options.port ?? (await freePort())
   const wantsMailbox = options.mailbox ?? true
   const mailbox: Mailbox | null = wantsMailbox
@@ -114,6 +142,43 @@ export async function startShopProcess(options: StartOptions = {}): Promise<Shop
   }
   const removeData = () => fs.rmSync(dataDir, { recursive: true, force: true })
   return { url: `http://localhost:${port}`, port, dataDir, mailbox: mailbox?.dir ?? null, child, output: () => output, stop, removeData }
+}
+
+/** A first start in a new data folder, stopped, and that folder copied as a template (SHOP_TEMPLATE_ENV). */
+export async function makeShopTemplate(): Promise<{ first: ShopProcess; template: string }> {
+  const first = await startShopProcess({ fromTemplate: false })
+  await first.stop()
+  const template = fs.mkdtempSync(path.join(os.tmpdir(), "enclave-template-"))
+  fs.chmodSync(template, 0o755)
+  copyDataFolder(first.dataDir, template)
+  return { first, template }
+}
+
+export interface SharedShop {
+  shop: ShopProcess
+  /** The template the suites' own shops start from (SHOP_TEMPLATE_ENV). */
+  template: string
+  /** Stops the shop and deletes its data folder and the template. */
+  remove(): Promise<void>
+}
+
+/**
+ * The shop the suites share (tests/run.ts, or vitest's global set-up): a first start, then a stop
+ * in which its data folder is copied as the template for the suites' shops of their own
+ * (SHOP_TEMPLATE_ENV), then a restart on the same folder and port.
+ */
+export async function startSharedShop(): Promise<SharedShop> {
+  const { first, template } = await makeShopTemplate()
+  const shop = await startShopProcess({ dataDir: first.dataDir, port: first.port })
+  return {
+    shop,
+    template,
+    async remove() {
+      await shop.stop()
+      shop.removeData()
+      fs.rmSync(template, { recursive: true, force: true })
+    },
+  }
 }
 
 /**
