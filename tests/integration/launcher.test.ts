@@ -239,7 +239,10 @@ describe("npm start", () => {
     // An ended process whose new parent does not reap it stays a zombie: processesMentioning leaves those out.
     for (let i = 0; i < 40 && nodeProcesses().length > 0; i++) await new Promise((r) => setTimeout(r, 250))
     expect(nodeProcesses()).toEqual([])
-    // PostgreSQL's fast shutdown, so that removing the data folder afterwards leaves no server behind.
+    // PostgreSQL's fast shutdown, so that removing the data folder afterwards leaves no server behind. Until it has
+    // exited it writes into the folder, and the removal left the folder behind in /tmp.
     process.kill(postmasterPid(), "SIGINT")
+    for (let i = 0; i < 40 && processesMentioning(dataDir).length > 0; i++) await new Promise((r) => setTimeout(r, 250))
+    expect(processesMentioning(dataDir)).toEqual([])
   })
 })

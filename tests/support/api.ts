@@ -169,13 +169,13 @@ export function newUserDetails(overrides: Record<string, unknown> = {}) {
   }
 }
 
-export function asVisitor(): ApiClient {
-  return new ApiClient()
+export function asVisitor(baseUrl: string = shopUrl()): ApiClient {
+  return new ApiClient(baseUrl)
 }
 
-/** A newly registered customer, signed in (registration signs in). */
-export async function asNewCustomer(overrides: Record<string, unknown> = {}) {
-  const client = new ApiClient()
+/** A newly registered customer, signed in (registration signs in), of the shared shop unless another is named. */
+export async function asNewCustomer(overrides: Record<string, unknown> = {}, baseUrl: string = shopUrl()) {
+  const client = new ApiClient(baseUrl)
   const details = newUserDetails(overrides)
   const answer = await client.post("/api/register", details)
   if (answer.status !== 201 && answer.status !== 200) {
