@@ -112,20 +112,26 @@ describe("GET /api/products/{id} from the cache", () => {
     expect(plain.headers["content-encoding"]).toBeUndefined()
     // Compressed in the background after the first read: until then the front door compresses it per
     // request, as a stream without a length. Ask until the kept answer goes out with its own encoding.
-    const keptEncoded = (answer: Awaited<ReturnType<typeof rawGet>>) =>
-      answer.headers["content-encoding"] === "br" && Number(answer.headers["content-length"]) === answer.body.length
-    let br = await rawGet(path, { "accept-encoding": "br" })
-    for (let attempt = 0; attempt < 40 && !keptEncoded(br); attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, 50))
-      br = await rawGet(path, { "accept-encoding": "br" })
+    // Asked again too after another file's catalogue write on this shop made it compress anew.
+    const keptIn = async (acceptEncoding: string, encoding: string) => {
+      const kept = (answer: Awaited<ReturnType<typeof rawGet>>) =>
+        answer.headers["content-encoding"] === encoding && Number(answer.headers["content-length"]) === answer.body.length
+      let answer = await rawGet(path, { "accept-encoding": acceptEncoding })
+      for (let attempt = 0; attempt < 40 && !kept(answer); attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 50))
+        answer = await rawGet(path, { "accept-encoding": acceptEncoding })
+      }
+      return answer
     }
-    expect(keptEncoded(br)).toBe(true)
+    const br = await keptIn("br", "br")
+    expect(br.headers["content-encoding"]).toBe("br")
+    expect(Number(br.headers["content-length"])).toBe(br.body.length)
     expect(br.headers["x-cache"]).toBe("HIT")
     expect(br.headers.vary).toMatch(/Accept-Encoding/)
     expect(br.headers.etag).toBe(plain.headers.etag)
     expect(zlib.brotliDecompressSync(br.body).toString("utf8")).toBe(plain.body.toString("utf8"))
     // A browser's list: equal weights, its own order decides.
-    const gzipped = await rawGet(path, { "accept-encoding": "gzip, deflate, br" })
+    const gzipped = await keptIn("gzip, deflate, br", "gzip")
     expect(gzipped.headers["content-encoding"]).toBe("gzip")
     expect(Number(gzipped.headers["content-length"])).toBe(gzipped.body.length)
     expect(zlib.gunzipSync(gzipped.body).toString("utf8")).toBe(plain.body.toString("utf8"))

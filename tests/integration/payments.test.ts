@@ -610,6 +610,7 @@ describe("the admin's settings apply at the next request", () => {
       })
       expect(sandboxCard.status).toBe(400)
       expect(sandboxCard.body.message).toBe("Test payments are switched off: the card provider is in live mode")
+      expect((await buyer.get("/api/orders")).body).toEqual([])
 
       const { id } = await approvedPaypalOrder(buyer)
       expect(env.paypal.orders.get(id)!.host).toBe("api-m.paypal.com")
