@@ -2,7 +2,7 @@
  * `npm start`: builds what is missing, then runs the whole shop on one origin until Ctrl-C.
  */
 import { buildAll } from "./build.ts"
-import "./idle-compaction.ts"
+import { collectStartGarbage } from "./idle-compaction.ts"
 
 const startedAt = performance.now()
 let stopping = false
@@ -19,6 +19,7 @@ try {
   console.log(`Admin sign-in: ${shop.url}/admin with user "admin" and password "${shop.adminPassword}" (${shop.adminPasswordSource})`)
   console.log(`Demo customer sign-in: ${shop.url}/auth with user "demo" and password "${shop.demoPassword}" (${shop.demoPasswordSource})`)
   console.log(`Started in ${seconds} s. Press Ctrl-C to stop.`)
+  collectStartGarbage()
 
   const shutdown = async (signal: string) => {
     if (stopping) return

@@ -6,7 +6,7 @@ import path from "node:path"
 import { readEnv } from "./env.ts"
 import { redisCatalogueGeneration } from "./catalogue-generation.ts"
 import { createFrontDoor } from "./front-door.ts"
-import "./idle-compaction.ts"
+import { collectStartGarbage } from "./idle-compaction.ts"
 
 const env = readEnv()
 if (!env.apiUrl) {
@@ -21,7 +21,10 @@ const server = await createFrontDoor({
   uploadsDir: path.join(env.dataDir, "uploads"),
   catalogueGeneration: generation?.read,
 })
-server.listen(env.port, () => console.log(`Enclave web is listening on port ${env.port}`))
+server.listen(env.port, () => {
+  console.log(`Enclave web is listening on port ${env.port}`)
+  collectStartGarbage()
+})
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     server.close(() => {

@@ -16,6 +16,8 @@ import { asAdmin, asNewCustomer, asVisitor, type ApiClient } from "../support/ap
 import { testAddress } from "../support/address.ts"
 import { paymentConfigCalls } from "../support/payment-config.ts"
 import { servedDocument, type ServedDocument } from "../support/openapi-check.ts"
+import { threadsNamed } from "../support/process-tree.ts"
+import { medusaOfShop } from "../support/races.ts"
 
 const bank = { invoiceAccountHolder: "Enclave PDF Test GmbH", invoiceIban: "DE89370400440532013000", invoiceBic: "COBADEFFXXX" }
 const business = { companyName: "Müller & Söhne Sicherheitstechnik GmbH", vatId: "DE811907980" }
@@ -161,6 +163,24 @@ export function describeInvoicePdf() {
       // 1.234,56 € and more: the German thousands separator and decimal comma.
       expect(euros(invoiceOrder.total, "de")).toMatch(/^\d\.\d{3},\d\d €$/)
       expect(text).not.toContain("Invoice number")
+    })
+
+    it("is made on a thread of the Medusa server's own, one for invoices asked at once, which ends once none is asked for", async () => {
+      // PDFKit's code and fonts stay in memory only while that thread runs (render-thread.ts).
+      const pdfThreads = () => threadsNamed(medusaOfShop(owner.baseUrl).pid, "invoice-pdf")
+      const orders = [invoiceOrder, cardOrder, worldwideOrder]
+      const answers = await Promise.all(orders.map((order) => download(owner, `/api/orders/${order.id}/invoice.pdf`)))
+      expect(pdfThreads()).toBe(1)
+      // Each answer is its own order's invoice, whichever the thread finished first.
+      for (const [i, answer] of answers.entries()) {
+        expect(answer.status).toBe(200)
+        expect(await pdfText(answer.bytes)).toContain(`Invoice number ${invoiceReference(orders[i]!.id)}`)
+      }
+      await expect.poll(pdfThreads, { timeout: 15_000 }).toBe(0)
+      // The next invoice starts a thread again.
+      const again = await download(owner, `/api/orders/${cardOrder.id}/invoice.pdf`)
+      expect(again.status).toBe(200)
+      expect(await pdfText(again.bytes)).toContain(`Invoice number ${invoiceReference(cardOrder.id)}`)
     })
 
     it("without ?language, the storefront's language cookie decides", async () => {

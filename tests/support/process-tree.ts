@@ -67,6 +67,19 @@ export function treeMemoryPartsMb(rootPid: number): MemoryParts {
   return { medusa: Math.round(kb.medusa / 1024), frontDoor: Math.round(kb.frontDoor / 1024), postgres: Math.round(kb.postgres / 1024) }
 }
 
+/** How many threads of a process have this name (the system's name of a thread: Node gives a Worker its `name`). */
+export function threadsNamed(pid: number, name: string): number {
+  let found = 0
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      if (fs.readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8").trim() === name) found += 1
+    } catch {
+      // the thread ended while we looked
+    }
+  }
+  return found
+}
+
 /** CPU time (user + system) a process and its descendants used so far, in ms. */
 export function treeCpuMs(rootPid: number): number {
   let ticks = 0

@@ -226,26 +226,33 @@ export async function captureTenTimes(buyer: ApiClient, paypalOrderId: string): 
  */
 export function databaseUrlOf(shopUrl: string): string {
   if (process.env.DATABASE_URL) return process.env.DATABASE_URL
+  const url = environOf(medusaOfShop(shopUrl).pid).get("DATABASE_URL")
+  if (!url) throw new Error(`The Medusa server of the shop at ${shopUrl} has no DATABASE_URL: set DATABASE_URL`)
+  return url
+}
+
+function environOf(pid: number | string): Map<string, string> {
+  return new Map(
+    fs
+      .readFileSync(`/proc/${pid}/environ`, "utf8")
+      .split("\0")
+      .map((kv) => [kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1)]),
+  )
+}
+
+/** The Medusa server (process and internal address) of a shop on this machine, found by the shop's port. */
+export function medusaOfShop(shopUrl: string): { pid: number; url: string } {
   const port = new URL(shopUrl).port
-  const environ = (pid: string) =>
-    new Map(
-      fs
-        .readFileSync(`/proc/${pid}/environ`, "utf8")
-        .split("\0")
-        .map((kv) => [kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1)]),
-    )
   for (const pid of fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
     try {
-      const env = environ(pid)
+      const env = environOf(pid)
       if (env.get("PORT") !== port || !env.get("DATA_DIR")) continue
-      const medusa = medusaProcessOf(env.get("DATA_DIR")!)
-      const url = environ(String(medusa.pid)).get("DATABASE_URL")
-      if (url) return url
+      return medusaProcessOf(env.get("DATA_DIR")!)
     } catch {
       // not ours, or it ended while we looked
     }
   }
-  throw new Error(`Cannot find the database of the shop at ${shopUrl}: set DATABASE_URL`)
+  throw new Error(`Cannot find the Medusa server of the shop at ${shopUrl} on this machine`)
 }
 
 export interface CrashDuringPurchases {

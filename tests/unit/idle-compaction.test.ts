@@ -2,8 +2,8 @@
  * launcher/idle-compaction.ts in a server process of its own, as Medusa and the front door load
  * it: the garbage a burst of requests leaves is collected once the server has been quiet for 3 s,
  * health checks neither cause nor delay a collection, nothing is collected while requests go on,
- * machine code of functions that stopped running is dropped, and memory freed inside malloc's heap
- * goes back to the system.
+ * machine code of functions that stopped running is dropped, memory freed inside malloc's heap
+ * goes back to the system, and a server nobody asks anything still gets its start's garbage collected.
  */
 import { spawn, type ChildProcess } from "node:child_process"
 import fs from "node:fs"
@@ -132,4 +132,41 @@ test("memory freed inside malloc's heap goes back to the system at the idle coll
   // 79 MB before, 174 after the request, 161 after the collection; 93 with the trim).
   await sleep(4_500)
   expect(residentMb()).toBeLessThan(before + 30)
+})
+
+/** A server that gets no request once up, as the front door of `npm start`: it only says it started. */
+const unasked = `
+import { PerformanceObserver, constants } from "node:perf_hooks"
+const { collectStartGarbage } = await import(process.env.MODULE)
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries())
+    if (entry.detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR)
+      setImmediate(() => console.log(JSON.stringify({ collected: Math.round(process.memoryUsage().heapUsed / 1e6) })))
+}).observe({ entryTypes: ["gc"] })
+// What a start leaves: loading modules and building the server makes much that is not kept.
+globalThis.kept = Array.from({ length: 300_000 }, (_, i) => ({ i, text: "x".repeat(20) + i })).slice(0, 1)
+collectStartGarbage()
+console.log(JSON.stringify({ started: Math.round(process.memoryUsage().heapUsed / 1e6) }))
+setInterval(() => {}, 1000)
+`
+
+test("a server nobody asks anything after its start collects the start's garbage", { timeout: 30_000 }, async () => {
+  const quiet = spawn(process.execPath, ["--experimental-strip-types", "--no-warnings", "--input-type=module", "-e", unasked], {
+    env: { ...process.env, MODULE: path.join(repoRoot, "launcher", "idle-compaction.ts") },
+    stdio: ["ignore", "pipe", "inherit"],
+  })
+  try {
+    const heap: { started?: number; collected: number[] } = { collected: [] }
+    readline.createInterface({ input: quiet.stdout! }).on("line", (line) => {
+      const message = JSON.parse(line) as { started?: number; collected?: number }
+      if (message.started !== undefined) heap.started = message.started
+      if (message.collected !== undefined) heap.collected.push(message.collected)
+    })
+    await expect.poll(() => heap.started, { timeout: 10_000 }).toBeDefined()
+    expect(heap.started).toBeGreaterThan(20)
+    // 3 s after the start, with no request at all: without collectStartGarbage() nothing collects it.
+    await expect.poll(() => heap.collected.filter((mb) => mb < 10).length, { timeout: 6_000, interval: 200 }).toBeGreaterThan(0)
+  } finally {
+    quiet.kill()
+  }
 })

@@ -7,7 +7,7 @@ import { findUserByNumber, type ShopUserRow } from "../accounts/users"
 import { ApiError } from "../http/api-error"
 import { detailsOfOrder, invoiceOfDetails, type MedusaOrderRow } from "../orders/read-orders"
 import { invoiceDocument, type InvoiceLine } from "./document"
-import { renderInvoicePdf } from "./render"
+import { renderInvoicePdfOnThread } from "./render-thread"
 import { invoiceSeller } from "./seller"
 import { readShop } from "../shop-details/shop-details"
 import { vatRatesOfLines, type TaxableLine } from "./tax"
@@ -110,5 +110,5 @@ export async function invoiceOfOrder(
     },
     options.language,
   )
-  return { fileName: invoiceFileName(invoiceReference(order.display_id)), pdf: await renderInvoicePdf(document) }
+  return { fileName: invoiceFileName(invoiceReference(order.display_id)), pdf: await renderInvoicePdfOnThread(document) }
 }
