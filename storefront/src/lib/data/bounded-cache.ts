@@ -7,8 +7,10 @@
  * copy of the whole catalogue listing.
  */
 export class BoundedCache<V> {
-  private readonly entries = new Map<string, { value: V; bytes: number }>()
+  private readonly entries = new Map<string, { value: V; bytes: number; used: number }>()
   private total = 0
+  /** Counts reads and writes: an entry's `used` is when it was last read or written. */
+  private clock = 0
 
   constructor(
     readonly maxBytes: number,
@@ -24,12 +26,15 @@ export class BoundedCache<V> {
     return this.total
   }
 
-  /** The entry, now the most recently used. */
+  /**
+   * The entry, now the most recently used. Only a number is written: the front door reads cached pages
+   * tens of thousands of times a second, and moving the entry to the Map's end on each read took
+   * /product/1 from 29,612 to 25,006 req/s (npm run bench, 2026-11-28; 26,825 with this on a slower run).
+   */
   get(key: string): V | undefined {
     const entry = this.entries.get(key)
     if (!entry) return undefined
-    this.entries.delete(key)
-    this.entries.set(key, entry)
+    entry.used = ++this.clock
     return entry.value
   }
 
@@ -37,7 +42,7 @@ export class BoundedCache<V> {
   set(key: string, value: V, bytes: number): boolean {
     this.delete(key)
     if (bytes > this.maxBytes) return false
-    this.entries.set(key, { value, bytes })
+    this.entries.set(key, { value, bytes, used: ++this.clock })
     this.total += bytes
     this.evict()
     return true
@@ -62,12 +67,19 @@ export class BoundedCache<V> {
     return true
   }
 
+  /** Only when something new is kept past a limit: a look over every entry for the one used longest ago. */
   private evict() {
-    // A Map iterates in insertion order, and get() moves what it reads to the end.
-    for (const [key, entry] of this.entries) {
-      if (this.total <= this.maxBytes && this.entries.size <= this.maxEntries) return
-      this.entries.delete(key)
-      this.total -= entry.bytes
+    while (this.total > this.maxBytes || this.entries.size > this.maxEntries) {
+      let oldest: string | undefined
+      let oldestUse = Number.POSITIVE_INFINITY
+      for (const [key, entry] of this.entries) {
+        if (entry.used < oldestUse) {
+          oldest = key
+          oldestUse = entry.used
+        }
+      }
+      if (oldest === undefined) return
+      this.delete(oldest)
     }
   }
 }
