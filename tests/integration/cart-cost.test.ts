@@ -46,8 +46,8 @@ async function statementsSoFar(): Promise<{ calls: number; dealloc: number }> {
 
 /**
  * The statements the shop ran while answering one request. Its background jobs run too, so a
- * count can only be too high, never too low: the caller takes the least of a few tries. A try in which pg_stat_statements dropped entries to make room does
- * not count (its sum would shrink).
+ * count can only be too high, never too low: the caller takes the least of a few tries. A try in
+ * which pg_stat_statements dropped entries to make room does not count (its sum would shrink).
  */
 async function statementsOf(request: () => Promise<ApiAnswer>): Promise<{ answer: ApiAnswer; statements: number }> {
   const before = await statementsSoFar()

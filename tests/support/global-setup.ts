@@ -5,22 +5,26 @@
  */
 import { SHOP_TEMPLATE_ENV, startSharedShop, startShopProcess } from "./shop.ts"
 
+/** A shop for this run alone, without a template: Playwright's specs start no shops of their own. */
+async function startShopAlone() {
+  const shop = await startShopProcess()
+  return {
+    shop,
+    template: undefined,
+    async remove() {
+      await shop.stop()
+      shop.removeData()
+    },
+  }
+}
+
 export async function useOrStartShop({ withTemplate }: { withTemplate: boolean }) {
   if (process.env.ENCLAVE_URL) return
-  if (withTemplate) {
-    const { shop, template, remove } = await startSharedShop()
-    process.env.ENCLAVE_URL = shop.url
-    process.env[SHOP_TEMPLATE_ENV] = template
-    if (shop.mailbox) process.env.ENCLAVE_MAILBOX = shop.mailbox
-    return remove
-  }
-  const shop = await startShopProcess()
+  const { shop, template, remove } = withTemplate ? await startSharedShop() : await startShopAlone()
   process.env.ENCLAVE_URL = shop.url
+  if (template) process.env[SHOP_TEMPLATE_ENV] = template
   if (shop.mailbox) process.env.ENCLAVE_MAILBOX = shop.mailbox
-  return async () => {
-    await shop.stop()
-    shop.removeData()
-  }
+  return remove
 }
 
 export default async function globalSetup() {

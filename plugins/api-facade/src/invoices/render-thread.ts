@@ -13,7 +13,7 @@ import { Worker } from "node:worker_threads"
 import type { InvoiceDocument } from "./document"
 
 /** The thread's name, which the system shows too (/proc/<pid>/task/<tid>/comm): the tests look for it. */
-export const PDF_THREAD_NAME = "invoice-pdf"
+const PDF_THREAD_NAME = "invoice-pdf"
 /** A few invoices in a row share one thread; then it ends. */
 const IDLE_MS = 2000
 
