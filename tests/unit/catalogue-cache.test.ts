@@ -4,6 +4,7 @@
  * through Redis (the machine's Redis, as the scale-out deployment uses it).
  */
 import { randomBytes } from "node:crypto"
+import zlib from "node:zlib"
 import { Redis } from "ioredis"
 import { afterAll, describe, expect, it } from "vitest"
 import {
@@ -51,6 +52,21 @@ describe("CatalogueCache", () => {
     expect(JSON.parse(third!.body.toString())[0].name).toBe("Enclave Base 2")
     expect(third!.etag).not.toBe(first!.etag)
     expect(source.reads).toBe(2)
+  })
+
+  it("keeps compressed copies of a large answer that hold only their own bytes", async () => {
+    const cache = new CatalogueCache(memoryGeneration())
+    const products = Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Enclave Base ${i}`, price: 19_900 + i }))
+    const source = counter(() => products)
+    await cache.answer("products", source.read)
+    // Compressed in the background once kept: a later hit carries the copies.
+    await expect.poll(async () => (await cache.answer("products", source.read))?.br !== undefined).toBe(true)
+    const hit = (await cache.answer("products", source.read))!
+    expect(zlib.gunzipSync(hit.gzip!).equals(hit.body)).toBe(true)
+    expect(zlib.brotliDecompressSync(hit.br!).equals(hit.body)).toBe(true)
+    // Not views into zlib's 64 KB output chunks: each copy's memory is its size.
+    expect([hit.gzip!.buffer.byteLength, hit.br!.buffer.byteLength]).toEqual([hit.gzip!.byteLength, hit.br!.byteLength])
+    expect(source.reads).toBe(1)
   })
 
   it("keeps the entity tag when a bump did not change the bytes", async () => {

@@ -1,8 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import Redis from "ioredis"
 import { createHash } from "node:crypto"
-import { promisify } from "node:util"
-import zlib from "node:zlib"
+import { compressedCopies } from "@enclave/contract/compression"
 import { matchesEtag } from "@enclave/contract/page-door"
 import { catalogueGenerationKey } from "@enclave/contract/redis-keys"
 import { redisKey, redisNamespace } from "../http/redis-keys"
@@ -87,8 +86,6 @@ interface Entry extends Encoded {
   etag: string
 }
 
-const gzip = promisify(zlib.gzip)
-const brotli = promisify(zlib.brotliCompress)
 /** Below this a compressed answer saves less than its headers cost (the front door's compression() default too). */
 const COMPRESS_FROM_BYTES = 1024
 
@@ -100,10 +97,10 @@ const COMPRESS_FROM_BYTES = 1024
  */
 function compressEntry(entry: Entry) {
   if (entry.body.length < COMPRESS_FROM_BYTES) return
-  void Promise.all([gzip(entry.body), brotli(entry.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } })]).then(
-    ([gzipped, brotlied]) => {
-      entry.gzip = gzipped
-      entry.br = brotlied
+  void compressedCopies(entry.body).then(
+    (copies) => {
+      entry.gzip = copies.gzip
+      entry.br = copies.br
     },
     () => undefined,
   )

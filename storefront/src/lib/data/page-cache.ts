@@ -28,11 +28,10 @@
  * servers in the compose deployment) move it before they are answered.
  */
 import { createHash } from "node:crypto"
-import { promisify } from "node:util"
-import zlib from "node:zlib"
 import type { APIContext, MiddlewareNext } from "astro"
 import { apiBaseUrl } from "./http"
 import { answerKey, catalogueHeaders, keepAnswer, keptAnswer, recordingDependencies, type Dependency } from "./catalogue-answers"
+import { compressedCopies } from "@enclave/contract/compression"
 import { resolveLanguage, type Language } from "@enclave/contract/i18n"
 import {
   apiWritesOfFrontDoor,
@@ -172,20 +171,17 @@ function pageBeforeRendering(request: PageRequest): UntouchedPage | undefined {
 }
 offerCachedPages({ untouched: pageBeforeRendering })
 
-const gzip = promisify(zlib.gzip)
-const brotli = promisify(zlib.brotliCompress)
-
 /**
  * Compresses a kept page once, off the event loop, for the front door to send as it is: compressing
  * on every request would cost more than the rest of sending it. Until both are done, a browser that
  * takes compressed answers gets the page through Astro's path, compressed per request.
  */
 function compressOnce(key: string, page: CachedPage) {
-  void Promise.all([gzip(page.body), brotli(page.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } })]).then(
-    ([gzipped, brotlied]) => {
-      page.gzip = gzipped
-      page.br = brotlied
-      pages.grow(key, page, gzipped.byteLength + brotlied.byteLength)
+  void compressedCopies(page.body).then(
+    (copies) => {
+      page.gzip = copies.gzip
+      page.br = copies.br
+      pages.grow(key, page, copies.gzip.byteLength + copies.br.byteLength)
     },
     () => undefined,
   )
