@@ -81,7 +81,7 @@ describe("npm start", () => {
       buffers: (await client.query<{ shared_buffers: string }>("show shared_buffers")).rows[0].shared_buffers,
       statements: (await client.query<{ calls: string }>("select count(*) as calls from pg_stat_statements")).rows[0].calls,
     }))
-    expect(settings.buffers).toBe("8MB")
+    expect(settings.buffers).toBe("4MB")
     expect(Number(settings.statements)).toBeGreaterThan(0)
   })
 
