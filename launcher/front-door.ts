@@ -13,6 +13,7 @@ import {
   type CatalogueGenerationReader,
   type ReadyPage,
 } from "@enclave/contract/page-door"
+import { knownHosts, UNKNOWN_HOST_MESSAGE, unknownHostOf } from "@enclave/contract/public-address"
 import { repoRoot } from "./env.ts"
 import type { MedusaState } from "./medusa.ts"
 import { securityHeadersFor } from "./security-headers.ts"
@@ -323,9 +324,14 @@ export async function createFrontDoor(options: FrontDoorOptions): Promise<http.S
     compress(req, res, (error) => (error ? fail(error) : route(req, res)))
   }
 
+  // PUBLIC_URL's host, ALLOWED_HOSTS and loopback (@enclave/contract/public-address): a page or an
+  // API answer for any other Host would let that name stand for the shop.
+  const known = knownHosts({ PUBLIC_URL: process.env.PUBLIC_URL, ALLOWED_HOSTS: process.env.ALLOWED_HOSTS })
   const server = http.createServer((req, res) => {
     // Before anything answers, so every answer (pages, files, redirects, errors) carries them.
     for (const [name, value] of Object.entries(securityHeadersFor(req))) res.setHeader(name, value)
+    const unknownHost = unknownHostOf(req.headers, known)
+    if (unknownHost !== null) return refuseHost(req, res, unknownHost)
     const untouched = untouchedPage(req)
     if (!untouched) return answer(req, res)
     if (!readGeneration) return void (sendCachedPage(req, res, untouched.page) || answer(req, res))
@@ -346,6 +352,15 @@ export async function createFrontDoor(options: FrontDoorOptions): Promise<http.S
   server.keepAliveTimeout = KEEP_ALIVE_MS
   server.headersTimeout = KEEP_ALIVE_MS + 1_000
   return server
+}
+
+/** A 400 for a host the shop does not answer to: the facade's JSON error on /api, a line of text elsewhere. */
+function refuseHost(req: http.IncomingMessage, res: http.ServerResponse, host: string) {
+  const url = req.url ?? "/"
+  if (url === "/api" || url.startsWith("/api/") || url.startsWith("/api?"))
+    return sendJson(res, 400, { message: UNKNOWN_HOST_MESSAGE, details: { fields: { host: `Unknown host: ${host.slice(0, 100)}` } } })
+  res.writeHead(400, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" })
+  res.end(`${UNKNOWN_HOST_MESSAGE}.\n`)
 }
 
 /** How long the front door keeps an idle kept-alive connection open. */

@@ -58,6 +58,8 @@ export interface MedusaEnv {
   adminPassword?: string
   /** Only setup reads it: the demo customer's account is created with it, and none without it. */
   demoPassword?: string
+  /** Only setup reads it: a new shop's catalogue comes with test payments on (npm start's demo), else off. */
+  testPayments?: boolean
 }
 
 /**
@@ -140,6 +142,8 @@ function childEnv(env: MedusaEnv): NodeJS.ProcessEnv {
   if (env.adminPassword) vars.ADMIN_PASSWORD = env.adminPassword
   if (env.demoPassword) vars.DEMO_PASSWORD = env.demoPassword
   else delete vars.DEMO_PASSWORD
+  if (env.testPayments) vars.TEST_PAYMENTS = "on"
+  else delete vars.TEST_PAYMENTS
   if (env.redisUrl) vars.REDIS_URL = env.redisUrl
   else delete vars.REDIS_URL
   return vars

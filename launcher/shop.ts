@@ -13,6 +13,7 @@ import {
 } from "./database.ts"
 import { readEnv, type LauncherEnv } from "./env.ts"
 import { backendScript, migrationFingerprint, runMedusa, superviseMedusa, type MedusaEnv, type SupervisedMedusa } from "./medusa.ts"
+import { requiredPublicOrigin } from "@enclave/contract/public-address"
 import { freePort } from "./ports.ts"
 import { shopSecrets } from "./secrets.ts"
 
@@ -189,6 +190,10 @@ function startEarly(medusaEnv: MedusaEnv, env: LauncherEnv, logsDir: string, say
  */
 export async function startShop(say: (line: string) => void = console.log): Promise<RunningShop> {
   const env = readEnv()
+  // The port is fixed before anything starts: the shop's own address is the public one unless
+  // PUBLIC_URL says otherwise, and every Medusa (the links in its e-mails) and the storefront read it.
+  const port = env.port || (await freePort())
+  process.env.PUBLIC_URL = requiredPublicOrigin({ PUBLIC_URL: process.env.PUBLIC_URL || `http://localhost:${port}` })
   fs.mkdirSync(path.join(env.dataDir, "logs"), { recursive: true })
   const logFile = path.join(env.dataDir, "logs", "medusa.log")
   const secrets = shopSecrets(env.dataDir)
@@ -211,7 +216,13 @@ export async function startShop(say: (line: string) => void = console.log): Prom
       dataDir: env.dataDir,
     }
     // Only set-up's Medusa gets the passwords it makes accounts with; the servers never need them.
-    const setUpEnv: MedusaEnv = { ...medusaEnv, adminPassword: secrets.adminPassword, demoPassword: secrets.demoPassword }
+    // A new shop of npm start takes test payments (the simulated card) for the demo, unless TEST_PAYMENTS=off.
+    const setUpEnv: MedusaEnv = {
+      ...medusaEnv,
+      adminPassword: secrets.adminPassword,
+      demoPassword: secrets.demoPassword,
+      testPayments: process.env.TEST_PAYMENTS !== "off",
+    }
     const logsDir = path.join(env.dataDir, "logs")
     // A restart of the embedded database that was set up as this code needs: Medusa takes 2-3 s to
     // load and PostgreSQL a few hundred ms to start, so both start at once (Medusa's pool waits
@@ -265,7 +276,7 @@ export async function startShop(say: (line: string) => void = console.log): Prom
     })
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject)
-      server.listen(env.port, resolve)
+      server.listen(port, resolve)
     })
     stops.push(
       () =>
@@ -274,7 +285,6 @@ export async function startShop(say: (line: string) => void = console.log): Prom
           server.closeAllConnections()
         }),
     )
-    const port = (server.address() as { port: number }).port
     return {
       url: `http://localhost:${port}`,
       medusaUrls: servers.map((m) => m.url),

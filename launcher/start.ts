@@ -5,6 +5,16 @@ import { buildAll } from "./build.ts"
 import { collectStartGarbage } from "./idle-compaction.ts"
 
 const startedAt = performance.now()
+
+/** Whether checkout offers the simulated card now, as the facade tells any visitor. */
+async function takesTestPayments(medusaUrl: string): Promise<boolean> {
+  try {
+    const answer = await fetch(`${medusaUrl}/api/payment-methods`, { signal: AbortSignal.timeout(5_000) })
+    return answer.ok && ((await answer.json()) as { simulatedCard?: unknown }).simulatedCard === true
+  } catch {
+    return false
+  }
+}
 let stopping = false
 
 try {
@@ -18,6 +28,11 @@ try {
   console.log(`Enclave is ready at ${shop.url}`)
   console.log(`Admin sign-in: ${shop.url}/admin with user "admin" and password "${shop.adminPassword}" (${shop.adminPasswordSource})`)
   console.log(`Demo customer sign-in: ${shop.url}/auth with user "demo" and password "${shop.demoPassword}" (${shop.demoPasswordSource})`)
+  if (await takesTestPayments(shop.medusaUrls[0])) {
+    console.log(
+      "Test payments are on: the simulated card places orders without any payment (a demo). Turn them off in the admin under Payments before the shop sells for real.",
+    )
+  }
   console.log(`Started in ${seconds} s. Press Ctrl-C to stop.`)
   collectStartGarbage()
 

@@ -3,6 +3,7 @@
  * /api pass-through, on PORT, talking to Medusa at ENCLAVE_API_URL.
  */
 import path from "node:path"
+import { requiredPublicOrigin } from "@enclave/contract/public-address"
 import { readEnv } from "./env.ts"
 import { redisCatalogueGeneration } from "./catalogue-generation.ts"
 import { createFrontDoor } from "./front-door.ts"
@@ -11,6 +12,13 @@ import { collectStartGarbage } from "./idle-compaction.ts"
 const env = readEnv()
 if (!env.apiUrl) {
   console.error("npm run start:web needs ENCLAVE_API_URL, the address of a Medusa server")
+  process.exit(1)
+}
+try {
+  // Canonical and hreflang links, the sitemap and robots.txt name the shop by it; it also decides the hosts answered.
+  requiredPublicOrigin({ PUBLIC_URL: process.env.PUBLIC_URL })
+} catch (error) {
+  console.error(`npm run start:web: ${(error as Error).message}`)
   process.exit(1)
 }
 // nginx sends /api straight to the Medusa servers (docker-compose.yml): this front door sees no write,

@@ -5,8 +5,8 @@ import { DIRECTION_CONTROL_MESSAGE, SHIPPING_SETTINGS_PRICE_MESSAGE, withoutDire
 /**
  * GET /api/payment-methods: which providers checkout may offer (enabled, and keys saved for the
  * active mode), the card provider's publishable key for Stripe Elements, and which are in sandbox
- * mode. simulatedCard: the sandbox's pretend card (docs/product.md §4) is offered while the card provider is
- * in sandbox mode, whether or not it is enabled. invoice: payment by invoice and wire transfer, offered
+ * mode. simulatedCard: the sandbox's pretend card (docs/product.md §4) is offered while an admin has test
+ * payments on and the card provider is in sandbox mode, whether or not it is enabled. invoice: payment by invoice and wire transfer, offered
  * only to a signed-in business customer (company name and VAT ID) while the admin has it enabled.
  */
 export const paymentMethodsSchema = z.object({
@@ -39,6 +39,11 @@ export const paymentConfigSchema = z.object({
   stripeSecretKeySet: z.boolean(),
   stripePublicKey: z.string(),
   stripeSandboxMode: z.boolean(),
+  /**
+   * Test payments (the simulated card) are switched on. They place orders without payment: checkout
+   * offers them, and the admin warns on every page, while this is on and stripeSandboxMode too.
+   */
+  testPaymentsEnabled: z.boolean(),
   stripeSandboxSecretKey: z.string(),
   stripeSandboxSecretKeySet: z.boolean(),
   stripeSandboxPublicKey: z.string(),
@@ -137,6 +142,7 @@ export const paymentConfigUpdateSchema = z
       stripeSecretKey: key("stripeSecretKey"),
       stripePublicKey: key("stripePublicKey"),
       stripeSandboxMode: flag("stripeSandboxMode"),
+      testPaymentsEnabled: flag("testPaymentsEnabled"),
       stripeSandboxSecretKey: key("stripeSandboxSecretKey"),
       stripeSandboxPublicKey: key("stripeSandboxPublicKey"),
       paypalEnabled: flag("paypalEnabled"),

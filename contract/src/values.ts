@@ -180,6 +180,10 @@ export const MISSING_SHIPPING_ADDRESS_MESSAGE = "Missing shipping address"
 
 /** docs/product.md §4: the simulated card's payment ids start with `str-`; they are test payments. */
 export const SANDBOX_CARD_PAYMENT_PREFIX = "str-"
+/** POST /api/orders with the simulated card while an admin has test payments off (the default of a deployment). */
+export const TEST_PAYMENTS_OFF_MESSAGE = "Test payments are switched off: this shop takes real payments only"
+/** POST /api/orders with a payment id an order was placed with already (a simulated card's id is accepted once). */
+export const PAYMENT_ID_USED_MESSAGE = "This payment was used for another order already"
 
 // ---------------------------------------------------------------------------------------------
 // Pay by invoice (issue 17; docs/product.md §4 Payment settings)

@@ -176,7 +176,7 @@ for (const language of ["en", "de"] as const) {
           shippingAddress: testAddress,
           shippingMethod: 1,
           paymentMethod: "stripe",
-          paymentId: "str-axe" + Date.now(),
+          paymentId: `str-axe-${Math.random().toString(36).slice(2, 10)}`,
         },
       })
       expect(order.status()).toBe(201)

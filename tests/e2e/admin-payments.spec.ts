@@ -367,3 +367,19 @@ test.afterAll(async ({ browser }) => {
   await saveConfig(page.request, BOTH_OFF_IN_SANDBOX)
   await context.close()
 })
+
+test("while test payments are on, every admin page warns, with a way to the switch", async ({ page }) => {
+  // The shared shop is npm start's: test payments on (the suites buy with the simulated card). Switching
+  // them off is tested on shops of their own (payments.test.ts, scale-out.test.ts).
+  expect((await config(page.request)).testPaymentsEnabled).toBe(true)
+  for (const path of ["/admin/", "/admin/orders", "/admin/products"]) {
+    await page.goto(path)
+    const banner = page.getByTestId("test-payments-banner")
+    await expect(banner, path).toContainText("Test payments are on")
+    await expect(banner, path).toContainText("Anyone can place orders with the simulated card, without paying")
+  }
+  await page.getByTestId("test-payments-banner").getByRole("link", { name: "Payment settings" }).click()
+  await expect(page).toHaveURL(/\/admin\/payments$/)
+  const card = page.getByRole("tabpanel", { name: "Card Payments (Stripe)" })
+  await expect(card.getByRole("switch", { name: "Take test payments (simulated card)" })).toBeChecked()
+})

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
-import { cartSchema, orderListSchema, orderSchema, orderStatuses, productSchema } from "@enclave/contract"
-import { asAdmin, asNewCustomer, asVisitor, type ApiClient } from "../support/api.ts"
+import { cartSchema, orderListSchema, orderSchema, orderStatuses, PAYMENT_ID_USED_MESSAGE, productSchema } from "@enclave/contract"
+import { asAdmin, asNewCustomer, asVisitor, sandboxPaymentId, type ApiClient } from "../support/api.ts"
 import { testAddress as address } from "../support/address.ts"
 
 // Products with plenty of stock, so parallel test files never run them out.
@@ -26,7 +26,7 @@ async function placeTestOrder(customer: ApiClient, items: Array<[number, number]
     shippingAddress: address,
     shippingMethod: GERMANY_STANDARD,
     paymentMethod: "stripe",
-    paymentId: "str-test" + Date.now(),
+    paymentId: sandboxPaymentId(),
     ...extra,
   })
 }
@@ -180,6 +180,34 @@ describe("POST /api/orders", () => {
     expect((await customer.get("/api/cart")).body).toEqual([])
   })
 
+  it("accepts a simulated card's payment id once: another account sending it gets 409 and no order, its cart kept", async () => {
+    const paymentId = sandboxPaymentId()
+    const first = await asNewCustomer()
+    expect((await placeTestOrder(first, [[DEVICE_SETUP, 1]], { paymentId })).status).toBe(201)
+    const second = await asNewCustomer()
+    const before = await stockOf(DEVICE_SETUP)
+    const again = await placeTestOrder(second, [[DEVICE_SETUP, 1]], { paymentId })
+    expect(again.status).toBe(409)
+    expect(again.body).toMatchObject({ message: PAYMENT_ID_USED_MESSAGE, details: { fields: { paymentId: PAYMENT_ID_USED_MESSAGE } } })
+    expect((await second.get("/api/orders")).body).toEqual([])
+    expect(cartSchema.parse((await second.get("/api/cart")).body).map((item) => item.productId)).toEqual([DEVICE_SETUP])
+    expect(await stockOf(DEVICE_SETUP)).toBe(before)
+  })
+
+  it("accepts a payment id once even when two accounts send it at the same moment", async () => {
+    const paymentId = sandboxPaymentId()
+    const buyers = [await asNewCustomer(), await asNewCustomer()]
+    for (const buyer of buyers) expect((await buyer.post("/api/cart", { productId: DEVICE_SETUP, quantity: 1 })).status).toBe(201)
+    const answers = await Promise.all(
+      buyers.map((buyer) =>
+        buyer.post("/api/orders", { shippingAddress: address, shippingMethod: GERMANY_STANDARD, paymentMethod: "stripe", paymentId }),
+      ),
+    )
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409])
+    const orders = await Promise.all(buyers.map(async (buyer) => orderListSchema.parse((await buyer.get("/api/orders")).body).length))
+    expect(orders.sort()).toEqual([0, 1])
+  })
+
   it("lists the user's own orders newest first, with items, and nobody else's", async () => {
     const customer = await asNewCustomer()
     const first = orderSchema.parse((await placeTestOrder(customer, [[SLEEVE, 1]])).body)
@@ -200,7 +228,7 @@ describe("POST /api/orders", () => {
     const missing = await customer.post("/api/orders", {
       shippingMethod: GERMANY_STANDARD,
       paymentMethod: "stripe",
-      paymentId: "str-abcdef",
+      paymentId: sandboxPaymentId(),
     })
     expect(missing.status).toBe(400)
     expect(missing.body.message).toBe("Missing shipping address")
@@ -208,7 +236,7 @@ describe("POST /api/orders", () => {
       shippingAddress: { fullName: "A", addressLine1: "123", city: "B", state: "C", postalCode: "1", country: "D" },
       shippingMethod: GERMANY_STANDARD,
       paymentMethod: "stripe",
-      paymentId: "str-abcdef",
+      paymentId: sandboxPaymentId(),
     })
     expect(bad.status).toBe(400)
     expect(bad.body.details.fields).toEqual({
@@ -233,7 +261,7 @@ describe("POST /api/orders", () => {
       shippingMethod: GERMANY_STANDARD,
       shippingCost: 0,
       paymentMethod: "stripe",
-      paymentId: "str-abcdef",
+      paymentId: sandboxPaymentId(),
     })
     expect(wrongShipping.status).toBe(409)
     expect((await customer.get("/api/orders")).body).toEqual([])
@@ -247,7 +275,7 @@ describe("POST /api/orders", () => {
       shippingAddress: address,
       shippingMethod: 1,
       paymentMethod: "stripe",
-      paymentId: "str-abcdef",
+      paymentId: sandboxPaymentId(),
     })
     expect(empty.status).toBe(400)
     expect(empty.body.message).toBe("Your cart is empty")
@@ -256,7 +284,7 @@ describe("POST /api/orders", () => {
       shippingAddress: address,
       shippingMethod: 99999,
       paymentMethod: "stripe",
-      paymentId: "str-abcdef",
+      paymentId: sandboxPaymentId(),
     })
     expect(method.status).toBe(400)
     expect(method.body.details.fields.shippingMethod).toBe("Unknown shipping method")
@@ -279,7 +307,7 @@ describe("POST /api/orders", () => {
       shippingAddress: { ...address, country: "Atlantis" },
       shippingMethod: 1,
       paymentMethod: "stripe",
-      paymentId: "str-abcdef",
+      paymentId: sandboxPaymentId(),
     })
     expect(nowhere.status).toBe(400)
     expect(nowhere.body.message).toMatch(/cannot ship to "Atlantis"/)
@@ -309,7 +337,7 @@ describe("/api/orders: shipping zones", () => {
       shippingAddress: { ...paris, country: "Frankreich" },
       shippingMethod: GERMANY_EXPRESS,
       paymentMethod: "stripe",
-      paymentId: "str-zone" + Date.now(),
+      paymentId: sandboxPaymentId(),
     })
     expect(express.status).toBe(400)
     expect(express.body.details.fields.shippingMethod).toBe("Germany Express does not ship to France")
@@ -317,7 +345,7 @@ describe("/api/orders: shipping zones", () => {
       shippingAddress: address,
       shippingMethod: WORLDWIDE,
       paymentMethod: "stripe",
-      paymentId: "str-zone" + Date.now(),
+      paymentId: sandboxPaymentId(),
     })
     expect(worldwideAtHome.status).toBe(400)
     expect(worldwideAtHome.body.details.fields.shippingMethod).toBe("Worldwide does not ship to Germany")

@@ -9,6 +9,7 @@ import os from "node:os"
 import path from "node:path"
 import type { AddressInfo } from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { UNKNOWN_HOST_MESSAGE } from "@enclave/contract/public-address"
 import { createFrontDoor, KEEP_ALIVE_MS } from "../../launcher/front-door.ts"
 import { repoRoot } from "../../launcher/env.ts"
 import { freePort } from "../../launcher/ports.ts"
@@ -136,5 +137,57 @@ describe("the front door with two Medusa servers", () => {
     // The app's page names the current files: it is never kept.
     const page = await fetch(`${doorUrl}/admin/`, { redirect: "manual" })
     expect(page.headers.get("cache-control")).toBe("private, no-store")
+  })
+})
+
+describe("the front door's host names", () => {
+  /** A GET with the Host header as given (fetch sets its own). */
+  const getWithHost = (url: string, path: string, host: string) =>
+    new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const target = new URL(url)
+      http
+        .get({ host: target.hostname, port: target.port, path, headers: { host } }, (res) => {
+          let text = ""
+          res.on("data", (chunk) => (text += chunk))
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, text }))
+        })
+        .on("error", reject)
+    })
+
+  it("answers PUBLIC_URL's host, the ALLOWED_HOSTS and loopback, and refuses any other with 400", async () => {
+    const saved = { PUBLIC_URL: process.env.PUBLIC_URL, ALLOWED_HOSTS: process.env.ALLOWED_HOSTS }
+    process.env.PUBLIC_URL = "https://shop.example"
+    process.env.ALLOWED_HOSTS = "other.example, .enclave.test"
+    const strict = await createFrontDoor({
+      apiUrl: [await listen(http.createServer((_req, res) => res.end("{}")))],
+      uploadsDir: os.tmpdir(),
+    })
+    Object.assign(process.env, saved)
+    for (const [name, value] of Object.entries(saved)) if (value === undefined) delete process.env[name]
+    const url = await listen(strict)
+    try {
+      for (const host of [
+        "shop.example",
+        "shop.example:8000",
+        "other.example",
+        "enclave.test",
+        "www.enclave.test",
+        "localhost:1",
+        "[::1]:8000",
+      ]) {
+        expect((await getWithHost(url, "/api/products", host)).status, host).toBe(200)
+      }
+      for (const host of ["evil.example", "shop.example.evil.example", "notenclave.test", "other.example.org"]) {
+        const api = await getWithHost(url, "/api/products", host)
+        expect(api.status, host).toBe(400)
+        expect(JSON.parse(api.text)).toEqual({ message: UNKNOWN_HOST_MESSAGE, details: { fields: { host: `Unknown host: ${host}` } } })
+        const page = await getWithHost(url, "/products", host)
+        expect(page.status, host).toBe(400)
+        expect(page.text).toBe(`${UNKNOWN_HOST_MESSAGE}.\n`)
+      }
+    } finally {
+      strict.closeAllConnections()
+      await new Promise((resolve) => strict.close(resolve))
+    }
   })
 })

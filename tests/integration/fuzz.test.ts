@@ -10,7 +10,7 @@
  */
 import http from "node:http"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { ApiClient, asAdmin, asNewCustomer } from "../support/api.ts"
+import { ApiClient, asAdmin, asNewCustomer, sandboxPaymentId } from "../support/api.ts"
 import { describeRequest, fuzzTargets, generateRequests, type FuzzIds, type FuzzRequest, type Role } from "../support/fuzz.ts"
 import { routeCallKeys } from "../support/fuzz-routes.ts"
 import { startShopProcess, type ShopProcess } from "../support/shop.ts"
@@ -116,7 +116,7 @@ beforeAll(async () => {
     shippingAddress: address,
     shippingMethod: 1,
     paymentMethod: "stripe",
-    paymentId: "str-fuzz-seed",
+    paymentId: sandboxPaymentId(),
   })
   expect(order.status, JSON.stringify(order.body)).toBe(201)
   const cart = await customer.post("/api/cart", { productId: 4, quantity: 1 })

@@ -4,7 +4,7 @@ import pg from "pg"
 import { afterAll, describe, expect, it } from "vitest"
 import { withClient } from "../../launcher/database.ts"
 import { orderSchema, productListSchema, productSchema } from "@enclave/contract"
-import { ApiClient, newUserDetails } from "../support/api.ts"
+import { ApiClient, newUserDetails, sandboxPaymentId } from "../support/api.ts"
 import { testAddress } from "../support/address.ts"
 import { readMails } from "../support/mailbox.ts"
 import { databaseUrlOf } from "../support/races.ts"
@@ -36,6 +36,9 @@ describe("npm start", () => {
     expect(password.length).toBeGreaterThanOrEqual(12)
     expect(shop.output()).toContain(`user "admin" and password "${password}"`)
     expect(shop.output()).toContain("Seeding the catalogue")
+    // npm start is a demo: its new shop takes test payments, and says so (a deployment's set-up does not: scale-out.test).
+    expect(shop.output()).toContain("Test payments are on: the simulated card places orders without any payment")
+    expect((await (await fetch(`${shop.url}/api/payment-methods`)).json()).simulatedCard).toBe(true)
     const health = await fetch(`${shop.url}/api/health`)
     expect(health.status).toBe(200)
     const login = await fetch(`${shop.url}/api/login`, {
@@ -94,7 +97,7 @@ describe("npm start", () => {
       shippingAddress: testAddress,
       shippingMethod: 1,
       paymentMethod: "stripe",
-      paymentId: "str-launcher",
+      paymentId: sandboxPaymentId(),
     })
     expect(placed.status, JSON.stringify(placed.body)).toBe(201)
     const order = orderSchema.parse(placed.body)

@@ -17,9 +17,10 @@ import {
   paypalOrderCreatedSchema,
   paypalOrderSchema,
   productSchema,
+  TEST_PAYMENTS_OFF_MESSAGE,
   unfinalisedPaymentListSchema,
 } from "@enclave/contract"
-import { ApiClient, newUserDetails } from "../support/api.ts"
+import { ApiClient, newUserDetails, sandboxPaymentId } from "../support/api.ts"
 import { servedDocument } from "../support/openapi-check.ts"
 import { paymentKeys, paymentSecrets, startPaymentShop, type PaymentShop } from "../support/payment-shop.ts"
 import pg from "pg"
@@ -596,6 +597,33 @@ describe("the admin's settings apply at the next request", () => {
     expect((await startCard(buyer)).status).toBe(201)
   })
 
+  it("takes test payments only while the admin has them on: off, no simulated card is offered or accepted", async () => {
+    expect((await admin.get("/api/admin/payment-config")).body.testPaymentsEnabled).toBe(true)
+    await save({ testPaymentsEnabled: false })
+    try {
+      expect((await admin.get("/api/admin/payment-config")).body.testPaymentsEnabled).toBe(false)
+      expect((await new ApiClient(env.url).get("/api/payment-methods")).body).toMatchObject({ stripe: true, simulatedCard: false })
+      const buyer = await customerWithCart()
+      const refused = await buyer.post("/api/orders", {
+        shippingAddress: address,
+        shippingMethod: GERMANY_STANDARD,
+        paymentMethod: "stripe",
+        paymentId: sandboxPaymentId(),
+      })
+      expect(refused.status).toBe(400)
+      expect(refused.body).toMatchObject({
+        message: TEST_PAYMENTS_OFF_MESSAGE,
+        details: { fields: { paymentId: "Test payments are switched off" } },
+      })
+      expect((await buyer.get("/api/orders")).body).toEqual([])
+      // Only an admin switches them: a customer's save is refused.
+      expect((await buyer.post("/api/admin/payment-config", { testPaymentsEnabled: true })).status).toBe(403)
+    } finally {
+      await save({ testPaymentsEnabled: true })
+    }
+    expect((await new ApiClient(env.url).get("/api/payment-methods")).body.simulatedCard).toBe(true)
+  })
+
   it("in live mode uses the live keys and PayPal's live host; its orders are not test payments, and the simulated card is refused", async () => {
     await save({ paypalSandboxMode: false, stripeSandboxMode: false })
     try {
@@ -606,7 +634,7 @@ describe("the admin's settings apply at the next request", () => {
         shippingAddress: address,
         shippingMethod: GERMANY_STANDARD,
         paymentMethod: "stripe",
-        paymentId: "str-livemode1234",
+        paymentId: sandboxPaymentId(),
       })
       expect(sandboxCard.status).toBe(400)
       expect(sandboxCard.body.message).toBe("Test payments are switched off: the card provider is in live mode")

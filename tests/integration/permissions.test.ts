@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest"
 import { TWO_FACTOR_EXPIRED_MESSAGE } from "@enclave/contract"
-import { asAdmin, asNewCustomer, asVisitor, type ApiClient } from "../support/api.ts"
+import { asAdmin, asNewCustomer, asVisitor, sandboxPaymentId, type ApiClient } from "../support/api.ts"
 import { routeCallKeys, routeFiles } from "../support/fuzz-routes.ts"
 import { testAddress } from "../support/address.ts"
 
@@ -249,7 +249,7 @@ describe("another customer (docs/product.md §6: a customer's own cart, orders a
       shippingAddress: testAddress,
       shippingMethod: 1,
       paymentMethod: "stripe",
-      paymentId: "str-permission-" + Date.now(),
+      paymentId: sandboxPaymentId(),
     })
     expect(order.status, JSON.stringify(order.body)).toBe(201)
     const cart = await first.post("/api/cart", { productId: product.body.id, quantity: 2 })

@@ -5,12 +5,15 @@
  * that what one server did is known to the other: sessions, the catalogue, stock and payments.
  */
 import { randomBytes } from "node:crypto"
+import { spawn } from "node:child_process"
 import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
 import { Redis } from "ioredis"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { withClient } from "../../launcher/database.ts"
 import { medusaServer } from "../../launcher/medusa.ts"
-import { paypalOrderCreatedSchema } from "@enclave/contract"
+import { paypalOrderCreatedSchema, TEST_PAYMENTS_OFF_MESSAGE } from "@enclave/contract"
 import { ApiClient, newUserDetails } from "../support/api.ts"
 import { startPaymentShop, type PaymentShop } from "../support/payment-shop.ts"
 import {
@@ -25,7 +28,7 @@ import {
 } from "../support/races.ts"
 import { askPage, untilFrontDoor } from "../support/front-door-pages.ts"
 import { waitForMail } from "../support/mailbox.ts"
-import { TEST_ADMIN_PASSWORD, type ShopProcess } from "../support/shop.ts"
+import { repoRoot, TEST_ADMIN_PASSWORD, type ShopProcess } from "../support/shop.ts"
 import { timeStep, totp } from "../support/totp.ts"
 
 const SERVER_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres"
@@ -63,9 +66,42 @@ async function signedInAdmin(baseUrl: string): Promise<ApiClient> {
   return admin
 }
 
+/** The secrets a deployment sets for all its services (docker-compose.yml's app environment). */
+const deploymentSecrets = {
+  JWT_SECRET: randomBytes(32).toString("hex"),
+  COOKIE_SECRET: randomBytes(32).toString("hex"),
+  APP_SECRET: randomBytes(32).toString("hex"),
+  ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+}
+
+/** `npm run setup`, the deployment's one-shot set-up job: migrates and seeds the database. */
+function runDeploymentSetUp(): Promise<string> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "enclave-setup-"))
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(repoRoot, "launcher", "node.mjs"), path.join(repoRoot, "launcher", "setup.ts")], {
+      cwd: repoRoot,
+      env: { ...process.env, ...deploymentSecrets, NODE_ENV: "production", DATABASE_URL: databaseUrl, REDIS_URL, DATA_DIR: dataDir },
+      stdio: ["ignore", "pipe", "pipe"],
+    })
+    let output = ""
+    child.stdout.on("data", (chunk) => (output += chunk))
+    child.stderr.on("data", (chunk) => (output += chunk))
+    child.on("close", (code) => {
+      fs.rmSync(dataDir, { recursive: true, force: true })
+      if (code === 0) resolve(output)
+      else reject(new Error(`npm run setup failed (exit ${code}):\n${output}`))
+    })
+  })
+}
+
 beforeAll(async () => {
+  // Set up as docker-compose.yml's `setup` job does, then served as its servers and worker are.
+  await runDeploymentSetUp()
   // With the loopback PayPal and Stripe, so payments can be captured across the servers too.
-  paymentShop = await startPaymentShop({ env: { DATABASE_URL: databaseUrl, REDIS_URL, MEDUSA_SERVERS: "2" }, timeoutMs: 360_000 })
+  paymentShop = await startPaymentShop({
+    env: { DATABASE_URL: databaseUrl, REDIS_URL, MEDUSA_SERVERS: "2", ...deploymentSecrets },
+    timeoutMs: 360_000,
+  })
   shop = paymentShop.shop
   const line = /Medusa servers: (.+); worker: (\S+)/.exec(shop.output())
   if (!line) throw new Error(`The launcher did not list its Medusa servers:\n${shop.output()}`)
@@ -80,6 +116,29 @@ afterAll(async () => {
 })
 
 describe("the scaled-out shop (MEDUSA_SERVERS=2, REDIS_URL, DATABASE_URL)", () => {
+  it("takes real payments only after the deployment's set-up: no simulated card until an admin turns test payments on", async () => {
+    expect(shop.output()).not.toContain("Test payments are on")
+    expect((await new ApiClient(shop.url).get("/api/payment-methods")).body.simulatedCard).toBe(false)
+    const buyer = await newBuyer(shop.url)
+    expect((await buyer.post("/api/cart", { productId: 4, quantity: 1 })).status).toBe(201)
+    const refused = await buyWithSandboxCard(buyer)
+    expect(refused.status).toBe(400)
+    expect(refused.body).toMatchObject({
+      message: TEST_PAYMENTS_OFF_MESSAGE,
+      details: { fields: { paymentId: "Test payments are switched off" } },
+    })
+    expect((await buyer.get("/api/orders")).body).toEqual([])
+
+    const admin = await signedInAdmin(shop.url)
+    expect((await admin.get("/api/admin/payment-config")).body.testPaymentsEnabled).toBe(false)
+    const on = await admin.post("/api/admin/payment-config", { testPaymentsEnabled: true })
+    expect(on.status, JSON.stringify(on.body)).toBe(200)
+    expect(on.body.testPaymentsEnabled).toBe(true)
+    // Known to every server at once: the settings are in the database.
+    for (const url of servers) expect((await new ApiClient(url).get("/api/payment-methods")).body.simulatedCard).toBe(true)
+    expect((await buyWithSandboxCard(buyer)).status).toBe(201)
+  })
+
   it("runs two Medusa servers and one worker, each answering", async () => {
     expect(servers).toHaveLength(2)
     expect(medusaModes(shop.dataDir)).toEqual(["server", "server", "worker"])

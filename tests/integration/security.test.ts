@@ -30,6 +30,7 @@ import {
   asNewCustomer,
   asVisitor,
   newUserDetails,
+  sandboxPaymentId,
   type ApiAnswer,
   type Json,
   type RequestOptions,
@@ -417,7 +418,7 @@ describe("text that would display as something else (issue 13)", () => {
       shippingAddress: address,
       shippingMethod: 1,
       paymentMethod: "stripe",
-      paymentId: "str-direction",
+      paymentId: sandboxPaymentId(),
     })
     expect(fieldsOf(order)).toEqual([400, { "shippingAddress.addressLine1": message }])
     // Nothing of it was stored.

@@ -156,6 +156,11 @@ export function fromNewAddress(baseUrl: string = shopUrl()): ApiClient {
   return new ApiClient(baseUrl, `127.${randomInt(10, 210)}.${randomInt(0, 256)}.${randomInt(1, 255)}`)
 }
 
+/** A new simulated card payment id (docs/product.md §4: `str-` and 16 hex digits): the shop accepts each one once. */
+export function sandboxPaymentId(): string {
+  return `str-${randomBytes(8).toString("hex")}`
+}
+
 /** A registration body that passes every docs/product.md §5 rule; override what a test is about. */
 export function newUserDetails(overrides: Record<string, unknown> = {}) {
   const tag = randomBytes(4).toString("hex")

@@ -214,6 +214,9 @@ const MUST_SET: Record<string, readonly string[]> = {
   // The worker sends the shop's e-mails (plugins/mail); unset, they are written into DATA_DIR/mail.
   SMTP_URL: MEDUSA_SERVICES,
   MAIL_FROM: MEDUSA_SERVICES,
+  // Links in mails and pages name the shop by it, never by a request's Host; other hosts get 400.
+  PUBLIC_URL: [...MEDUSA_SERVICES, "web"],
+  ALLOWED_HOSTS: [...MEDUSA_SERVICES, "web"],
 }
 
 /** Medusa's accepted `projectConfig.workerMode` values, from the installed types when present. */
@@ -425,6 +428,11 @@ describe("docker-compose.yml against the code it runs", () => {
     if (environmentOf("web").ENCLAVE_API_URL !== "http://medusa-server:9000")
       problems.push(`web: ENCLAVE_API_URL should be http://medusa-server:9000, is ${environmentOf("web").ENCLAVE_API_URL}`)
     if (environmentOf("web").PORT !== "8000") problems.push(`web: PORT should be 8000 (the proxy forwards to web:8000)`)
+    for (const name of [...MEDUSA_SERVICES, "web"]) {
+      // Required: the links in mails come from it, never from a request's Host.
+      if (!/^\$\{PUBLIC_URL:\?[^}]+\}$/.test(environmentOf(name).PUBLIC_URL ?? ""))
+        problems.push(`${name}: PUBLIC_URL should be required (\${PUBLIC_URL:?…}), is ${environmentOf(name).PUBLIC_URL}`)
+    }
     for (const name of MEDUSA_SERVICES) {
       const env = environmentOf(name)
       // Optional: a deployment without a mail server still starts (its mails become files).

@@ -13,7 +13,7 @@ const require = createRequire(import.meta.url)
 const contractDir = path.resolve(path.dirname(require.resolve("@enclave/contract")), "..")
 const root = path.resolve(contractDir, "..")
 
-const SHARED = ["money", "i18n", "http-errors", "security-headers", "bank", "page-door", "redis-keys"] as const
+const SHARED = ["money", "i18n", "http-errors", "security-headers", "bank", "page-door", "redis-keys", "public-address"] as const
 
 /** Module specifiers a file names: imports, re-exports, dynamic import(), require(). */
 function specifiers(source: string): string[] {

@@ -92,6 +92,14 @@ export const paymentMessages = defineMessages(
     paymentTermMessage: "Payment term must be a whole number of days from 1 to 365",
     minimumTotalMessage: "Minimum order total must be a number of at least 0",
     serverSaid: "The server said: {message}",
+    testPayments: "Take test payments (simulated card)",
+    testPaymentsHint:
+      "Checkout offers a simulated card that places orders without any payment; they take real stock. For trying the shop only: keep this off while it sells for real.",
+    testPaymentsBlocked: "Test payments work only while card payments are in sandbox mode.",
+    testPaymentsOnText: "Checkout now takes test payments.",
+    testPaymentsOffText: "Checkout no longer takes test payments.",
+    testPaymentsOnFailed: "Failed to turn test payments on.",
+    testPaymentsOffFailed: "Failed to turn test payments off.",
   },
   {
     menuLabel: "Zahlungen",
@@ -184,6 +192,14 @@ export const paymentMessages = defineMessages(
     paymentTermMessage: "Das Zahlungsziel muss eine ganze Zahl von 1 bis 365 Tagen sein",
     minimumTotalMessage: "Der Mindestbestellwert muss eine Zahl ab 0 sein",
     serverSaid: "Antwort des Servers: {message}",
+    testPayments: "Testzahlungen annehmen (simulierte Karte)",
+    testPaymentsHint:
+      "Die Kasse bietet eine simulierte Karte an, mit der ohne Zahlung bestellt wird; diese Bestellungen nehmen echten Bestand. Nur zum Ausprobieren: ausgeschaltet lassen, solange der Shop wirklich verkauft.",
+    testPaymentsBlocked: "Testzahlungen gibt es nur, solange Kartenzahlungen im Sandbox-Modus sind.",
+    testPaymentsOnText: "Die Kasse nimmt jetzt Testzahlungen an.",
+    testPaymentsOffText: "Die Kasse nimmt keine Testzahlungen mehr an.",
+    testPaymentsOnFailed: "Testzahlungen konnten nicht eingeschaltet werden.",
+    testPaymentsOffFailed: "Testzahlungen konnten nicht ausgeschaltet werden.",
   },
 )
 

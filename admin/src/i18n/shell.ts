@@ -32,6 +32,10 @@ export const shellMessages = defineMessages(
     "notFound.back": "Back to the dashboard",
     warnWhenUnsavedChanges: "Are you sure you want to leave? You have unsaved changes.",
     "toast.undo": "Undo",
+    "testPayments.title": "Test payments are on",
+    "testPayments.text":
+      "Anyone can place orders with the simulated card, without paying, and they take real stock. Turn test payments off before the shop sells for real.",
+    "testPayments.link": "Payment settings",
   },
   {
     "nav.dashboard": "Übersicht",
@@ -63,6 +67,10 @@ export const shellMessages = defineMessages(
     "notFound.back": "Zurück zur Übersicht",
     warnWhenUnsavedChanges: "Möchten Sie die Seite wirklich verlassen? Es gibt ungespeicherte Änderungen.",
     "toast.undo": "Rückgängig",
+    "testPayments.title": "Testzahlungen sind eingeschaltet",
+    "testPayments.text":
+      "Jeder kann mit der simulierten Karte bestellen, ohne zu bezahlen, und diese Bestellungen nehmen echten Bestand. Schalten Sie Testzahlungen aus, bevor der Shop wirklich verkauft.",
+    "testPayments.link": "Zahlungseinstellungen",
   },
 )
 

@@ -13,7 +13,7 @@ import {
   linkSalesChannelsToStockLocationWorkflow,
   updateStoresWorkflow,
 } from "@medusajs/medusa/core-flows"
-import { SHOP_PAYMENT_PROVIDERS as PAYMENT_PROVIDERS } from "@enclave/payments"
+import { PAYMENT_SETTINGS_MODULE, SHOP_PAYMENT_PROVIDERS as PAYMENT_PROVIDERS, type PaymentSettingsModuleService } from "@enclave/payments"
 import { SECURITY_LEVELS_MODULE, type SecurityProfiles } from "@enclave/security-levels"
 import {
   GERMANY_COUNTRIES as germany,
@@ -224,6 +224,12 @@ export default async function seed({ container }: ExecArgs) {
   await linkSalesChannelsToApiKeyWorkflow(container).run({
     input: { id: apiKeys[0].id, add: [salesChannel.id] },
   })
+
+  // `npm start` is a demo: its new shop takes test payments (the simulated card) until an admin turns
+  // them off. A deployment's set-up never passes this, so it starts taking real payments only.
+  if (process.env.TEST_PAYMENTS === "on") {
+    await container.resolve<PaymentSettingsModuleService>(PAYMENT_SETTINGS_MODULE).saveSettings({ testPaymentsEnabled: true })
+  }
 
   logger.info(`Enclave seed: ${products.length} products, ${shippingMethods.length} shipping methods, 2 regions`)
 }

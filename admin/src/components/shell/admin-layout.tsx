@@ -3,6 +3,7 @@ import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from "
 import { AdminHeader } from "../header"
 import { AdminNav } from "./admin-nav"
 import { AdminTitle } from "./admin-title"
+import { TestPaymentsBanner } from "./test-payments-banner"
 
 // A narrow window's drawer brings antd's Drawer: fetched when the menu is first opened.
 const NavDrawer = lazy(() => import("./nav-drawer"))
@@ -87,6 +88,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
               : undefined
           }
         />
+        <TestPaymentsBanner />
         {/* antd's Content is itself the page's one <main> landmark. */}
         <Layout.Content style={{ padding: siderIsDrawer ? 12 : 24 }}>{children}</Layout.Content>
       </Layout>

@@ -342,7 +342,7 @@ interface SwitchTexts {
 }
 
 interface EnableSwitchProps {
-  field: "stripeEnabled" | "paypalEnabled" | "invoiceEnabled"
+  field: "stripeEnabled" | "paypalEnabled" | "invoiceEnabled" | "testPaymentsEnabled"
   /** The switch's id prefix: stripe, paypal, invoice. */
   name: string
   enabled: boolean
@@ -559,6 +559,21 @@ export default function PaymentSettings() {
                   <StatusTags enabled={config.stripeEnabled} sandbox={config.stripeSandboxMode} />
                 </Flex>
                 <ProviderSwitch config={config} provider="Stripe" />
+                <EnableSwitch
+                  field="testPaymentsEnabled"
+                  name="test-payments"
+                  enabled={config.testPaymentsEnabled}
+                  ready={config.stripeSandboxMode}
+                  texts={{
+                    label: t("testPayments"),
+                    hint: t("testPaymentsHint"),
+                    blocked: t("testPaymentsBlocked"),
+                    enabledText: t("testPaymentsOnText"),
+                    disabledText: t("testPaymentsOffText"),
+                    enableFailed: t("testPaymentsOnFailed"),
+                    disableFailed: t("testPaymentsOffFailed"),
+                  }}
+                />
                 <WebhookUrl provider="Stripe" />
                 <SettingsForm
                   config={config}

@@ -1,6 +1,7 @@
 import { paymentConfigSchema, type PaymentConfig, type PaymentConfigUpdateInput } from "@enclave/contract"
 import type { BaseRecord, GetOneParams, GetOneResponse, UpdateParams, UpdateResponse } from "@refinedev/core"
 import { getJson, sendJson, signalOf, validated } from "../http"
+import { PAYMENT_CONFIG_ID } from "./payment-config-id"
 import type { ResourceHandler } from "./resource"
 
 /**
@@ -8,7 +9,7 @@ import type { ResourceHandler } from "./resource"
  * enable flag or any set of fields and answers the saved configuration. Refine needs an id for
  * getOne/update; this resource has only the one record, whatever id is asked for.
  */
-export const PAYMENT_CONFIG_ID = "current"
+export { PAYMENT_CONFIG_ID }
 const PATH = "/admin/payment-config"
 
 export type PaymentConfigRecord = PaymentConfig & { id: typeof PAYMENT_CONFIG_ID }

@@ -5,6 +5,7 @@ import { facadeErrorHandler } from "../http/error-handler"
 import { requireJsonBody } from "../http/json-body"
 import { refuseUnroutablePath } from "../http/no-such-path"
 import { hidePoweredBy } from "../http/powered-by"
+import { refuseUnknownHost } from "../http/known-host"
 import { refuseCrossOrigin } from "../http/same-origin"
 import { setApiSecurityHeaders } from "@enclave/contract/security-headers"
 import { limitSignIns } from "../http/sign-in-limit"
@@ -15,9 +16,12 @@ export default defineMiddlewares({
   errorHandler: facadeErrorHandler,
   routes: [
     // ---- every /api call: security headers first (so even its errors carry them), express's
-    // X-Powered-By off; a path the contract does not have gets a JSON 404, a method it does not
-    // serve 405 (OPTIONS: its Allow list); bodies only as JSON ----
-    { matcher: "/api*", middlewares: [setApiSecurityHeaders as never, hidePoweredBy, refuseUnroutablePath, requireJsonBody] },
+    // X-Powered-By off; a host the shop does not know gets a 400; a path the contract does not have
+    // gets a JSON 404, a method it does not serve 405 (OPTIONS: its Allow list); bodies only as JSON ----
+    {
+      matcher: "/api*",
+      middlewares: [setApiSecurityHeaders as never, hidePoweredBy, refuseUnknownHost, refuseUnroutablePath, requireJsonBody],
+    },
     // ---- then cross-origin refusal (cheap), then who is calling ----
     { matcher: "/api*", middlewares: [refuseCrossOrigin, identifyCaller] },
     // ---- sign-in and registration: at most so many attempts per client and minute (429) ----

@@ -1,15 +1,13 @@
 import type { MedusaRequest } from "@medusajs/framework/http"
+import { requiredPublicOrigin } from "@enclave/contract/public-address"
 
 /**
- * The shop's address as the customer's browser uses it, for the addresses a payment provider
- * sends the customer back to. A state-changing call has passed the same-origin check, so its
- * Origin is the shop's own; without one, the (trusted) forwarded scheme and host are used.
+ * The shop's public address (PUBLIC_URL), for the links it writes: a password-reset mail, the
+ * addresses a payment provider sends the customer back to, an invoice. Never a request's Host or
+ * Origin, which a caller chooses.
  */
-export function shopOrigin(req: MedusaRequest): string {
-  const origin = req.get("origin")
-  if (origin && /^https?:\/\/[^/]+$/.test(origin)) return origin
-  const host = req.get("x-forwarded-host")?.split(",")[0]?.trim() || req.get("host")
-  return `${req.protocol}://${host}`
+export function shopOrigin(): string {
+  return requiredPublicOrigin({ PUBLIC_URL: process.env.PUBLIC_URL })
 }
 
 export type ShopLanguage = "en" | "de"

@@ -9,7 +9,14 @@ import {
   emitEventStep,
   releaseLockStep,
 } from "@medusajs/medusa/core-flows"
-import { invoiceDueDate, invoiceMinimumMessage, invoiceReference, type Order, type ShippingAddress } from "@enclave/contract"
+import {
+  invoiceDueDate,
+  invoiceMinimumMessage,
+  invoiceReference,
+  PAYMENT_ID_USED_MESSAGE,
+  type Order,
+  type ShippingAddress,
+} from "@enclave/contract"
 import { eurosToCents } from "@enclave/contract/money"
 import { SHOP_ORDERS_MODULE, type InvoiceTerms } from "@enclave/orders"
 import { accountsService } from "../accounts/users"
@@ -81,6 +88,17 @@ const existingOrderOfCartStep = createStep("enclave-existing-order-of-cart", asy
     .dismiss([{ [Modules.ORDER]: { order_id: orderId }, [Modules.CART]: { cart_id: input.cartId } }])
   await container.resolve(Modules.ORDER).softDeleteOrders([orderId])
   return new StepResponse({ orderId: null as string | null })
+})
+
+/**
+ * One payment pays one order: a payment id on an order already is refused (a simulated card's id
+ * sent again by another account, a provider's payment replayed). Runs under the payment id's lock.
+ */
+const refuseUsedPaymentStep = createStep("enclave-refuse-used-payment", async (input: { paymentId: string | null }, { container }) => {
+  if (!input.paymentId) return new StepResponse(null)
+  const [used] = await shopOrders(container).listOrderDetails({ payment_id: input.paymentId }, { select: ["id"], take: 1 })
+  if (used) throw new ApiError(409, PAYMENT_ID_USED_MESSAGE, { fields: { paymentId: PAYMENT_ID_USED_MESSAGE } })
+  return new StepResponse(null)
 })
 
 /** Checks and prices the cart (throws the customer's 4xx); reads only. */
@@ -295,9 +313,17 @@ export const placeOrderWorkflow = createWorkflow(PLACE_ORDER_WORKFLOW, (input: P
   // One completion per cart at a time, on every instance; the loser of a double click then finds the order.
   const lockKey = transform({ input }, ({ input }) => `enclave-place-order:${input.cartId}`)
   acquireLockStep({ key: lockKey, timeout: 45, ttl: 120 })
+  // And one per payment id, taken after the cart's (a step of its own: a lock of several keys that
+  // finds one taken keeps the others), so two accounts sending the same id are told apart by
+  // refuseUsedPaymentStep. Not the checkout payment's own lock (payments/records.ts), which its caller holds.
+  const paymentLockKey = transform({ input }, ({ input }) =>
+    input.payment.paymentId ? [`enclave-payment-id:${input.payment.paymentId}`] : [],
+  )
+  acquireLockStep({ key: paymentLockKey, timeout: 45, ttl: 120 }).config({ name: "enclave-lock-payment-id" })
   const existing = existingOrderOfCartStep({ cartId: input.cartId })
 
   const placed = when("enclave-new-order", { existing }, ({ existing }) => !existing.orderId).then(() => {
+    refuseUsedPaymentStep(transform({ input }, ({ input }) => ({ paymentId: input.payment.paymentId })))
     const purchase = priceCartStep(input)
     const orders = createOrdersStep([transform({ purchase }, ({ purchase }) => orderData(purchase))])
     const order = transform(
@@ -365,6 +391,7 @@ export const placeOrderWorkflow = createWorkflow(PLACE_ORDER_WORKFLOW, (input: P
   when("enclave-order-placed-event", { placed }, ({ placed }) => Boolean(placed)).then(() => {
     emitEventStep({ eventName: "order.placed", data: transform({ orderId }, ({ orderId }) => ({ id: orderId })) })
   })
+  releaseLockStep({ key: paymentLockKey }).config({ name: "enclave-release-payment-id" })
   releaseLockStep({ key: lockKey })
   return new WorkflowResponse({
     orderId,

@@ -5,6 +5,7 @@ import {
   INVOICE_PAYMENT_METHOD,
   INVOICE_PAYMENT_PROVIDER,
   SANDBOX_CARD_PAYMENT_PREFIX,
+  TEST_PAYMENTS_OFF_MESSAGE,
   type CreateOrderRequest,
   type Order,
 } from "@enclave/contract"
@@ -53,6 +54,9 @@ async function placeSandboxOrder(
   paymentId: string,
 ): Promise<Order> {
   const settings = await readPaymentSettings(container)
+  if (!settings.testPaymentsEnabled) {
+    throw new ApiError(400, TEST_PAYMENTS_OFF_MESSAGE, { fields: { paymentId: "Test payments are switched off" } })
+  }
   if (!settings.stripeSandboxMode) {
     throw new ApiError(400, "Test payments are switched off: the card provider is in live mode", {
       fields: { paymentId: "Test payments are switched off" },

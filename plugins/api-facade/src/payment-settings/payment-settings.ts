@@ -12,6 +12,7 @@ import {
   PAYMENT_SETTINGS_MODULE,
   paypalKeys,
   stripeKeys,
+  testPaymentsOffered,
   type PaymentSettings,
   type PaymentSettingsModuleService,
   type PaymentSettingsPatch,
@@ -38,7 +39,7 @@ function methodsOf(settings: PaymentSettings, user: ShopUserRow | null): Payment
     stripePublicKey: stripe?.publicKey ?? null,
     stripeSandbox: settings.stripeSandboxMode,
     paypalSandbox: settings.paypalSandboxMode,
-    simulatedCard: settings.stripeSandboxMode,
+    simulatedCard: testPaymentsOffered(settings),
     invoice: offersInvoice(settings, user),
   }
 }
@@ -74,6 +75,7 @@ export function maskedConfig(s: PaymentSettings): PaymentConfig {
     stripeSecretKeySet: !!s.stripeSecretKey,
     stripePublicKey: s.stripePublicKey ?? "",
     stripeSandboxMode: s.stripeSandboxMode,
+    testPaymentsEnabled: s.testPaymentsEnabled,
     stripeSandboxSecretKey: maskSecret(s.stripeSandboxSecretKey),
     stripeSandboxSecretKeySet: !!s.stripeSandboxSecretKey,
     stripeSandboxPublicKey: s.stripeSandboxPublicKey ?? "",
@@ -163,6 +165,7 @@ export async function savePaymentConfig(container: MedusaContainer, update: Paym
   }
   set("stripeEnabled", update.stripeEnabled)
   set("stripeSandboxMode", update.stripeSandboxMode)
+  set("testPaymentsEnabled", update.testPaymentsEnabled)
   set("paypalEnabled", update.paypalEnabled)
   set("paypalSandboxMode", update.paypalSandboxMode)
   // Public keys and client ids are not secret: "" or null clears them.

@@ -4,7 +4,7 @@ import PaymentSettingsModuleService from "./service"
 export const PAYMENT_SETTINGS_MODULE = "paymentSettings"
 
 export type { InvoiceDetails, PaymentSettings, PaymentSettingsPatch, PaypalKeys, StripeKeys } from "./settings"
-export { invoiceDetails, paypalKeys, paypalKeysFor, secretSettings, stripeKeys, stripeKeysFor } from "./settings"
+export { invoiceDetails, paypalKeys, paypalKeysFor, secretSettings, stripeKeys, stripeKeysFor, testPaymentsOffered } from "./settings"
 export type { PaymentSettingsModuleOptions } from "./service"
 export type { PaymentSettingsModuleService }
 

@@ -17,6 +17,7 @@ const columns = {
   stripeSecretKey: "stripe_secret_key",
   stripePublicKey: "stripe_public_key",
   stripeSandboxMode: "stripe_sandbox_mode",
+  testPaymentsEnabled: "test_payments_enabled",
   stripeSandboxSecretKey: "stripe_sandbox_secret_key",
   stripeSandboxPublicKey: "stripe_sandbox_public_key",
   paypalEnabled: "paypal_enabled",

@@ -9,6 +9,11 @@ export interface PaymentSettings {
   stripeSecretKey: string | null
   stripePublicKey: string | null
   stripeSandboxMode: boolean
+  /**
+   * Test payments: the simulated card (docs/product.md §4, ids `str-…`) places orders without any
+   * payment. Offered only while this is on and the card provider is in sandbox mode (testPaymentsOffered).
+   */
+  testPaymentsEnabled: boolean
   stripeSandboxSecretKey: string | null
   stripeSandboxPublicKey: string | null
   paypalEnabled: boolean
@@ -67,6 +72,11 @@ export function stripeKeysFor(s: PaymentSettings, sandbox: boolean): StripeKeys 
 /** Stripe's keys for the mode it is in now. */
 export function stripeKeys(s: PaymentSettings): StripeKeys | null {
   return stripeKeysFor(s, s.stripeSandboxMode)
+}
+
+/** Whether checkout offers (and the shop accepts) the simulated card now. */
+export function testPaymentsOffered(s: Pick<PaymentSettings, "testPaymentsEnabled" | "stripeSandboxMode">): boolean {
+  return s.testPaymentsEnabled && s.stripeSandboxMode
 }
 
 /** PayPal's client id and secret for a mode, or null while either is missing. */

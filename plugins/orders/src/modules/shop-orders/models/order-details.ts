@@ -5,25 +5,35 @@ import { model } from "@medusajs/framework/utils"
  * shop's status values (docs/product.md §4), how it was paid, which shipping method it used, and whether it
  * was a test payment. Tied to its Medusa order by the facade's links/order-details.ts.
  */
-const OrderDetails = model.define("order_details", {
-  id: model.id({ prefix: "orddet" }).primaryKey(),
-  // The account that placed it (shop_user.user_number), so order lists need no second lookup.
-  user_number: model.number().nullable(),
-  // The address as the customer typed it (docs/product.md §3 shipping address), country name and all.
-  shipping_address: model.json().nullable(),
-  status: model.enum(["pending", "processing", "shipped", "delivered", "completed", "cancelled"]).default("pending"),
-  payment_method: model.text(),
-  payment_id: model.text().nullable(),
-  payment_provider: model.text().nullable(),
-  is_test_payment: model.boolean().default(false),
-  shipping_method_number: model.number().nullable(),
-  shipping_method_name: model.text().nullable(),
-  notes: model.text().nullable(),
-  // Paid by invoice (issue 17): reference, due date and the bank account the invoice names, fixed
-  // when the order is placed (a later change of the shop's account does not rewrite old invoices).
-  invoice: model.json().nullable(),
-  // When staff marked the invoice's money as received; null until then (and for other payments).
-  paid_at: model.dateTime().nullable(),
-})
+const OrderDetails = model
+  .define("order_details", {
+    id: model.id({ prefix: "orddet" }).primaryKey(),
+    // The account that placed it (shop_user.user_number), so order lists need no second lookup.
+    user_number: model.number().nullable(),
+    // The address as the customer typed it (docs/product.md §3 shipping address), country name and all.
+    shipping_address: model.json().nullable(),
+    status: model.enum(["pending", "processing", "shipped", "delivered", "completed", "cancelled"]).default("pending"),
+    payment_method: model.text(),
+    payment_id: model.text().nullable(),
+    payment_provider: model.text().nullable(),
+    is_test_payment: model.boolean().default(false),
+    shipping_method_number: model.number().nullable(),
+    shipping_method_name: model.text().nullable(),
+    notes: model.text().nullable(),
+    // Paid by invoice (issue 17): reference, due date and the bank account the invoice names, fixed
+    // when the order is placed (a later change of the shop's account does not rewrite old invoices).
+    invoice: model.json().nullable(),
+    // When staff marked the invoice's money as received; null until then (and for other payments).
+    paid_at: model.dateTime().nullable(),
+  })
+  // One payment pays one order (migration Migration20261128120000).
+  .indexes([
+    {
+      name: "IDX_order_details_payment_id_unique",
+      on: ["payment_id"],
+      unique: true,
+      where: "payment_id IS NOT NULL AND deleted_at IS NULL",
+    },
+  ])
 
 export default OrderDetails

@@ -4,7 +4,7 @@ import { model } from "@medusajs/framework/utils"
  * The shop's one row of payment settings (docs/product.md §3 PaymentSettings), edited in the admin.
  * Secret columns hold secret-box values (`v1:...`), never the clear secret; public keys and
  * client ids are not secret and are stored as they are, as are the bank details for invoices. Providers
- * start disabled, in sandbox mode; invoice payment starts disabled.
+ * start disabled, in sandbox mode; invoice payment and test payments start disabled.
  */
 const PaymentSettings = model.define("payment_settings", {
   id: model.id({ prefix: "payset" }).primaryKey(),
@@ -12,6 +12,8 @@ const PaymentSettings = model.define("payment_settings", {
   stripe_secret_key: model.text().nullable(),
   stripe_public_key: model.text().nullable(),
   stripe_sandbox_mode: model.boolean().default(true),
+  // The simulated card (docs/product.md §4): orders without payment, so off until an admin turns it on.
+  test_payments_enabled: model.boolean().default(false),
   stripe_sandbox_secret_key: model.text().nullable(),
   stripe_sandbox_public_key: model.text().nullable(),
   paypal_enabled: model.boolean().default(false),

@@ -8,5 +8,5 @@ import { createWalletOrder } from "../../../../payments/wallet"
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const user = requireUser(req, "You must be logged in to pay")
   const request = validate(createPaypalOrderSchema, req.body, { asPaymentError: true })
-  res.status(201).json(await createWalletOrder(req.scope, user, request, shopOrigin(req), shopLanguage(req)))
+  res.status(201).json(await createWalletOrder(req.scope, user, request, shopOrigin(), shopLanguage(req)))
 }

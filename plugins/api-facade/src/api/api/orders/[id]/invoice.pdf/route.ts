@@ -13,7 +13,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     req.query.language === undefined ? undefined : validate(invoiceLanguageQuerySchema, req.query.language, { param: "language" })
   const { fileName, pdf } = await invoiceOfOrder(req.scope, user, orderNumber, {
     language: asked ?? chosenLanguage(req) ?? "en",
-    webAddress: shopOrigin(req),
+    webAddress: shopOrigin(),
   })
   res.setHeader("Content-Type", "application/pdf")
   res.setHeader("Content-Disposition", `attachment; filename="${fileName}"`)
