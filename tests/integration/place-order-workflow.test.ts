@@ -1,7 +1,7 @@
 /**
  * Issue 14: the purchase is one Medusa workflow. What it makes is a real Medusa order (items,
- * shipping method, address, reservation, authorised payment, linked to its cart and payment
- * collection); a purchase whose last step fails leaves nothing behind; the same cart completed
+ * shipping method, address, reservation, a payment captured in Medusa's payment module and booked
+ * as the order's transaction, linked to its cart and payment collection); a purchase whose last step fails leaves nothing behind; the same cart completed
  * twice at once makes one order.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -42,6 +42,12 @@ async function medusaOrder(displayId: number) {
             (select count(*)::int from order_shipping os where os.order_id = o.id and os.deleted_at is null) as shipping_methods,
             (select pc.status from order_payment_collection opc join payment_collection pc on pc.id = opc.payment_collection_id
               where opc.order_id = o.id and opc.deleted_at is null) as payment_status,
+            (select coalesce(sum(c.amount), 0)::numeric from order_payment_collection opc
+               join payment p on p.payment_collection_id = opc.payment_collection_id and p.deleted_at is null
+               join capture c on c.payment_id = p.id and c.deleted_at is null
+              where opc.order_id = o.id and opc.deleted_at is null) as captured,
+            (select coalesce(sum(t.amount), 0)::numeric from order_transaction t
+              where t.order_id = o.id and t.reference = 'capture' and t.deleted_at is null) as booked,
             (select coalesce(sum(r.quantity), 0)::int from order_item oi join reservation_item r on r.line_item_id = oi.item_id and r.deleted_at is null
               where oi.order_id = o.id and oi.deleted_at is null) as reserved
        from "order" o left join order_address a on a.id = o.shipping_address_id
@@ -69,7 +75,7 @@ async function leftovers(customerEmail: string, paymentId: string, productId: nu
 }
 
 describe("the purchase workflow", () => {
-  it("makes a real Medusa order: items, shipping method, address, reservation, authorised payment, linked to its cart", async () => {
+  it("makes a real Medusa order: items, shipping method, address, reservation, captured payment, linked to its cart", async () => {
     const product = await createRaceProduct(admin, 50)
     const buyer = await newBuyer(shopUrl())
     expect((await buyer.post("/api/cart", { productId: product.id, quantity: 2 })).status).toBe(201)
@@ -84,12 +90,14 @@ describe("the purchase workflow", () => {
       status: "pending",
       carts: 1,
       shipping_methods: 1,
-      payment_status: "authorized",
+      // The simulated card's money counts as taken: captured in Medusa's payment module, booked on the order.
+      payment_status: "completed",
       reserved: 2,
       country_code: "de",
       city: "Berlin",
     })
     expect(medusa.customer_id).toMatch(/^cus_/)
+    expect([Number(medusa.captured), Number(medusa.booked)]).toEqual([Number(order.total), Number(order.total)])
     expect(await medusaAvailableStock(databaseUrl, product.id)).toMatchObject({ stocked: 50, reserved: 2, available: 48 })
   })
 

@@ -4,6 +4,7 @@ import { createStep, createWorkflow, StepResponse, transform, when, WorkflowResp
 import {
   acquireLockStep,
   authorizePaymentSessionStep,
+  capturePaymentWorkflow,
   createOrdersStep,
   createRemoteLinkStep,
   emitEventStep,
@@ -343,7 +344,7 @@ export const placeOrderWorkflow = createWorkflow(PLACE_ORDER_WORKFLOW, (input: P
     ).config({ name: "enclave-link-order-cart" })
     reserveStockStep({ purchase, orderItems: transform({ order }, ({ order }) => order.items) })
     const session = openPaymentSessionStep({ payment: input.payment, amount: transform({ purchase }, ({ purchase }) => purchase.total) })
-    authorizePaymentSessionStep({ id: session.sessionId, context: {} })
+    const payment = authorizePaymentSessionStep({ id: session.sessionId, context: {} })
     const details = recordOrderDetailsStep(
       transform({ purchase, input, order }, ({ purchase, input, order }): OrderDetailsInput => ({
         user_number: input.userNumber,
@@ -368,8 +369,9 @@ export const placeOrderWorkflow = createWorkflow(PLACE_ORDER_WORKFLOW, (input: P
     ).config({ name: "enclave-link-order-payment-details" })
     // The answer from what was just written: Medusa's order as createOrders read it back, the
     // totals the purchase was priced at (Medusa derives the same: no tax lines, no promotions).
-    return transform({ order, purchase, details, input }, ({ order, purchase, details, input }) => ({
+    return transform({ order, purchase, details, input, payment }, ({ order, purchase, details, input, payment }) => ({
       id: order.id,
+      paymentId: payment!.id,
       answer: toContractOrder(
         {
           ...(order as unknown as MedusaOrderRow),
@@ -382,6 +384,14 @@ export const placeOrderWorkflow = createWorkflow(PLACE_ORDER_WORKFLOW, (input: P
         input.timeZone,
       ),
     }))
+  })
+
+  // The provider has taken the money (a card or PayPal payment, or the simulated card): Medusa
+  // records the capture as the order's transaction and announces payment.captured. An invoice
+  // stays authorised until staff mark it paid (mark-paid.ts). After every write that can fail: a
+  // capture cannot be taken back; after the order's link to its payment: Medusa books it on the order.
+  when("enclave-capture-paid-order", { placed, input }, ({ placed, input }) => Boolean(placed) && !input.invoice).then(() => {
+    capturePaymentWorkflow.runAsStep({ input: transform({ placed }, ({ placed }) => ({ payment_id: placed!.paymentId })) })
   })
 
   const orderId = transform({ existing, placed }, ({ existing, placed }) => existing.orderId ?? placed!.id)
