@@ -2,7 +2,15 @@ import { z } from "zod"
 import { shippingAddressSchema } from "./address.js"
 import { priceStringSchema } from "./product.js"
 import { shippingMethodSchema } from "./shipping.js"
-import { DIRECTION_CONTROL_MESSAGE, orderStatuses, withoutDirectionControls } from "./values.js"
+import {
+  carriers,
+  DIRECTION_CONTROL_MESSAGE,
+  orderStatuses,
+  TRACKING_NEEDS_CARRIER_MESSAGE,
+  TRACKING_NUMBER_MESSAGE,
+  TRACKING_ONLY_WHEN_SHIPPED_MESSAGE,
+  withoutDirectionControls,
+} from "./values.js"
 
 /** docs/product.md §4 order status values (values.ts); an admin may set any of them from any other. */
 export const orderStatusSchema = z.enum(orderStatuses, {
@@ -64,6 +72,19 @@ export const orderInvoiceSchema = z.object({
 })
 export type OrderInvoice = z.infer<typeof orderInvoiceSchema>
 
+/**
+ * How an order's parcel travels, read from Medusa's fulfilment: the carrier (null when none was named),
+ * its tracking number, when it shipped and when it was delivered. The tracking page is
+ * `trackingUrl(carrier, trackingNumber, language)` (values.ts), in the reader's language.
+ */
+export const orderShipmentSchema = z.object({
+  carrier: z.enum(carriers).nullable(),
+  trackingNumber: z.string().nullable(),
+  shippedAt: z.string().datetime({ offset: true }).nullable(),
+  deliveredAt: z.string().datetime({ offset: true }).nullable(),
+})
+export type OrderShipment = z.infer<typeof orderShipmentSchema>
+
 /** An order as GET /api/orders and GET /api/admin/orders answer it (docs/product.md §3 Order with items). */
 export const orderSchema = z.object({
   id: z.number().int().positive(),
@@ -96,6 +117,8 @@ export const orderSchema = z.object({
   items: z.array(orderItemSchema),
   /** Paid by invoice: reference, due date and bank account; null for every other payment (optional: older answers had none). */
   invoice: orderInvoiceSchema.nullable().optional(),
+  /** The parcel once the order has shipped (Medusa's fulfilment); null before, and after it was taken back. */
+  shipment: orderShipmentSchema.nullable().optional(),
 })
 export type Order = z.infer<typeof orderSchema>
 export const orderListSchema = z.array(orderSchema)
@@ -111,8 +134,29 @@ export function invoiceFileName(reference: string): string {
   return `invoice-${reference}.pdf`
 }
 
-/** PUT /api/admin/orders/{id}/status */
-export const updateOrderStatusSchema = z.strictObject({ status: orderStatusSchema })
+/**
+ * PUT /api/admin/orders/{id}/status. With "shipped", the admin may name the carrier and the parcel's
+ * tracking number (shown to the customer with the carrier's tracking page); sent again with "shipped"
+ * they replace the ones given before.
+ */
+export const updateOrderStatusSchema = z
+  .strictObject({
+    status: orderStatusSchema,
+    carrier: z.enum(carriers, { error: `Carrier must be one of ${carriers.join(", ")}` }).optional(),
+    trackingNumber: z
+      .string({ error: TRACKING_NUMBER_MESSAGE })
+      .trim()
+      .regex(/^[A-Za-z0-9-]{4,40}$/, TRACKING_NUMBER_MESSAGE)
+      .optional(),
+  })
+  .superRefine((update, ctx) => {
+    if ((update.carrier || update.trackingNumber) && update.status !== "shipped") {
+      ctx.addIssue({ code: "custom", path: [update.carrier ? "carrier" : "trackingNumber"], message: TRACKING_ONLY_WHEN_SHIPPED_MESSAGE })
+    }
+    if (update.trackingNumber && !update.carrier)
+      ctx.addIssue({ code: "custom", path: ["carrier"], message: TRACKING_NEEDS_CARRIER_MESSAGE })
+  })
+export type UpdateOrderStatus = z.infer<typeof updateOrderStatusSchema>
 
 /** PUT /api/admin/orders/{id}/shipping-address */
 export const updateShippingAddressSchema = z.strictObject({ shippingAddress: shippingAddressSchema })

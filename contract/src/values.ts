@@ -178,6 +178,55 @@ export type OrderStatus = (typeof orderStatuses)[number]
 
 export const MISSING_SHIPPING_ADDRESS_MESSAGE = "Missing shipping address"
 
+/**
+ * The carriers an admin can name when an order ships, each with its public tracking page. The
+ * carrier and the tracking number are kept on Medusa's fulfilment (its label and metadata), so a
+ * carrier plugin or the Medusa admin reads the same.
+ */
+export const carriers = ["dhl", "deutsche-post", "dpd", "gls", "hermes", "ups", "fedex", "other"] as const
+export type Carrier = (typeof carriers)[number]
+export const carrierNames: Readonly<Record<Carrier, string>> = {
+  dhl: "DHL",
+  "deutsche-post": "Deutsche Post",
+  dpd: "DPD",
+  gls: "GLS",
+  hermes: "Hermes",
+  ups: "UPS",
+  fedex: "FedEx",
+  other: "Other carrier",
+}
+export function isCarrier(value: unknown): value is Carrier {
+  return typeof value === "string" && (carriers as readonly string[]).includes(value)
+}
+
+export const TRACKING_NUMBER_MESSAGE = "Tracking number must be 4 to 40 letters, digits or dashes"
+export const TRACKING_NEEDS_CARRIER_MESSAGE = "Choose the carrier of the tracking number"
+export const TRACKING_ONLY_WHEN_SHIPPED_MESSAGE = "A carrier and tracking number go with the status shipped"
+
+/** The carrier's tracking page for a parcel, in the reader's language where the carrier has one; null for "other". */
+export function trackingUrl(carrier: Carrier, trackingNumber: string, language: "en" | "de" = "en"): string | null {
+  const n = encodeURIComponent(trackingNumber)
+  const de = language === "de"
+  switch (carrier) {
+    case "dhl":
+      return `https://www.dhl.de/${de ? "de" : "en"}/privatkunden/pakete-empfangen/verfolgen.html?piececode=${n}`
+    case "deutsche-post":
+      return `https://www.deutschepost.de/de/s/sendungsverfolgung.html?piececode=${n}`
+    case "dpd":
+      return `https://tracking.dpd.de/status/${de ? "de_DE" : "en_DE"}/parcel/${n}`
+    case "gls":
+      return de ? `https://gls-group.com/DE/de/paketverfolgung?match=${n}` : `https://gls-group.com/DE/en/parcel-tracking?match=${n}`
+    case "hermes":
+      return `https://www.myhermes.de/empfangen/sendungsverfolgung/sendungsinformation#${n}`
+    case "ups":
+      return `https://www.ups.com/track?loc=${de ? "de_DE" : "en_DE"}&tracknum=${n}`
+    case "fedex":
+      return `https://www.fedex.com/fedextrack/?trknbr=${n}`
+    default:
+      return null
+  }
+}
+
 /** docs/product.md §4: the simulated card's payment ids start with `str-`; they are test payments. */
 export const SANDBOX_CARD_PAYMENT_PREFIX = "str-"
 /** POST /api/orders with the simulated card while an admin has test payments off (the default of a deployment). */

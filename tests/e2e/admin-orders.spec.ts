@@ -260,6 +260,55 @@ test.describe("signed in as the admin", () => {
     await expect.poll(async () => (await customerOrders(customer)).find((o) => o.id === order.id)?.status).toBe("processing")
   })
 
+  test("shipping with a carrier and tracking number shows the parcel to the admin and on the customer's orders page", async ({
+    page,
+    browser,
+  }) => {
+    const customer = await newCustomer()
+    const product = await productInStock(customer.api, [4, 1, 3])
+    const order = await placeOrder(customer, product, 1)
+    await page.goto(`/admin/orders/${order.id}`)
+    const main = page.locator("section[aria-labelledby='order-title']")
+    await expect(main.getByTestId("delivery-badge")).toHaveText("Processing")
+    await expect(page.getByTestId("shipment-form")).toHaveCount(0)
+
+    await chooseStatus(page, "Shipped")
+    const form = page.getByTestId("shipment-form")
+    await expect(form).toBeVisible()
+    // A tracking number needs its carrier: the button waits for it and the hint says so.
+    await page.getByLabel("Tracking number").fill("JJD000390012345678")
+    await expect(form).toContainText("Choose the carrier of the tracking number")
+    await expect(page.getByRole("button", { name: "Update Status" })).toBeDisabled()
+    await page.locator(".ant-select:has(#order-carrier-select)").click()
+    await page.locator('.ant-select-item-option[title="DHL"]').click()
+    await expect(page.getByRole("button", { name: "Update Status" })).toBeEnabled()
+    await page.getByRole("button", { name: "Update Status" }).click()
+    await expect(toast(page, "Order Updated")).toBeVisible()
+    const shipment = main.getByTestId("shipment")
+    await expect(shipment).toContainText("DHL")
+    await expect(shipment).toContainText("JJD000390012345678")
+    await expect(shipment.getByRole("link", { name: "Track parcel" })).toHaveAttribute(
+      "href",
+      /dhl\.de\/en\/.*piececode=JJD000390012345678/,
+    )
+    await screenshot(page, "shipped-with-tracking")
+
+    // The customer, in their own browser, sees the parcel and its tracking link on /orders.
+    const context = await browser.newContext({ baseURL: baseUrl(), storageState: await customer.api.storageState() })
+    try {
+      const mine = await context.newPage()
+      await mine.goto("/orders")
+      const card = mine.locator("details").filter({ hasText: `#${order.id}` })
+      await card.locator("summary").click()
+      const parcel = card.getByTestId("order-shipment")
+      await expect(parcel).toContainText("DHL · JJD000390012345678")
+      await expect(parcel).toContainText("Shipped")
+      await expect(parcel.getByTestId("order-tracking-link")).toHaveAttribute("href", /piececode=JJD000390012345678/)
+    } finally {
+      await context.close()
+    }
+  })
+
   test("the detail view shows the estimated delivery of the order's own shipping method", async ({ page }) => {
     const customer = await newCustomer()
     const product = await productInStock(customer.api, [4, 1, 3])

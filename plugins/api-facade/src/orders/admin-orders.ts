@@ -1,13 +1,17 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { updateOrderWorkflow } from "@medusajs/medusa/core-flows"
+import { ContainerRegistrationKeys, OrderStatus as MedusaOrderStatus } from "@medusajs/framework/utils"
+import { createStep, createWorkflow, StepResponse, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { acquireLockStep, releaseLockStep, updateOrderWorkflow } from "@medusajs/medusa/core-flows"
 import type { Order, OrderStatus, ShippingAddress } from "@enclave/contract"
 import type { ShopUserRow } from "../accounts/users"
 import { countryCodeOf, destinationOf, shopContext } from "../cart/shop-context"
+import { runThenBump } from "../catalogue/cache"
 import { ApiError } from "../http/api-error"
 import { medusaAddress } from "./medusa-address"
-import { findOrder, shopOrders } from "./read-orders"
-import { cancelShopOrder, notesWith } from "./cancel-order"
+import { detailsOfOrder, findOrder, shopOrders } from "./read-orders"
+import { cancelShopOrder, notesWith, orderLockKey } from "./cancel-order"
+import { fulfilmentRefusal, moveFulfilmentWorkflow, type ShipmentLabel } from "./fulfilment"
+import { workflowError } from "./place-order-workflow"
 
 async function existingOrder(container: MedusaContainer, orderNumber: number) {
   const found = await findOrder(container, orderNumber)
@@ -19,43 +23,113 @@ export const ADMIN_CANCEL_REASON = "Cancelled by the shop"
 export const REOPENED_NOTE =
   "Reopened after cancellation: its stock was put back on sale and its payment cancelled or refunded; neither was taken again"
 
-/**
- * docs/product.md §4: an admin may set any status from any other; no order is enforced. "cancelled" cancels
- * the order (cancel-order.ts: stock back on sale, payment cancelled or refunded). Any other status
- * on a cancelled order reopens it in the shop's books only: Medusa's order stays cancelled, and the
- * stock and money it gave back are not taken again (that would need the customer to pay anew); the
- * notes say so, so whoever ships it knows.
- *
- * A real change is announced as `shop_order.status_changed` { id: Medusa's order id, status }:
- * the mail plugin's subscriber tells the customer that the order shipped or was delivered.
- */
-export async function setOrderStatus(container: MedusaContainer, orderNumber: number, status: OrderStatus): Promise<Order> {
-  const found = await existingOrder(container, orderNumber)
-  if (status === "cancelled") {
-    await cancelShopOrder(container, { orderId: found.medusaOrderId, reason: ADMIN_CANCEL_REASON })
-  } else if (found.details.status === "cancelled") {
-    await shopOrders(container).updateOrderDetails({ id: found.details.id, status, notes: notesWith(found.details.notes, REOPENED_NOTE) })
-  } else {
-    await shopOrders(container).updateOrderDetails({ id: found.details.id, status })
-  }
-  if (found.details.status !== status) await announceStatusChange(container, found.medusaOrderId, status)
-  return (await findOrder(container, orderNumber))!.order
+interface StatusChangeInput {
+  orderId: string
+  status: OrderStatus
+  label: ShipmentLabel | null
+  userId: string
 }
 
-export const ORDER_STATUS_CHANGED_EVENT = "shop_order.status_changed"
+interface DetailsStatus {
+  id: string
+  status: OrderStatus
+  notes: string | null
+}
+
+/** Reads the order's details and whether Medusa's order is cancelled (then only the shop's books change). */
+const readStatusStep = createStep("enclave-read-order-status", async (input: { orderId: string }, { container }) => {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "order", fields: ["id", "status"], filters: { id: input.orderId } })
+  const order = data[0] as { status: string } | undefined
+  if (!order) throw new ApiError(404, "Order not found")
+  const details = await detailsOfOrder(container, input.orderId)
+  return new StepResponse({
+    medusaCancelled: order.status === MedusaOrderStatus.CANCELED,
+    details: details ? { id: details.id, status: details.status, notes: details.notes } : null,
+  })
+})
+
+/** The shop's details take the new status (and notes); compensation puts back what they said. */
+const writeDetailsStatusStep = createStep(
+  "enclave-write-order-details-status",
+  async (input: { next: DetailsStatus; previous: DetailsStatus }, { container }) => {
+    await shopOrders(container).updateOrderDetails({ id: input.next.id, status: input.next.status, notes: input.next.notes })
+    return new StepResponse(undefined, input.previous)
+  },
+  async (previous, { container }) => {
+    if (previous) await shopOrders(container).updateOrderDetails({ id: previous.id, status: previous.status, notes: previous.notes })
+  },
+)
 
 /**
- * The status is stored whatever becomes of the announcement: an event bus that cannot take it
- * (Redis away for a moment) costs the customer a mail, not the admin the change.
+ * One status change: Medusa's order is brought where the status says (fulfilment.ts: fulfilled and
+ * shipped, delivered, completed, or taken back), then the shop's details follow, under the order's lock.
+ * An order Medusa cancelled changes in the shop's books only: its stock and money were given back and
+ * are not taken again (that would need the customer to pay anew); the notes say so.
  */
-async function announceStatusChange(container: MedusaContainer, orderId: string, status: OrderStatus) {
-  try {
-    await container.resolve(Modules.EVENT_BUS).emit({ name: ORDER_STATUS_CHANGED_EVENT, data: { id: orderId, status } })
-  } catch (error) {
-    container
-      .resolve(ContainerRegistrationKeys.LOGGER)
-      .warn(`The status change of order ${orderId} to ${status} was stored but not announced: ${(error as Error).message}`)
+export const setOrderStatusWorkflow = createWorkflow("enclave-set-order-status", (input: StatusChangeInput) => {
+  const lockKey = transform({ input }, ({ input }) => orderLockKey(input.orderId))
+  acquireLockStep({ key: lockKey, timeout: 30, ttl: 120 })
+  const state = readStatusStep({ orderId: input.orderId })
+  when("enclave-status-moves-medusa", { state }, ({ state }) => !state.medusaCancelled).then(() => {
+    moveFulfilmentWorkflow.runAsStep({
+      input: transform({ input }, ({ input }) => ({
+        orderId: input.orderId,
+        target: input.status,
+        label: input.label,
+        userId: input.userId,
+      })),
+    })
+  })
+  when(
+    "enclave-status-writes-details",
+    { state, input },
+    ({ state, input }) => Boolean(state.details) && state.details!.status !== input.status,
+  ).then(() => {
+    writeDetailsStatusStep(
+      transform({ state, input }, ({ state, input }) => {
+        const previous = state.details!
+        const notes = state.medusaCancelled ? notesWith(previous.notes, REOPENED_NOTE) : previous.notes
+        return { previous, next: { id: previous.id, status: input.status, notes } }
+      }),
+    )
+  })
+  releaseLockStep({ key: lockKey })
+  return new WorkflowResponse(state)
+})
+
+/**
+ * docs/product.md §4: an admin may set any status from any other; no order is enforced. "cancelled"
+ * cancels the order (cancel-order.ts: any fulfilment taken back, stock back on sale, payment cancelled
+ * or refunded). Every other status moves Medusa's order with it (setOrderStatusWorkflow), and Medusa's
+ * own workflows announce each step: order.fulfillment_created, shipment.created, delivery.created,
+ * order.completed, order.fulfillment_canceled.
+ */
+export async function setOrderStatus(
+  container: MedusaContainer,
+  admin: ShopUserRow,
+  orderNumber: number,
+  change: { status: OrderStatus; label: ShipmentLabel | null },
+): Promise<Order> {
+  const found = await existingOrder(container, orderNumber)
+  if (change.status === "cancelled") {
+    await cancelShopOrder(container, { orderId: found.medusaOrderId, reason: ADMIN_CANCEL_REASON, canceledBy: admin.id })
+  } else {
+    try {
+      // Stock moves with a fulfilment (consumed, or put back): the catalogue's stock is stale after it.
+      await runThenBump(
+        "an order's fulfilment changed",
+        () =>
+          setOrderStatusWorkflow(container).run({
+            input: { orderId: found.medusaOrderId, status: change.status, label: change.label, userId: admin.id },
+          }),
+        "stock",
+      )
+    } catch (error) {
+      throw fulfilmentRefusal(workflowError(error))
+    }
   }
+  return (await findOrder(container, orderNumber))!.order
 }
 
 /**

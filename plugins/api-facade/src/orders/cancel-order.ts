@@ -4,6 +4,7 @@ import { createStep, createWorkflow, StepResponse, transform, when, WorkflowResp
 import { acquireLockStep, cancelOrderWorkflow, releaseLockStep } from "@medusajs/medusa/core-flows"
 import type { OrderStatus } from "@enclave/contract"
 import { runThenBump } from "../catalogue/cache"
+import { moveFulfilmentWorkflow } from "./fulfilment"
 import { detailsOfOrder, shopOrders } from "./read-orders"
 
 /**
@@ -103,8 +104,13 @@ export function notesWith(notes: string | null, line: string): string {
   return notes.split("\n").includes(line) ? notes : `${notes}\n${line}`
 }
 
+/** One change of an order at a time (a cancel, a status change, a webhook's cancel), on every instance. */
+export function orderLockKey(orderId: string): string {
+  return `enclave-order-change:${orderId}`
+}
+
 export const cancelShopOrderWorkflow = createWorkflow("enclave-cancel-shop-order", (input: CancelShopOrderInput) => {
-  const lockKey = transform({ input }, ({ input }) => `enclave-cancel-order:${input.orderId}`)
+  const lockKey = transform({ input }, ({ input }) => orderLockKey(input.orderId))
   // Two cancels of one order at once (an admin and a webhook) would both find it open, and the
   // second would meet Medusa's "already canceled" refusal half way: they take turns instead.
   acquireLockStep({ key: lockKey, timeout: 30, ttl: 120 })
@@ -131,6 +137,18 @@ export const cancelShopOrderWorkflow = createWorkflow("enclave-cancel-shop-order
     markDetailsCancelledStep({ next: plan.next as DetailsChange, previous: plan.previous as DetailsChange })
   })
 
+  // Medusa cancels only an order without fulfilments: a shipped one is taken back first (its stock
+  // put back and reserved again), then cancelled (the reservation released, the payment refunded).
+  when("enclave-cancel-take-back-fulfilment", { plan }, ({ plan }) => plan.cancelInMedusa).then(() => {
+    moveFulfilmentWorkflow.runAsStep({
+      input: transform({ input }, ({ input }) => ({
+        orderId: input.orderId,
+        target: "processing" as const,
+        label: null,
+        userId: input.canceledBy,
+      })),
+    })
+  })
   when("enclave-cancel-medusa-order", { plan }, ({ plan }) => plan.cancelInMedusa).then(() => {
     cancelOrderWorkflow.runAsStep({ input: { order_id: input.orderId, canceled_by: input.canceledBy } })
   })

@@ -6,6 +6,7 @@ import { eurosToCents } from "@enclave/contract/money"
 import { shopTimeZone } from "../shop-details/shop-details"
 import { SHOP_ORDERS_MODULE, type CheckoutPayment, type OrderDetails, type ShopOrdersModuleService } from "@enclave/orders"
 import CheckoutPaymentCartLink from "../links/checkout-payment-cart"
+import { shipmentFields, shipmentOf } from "./fulfilment"
 import OrderDetailsLink from "../links/order-details"
 
 /** An order_details row as the orders module returns it (plugin @enclave/orders). */
@@ -90,6 +91,7 @@ export interface MedusaOrderRow {
     thumbnail: string | null
     metadata: Record<string, unknown> | null
   }>
+  fulfillments?: Parameters<typeof shipmentOf>[0]
 }
 
 const orderFields = [
@@ -107,6 +109,7 @@ const orderFields = [
   "items.product_title",
   "items.thumbnail",
   "items.metadata",
+  ...shipmentFields,
 ]
 
 const money = (value: number | string | undefined) => Number(value ?? 0).toFixed(2)
@@ -213,6 +216,7 @@ export function toContractOrder(order: MedusaOrderRow, details: OrderDetailsRow,
     // In the order they went into the cart (item numbers only grow).
     items: items.filter((i) => i.id > 0).sort((a, b) => a.id - b.id),
     invoice: invoiceOfDetails(details, timeZone),
+    shipment: shipmentOf(order.fulfillments),
   }
 }
 

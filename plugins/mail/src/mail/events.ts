@@ -4,13 +4,14 @@
  * - `order.placed` { id }: Medusa's order id (the facade's place-order workflow emits it).
  * - `order.canceled` { id }: Medusa's order id (Medusa's cancelOrderWorkflow emits it; the facade's
  *   cancel-order workflow runs that for the admin's cancel and delete, and for a payment denied later).
- * - `shop_order.status_changed` { id, status }: Medusa's order id and the shop status the admin set
- *   (the facade's admin-orders.ts, only when the status changed).
+ * - `shipment.created` { id, no_notification }, `delivery.created` { id }: the fulfilment's id (Medusa's
+ *   create-shipment and mark-as-delivered workflows, which the admin's status change runs).
  * - `shop_user.*` { id }: the shop user's id (shopusr_…); a reset request also carries the link.
  */
 export const ORDER_PLACED = "order.placed"
 export const ORDER_CANCELED = "order.canceled"
-export const SHOP_ORDER_STATUS_CHANGED = "shop_order.status_changed"
+export const SHIPMENT_CREATED = "shipment.created"
+export const DELIVERY_CREATED = "delivery.created"
 export const PASSWORD_CHANGED = "shop_user.password_changed"
 export const PASSWORD_RESET_REQUESTED = "shop_user.password_reset_requested"
 export const TWO_FACTOR_ENABLED = "shop_user.two_factor_enabled"
@@ -19,9 +20,9 @@ export const TWO_FACTOR_DISABLED = "shop_user.two_factor_disabled"
 export interface OrderEvent {
   id: string
 }
-export interface OrderStatusChangedEvent {
+export interface FulfilmentEvent {
   id: string
-  status: string
+  no_notification?: boolean
 }
 export interface ShopUserEvent {
   id: string

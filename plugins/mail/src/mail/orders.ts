@@ -1,7 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { OrderDetails } from "@enclave/orders"
-import type { MailAddress, OrderMailData } from "../templates"
+import { carrierNames, isCarrier, trackingUrl } from "@enclave/contract/values"
+import type { MailAddress, OrderMailData, OrderMailShipment } from "../templates"
 import { recipientByNumber } from "./recipients"
 import { shopTimeZone } from "./time-zone"
 
@@ -38,6 +39,12 @@ interface OrderRow {
     country_code: string | null
   } | null
   shipping_methods: Array<{ name: string }> | null
+  fulfillments: Array<{
+    shipped_at: string | Date | null
+    canceled_at: string | Date | null
+    metadata: Record<string, unknown> | null
+    labels: Array<{ tracking_number: string | null }> | null
+  }> | null
   /** The shop's details of the order (the orders plugin's module), through the facade's link (links/order-details.ts). */
   order_details: OrderDetails | null
 }
@@ -70,6 +77,10 @@ export async function orderMailOf(container: MedusaContainer, orderId: string): 
       "items.metadata",
       "shipping_address.*",
       "shipping_methods.name",
+      "fulfillments.shipped_at",
+      "fulfillments.canceled_at",
+      "fulfillments.metadata",
+      "fulfillments.labels.tracking_number",
       "order_details.*",
     ],
     filters: { id: orderId },
@@ -103,11 +114,12 @@ export async function orderMailOf(container: MedusaContainer, orderId: string): 
     .sort((a, b) => itemNumber(a) - itemNumber(b))
     .map((item) => ({ name: item.product_title || item.title, quantity: Number(item.quantity), unitPrice: euros(item.unit_price) }))
 
+  const language = user?.language ?? "en"
   return {
     to,
     receiverId: user?.id ?? null,
     data: {
-      language: user?.language ?? "en",
+      language,
       timeZone: await shopTimeZone(container),
       name: user?.name ?? (address?.fullName?.trim() || null),
       email: to,
@@ -132,7 +144,22 @@ export async function orderMailOf(container: MedusaContainer, orderId: string): 
               paidAt: details.paid_at ? new Date(details.paid_at).toISOString() : null,
             }
           : null,
+        shipment: shipmentOf(order.fulfillments, language),
       },
     },
+  }
+}
+
+/** The parcel of the order's fulfilment that is shipped and not cancelled: the carrier the admin named and its tracking page. */
+function shipmentOf(fulfillments: OrderRow["fulfillments"], language: "en" | "de"): OrderMailShipment | null {
+  const shipped = (fulfillments ?? []).find((f) => f.shipped_at && !f.canceled_at)
+  if (!shipped) return null
+  const carrier = shipped.metadata?.carrier
+  const trackingNumber = shipped.labels?.find((label) => label.tracking_number)?.tracking_number || null
+  const known = isCarrier(carrier) ? carrier : null
+  return {
+    carrier: known && known !== "other" ? carrierNames[known] : null,
+    trackingNumber,
+    trackingUrl: known && trackingNumber ? trackingUrl(known, trackingNumber, language) : null,
   }
 }

@@ -48,6 +48,17 @@ export interface OrderMailOrder {
   isTestPayment: boolean
   /** Paid by invoice (issue 17): what to transfer where; null or absent for every other payment. */
   invoice?: OrderMailInvoice | null
+  /** The parcel once shipped: the carrier the admin named and its tracking number; null or absent before. */
+  shipment?: OrderMailShipment | null
+}
+
+/** How the parcel travels (Medusa's fulfilment). The tracking link is the carrier's page in the mail's language. */
+export interface OrderMailShipment {
+  /** The carrier's name, e.g. DHL; null when the admin named none. */
+  carrier: string | null
+  trackingNumber: string | null
+  /** The carrier's tracking page (http or https); null for a carrier without one. */
+  trackingUrl: string | null
 }
 
 /** An invoice order's transfer details, as the order fixed them when it was placed. */
@@ -366,14 +377,34 @@ function orderMail(kind: OrderKind, data: OrderMailData): RenderedMail {
   const intro = `${greeting(t, data.name)}\n\n${introText}`
   const after = kind === "cancelled" ? t(cancelledMoneyKey(data.order)) : null
   const transfer = kind === "confirmation" ? transferRequest(data.order, data.language, t) : null
+  const tracking = kind === "shipped" ? trackingParagraph(data.order.shipment ?? null, t) : null
   const summary = orderSummary(data.order, data.language, data.timeZone, t)
   const body = html`<p style="margin:0 0 12px;">${greeting(t, data.name)}</p>
     <p style="margin:0 0 20px;">${introText}${after ? html` ${after}` : null}</p>
-    ${transfer?.html ?? null}${summary.html}`
+    ${tracking?.html ?? null}${transfer?.html ?? null}${summary.html}`
   return {
     subject,
     html: layout(data.language, subject, data.email, body, t),
-    text: textMail([after ? `${intro} ${after}` : intro, transfer?.text ?? null, summary.text], data.email, t),
+    text: textMail([after ? `${intro} ${after}` : intro, tracking?.text ?? null, transfer?.text ?? null, summary.text], data.email, t),
+  }
+}
+
+/** The shipped mail's line on the parcel: the carrier, the tracking number and a link to the carrier's tracking page. */
+function trackingParagraph(shipment: OrderMailShipment | null, t: T): { html: SafeHtml; text: string } | null {
+  if (!shipment?.trackingNumber) return null
+  const carrier = shipment.carrier ?? t("order.shipped.carrierUnknown")
+  const line = t("order.shipped.tracking", { carrier, number: shipment.trackingNumber })
+  // Only a web address becomes a link (as for the reset link): anything else stays text.
+  const url = shipment.trackingUrl && /^https?:\/\/[^\s]+$/i.test(shipment.trackingUrl) ? shipment.trackingUrl : null
+  return {
+    html: html`<p style="margin:0 0 20px;">
+      ${line}${
+        url
+          ? html`<br /><a href="${url}" style="color:#1d4ed8;word-break:break-all;" data-tracking-link>${t("order.shipped.trackLink")}</a>`
+          : null
+      }
+    </p>`,
+    text: url ? `${line}\n${t("order.shipped.trackLink")}: ${url}` : line,
   }
 }
 
