@@ -8,7 +8,7 @@ import { countryCodeOf, destinationOf, shopContext } from "../cart/shop-context"
 import { runThenBump } from "../catalogue/cache"
 import { ApiError } from "../http/api-error"
 import { medusaAddress } from "./medusa-address"
-import { detailsOfOrder, findOrder, shopOrders } from "./read-orders"
+import { detailsOfOrder, findOrder, shopOrders, type OrderDetailsRow } from "./read-orders"
 import { cancelShopOrder, notesWith, orderLockKey } from "./cancel-order"
 import { fulfilmentRefusal, moveFulfilmentWorkflow, type ShipmentLabel } from "./fulfilment"
 import { workflowError } from "./place-order-workflow"
@@ -132,6 +132,39 @@ export async function setOrderStatus(
   return (await findOrder(container, orderNumber))!.order
 }
 
+/** The details keep the address as typed; compensation puts back the one they had. */
+const writeDetailsAddressStep = createStep(
+  "enclave-write-order-details-address",
+  async (input: { id: string; next: OrderDetailsRow["shipping_address"]; previous: OrderDetailsRow["shipping_address"] }, { container }) => {
+    await shopOrders(container).updateOrderDetails({ id: input.id, shipping_address: input.next })
+    return new StepResponse(undefined, { id: input.id, previous: input.previous })
+  },
+  async (undo, { container }) => {
+    if (undo) await shopOrders(container).updateOrderDetails({ id: undo.id, shipping_address: undo.previous })
+  },
+)
+
+interface AddressChangeInput {
+  orderId: string
+  userId: string
+  medusaAddress: ReturnType<typeof medusaAddress>
+  details: { id: string; next: OrderDetailsRow["shipping_address"]; previous: OrderDetailsRow["shipping_address"] } | null
+}
+
+/** The shop's details (when it placed the order), then Medusa's order through its update-order workflow. */
+export const setShippingAddressWorkflow = createWorkflow("enclave-set-shipping-address", (input: AddressChangeInput) => {
+  const lockKey = transform({ input }, ({ input }) => orderLockKey(input.orderId))
+  acquireLockStep({ key: lockKey, timeout: 30, ttl: 120 })
+  when("enclave-address-writes-details", { input }, ({ input }) => Boolean(input.details)).then(() => {
+    writeDetailsAddressStep(transform({ input }, ({ input }) => input.details!))
+  })
+  updateOrderWorkflow.runAsStep({
+    input: transform({ input }, ({ input }) => ({ id: input.orderId, user_id: input.userId, shipping_address: input.medusaAddress })),
+  })
+  releaseLockStep({ key: lockKey })
+  return new WorkflowResponse(input.orderId)
+})
+
 /**
  * Corrects where an order goes. The shop keeps the address as typed; Medusa's copy follows it,
  * except the country: the order's shipping was priced and its region chosen for that country.
@@ -144,21 +177,25 @@ export async function setShippingAddress(
 ): Promise<ShippingAddress> {
   const found = await existingOrder(container, orderNumber)
   const context = await shopContext(container)
-  const before = found.details.shipping_address
+  const before = found.order.shippingAddress
   const { countryCode: newCode } = destinationOf(context, address.country)
   const oldCode = before ? countryCodeOf(context, before.country) : null
   if (oldCode && newCode !== oldCode) {
     throw new ApiError(409, "The country of a placed order cannot be changed: its shipping was priced for the original country")
   }
-  await updateOrderWorkflow(container).run({
-    input: {
-      id: found.medusaOrderId,
-      user_id: admin.id,
-      shipping_address: medusaAddress(address, newCode),
-    },
-  })
   const stored = { ...address, addressLine2: address.addressLine2 || null }
-  await shopOrders(container).updateOrderDetails({ id: found.details.id, shipping_address: stored })
+  try {
+    await setShippingAddressWorkflow(container).run({
+      input: {
+        orderId: found.medusaOrderId,
+        userId: admin.id,
+        medusaAddress: medusaAddress(address, newCode),
+        details: found.details ? { id: found.details.id, next: stored, previous: found.details.shipping_address } : null,
+      },
+    })
+  } catch (error) {
+    throw workflowError(error)
+  }
   return stored
 }
 

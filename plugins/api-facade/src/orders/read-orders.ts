@@ -1,10 +1,11 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { invoiceState, NO_IMAGE_URL, type Order, type OrderInvoice } from "@enclave/contract"
+import { invoiceState, NO_IMAGE_URL, orderShippingAddressSchema, type Order, type OrderInvoice, type OrderStatus } from "@enclave/contract"
 import { DEFAULT_SHOP_TIME_ZONE } from "@enclave/contract/values"
 import { eurosToCents } from "@enclave/contract/money"
 import { shopTimeZone } from "../shop-details/shop-details"
 import { SHOP_ORDERS_MODULE, type CheckoutPayment, type OrderDetails, type ShopOrdersModuleService } from "@enclave/orders"
+import { shopContext, type ShopContext } from "../cart/shop-context"
 import CheckoutPaymentCartLink from "../links/checkout-payment-cart"
 import { shipmentFields, shipmentOf } from "./fulfilment"
 import OrderDetailsLink from "../links/order-details"
@@ -220,9 +221,148 @@ export function toContractOrder(order: MedusaOrderRow, details: OrderDetailsRow,
   }
 }
 
+/** What an order the shop did not place needs of Medusa's own record for the shop's answer. */
+const outsideOrderFields = [
+  "status",
+  "shipping_address.first_name",
+  "shipping_address.last_name",
+  "shipping_address.address_1",
+  "shipping_address.address_2",
+  "shipping_address.city",
+  "shipping_address.province",
+  "shipping_address.postal_code",
+  "shipping_address.country_code",
+  "shipping_methods.name",
+  "shipping_methods.shipping_option_id",
+  "payment_collections.payments.provider_id",
+  "payment_collections.payments.captured_at",
+  "payment_collections.payments.canceled_at",
+]
+
+interface OutsideOrderRow extends MedusaOrderRow {
+  status: string
+  shipping_address?: {
+    first_name: string | null
+    last_name: string | null
+    address_1: string | null
+    address_2: string | null
+    city: string | null
+    province: string | null
+    postal_code: string | null
+    country_code: string | null
+  } | null
+  shipping_methods?: Array<{ name: string; shipping_option_id: string | null }> | null
+  payment_collections?: Array<{
+    payments?: Array<{ provider_id: string; captured_at: string | Date | null; canceled_at: string | Date | null }> | null
+  }> | null
+  order_details?: OrderDetailsRow | null
+}
+
+/** The way an order made outside the shop was paid, by its Medusa payment provider. */
+const PROVIDER_NAMES: Record<string, string> = { pp_system_default: "Manual payment", pp_stripe_enclave: "Card", pp_paypal_enclave: "PayPal" }
+
+/**
+ * The shop's status of an order it did not place, read from Medusa: cancelled or completed as Medusa says,
+ * else where its fulfilment is, else processing once its payment is captured and pending before.
+ */
+export function statusFromMedusa(order: Pick<OutsideOrderRow, "status" | "fulfillments" | "payment_collections">): OrderStatus {
+  if (order.status === "canceled") return "cancelled"
+  if (order.status === "completed") return "completed"
+  const shipment = shipmentOf(order.fulfillments)
+  if (shipment?.deliveredAt) return "delivered"
+  if (shipment) return "shipped"
+  const payments = (order.payment_collections ?? []).flatMap((c) => c.payments ?? []).filter((p) => !p.canceled_at)
+  return payments.length > 0 && payments.every((p) => p.captured_at) ? "processing" : "pending"
+}
+
+/**
+ * An order Medusa holds that the shop did not place (another sales channel, Medusa's Store API, a POS, an
+ * import), in the shop's shape from Medusa's own record. What it lacks says so: no shop account (userId
+ * null), no payment id, no address when Medusa's is incomplete; its lines are numbered by position.
+ */
+function outsideOrder(order: OutsideOrderRow, context: ShopContext, methodNumbers: ReadonlyMap<string, number>, estimates: DeliveryEstimates): Order {
+  const address = order.shipping_address
+  const typed = address
+    ? orderShippingAddressSchema.safeParse({
+        fullName: [address.first_name, address.last_name].filter(Boolean).join(" "),
+        addressLine1: address.address_1 ?? "",
+        addressLine2: address.address_2 || null,
+        city: address.city ?? "",
+        state: address.province ?? "",
+        postalCode: address.postal_code ?? "",
+        country: (address.country_code && context.countryNames.get(address.country_code.toLowerCase())) ?? address.country_code?.toUpperCase() ?? "",
+      })
+    : null
+  const method = order.shipping_methods?.[0]
+  const methodNumber = method?.shipping_option_id ? (methodNumbers.get(method.shipping_option_id) ?? null) : null
+  const provider = (order.payment_collections ?? []).flatMap((c) => c.payments ?? [])[0]?.provider_id ?? null
+  const lines = [...(order.items ?? [])].map((item, index) => ({
+    ...item,
+    metadata: { ...(item.metadata ?? {}), item_number: Number(item.metadata?.item_number) || index + 1 },
+  }))
+  return toContractOrder(
+    { ...order, items: lines },
+    {
+      user_number: null,
+      status: statusFromMedusa(order),
+      payment_method: provider ? (PROVIDER_NAMES[provider] ?? provider) : "Not recorded",
+      payment_id: null,
+      payment_provider: provider,
+      is_test_payment: false,
+      notes: null,
+      shipping_method_number: methodNumber,
+      shipping_method_name: method?.name ?? null,
+      shipping_address: typed?.success ? typed.data : null,
+      invoice: null,
+      paid_at: null,
+    } as unknown as OrderDetailsRow,
+    estimates,
+    DEFAULT_SHOP_TIME_ZONE,
+  )
+}
+
+/** Shipping option id → the shop's method number (links/shipping-option-details in the shipping-methods plugin). */
+async function methodNumbersOfOptions(container: MedusaContainer, optionIds: string[]): Promise<Map<string, number>> {
+  if (optionIds.length === 0) return new Map()
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  // All of them (a shop has a handful): Medusa cannot filter this link by the option's side (its table name is cut short).
+  const { data } = await query.graph({ entity: "shipping_method_details", fields: ["method_number", "shipping_option.id"] })
+  const wanted = new Set(optionIds)
+  return new Map(
+    (data as Array<{ method_number: number; shipping_option?: { id: string } | null }>)
+      .filter((row) => row.shipping_option && wanted.has(row.shipping_option.id))
+      .map((row) => [row.shipping_option!.id, Number(row.method_number)]),
+  )
+}
+
+/**
+ * Every order Medusa holds, newest first (the back office: its list, dashboard and detail), whatever sales
+ * channel made it: the shop's own with their details, the others from Medusa's record (outsideOrder).
+ */
+export async function listAllOrders(container: MedusaContainer): Promise<Order[]> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "order", fields: [...orderFields, ...outsideOrderFields, "order_details.*"] })
+  const orders = data as unknown as OutsideOrderRow[]
+  const details = orders.map((o) => o.order_details).filter((d): d is OrderDetailsRow => Boolean(d))
+  const outside = orders.filter((o) => !o.order_details)
+  const optionIds = outside.flatMap((o) => o.shipping_methods ?? []).flatMap((m) => (m.shipping_option_id ? [m.shipping_option_id] : []))
+  const [context, methodNumbers, timeZone] = await Promise.all([
+    outside.length ? shopContext(container) : null,
+    methodNumbersOfOptions(container, [...new Set(optionIds)]),
+    timeZoneForOrders(container, details),
+  ])
+  const estimates = await deliveryEstimates(container, [
+    ...details,
+    ...[...methodNumbers.values()].map((n) => ({ shipping_method_number: n }) as OrderDetailsRow),
+  ])
+  return orders
+    .map((o) => (o.order_details ? toContractOrder(o, o.order_details, estimates, timeZone) : outsideOrder(o, context!, methodNumbers, estimates)))
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id)
+}
+
 /**
  * Orders in the shop's shape, newest first. `userNumber` limits them to one customer's; without
- * it every order (the back office). Only orders the shop placed (with details) are listed.
+ * it every order the shop placed (with details).
  */
 export async function listOrders(container: MedusaContainer, filter: { userNumber?: number; displayId?: number } = {}): Promise<Order[]> {
   const detailFilters: Record<string, unknown> = {}
@@ -248,16 +388,28 @@ export async function listOrders(container: MedusaContainer, filter: { userNumbe
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id)
 }
 
-/** One order by its number, with the Medusa id and the shop's details row (for admin changes). */
+/**
+ * One order by its number, with the Medusa id and the shop's details row (null for an order the shop did
+ * not place: admin changes then move Medusa's order alone).
+ */
 export async function findOrder(container: MedusaContainer, displayId: number) {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: "order", fields: orderFields, filters: { display_id: displayId } })
-  const order = data[0] as unknown as MedusaOrderRow | undefined
+  const { data } = await query.graph({
+    entity: "order",
+    fields: [...orderFields, ...outsideOrderFields, "order_details.*"],
+    filters: { display_id: displayId },
+  })
+  const order = data[0] as unknown as OutsideOrderRow | undefined
   if (!order) return null
-  const details = await detailsOfOrder(container, order.id)
-  if (!details) return null
-  const [estimates, timeZone] = await Promise.all([deliveryEstimates(container, [details]), timeZoneForOrders(container, [details])])
-  return { medusaOrderId: order.id, details, order: toContractOrder(order, details, estimates, timeZone) }
+  const details = order.order_details ?? null
+  if (details) {
+    const [estimates, timeZone] = await Promise.all([deliveryEstimates(container, [details]), timeZoneForOrders(container, [details])])
+    return { medusaOrderId: order.id, details, order: toContractOrder(order, details, estimates, timeZone) }
+  }
+  const optionIds = (order.shipping_methods ?? []).flatMap((m) => (m.shipping_option_id ? [m.shipping_option_id] : []))
+  const methodNumbers = await methodNumbersOfOptions(container, optionIds)
+  const estimates = await deliveryEstimates(container, [...methodNumbers.values()].map((n) => ({ shipping_method_number: n }) as OrderDetailsRow))
+  return { medusaOrderId: order.id, details: null, order: outsideOrder(order, await shopContext(container), methodNumbers, estimates) }
 }
 
 /** One order by its Medusa id, in the shop's shape; null when the shop has no details for it. */
