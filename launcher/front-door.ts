@@ -349,9 +349,35 @@ export async function createFrontDoor(options: FrontDoorOptions): Promise<http.S
   // may send its next request on it just as it closes and get a reset it does not retry. Load
   // balancers keep idle connections for 60 s, so the shop keeps them longer; Node wants the headers
   // timeout above the keep-alive one.
+  server.on("clientError", answerClientError)
   server.keepAliveTimeout = KEEP_ALIVE_MS
   server.headersTimeout = KEEP_ALIVE_MS + 1_000
   return server
+}
+
+export const HEADERS_TOO_LARGE_MESSAGE = "The request's headers are too large: its address or cookies are too long"
+
+/**
+ * A request Node's parser refuses before any handler runs: Node's own answer is a bare status line,
+ * without a body or the shop's security headers. Headers too large (an address or cookies beyond 16 kB)
+ * get the facade's JSON 431, anything else malformed a JSON 400; the connection closes either way.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: import("node:stream").Duplex) {
+  if (!socket.writable || (socket as { _httpMessage?: unknown })._httpMessage) return void socket.destroy()
+  const tooLarge = error.code === "HPE_HEADER_OVERFLOW"
+  const status = tooLarge ? "431 Request Header Fields Too Large" : "400 Bad Request"
+  const body = JSON.stringify({ message: tooLarge ? HEADERS_TOO_LARGE_MESSAGE : "The request could not be read: it is not valid HTTP" })
+  const headers = {
+    "Content-Type": "application/json; charset=utf-8",
+    "Content-Length": String(Buffer.byteLength(body)),
+    "Cache-Control": "no-store",
+    ...securityHeadersFor({ url: "/api", headers: {}, socket: {} } as unknown as http.IncomingMessage),
+    Connection: "close",
+  }
+  const head = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join("\r\n")
+  socket.end(`HTTP/1.1 ${status}\r\n${head}\r\n\r\n${body}`)
 }
 
 /** A 400 for a host the shop does not answer to: the facade's JSON error on /api, a line of text elsewhere. */

@@ -10,7 +10,7 @@ import path from "node:path"
 import type { AddressInfo } from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { UNKNOWN_HOST_MESSAGE } from "@enclave/contract/public-address"
-import { createFrontDoor, KEEP_ALIVE_MS } from "../../launcher/front-door.ts"
+import { createFrontDoor, HEADERS_TOO_LARGE_MESSAGE, KEEP_ALIVE_MS } from "../../launcher/front-door.ts"
 import { repoRoot } from "../../launcher/env.ts"
 import { freePort } from "../../launcher/ports.ts"
 
@@ -188,6 +188,28 @@ describe("the front door's host names", () => {
     } finally {
       strict.closeAllConnections()
       await new Promise((resolve) => strict.close(resolve))
+    }
+  })
+})
+
+describe("requests Node's parser refuses", () => {
+  it("answer the JSON 431 for an address or cookies too long, with the security headers", async () => {
+    const door = await createFrontDoor({ apiUrl: [await listen(http.createServer((_req, res) => res.end("{}")))], uploadsDir: os.tmpdir() })
+    const url = await listen(door)
+    try {
+      for (const [path, headers] of [
+        [`/products?q=${"x".repeat(20_000)}`, {}],
+        ["/api/products", { cookie: `enclave.sid=${"y".repeat(20_000)}` }],
+      ] as const) {
+        const answer = await fetch(`${url}${path}`, { headers })
+        expect(answer.status).toBe(431)
+        expect(answer.headers.get("content-type")).toBe("application/json; charset=utf-8")
+        expect(answer.headers.get("x-content-type-options")).toBe("nosniff")
+        expect(await answer.json()).toEqual({ message: HEADERS_TOO_LARGE_MESSAGE })
+      }
+    } finally {
+      door.closeAllConnections()
+      await new Promise((resolve) => door.close(resolve))
     }
   })
 })

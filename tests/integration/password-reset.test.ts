@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest"
 import { PASSWORD_RESET_SENT_MESSAGE, RESET_LINK_INVALID_MESSAGE } from "@enclave/contract"
 import { asNewCustomer, asVisitor, fromNewAddress } from "../support/api.ts"
-import { waitForMail } from "../support/mailbox.ts"
+import { readMails, waitForMail } from "../support/mailbox.ts"
 
 /** Asks for a reset of the customer's address and answers the token of the link in the mail that arrives. */
 async function mailedToken(email: string): Promise<{ token: string; link: URL }> {
@@ -84,6 +84,30 @@ describe("the reset link", () => {
     expect((await asVisitor().post("/api/password-reset/confirm", { token: first.token, password: "the first passphrase" })).status).toBe(
       400,
     )
+  })
+
+  it("a new link ends the older ones: of five links asked for, only the newest works", async () => {
+    const customer = await asNewCustomer()
+    /** The tokens of every reset mail the customer got so far, oldest first. */
+    const mailedTokens = async () =>
+      (await readMails(process.env.ENCLAVE_MAILBOX!))
+        .filter((mail) => mail.to.includes(customer.details.email) && /password|passwort/i.test(mail.subject))
+        .sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime())
+        .map((mail) => new URL(mail.text.match(/https?:\/\/\S+\/auth\/reset\?token=[A-Za-z0-9_%-]+/)![0]).searchParams.get("token")!)
+    for (let i = 1; i <= 5; i++) {
+      expect((await asVisitor().post("/api/password-reset", { email: customer.details.email })).status).toBe(202)
+      await expect.poll(async () => (await mailedTokens()).length, { timeout: 30_000 }).toBe(i)
+    }
+    const links = await mailedTokens()
+    expect(new Set(links).size).toBe(5)
+    for (const token of links.slice(0, 4)) {
+      const old = await asVisitor().post("/api/password-reset/confirm", { token, password: "an older link's passphrase" })
+      expect(old.status).toBe(400)
+      expect(old.body.details.fields.token).toBe(RESET_LINK_INVALID_MESSAGE)
+    }
+    expect(
+      (await asVisitor().post("/api/password-reset/confirm", { token: links[4], password: "the newest link's passphrase" })).status,
+    ).toBe(200)
   })
 
   it("refuses an unknown token, and a password that breaks the rules without using the link up", async () => {

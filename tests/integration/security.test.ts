@@ -770,3 +770,31 @@ function databaseUrlOf(dataDir: string): string {
     .trim()
   return `postgres://postgres:enclave@127.0.0.1:${port}/${DATABASE_NAME}`
 }
+
+describe("answers about one person, and the back office's, are kept by no cache", () => {
+  it("carry Cache-Control: private, no-store, their errors too", async () => {
+    const customer = await asNewCustomer()
+    for (const path of ["/api/user", "/api/account", "/api/orders", "/api/cart", "/api/account/sessions", "/api/session"]) {
+      const answer = await customer.get(path)
+      expect(answer.status, path).toBe(200)
+      expect(answer.headers.get("cache-control"), path).toBe("private, no-store")
+    }
+    const admin = await asAdmin()
+    for (const path of [
+      "/api/admin/users",
+      "/api/admin/orders",
+      "/api/admin/products",
+      "/api/admin/payment-config",
+      "/api/admin/shipping-methods",
+      "/api/admin/shop-details",
+      "/api/admin/unfinalised-payments",
+      "/api/admin/order-user/999999999",
+    ]) {
+      const answer = await admin.get(path)
+      expect(answer.headers.get("cache-control"), `${path} (${answer.status})`).toBe("private, no-store")
+    }
+    // Refused ones too: a visitor's 401 and a customer's 403.
+    expect((await asVisitor().get("/api/user")).headers.get("cache-control")).toBe("private, no-store")
+    expect((await customer.get("/api/admin/orders")).headers.get("cache-control")).toBe("private, no-store")
+  })
+})

@@ -19,13 +19,27 @@ const createResetTokenStep = createStep(
   },
 )
 
+/** A new link ends the account's older ones: a link found in an old mail (or a mailbox read by someone else) stops working. */
+const endOlderResetLinksStep = createStep(
+  "enclave-end-older-password-reset-links",
+  async (input: { userId: string }, { container }) => {
+    const ended = await accounts(container).endOpenPasswordResets(input.userId)
+    return new StepResponse(ended.length, ended)
+  },
+  async (ended, { container }) => {
+    for (const id of ended ?? []) await accounts(container).reopenPasswordResetToken(id)
+  },
+)
+
 /**
- * Mails a reset link: the token is made and its digest kept here; the link travels in the event
- * `shop_user.password_reset_requested` to the mail subscriber, which runs in the worker.
+ * Mails a reset link: the account's older links end, the token is made and its digest kept here; the
+ * link travels in the event `shop_user.password_reset_requested` to the mail subscriber, which runs in
+ * the worker.
  */
 export const requestShopUserPasswordResetWorkflow = createWorkflow(
   "enclave-request-password-reset",
   (input: { userId: string; shopOrigin: string }) => {
+    endOlderResetLinksStep(input)
     const token = createResetTokenStep(input)
     const data = transform({ input, token }, ({ input, token }) => ({
       id: input.userId,

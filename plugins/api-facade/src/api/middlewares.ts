@@ -6,6 +6,7 @@ import { requireJsonBody } from "../http/json-body"
 import { refuseUnroutablePath } from "../http/no-such-path"
 import { hidePoweredBy } from "../http/powered-by"
 import { refuseUnknownHost } from "../http/known-host"
+import { privateAnswer } from "../http/private-answer"
 import { refuseCrossOrigin } from "../http/same-origin"
 import { setApiSecurityHeaders } from "@enclave/contract/security-headers"
 import { limitSignIns } from "../http/sign-in-limit"
@@ -24,6 +25,11 @@ export default defineMiddlewares({
     },
     // ---- then cross-origin refusal (cheap), then who is calling ----
     { matcher: "/api*", middlewares: [refuseCrossOrigin, identifyCaller] },
+    // ---- answers about one person, and the back office's: no cache keeps them ----
+    ...["/api/user", "/api/account*", "/api/orders*", "/api/cart*", "/api/admin*", "/api/session"].map((matcher) => ({
+      matcher,
+      middlewares: [privateAnswer],
+    })),
     // ---- sign-in and registration: at most so many attempts per client and minute (429) ----
     { matcher: "/api/login", methods: ["POST"], middlewares: [limitSignIns] },
     { matcher: "/api/register", methods: ["POST"], middlewares: [limitSignIns] },

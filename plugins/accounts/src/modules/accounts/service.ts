@@ -223,6 +223,21 @@ class AccountsModuleService extends MedusaService({ ShopUser, PasswordReset }) {
     return { resetId: used.id, userId: used.shop_user_id }
   }
 
+  /**
+   * Ends every open reset link of the account (a newer one is about to be mailed: only the newest
+   * works). Answers the ids it ended, so a failed request can open them again.
+   */
+  @InjectManager()
+  async endOpenPasswordResets(userId: string, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<string[]> {
+    const rows: Array<{ id: string }> = await sharedContext.manager!.execute(
+      `update password_reset set used_at = now(), updated_at = now()
+        where shop_user_id = ? and used_at is null and deleted_at is null
+        returning id`,
+      [userId],
+    )
+    return rows.map((row) => row.id)
+  }
+
   /** Makes a used link work again (the compensation of a reset whose new password could not be set). */
   async reopenPasswordResetToken(resetId: string): Promise<void> {
     await this.updatePasswordResets({ id: resetId, used_at: null })

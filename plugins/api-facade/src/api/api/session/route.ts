@@ -6,7 +6,6 @@ import { currentUser } from "../../../http/current-user"
 /** Who is signed in, null for a visitor: a visitor is an answer here, not a 401 (issue 19). */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const user = currentUser(req)
-  res.setHeader("Cache-Control", "private, no-store")
   const state: SessionState = { user: user ? toContractUser(user) : null }
   res.json(state)
 }

@@ -5,12 +5,10 @@ import { paymentConfig, savePaymentConfig } from "../../../../payment-settings/p
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   // Masked, but still nothing a shared cache should keep.
-  res.setHeader("Cache-Control", "no-store")
   res.json(await paymentConfig(req.scope))
 }
 
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const update = validate(paymentConfigUpdateSchema, req.body)
-  res.setHeader("Cache-Control", "no-store")
   res.json(await savePaymentConfig(req.scope, update))
 }

@@ -10,7 +10,6 @@ import { validate } from "../../../../http/api-error"
  * save German text as the English one).
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  res.setHeader("Cache-Control", "no-store")
   res.json(await listAdminProducts(req.scope))
 }
 

@@ -4,12 +4,10 @@ import { validate } from "../../../../http/api-error"
 import { adminShopDetails, saveShopDetails } from "../../../../shop-details/shop-details"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  res.setHeader("Cache-Control", "no-store")
   res.json(await adminShopDetails(req.scope))
 }
 
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const update = validate(shopDetailsUpdateSchema, req.body)
-  res.setHeader("Cache-Control", "no-store")
   res.json(await saveShopDetails(req.scope, update))
 }

@@ -6,7 +6,6 @@ import { validate } from "../../../../../http/api-error"
 /** One product with its texts in both languages (see GET /api/admin/products). */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const id = validate(productIdSchema, req.params.id, { param: "id" })
-  res.setHeader("Cache-Control", "no-store")
   res.json(await readAdminProduct(req.scope, id))
 }
 

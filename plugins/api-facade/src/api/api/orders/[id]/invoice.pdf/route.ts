@@ -18,6 +18,5 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   res.setHeader("Content-Type", "application/pdf")
   res.setHeader("Content-Disposition", `attachment; filename="${fileName}"`)
   // A customer's invoice names them and their address: no shared cache may keep it.
-  res.setHeader("Cache-Control", "private, no-store")
   res.send(pdf)
 }
