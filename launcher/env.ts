@@ -31,6 +31,11 @@ export interface LauncherEnv {
    * worker mode (subscribers, scheduled jobs), and they share state through Redis, so REDIS_URL is required.
    */
   medusaServers: number
+  /**
+   * TRUSTED_PROXY_HOPS: how many proxies in front of Medusa append to X-Forwarded-For and -Proto (the
+   * front door or nginx: 1; a TLS terminator before it as well: 2). The facade reads it too.
+   */
+  trustedProxyHops: number
 }
 
 function serverCount(value: string | undefined, redisUrl: string | undefined): number {
@@ -44,6 +49,13 @@ function serverCount(value: string | undefined, redisUrl: string | undefined): n
   return n
 }
 
+function proxyHops(value: string | undefined): number {
+  if (value === undefined || value === "") return 1
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < 1 || n > 10) throw new Error(`TRUSTED_PROXY_HOPS must be a whole number from 1 to 10, not "${value}"`)
+  return n
+}
+
 export function readEnv(env: NodeJS.ProcessEnv = process.env): LauncherEnv {
   return {
     port: port("PORT", env.PORT, 8000),
@@ -54,5 +66,6 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): LauncherEnv {
     medusaPort: port("MEDUSA_PORT", env.MEDUSA_PORT, 0),
     apiUrl: env.ENCLAVE_API_URL || undefined,
     medusaServers: serverCount(env.MEDUSA_SERVERS, env.REDIS_URL || undefined),
+    trustedProxyHops: proxyHops(env.TRUSTED_PROXY_HOPS),
   }
 }

@@ -33,6 +33,11 @@ export interface FrontDoorOptions {
    * goes out without asking the facade only while it is unchanged (launcher/catalogue-generation.ts).
    */
   catalogueGeneration?: CatalogueGenerationReader
+  /**
+   * How many trusted proxies stand in front of this front door (a TLS terminator, nginx): only their
+   * entries of X-Forwarded-Proto tell whether the browser came over HTTPS (HSTS). 0: it is the edge.
+   */
+  proxiesInFront?: number
 }
 
 export const RESTARTING_MESSAGE = "The shop is restarting, please try again"
@@ -327,9 +332,10 @@ export async function createFrontDoor(options: FrontDoorOptions): Promise<http.S
   // PUBLIC_URL's host, ALLOWED_HOSTS and loopback (@enclave/contract/public-address): a page or an
   // API answer for any other Host would let that name stand for the shop.
   const known = knownHosts({ PUBLIC_URL: process.env.PUBLIC_URL, ALLOWED_HOSTS: process.env.ALLOWED_HOSTS })
+  const proxiesInFront = options.proxiesInFront ?? 0
   const server = http.createServer((req, res) => {
     // Before anything answers, so every answer (pages, files, redirects, errors) carries them.
-    for (const [name, value] of Object.entries(securityHeadersFor(req))) res.setHeader(name, value)
+    for (const [name, value] of Object.entries(securityHeadersFor(req, proxiesInFront))) res.setHeader(name, value)
     const unknownHost = unknownHostOf(req.headers, known)
     if (unknownHost !== null) return refuseHost(req, res, unknownHost)
     const untouched = untouchedPage(req)

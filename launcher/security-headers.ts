@@ -8,7 +8,7 @@ import { ADMIN_POLICY, API_POLICY, baseSecurityHeaders, cameOverHttps, FILE_POLI
  * default: storefront pages replace it with Astro's own, which carries the hashes of their inline
  * scripts, and /api answers with the facade's (the same as set here, for when Medusa is down).
  */
-export function securityHeadersFor(req: http.IncomingMessage): Record<string, string> {
+export function securityHeadersFor(req: http.IncomingMessage, proxiesInFront = 0): Record<string, string> {
   const url = req.url ?? "/"
   const policy =
     url === "/api" || url.startsWith("/api/") || url.startsWith("/api?")
@@ -17,7 +17,7 @@ export function securityHeadersFor(req: http.IncomingMessage): Record<string, st
         ? ADMIN_POLICY
         : FILE_POLICY
   return {
-    ...baseSecurityHeaders(cameOverHttps(req.socket instanceof tls.TLSSocket, req.headers["x-forwarded-proto"])),
+    ...baseSecurityHeaders(cameOverHttps(req.socket instanceof tls.TLSSocket, req.headers["x-forwarded-proto"], proxiesInFront)),
     "content-security-policy": policy,
   }
 }

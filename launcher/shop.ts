@@ -272,6 +272,8 @@ export async function startShop(say: (line: string) => void = console.log): Prom
       apiUrl: servers.map((m) => m.url),
       uploadsDir: path.join(env.dataDir, "uploads"),
       medusaState: (url) => servers.find((m) => m.url === url)?.state() ?? "running",
+      // The front door is itself the first of Medusa's trusted hops: the others stand in front of it.
+      proxiesInFront: env.trustedProxyHops - 1,
       catalogueGeneration: generation?.read,
     })
     await new Promise<void>((resolve, reject) => {

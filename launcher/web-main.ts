@@ -28,6 +28,8 @@ const server = await createFrontDoor({
   apiUrl: env.apiUrl,
   uploadsDir: path.join(env.dataDir, "uploads"),
   catalogueGeneration: generation?.read,
+  // Beside the Medusa servers behind nginx (and a TLS terminator): the same proxies stand in front of it.
+  proxiesInFront: env.trustedProxyHops,
 })
 server.listen(env.port, () => {
   console.log(`Enclave web is listening on port ${env.port}`)

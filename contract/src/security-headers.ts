@@ -111,18 +111,25 @@ export function baseSecurityHeaders(overHttps: boolean): Record<string, string> 
 }
 
 /**
- * Whether the browser reached the shop over HTTPS: a TLS socket, or the scheme the proxy in front
- * reports (X-Forwarded-Proto, first value, as Express reads it with `trust proxy` 1). A spoofed
- * header over plain HTTP gains nothing: browsers ignore HSTS received over HTTP.
+ * Whether the browser reached the shop over HTTPS. With no proxy in front, only a TLS socket says so.
+ * Behind `proxiesInFront` trusted proxies, each of which appends the scheme it was reached by to
+ * X-Forwarded-Proto (the front door and nginx do), the outermost one's entry is that many from the
+ * right: what a client writes into the header itself stays further left and is never read (reading
+ * the first value, as Express does, let any client claim HTTPS: Secure cookies and HSTS over HTTP).
  */
-export function cameOverHttps(encrypted: boolean, forwardedProto: string | string[] | undefined): boolean {
-  if (encrypted) return true
-  const value = Array.isArray(forwardedProto) ? forwardedProto[0] : forwardedProto
-  return (value ?? "").split(",")[0].trim().toLowerCase() === "https"
+export function cameOverHttps(encrypted: boolean, forwardedProto: string | string[] | undefined, proxiesInFront: number): boolean {
+  if (proxiesInFront <= 0) return encrypted
+  const chain = [forwardedProto]
+    .flat()
+    .filter((value): value is string => typeof value === "string")
+    .join(",")
+    .split(",")
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean)
+  return chain.length >= proxiesInFront && chain[chain.length - proxiesInFront] === "https"
 }
 
 interface HeaderRequest {
-  secure: boolean
   headers: Record<string, string | string[] | undefined>
 }
 interface HeaderResponse {
@@ -131,10 +138,14 @@ interface HeaderResponse {
 
 /**
  * The facade's middleware for every /api path: set before the route runs, so errors, 404s and
- * 429s carry them too. `req.secure` is Express's reading of the trusted proxy's scheme.
+ * 429s carry them too. Medusa speaks plain HTTP behind `proxiesInFront` trusted proxies
+ * (TRUSTED_PROXY_HOPS): the scheme is theirs to tell (cameOverHttps).
  */
-export function setApiSecurityHeaders(req: HeaderRequest, res: HeaderResponse, next: () => void) {
-  for (const [name, value] of Object.entries(baseSecurityHeaders(req.secure))) res.setHeader(name, value)
-  res.setHeader("content-security-policy", API_POLICY)
-  next()
+export function apiSecurityHeaders(proxiesInFront: number) {
+  return (req: HeaderRequest, res: HeaderResponse, next: () => void) => {
+    const overHttps = cameOverHttps(false, req.headers["x-forwarded-proto"], proxiesInFront)
+    for (const [name, value] of Object.entries(baseSecurityHeaders(overHttps))) res.setHeader(name, value)
+    res.setHeader("content-security-policy", API_POLICY)
+    next()
+  }
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest"
 import { signInLockedMessage, userListSchema, userSchema } from "@enclave/contract"
 import { ApiClient, asAdmin, asNewCustomer, asVisitor, fromNewAddress, newUserDetails } from "../support/api.ts"
+import { medusaOfShop } from "../support/races.ts"
 import { TEST_ADMIN_PASSWORD } from "../support/shop.ts"
+import { shopUrl } from "../support/urls.ts"
 
 /** Keys that would carry a secret; `passwordLastChanged` is a date and may be shown. */
 const SECRET_KEY =
@@ -299,11 +301,18 @@ describe("GET /api/user", () => {
 })
 
 describe("session cookie over HTTPS", () => {
-  it("is Secure when the shop is reached over HTTPS (X-Forwarded-Proto from the proxy)", async () => {
-    const details = newUserDetails()
-    const { status, headers } = await asVisitor().post("/api/register", details, { headers: { "x-forwarded-proto": "https" } })
+  it("is Secure when the trusted proxy says the shop was reached over HTTPS (its entry of X-Forwarded-Proto)", async () => {
+    // Straight to Medusa, as the front door or nginx sends it: their entry is the last one.
+    const viaProxy = new ApiClient(medusaOfShop(shopUrl()).url)
+    const { status, headers } = await viaProxy.post("/api/register", newUserDetails(), { headers: { "x-forwarded-proto": "http,https" } })
     expect(status).toBe(201)
     expect(headers.getSetCookie().find((c) => c.startsWith("enclave.sid="))).toMatch(/Secure/)
+  })
+
+  it("is not Secure when only a client claims HTTPS: its header reaches Medusa with the front door's own entry after it", async () => {
+    const { status, headers } = await asVisitor().post("/api/register", newUserDetails(), { headers: { "x-forwarded-proto": "https" } })
+    expect(status).toBe(201)
+    expect(headers.getSetCookie().find((c) => c.startsWith("enclave.sid="))).not.toMatch(/Secure/)
   })
 })
 

@@ -38,6 +38,7 @@ import {
 import { paymentKeys, paymentSecrets, startPaymentShop, type PaymentShop } from "../support/payment-shop.ts"
 import { TEST_ADMIN_PASSWORD } from "../support/shop.ts"
 import { createSignInLimiter, RedisSignInStore, SIGN_IN_LIMIT_MESSAGE } from "../../plugins/api-facade/src/http/sign-in-limit.ts"
+import { medusaOfShop } from "../support/races.ts"
 import { shopUrl } from "../support/urls.ts"
 
 /** A valid 1×1 PNG. */
@@ -212,14 +213,19 @@ describe("security headers on every kind of answer", () => {
     expect(answers.map(([, answer]) => answer.status)).toEqual([200, 401, 403, 400, 404, 400, 403])
   })
 
-  it("HSTS only when the request came over HTTPS (the proxy in front says so)", async () => {
-    const https = { "x-forwarded-proto": "https" }
+  it("HSTS only when the request came over HTTPS as the trusted proxy says, never as a client claims", async () => {
+    // A client's own X-Forwarded-Proto reaching the front door (the edge of npm start) claims nothing.
+    const claimed = { "x-forwarded-proto": "https" }
     for (const path of ["/", "/favicon.svg", "/admin/", "/api/products", "/api/no-such-call"]) {
-      const overHttps = await get(path, https)
-      expect(overHttps.headers.get("strict-transport-security"), path).toBe("max-age=31536000; includeSubDomains")
-      const overHttp = await get(path)
-      expect(overHttp.headers.get("strict-transport-security"), path).toBeNull()
+      expect((await get(path, claimed)).headers.get("strict-transport-security"), path).toBeNull()
+      expect((await get(path)).headers.get("strict-transport-security"), path).toBeNull()
     }
+    // Medusa behind one trusted proxy (TRUSTED_PROXY_HOPS=1) believes that proxy's entry, the last one.
+    const medusa = medusaOfShop(shopUrl()).url
+    const fromProxy = await fetch(`${medusa}/api/products`, { headers: { "x-forwarded-proto": "http,https" } })
+    expect(fromProxy.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains")
+    const spoofed = await fetch(`${medusa}/api/products`, { headers: { "x-forwarded-proto": "https,http" } })
+    expect(spoofed.headers.get("strict-transport-security")).toBeNull()
   })
 })
 

@@ -491,6 +491,10 @@ describe("deploy/nginx.conf", () => {
     expect(conf, "nginx must pass the Host header on").toMatch(/proxy_set_header\s+Host\s+\$(http_host|host)\b/)
     expect(conf, "nginx must set X-Forwarded-For").toMatch(/proxy_set_header\s+X-Forwarded-For\s+\$proxy_add_x_forwarded_for/)
     expect(conf, "nginx must set X-Forwarded-Proto").toMatch(/proxy_set_header\s+X-Forwarded-Proto\s/)
+    // Appended to, never replaced by what a client sent: the shop reads its trusted proxies' entries from the right.
+    expect(conf, "nginx must append its scheme to a client's X-Forwarded-Proto").toMatch(
+      /map \$http_x_forwarded_proto \$forwarded_proto \{[^}]*default\s+"\$http_x_forwarded_proto,\$scheme";/,
+    )
     expect(conf, "nginx must use Docker's resolver 127.0.0.11 to find scaled replicas").toMatch(/resolver\s+127\.0\.0\.11\b/)
     expect(conf, "nginx must not rewrite cookies (cookies pass through intact)").not.toMatch(/proxy_cookie_(domain|path)\s/)
     expect(conf, "nginx must not drop Set-Cookie").not.toMatch(/proxy_(hide|ignore)_headers?\s+[^;]*Set-Cookie/i)

@@ -16,7 +16,7 @@ import {
   FILE_POLICY,
   HSTS_VALUE,
   PAYMENT_PROVIDER_SOURCES,
-  setApiSecurityHeaders,
+  apiSecurityHeaders,
 } from "@enclave/contract/security-headers"
 import { securityHeadersFor } from "../../launcher/security-headers.ts"
 
@@ -59,13 +59,22 @@ describe("baseSecurityHeaders and cameOverHttps", () => {
     expect(baseSecurityHeaders(true)).toEqual({ ...plain, "strict-transport-security": HSTS_VALUE })
   })
 
-  it("reads a TLS socket, else the first X-Forwarded-Proto value", () => {
-    expect(cameOverHttps(true, undefined)).toBe(true)
-    expect(cameOverHttps(false, "https")).toBe(true)
-    expect(cameOverHttps(false, " HTTPS , http")).toBe(true)
-    expect(cameOverHttps(false, ["https", "http"])).toBe(true)
-    expect(cameOverHttps(false, "http, https")).toBe(false)
-    expect(cameOverHttps(false, undefined)).toBe(false)
+  it("at the edge reads the TLS socket alone: a client's X-Forwarded-Proto says nothing", () => {
+    expect(cameOverHttps(true, undefined, 0)).toBe(true)
+    expect(cameOverHttps(false, "https", 0)).toBe(false)
+  })
+
+  it("behind trusted proxies reads their entries of X-Forwarded-Proto, from the right; a client's own stays unread", () => {
+    // One proxy (the front door, nginx) appended the scheme it was reached by.
+    expect(cameOverHttps(false, "https", 1)).toBe(true)
+    expect(cameOverHttps(false, "http", 1)).toBe(false)
+    expect(cameOverHttps(false, "https,http", 1)).toBe(false)
+    expect(cameOverHttps(false, ["https", " HTTP "], 1)).toBe(false)
+    // Two: a TLS terminator, then nginx; whatever the client wrote is further left.
+    expect(cameOverHttps(false, "http, https, http", 2)).toBe(true)
+    expect(cameOverHttps(false, "https, http, http", 2)).toBe(false)
+    expect(cameOverHttps(false, "https", 2)).toBe(false)
+    expect(cameOverHttps(false, undefined, 1)).toBe(false)
   })
 })
 
@@ -91,16 +100,33 @@ describe("where they are set", () => {
   it("the facade's middleware sets the base headers and the API policy, then goes on", () => {
     const set: Record<string, string> = {}
     let nextCalled = false
-    setApiSecurityHeaders({ secure: true, headers: {} }, { setHeader: (name, value) => (set[name] = value) }, () => (nextCalled = true))
+    apiSecurityHeaders(1)(
+      { headers: { "x-forwarded-proto": "https" } },
+      { setHeader: (name, value) => (set[name] = value) },
+      () => (nextCalled = true),
+    )
     expect(set).toEqual({ ...baseSecurityHeaders(true), "content-security-policy": API_POLICY })
     expect(nextCalled).toBe(true)
+    // The client's own claim, followed by the front door's: no HSTS.
+    const spoofed: Record<string, string> = {}
+    apiSecurityHeaders(1)(
+      { headers: { "x-forwarded-proto": "https,http" } },
+      { setHeader: (name, value) => (spoofed[name] = value) },
+      () => {},
+    )
+    expect(spoofed).toEqual({ ...baseSecurityHeaders(false), "content-security-policy": API_POLICY })
   })
 
   it("the front door picks the policy by path, with the same base headers", () => {
     const request = (url: string, proto?: string) =>
       ({ url, headers: proto ? { "x-forwarded-proto": proto } : {}, socket: new net.Socket() }) as unknown as http.IncomingMessage
     expect(securityHeadersFor(request("/api/products"))).toEqual({ ...baseSecurityHeaders(false), "content-security-policy": API_POLICY })
+    // At the edge (npm start) a client's header is ignored; behind nginx, nginx's entry counts.
     expect(securityHeadersFor(request("/admin/orders", "https"))).toEqual({
+      ...baseSecurityHeaders(false),
+      "content-security-policy": ADMIN_POLICY,
+    })
+    expect(securityHeadersFor(request("/admin/orders", "https"), 1)).toEqual({
       ...baseSecurityHeaders(true),
       "content-security-policy": ADMIN_POLICY,
     })

@@ -8,7 +8,8 @@ import { hidePoweredBy } from "../http/powered-by"
 import { refuseUnknownHost } from "../http/known-host"
 import { privateAnswer } from "../http/private-answer"
 import { refuseCrossOrigin } from "../http/same-origin"
-import { setApiSecurityHeaders } from "@enclave/contract/security-headers"
+import { apiSecurityHeaders } from "@enclave/contract/security-headers"
+import { trustedProxyHops } from "../http/proxies"
 import { limitSignIns } from "../http/sign-in-limit"
 
 // JSON bodies keep Express's 100 kB limit: the facade's forms are small, a bigger body is a 413.
@@ -21,7 +22,13 @@ export default defineMiddlewares({
     // gets a JSON 404, a method it does not serve 405 (OPTIONS: its Allow list); bodies only as JSON ----
     {
       matcher: "/api*",
-      middlewares: [setApiSecurityHeaders as never, hidePoweredBy, refuseUnknownHost, refuseUnroutablePath, requireJsonBody],
+      middlewares: [
+        apiSecurityHeaders(trustedProxyHops()) as never,
+        hidePoweredBy,
+        refuseUnknownHost,
+        refuseUnroutablePath,
+        requireJsonBody,
+      ],
     },
     // ---- then cross-origin refusal (cheap), then who is calling ----
     { matcher: "/api*", middlewares: [refuseCrossOrigin, identifyCaller] },

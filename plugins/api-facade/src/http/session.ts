@@ -8,6 +8,7 @@ import type { AccountsModuleService } from "@enclave/accounts"
 import type { AccountSession } from "@enclave/contract"
 import { accountsService } from "../accounts/users"
 import { redisKey } from "./redis-keys"
+import { cameToShopOverHttps } from "./proxies"
 
 /**
  * Sign-in sessions of the shop. The cookie carries only a random id (signed with COOKIE_SECRET, in
@@ -139,8 +140,8 @@ function writeCookie(req: MedusaRequest, res: MedusaResponse, sid: string | null
   const options = {
     httpOnly: true,
     sameSite: "lax" as const,
-    // Behind the front door or a TLS proxy, X-Forwarded-Proto tells Medusa (trust proxy) the scheme.
-    secure: req.secure,
+    // Behind the front door or a TLS proxy, their entries of X-Forwarded-Proto tell the scheme (http/proxies.ts).
+    secure: cameToShopOverHttps(req),
     path: "/",
   }
   if (sid === null) res.clearCookie(SESSION_COOKIE, options)
@@ -196,7 +197,7 @@ export async function startPendingSignIn(req: MedusaRequest, res: MedusaResponse
   res.cookie(PENDING_SIGN_IN_COOKIE, "s:" + signature.sign(sid, secret!), {
     httpOnly: true,
     sameSite: "strict",
-    secure: req.secure,
+    secure: cameToShopOverHttps(req),
     path: "/api/login",
     maxAge: PENDING_TTL_MS,
   })
@@ -214,7 +215,7 @@ export async function pendingSignInOf(req: MedusaRequest): Promise<string | null
 export async function endPendingSignIn(req: MedusaRequest, res: MedusaResponse) {
   const sid = sessionIdFrom(req, PENDING_SIGN_IN_COOKIE)
   if (sid) await sessionStore(req.scope).destroy(sid)
-  res.clearCookie(PENDING_SIGN_IN_COOKIE, { httpOnly: true, sameSite: "strict", secure: req.secure, path: "/api/login" })
+  res.clearCookie(PENDING_SIGN_IN_COOKIE, { httpOnly: true, sameSite: "strict", secure: cameToShopOverHttps(req), path: "/api/login" })
 }
 
 /** What the account page shows of a session: never its id (the cookie's secret), only a digest of it. */

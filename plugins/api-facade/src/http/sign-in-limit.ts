@@ -3,6 +3,7 @@ import { ipKeyGenerator, rateLimit, type IncrementResponse, type Options, type S
 import Redis from "ioredis"
 import { redisKey } from "./redis-keys"
 import { ApiError } from "./api-error"
+import { trustedProxyHops } from "./proxies"
 
 /**
  * Sign-in and registration attempts per client address and minute. The account lock stops
@@ -60,12 +61,6 @@ function sharedStore(): Store | undefined {
   return new RedisSignInStore(new Redis(redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }))
 }
 
-/** How many proxies in front of Medusa append to X-Forwarded-For: the front door or nginx (1), a TLS terminator before nginx too (2). */
-function proxyHops(): number {
-  const fromEnv = Number(process.env.TRUSTED_PROXY_HOPS)
-  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 1
-}
-
 interface ClientRequest {
   ip?: string
   headers: Record<string, string | string[] | undefined>
@@ -80,7 +75,7 @@ interface ClientRequest {
  * with one trusted, every client would share the outer proxy's address, and its locks with it.
  * An IPv6 client is counted by its /56 network: it could otherwise take a fresh address per try.
  */
-export function clientAddress(req: ClientRequest, hops = proxyHops()): string {
+export function clientAddress(req: ClientRequest, hops = trustedProxyHops()): string {
   const forwarded = [req.headers["x-forwarded-for"]].flat().filter((v): v is string => typeof v === "string")
   const chain = forwarded
     .join(",")
