@@ -29,6 +29,21 @@ describe("npm scripts", () => {
     expect(problems).toEqual([])
   })
 
+  it("every script runs through launcher/node.mjs (or only runs other npm scripts), so a machine whose Node is older still runs it", () => {
+    const problems = Object.entries(pkg.scripts)
+      .filter(([, command]) => !command.startsWith("node launcher/node.mjs ") && !/^(npm run [\w:-]+( && )?)+$/.test(command))
+      .map(([name, command]) => `${name}: ${command}`)
+    expect(problems).toEqual([])
+  })
+
+  it("npm run lint and typecheck run their tools on the Node of node.mjs, even from a machine whose Node is 20", () => {
+    // Node 20 is where Astro stops ("Node.js v20 is not supported by Astro"): the checks put node.mjs's Node first on PATH.
+    const checks = fs.readFileSync(path.join(root, "launcher", "checks.ts"), "utf8")
+    expect(checks).toMatch(/PATH: \[path\.dirname\(process\.execPath\)/)
+    for (const name of ["lint", "typecheck", "format", "format:check"])
+      expect(pkg.scripts[name]).toBe(`node launcher/node.mjs launcher/checks.ts ${name}`)
+  })
+
   it("launcher/node.mjs runs a TypeScript script with its arguments and passes its exit code on", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "enclave-node-mjs-"))
     try {

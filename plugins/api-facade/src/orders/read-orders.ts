@@ -259,7 +259,11 @@ interface OutsideOrderRow extends MedusaOrderRow {
 }
 
 /** The way an order made outside the shop was paid, by its Medusa payment provider. */
-const PROVIDER_NAMES: Record<string, string> = { pp_system_default: "Manual payment", pp_stripe_enclave: "Card", pp_paypal_enclave: "PayPal" }
+const PROVIDER_NAMES: Record<string, string> = {
+  pp_system_default: "Manual payment",
+  pp_stripe_enclave: "Card",
+  pp_paypal_enclave: "PayPal",
+}
 
 /**
  * The shop's status of an order it did not place, read from Medusa: cancelled or completed as Medusa says,
@@ -280,7 +284,12 @@ export function statusFromMedusa(order: Pick<OutsideOrderRow, "status" | "fulfil
  * import), in the shop's shape from Medusa's own record. What it lacks says so: no shop account (userId
  * null), no payment id, no address when Medusa's is incomplete; its lines are numbered by position.
  */
-function outsideOrder(order: OutsideOrderRow, context: ShopContext, methodNumbers: ReadonlyMap<string, number>, estimates: DeliveryEstimates): Order {
+function outsideOrder(
+  order: OutsideOrderRow,
+  context: ShopContext,
+  methodNumbers: ReadonlyMap<string, number>,
+  estimates: DeliveryEstimates,
+): Order {
   const address = order.shipping_address
   const typed = address
     ? orderShippingAddressSchema.safeParse({
@@ -290,7 +299,10 @@ function outsideOrder(order: OutsideOrderRow, context: ShopContext, methodNumber
         city: address.city ?? "",
         state: address.province ?? "",
         postalCode: address.postal_code ?? "",
-        country: (address.country_code && context.countryNames.get(address.country_code.toLowerCase())) ?? address.country_code?.toUpperCase() ?? "",
+        country:
+          (address.country_code && context.countryNames.get(address.country_code.toLowerCase())) ??
+          address.country_code?.toUpperCase() ??
+          "",
       })
     : null
   const method = order.shipping_methods?.[0]
@@ -356,7 +368,9 @@ export async function listAllOrders(container: MedusaContainer): Promise<Order[]
     ...[...methodNumbers.values()].map((n) => ({ shipping_method_number: n }) as OrderDetailsRow),
   ])
   return orders
-    .map((o) => (o.order_details ? toContractOrder(o, o.order_details, estimates, timeZone) : outsideOrder(o, context!, methodNumbers, estimates)))
+    .map((o) =>
+      o.order_details ? toContractOrder(o, o.order_details, estimates, timeZone) : outsideOrder(o, context!, methodNumbers, estimates),
+    )
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id)
 }
 
@@ -408,7 +422,10 @@ export async function findOrder(container: MedusaContainer, displayId: number) {
   }
   const optionIds = (order.shipping_methods ?? []).flatMap((m) => (m.shipping_option_id ? [m.shipping_option_id] : []))
   const methodNumbers = await methodNumbersOfOptions(container, optionIds)
-  const estimates = await deliveryEstimates(container, [...methodNumbers.values()].map((n) => ({ shipping_method_number: n }) as OrderDetailsRow))
+  const estimates = await deliveryEstimates(
+    container,
+    [...methodNumbers.values()].map((n) => ({ shipping_method_number: n }) as OrderDetailsRow),
+  )
   return { medusaOrderId: order.id, details: null, order: outsideOrder(order, await shopContext(container), methodNumbers, estimates) }
 }
 
