@@ -3,5 +3,7 @@
 declare namespace App {
   interface Locals {
     language: import("./i18n").Language
+    /** The signed-in user of this request, asked once (lib/data/session.ts userOfPage). */
+    user?: Promise<import("@enclave/contract").User | null>
   }
 }

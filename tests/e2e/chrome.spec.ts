@@ -127,6 +127,33 @@ test("a customer's user menu holds My Account, My Orders and Logout; logging out
   await expect(toasts).toBeFocused()
 })
 
+test("the header's account part is in the page as sent: the signed-in username, or a visitor's Account link, before any script runs", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const details = await registerInBrowser(page)
+  // Without JavaScript, nothing can fill the header in afterwards: what shows is what the server sent.
+  const signedIn = await browser.newContext({ baseURL, javaScriptEnabled: false, storageState: await page.context().storageState() })
+  const visitor = await browser.newContext({ baseURL, javaScriptEnabled: false })
+  try {
+    for (const path of ["/", "/products", "/product/1"]) {
+      const mine = await signedIn.newPage()
+      await mine.goto(path)
+      await expect(mine.getByRole("button", { name: `Account menu for ${details.username}` }), path).toContainText(details.username)
+      await expect(mine.getByRole("link", { name: "Account", exact: true }), path).toHaveCount(0)
+      const theirs = await visitor.newPage()
+      await theirs.goto(path)
+      await expect(theirs.getByRole("link", { name: "Account", exact: true }), path).toHaveAttribute("href", "/auth")
+      // A visitor's page (kept and sent from the page cache) never names anyone.
+      await expect(theirs.locator("body"), path).not.toContainText(details.username)
+    }
+  } finally {
+    await signedIn.close()
+    await visitor.close()
+  }
+})
+
 test("an admin's user menu links to the Admin Dashboard", async ({ page }) => {
   const answer = await page.request.post("/api/login", { data: { username: "admin", password: TEST_ADMIN_PASSWORD } })
   expect(answer.status()).toBe(200)

@@ -12,8 +12,9 @@
  *   products (asked in the page's language: a German page depends on the German answers, issue 18), and on every page the footer's (products for the tier links, the visitors' payment methods for the
  *   badges) and where shown the shipping methods (home, /shipping). The facade changes these answers' ETags
  *   when an admin saves a product, a shipping method or the payment settings, so the next request renders anew.
- * Nothing else: these pages do not render anything of the visitor's (the header's account part and
- * the cart are filled in by the browser), so one visitor's page can be sent to another. A render that
+ * Nothing else: a visitor's page renders nothing of the visitor's (the header says "Account", the cart is
+ * filled in by the browser), so one visitor's page can be sent to another. A request with the session
+ * cookie is rendered for its user (the header names them) and neither kept nor answered from here. A render that
  * sets a cookie, answers anything but 200 (not found, API unavailable) or used an answer without an
  * ETag is never kept.
  *
@@ -30,6 +31,7 @@
 import { createHash } from "node:crypto"
 import type { APIContext, MiddlewareNext } from "astro"
 import { apiBaseUrl } from "./http"
+import { hasSessionCookie } from "./session"
 import { answerKey, catalogueHeaders, keepAnswer, keptAnswer, recordingDependencies, type Dependency } from "./catalogue-answers"
 import { compressedCopies } from "@enclave/contract/compression"
 import { resolveLanguage, type Language } from "@enclave/contract/i18n"
@@ -157,6 +159,7 @@ function languageBeforeRendering(url: URL, cookie: string | undefined, acceptLan
  * so both find the same entry; anything else is left to Astro.
  */
 function pageBeforeRendering(request: PageRequest): UntouchedPage | undefined {
+  if (/(?:^|;\s*)enclave\.sid=/.test(request.cookie ?? "")) return undefined
   const writes = apiWritesSoFar()
   if (writes === null || typeof request.host !== "string") return undefined
   const address = `http://${request.host}${request.url}`
@@ -275,7 +278,8 @@ async function stillFresh(dependencies: Dependency[], revalidated: Set<string>, 
  * to `next`. Answers carry `X-Cache: HIT|MISS` on catalogue pages.
  */
 export async function cataloguePage(context: APIContext, next: MiddlewareNext): Promise<Response> {
-  if (context.request.method !== "GET") return next()
+  // A signed-in person's page names them in its header: rendered for them alone.
+  if (context.request.method !== "GET" || hasSessionCookie(context.request)) return next()
   const arrivedAt = performance.now()
   const key = pageKey(new URL(context.request.url), context.locals.language)
   if (!key) return next()

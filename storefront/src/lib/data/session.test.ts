@@ -77,6 +77,7 @@ function astro(cookie?: string) {
     request: browser(cookie),
     url: new URL("http://shop.test/orders"),
     response,
+    locals: {} as { user?: Promise<unknown> },
     redirect: (path: string, status?: number) => new Response(null, { status: status ?? 302, headers: { location: path } }),
   }
 }

@@ -15,6 +15,20 @@ import { apiRoutes } from "../api-routes"
 import { signInPath } from "../safe-return"
 import { FacadeApiError, getAsBrowser } from "./http"
 
+/** Whether the request carries the session cookie: without it, it is a visitor's, known without asking. */
+export function hasSessionCookie(request: Request): boolean {
+  return /(?:^|;\s*)enclave\.sid=/.test(request.headers.get("cookie") ?? "")
+}
+
+/**
+ * The signed-in user of the page being rendered, asked of the facade once per request (the header and a
+ * page's guard both need it).
+ */
+export function userOfPage(astro: Pick<AstroGlobal, "request" | "locals">): Promise<User | null> {
+  astro.locals.user ??= currentUser(astro.request)
+  return astro.locals.user
+}
+
 /**
  * The signed-in user of this request, or null for a visitor. A request without the session cookie is a
  * visitor without asking the facade. When the facade cannot answer, the user is treated as a visitor
@@ -34,8 +48,7 @@ export async function currentUser(request: Request): Promise<User | null> {
  * (pages that must not guess, such as checkout, answer 503 then).
  */
 export async function fetchUser(request: Request): Promise<User | null> {
-  const cookie = request.headers.get("cookie") ?? ""
-  if (!/(?:^|;\s*)enclave\.sid=/.test(cookie)) return null
+  if (!hasSessionCookie(request)) return null
   const response = await getAsBrowser(request, apiRoutes.user)
   if (response.status === 401) {
     await response.body?.cancel()
@@ -70,8 +83,10 @@ export async function userIfKnown(request: Request, page: string): Promise<User 
  *
  * The answer is never cached (it depends on the session cookie).
  */
-export async function requireUser(astro: Pick<AstroGlobal, "request" | "redirect" | "response" | "url">): Promise<User | Response> {
-  const user = await currentUser(astro.request)
+export async function requireUser(
+  astro: Pick<AstroGlobal, "request" | "redirect" | "response" | "url" | "locals">,
+): Promise<User | Response> {
+  const user = await userOfPage(astro)
   astro.response.headers.set("cache-control", "private, no-store")
   if (!user) return astro.redirect(signInPath(astro.url), 302)
   return user

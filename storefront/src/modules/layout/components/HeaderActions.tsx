@@ -23,6 +23,8 @@ export interface HeaderLink {
 interface Props {
   messages: Record<string, string>
   links: HeaderLink[]
+  /** Who the server rendered the page for (null: a visitor): shown until the browser has asked again. */
+  serverUser: User | null
 }
 
 /** Closes a disclosure on Escape (focus back to its button) and on a click outside it. */
@@ -53,11 +55,13 @@ function useDismiss(
   }, [open, container, button])
 }
 
-export default function HeaderActions({ messages, links }: Props) {
+export default function HeaderActions({ messages, links, serverUser }: Props) {
   const t = messageTranslator(messages)
   // Hydrated with the stores' first values, as the server rendered them: another island (checkout)
-  // may have filled them before this one hydrates, and React would find the HTML did not match.
-  const user = useStore($user, { ssr: "initial" })
+  // may have filled them before this one hydrates, and React would find the HTML did not match. Until
+  // the browser knows the user, the server's answer stands (the same on both sides).
+  const known = useStore($user, { ssr: "initial" })
+  const user = known === undefined ? serverUser : known
   const count = useStore($cartCount, { ssr: "initial" })
   const [userMenuOpen, setUserMenuOpen] = useState(false)
   const [mobileOpen, setMobileOpen] = useState(false)
