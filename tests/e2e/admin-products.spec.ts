@@ -248,7 +248,13 @@ test.describe("admin products", () => {
     await page.screenshot({ path: "test-results/screenshots/admin-products-add-filled.png", fullPage: true })
     await form.getByRole("button", { name: "Create product" }).click()
 
-    await expect(toast(page, "Image Uploaded")).toBeVisible()
+    // One toast says both: the product and its image (one toast at a time: the image's would replace the product's).
+    await expect(toast(page, "Product Created")).toContainText(`${name} has been created with its image.`)
+    await expect(toast(page, "Image Uploaded")).toHaveCount(0)
+    // Below the admin's top bar, not over it.
+    const bar = await page.locator(".ant-layout-header").first().boundingBox()
+    const notice = await toast(page, "Product Created").boundingBox()
+    expect(notice!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height)
     await expect(dialog(page)).toHaveCount(0)
     let product = await productNamed(page.request, name)
     expect(product).toBeDefined()

@@ -96,3 +96,18 @@ test("pages are served compressed", async ({ request }) => {
   const response = await request.get("/products", { headers: { "accept-encoding": "gzip, br" } })
   expect(["gzip", "br"]).toContain(response.headers()["content-encoding"])
 })
+
+for (const language of ["en", "de"] as const) {
+  test(`at phone size (390 px) the product tabs stay on one row, none cut off [${language}]`, async ({ page, baseURL }) => {
+    await page.context().addCookies([{ name: "language", value: language, url: baseURL! }])
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto("/product/1")
+    const tabs = page.getByRole("tab")
+    await expect(tabs).toHaveCount(3)
+    const boxes = await Promise.all((await tabs.all()).map((tab) => tab.boundingBox()))
+    expect(new Set(boxes.map((box) => Math.round(box!.y))).size).toBe(1)
+    const list = page.getByRole("tablist")
+    const fits = await list.evaluate((element) => element.scrollWidth <= element.clientWidth)
+    expect(fits).toBe(true)
+  })
+}

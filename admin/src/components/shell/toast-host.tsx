@@ -9,7 +9,8 @@ import { connectToasts } from "../../providers/notification-provider"
  * docs/product.md §9: at most one toast at a time (a new one replaces the old), shown for 5 s.
  */
 export default function ToastHost() {
-  const [toasts, holder] = notification.useNotification({ maxCount: 1, duration: 5 })
+  // Below the 64 px top bar (antd's default 24 px covered it, and the buttons in it).
+  const [toasts, holder] = notification.useNotification({ maxCount: 1, duration: 5, top: 76 })
   useEffect(() => {
     connectToasts({
       open: ({ key, message, description, type, cancelMutation, undoableTimeout }) => {

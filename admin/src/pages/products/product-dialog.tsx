@@ -280,23 +280,33 @@ export function ProductDialog({ product, onClose }: ProductDialogProps) {
 
   const notifyUploadFailed = (description: string) => notify?.(toast("error", t("toast.uploadFailed"), description, "product-image"))
 
-  /** Uploads to the given product, showing progress in the file list; resolves with the new URL or undefined. */
-  const upload = async (id: number, file: File, uid: string, previous: UploadFile[] = []): Promise<string | undefined> => {
+  /**
+   * Uploads to the given product, showing progress in the file list; resolves with the new URL or undefined.
+   * `announce`: whether it toasts its own success or failure (a new product's first image is announced
+   * with the product instead, in one toast).
+   */
+  const upload = async (
+    id: number,
+    file: File,
+    uid: string,
+    previous: UploadFile[] = [],
+    announce = true,
+  ): Promise<{ imageUrl: string } | { problem: string }> => {
     const patch = (change: Partial<UploadFile>) =>
       setFileList((list) => list.map((item) => (item.uid === uid ? { ...item, ...change } : item)))
     patch({ status: "uploading", percent: 0 })
     try {
       const answer = await uploadProductImage(id, file, { onProgress: (percent) => patch({ percent }) })
       patch({ status: "done", percent: 100, url: answer.imageUrl })
-      notify?.(toast("success", t("toast.imageUploaded"), tm(answer.message), "product-image"))
+      if (announce) notify?.(toast("success", t("toast.imageUploaded"), tm(answer.message), "product-image"))
       void refreshProducts()
-      return answer.imageUrl
+      return { imageUrl: answer.imageUrl }
     } catch (error) {
       // The preview goes back to the image the product still has (if any); the toast says why.
       if (previous.length > 0) setFileList(previous)
       else patch({ status: "error", response: uploadMessage(error) })
-      notifyUploadFailed(uploadMessage(error))
-      return undefined
+      if (announce) notifyUploadFailed(uploadMessage(error))
+      return { problem: uploadMessage(error) }
     }
   }
 
@@ -327,9 +337,9 @@ export function ProductDialog({ product, onClose }: ProductDialogProps) {
       const previous = fileList.filter((entry) => entry.status === "done" && entry.url)
       setFileList([item])
       if (product) {
-        void upload(product.id, file, file.uid, previous).then((imageUrl) => {
+        void upload(product.id, file, file.uid, previous).then((uploaded) => {
           // Removed while it was uploading: the product is to have no image, so the field stays empty.
-          if (imageUrl && !removed.current.has(file.uid)) form.setFieldValue("imageUrl", imageUrl)
+          if ("imageUrl" in uploaded && !removed.current.has(file.uid)) form.setFieldValue("imageUrl", uploaded.imageUrl)
         })
       }
       // antd's own request never runs: the upload above (or after creation) does it.
@@ -387,14 +397,25 @@ export function ProductDialog({ product, onClose }: ProductDialogProps) {
         onClose()
         return
       }
+      const waiting = fileList.find((file) => file.originFileObj && file.status !== "done")
       const created = await create.mutateAsync({
         resource: "products",
         values: parsed.data,
-        successNotification: (data) => toast("success", t("toast.created"), t("toast.createdText", { name: data?.data.name ?? body.name })),
+        // With an image to upload, one toast says both once the image is there (one toast at a time: a second would replace it).
+        successNotification: waiting
+          ? false
+          : (data) => toast("success", t("toast.created"), t("toast.createdText", { name: data?.data.name ?? body.name })),
         errorNotification,
       })
-      const waiting = fileList.find((file) => file.originFileObj && file.status !== "done")
-      if (waiting?.originFileObj) await upload(created.data.id, waiting.originFileObj, waiting.uid)
+      if (waiting?.originFileObj) {
+        const name = created.data.name ?? body.name
+        const uploaded = await upload(created.data.id, waiting.originFileObj, waiting.uid, [], false)
+        notify?.(
+          "imageUrl" in uploaded
+            ? toast("success", t("toast.created"), t("toast.createdWithImage", { name }))
+            : toast("error", t("toast.createdImageFailedTitle"), t("toast.createdImageFailed", { name, problem: uploaded.problem })),
+        )
+      }
       onClose()
     } catch (error) {
       // The error toast is shown by the mutation; the dialog stays open with what was typed, and the

@@ -25,9 +25,9 @@ export default function AddToCart({ messages, productId, productName, stockQuant
   const ready = useHydrated()
   const soldOut = stockQuantity <= 0
 
+  /** Said once, beside the button with the way to sign in: a toast would say it again, over the button. */
   function loginRequired() {
     setNeedsLogin(true)
-    showToast({ title: t("cart.loginRequired"), variant: "destructive" })
   }
 
   async function add() {
