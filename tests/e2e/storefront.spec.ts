@@ -111,3 +111,36 @@ for (const language of ["en", "de"] as const) {
     expect(fits).toBe(true)
   })
 }
+
+test("the level filter and the sort apply on change with JavaScript, keeping the address and the focus", async ({ page }) => {
+  await page.goto("/products?search=enclave")
+  await page.getByRole("combobox", { name: "Security level" }).selectOption("high")
+  await expect(page).toHaveURL(/[?&]level=high/)
+  await expect(page).toHaveURL(/[?&]search=enclave/)
+  const names = page.locator(".catalogue").getByRole("heading", { level: 2 })
+  await expect(names).toContainText(["Enclave Premium Fold"])
+  await expect(names.filter({ hasText: "Enclave Base" })).toHaveCount(0)
+  await expect(page.getByRole("combobox", { name: "Security level" })).toBeFocused()
+  await page.getByRole("combobox", { name: "Sort by" }).selectOption("price-desc")
+  await expect(page).toHaveURL(/[?&]sort=price-desc/)
+  await expect(page).toHaveURL(/[?&]level=high/)
+  await expect(page.getByRole("combobox", { name: "Sort by" })).toBeFocused()
+})
+
+test("without JavaScript the filters still apply with the Apply button", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false })
+  try {
+    const page = await context.newPage()
+    await page.goto("/products")
+    await page.getByRole("combobox", { name: "Security level" }).selectOption("medium")
+    // Nothing happens by itself without a script.
+    await expect(page).not.toHaveURL(/level=/)
+    await page.getByRole("button", { name: "Apply" }).click()
+    await expect(page).toHaveURL(/[?&]level=medium/)
+    const names = page.locator(".catalogue").getByRole("heading", { level: 2 })
+    await expect(names).toContainText(["Enclave Medium"])
+    await expect(names.filter({ hasText: "Enclave Premium Fold" })).toHaveCount(0)
+  } finally {
+    await context.close()
+  }
+})
