@@ -3,6 +3,7 @@ import { test } from "../support/csp.ts"
 import { typeBeforeIslandsRun } from "../support/islands.ts"
 import { newUserDetails } from "../support/api.ts"
 import { SAME_ORIGIN_HEADERS } from "../support/urls.ts"
+import { TEST_ADMIN_PASSWORD } from "../support/shop.ts"
 
 /**
  * /account as a customer uses it (docs/product.md §2 account page): reached from the user menu, the profile
@@ -233,4 +234,42 @@ test("registration takes the business details", async ({ page }) => {
   await expect(page).not.toHaveURL(/\/auth/)
   const me = await page.request.get("/api/account")
   expect(await me.json()).toMatchObject({ companyName: "Acme Ltd", vatId: "GB123456789" })
+})
+
+test("times read on the shop's clock and in one format per language: the account's sessions, the admin's users and payment settings", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // The browser runs on the machine's clock (UTC here); the shop's is its setting (Europe/Berlin unless changed).
+  const shop = (await (await page.request.get("/api/shop-details")).json()) as { timeZone: string }
+  const longMoment = (iso: string, language: "en" | "de") =>
+    new Intl.DateTimeFormat(language === "de" ? "de-DE" : "en-GB", {
+      dateStyle: "long",
+      timeStyle: "short",
+      timeZone: shop.timeZone,
+    }).format(new Date(iso))
+  await registerCustomer(page)
+  const [session] = (await (await page.request.get("/api/account/sessions")).json()) as Array<{ signedInAt: string }>
+  await openAccount(page)
+  const sessions = page.getByRole("region", { name: "Where you are signed in" })
+  await expect(sessions).toContainText(`Signed in ${longMoment(session.signedInAt, "en")}`)
+
+  const admin = await browser.newContext({ baseURL })
+  try {
+    const adminPage = await admin.newPage()
+    const login = await adminPage.request.post("/api/login", { data: { username: "admin", password: TEST_ADMIN_PASSWORD } })
+    expect(login.status()).toBe(200)
+    const mediumMoment = (iso: string) =>
+      new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: shop.timeZone }).format(new Date(iso))
+    const users = (await (await adminPage.request.get("/api/admin/users")).json()) as Array<{ username: string; lastLogin: string | null }>
+    const me = users.find((user) => user.username === "admin")!
+    await adminPage.goto("/admin/users")
+    await expect(adminPage.locator("tr").filter({ hasText: "admin@" }).first()).toContainText(mediumMoment(me.lastLogin!))
+    const config = (await (await adminPage.request.get("/api/admin/payment-config")).json()) as { updatedAt: string }
+    await adminPage.goto("/admin/payments")
+    await expect(adminPage.getByText(`Last saved ${mediumMoment(config.updatedAt)}`)).toBeVisible()
+  } finally {
+    await admin.close()
+  }
 })

@@ -29,7 +29,7 @@ import type { Rule } from "antd/es/form"
 import { useState, type ReactNode } from "react"
 import { BandTag } from "../../components/band-tag"
 import { describeRequestError, RequestError } from "../../components/request-error"
-import { locale } from "../../i18n"
+import { formatShopDateTime, useShopTimeZone } from "../../providers/shop-details"
 import { tPayments as t } from "../../i18n/payments"
 import { PAYMENT_CONFIG_ID, type PaymentConfigRecord } from "../../providers/resources/payment-config"
 import { toast } from "../../providers/toast"
@@ -534,6 +534,7 @@ function KeySections({ live, sandbox, item }: { live: TextField[]; sandbox: Text
 }
 
 export default function PaymentSettings() {
+  const timeZone = useShopTimeZone()
   const { result: config, query } = useOne<PaymentConfigRecord>({
     resource: RESOURCE,
     id: PAYMENT_CONFIG_ID,
@@ -704,7 +705,7 @@ export default function PaymentSettings() {
       </Typography.Title>
       <Typography.Paragraph type="secondary">
         {t("intro")}
-        {config ? <> {t("lastSaved", { date: new Date(config.updatedAt).toLocaleString(locale) })}</> : null}
+        {config ? <> {t("lastSaved", { date: formatShopDateTime(config.updatedAt, timeZone) })}</> : null}
       </Typography.Paragraph>
       <Divider style={{ margin: "8px 0 16px" }} />
       {body}

@@ -3,25 +3,22 @@ import { Flex, Input, Space, Table, Tag, Typography } from "antd"
 import { BandTag } from "../../components/band-tag"
 import { ListTable, useListTable } from "../../components/list-table"
 import { useSearchBox } from "../../hooks/use-search-box"
-import { locale } from "../../i18n"
 import { tUsers as t } from "../../i18n/users"
+import { formatShopDateTime, formatShopMomentDay, useShopTimeZone } from "../../providers/shop-details"
 import { USER_SEARCH_FIELD } from "../../providers/resources/users"
-
-const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" })
-const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium" })
 
 /** Locked when the account says so or a sign-in lock has not yet run out. */
 export function isLocked(user: Pick<User, "accountLocked" | "lockedUntil">, now = Date.now()): boolean {
   return user.accountLocked || (user.lockedUntil !== null && Date.parse(user.lockedUntil) > now)
 }
 
-function LockState({ user }: { user: User }) {
+function LockState({ user, timeZone }: { user: User; timeZone: string }) {
   const locked = isLocked(user)
   return (
     <Space size={4} wrap data-lock-state={locked ? "locked" : "active"}>
       {locked ? (
         <BandTag band="red">
-          {user.lockedUntil ? t("access.lockedUntil", { time: dateTime.format(new Date(user.lockedUntil)) }) : t("access.locked")}
+          {user.lockedUntil ? t("access.lockedUntil", { time: formatShopDateTime(user.lockedUntil, timeZone) }) : t("access.locked")}
         </BandTag>
       ) : (
         <BandTag band="green">{t("access.active")}</BandTag>
@@ -34,6 +31,8 @@ function LockState({ user }: { user: User }) {
 /** docs/product.md §2 user management: the list with search, view only. */
 export default function UserList() {
   const table = useListTable<User>({ resource: "users" })
+  // Every time on the shop's clock, in the admin's language's one format (as the orders show theirs).
+  const timeZone = useShopTimeZone()
   const { appliedSearch, inputProps: searchProps } = useSearchBox({ ...table, field: USER_SEARCH_FIELD })
 
   return (
@@ -71,11 +70,11 @@ export default function UserList() {
           title={t("role")}
           render={(isAdmin: boolean) => (isAdmin ? <Tag color="blue">{t("role.admin")}</Tag> : <Tag>{t("role.customer")}</Tag>)}
         />
-        <Table.Column<User> key="lock" title={t("access")} render={(_, user) => <LockState user={user} />} />
+        <Table.Column<User> key="lock" title={t("access")} render={(_, user) => <LockState user={user} timeZone={timeZone} />} />
         <Table.Column<User>
           dataIndex="lastLogin"
           title={t("lastLogin")}
-          render={(value: string | null) => (value ? dateTime.format(new Date(value)) : t("never"))}
+          render={(value: string | null) => (value ? formatShopDateTime(value, timeZone) : t("never"))}
         />
         <Table.Column<User>
           dataIndex="twoFactorEnabled"
@@ -93,9 +92,9 @@ export default function UserList() {
         <Table.Column<User>
           dataIndex="passwordLastChanged"
           title={t("passwordChanged")}
-          render={(value: string | null) => (value ? dateTime.format(new Date(value)) : t("never"))}
+          render={(value: string | null) => (value ? formatShopDateTime(value, timeZone) : t("never"))}
         />
-        <Table.Column<User> dataIndex="createdAt" title={t("createdAt")} render={(value: string) => date.format(new Date(value))} />
+        <Table.Column<User> dataIndex="createdAt" title={t("createdAt")} render={(value: string) => formatShopMomentDay(value, timeZone)} />
       </ListTable>
     </section>
   )

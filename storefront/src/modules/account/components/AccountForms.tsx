@@ -16,6 +16,7 @@ import { messageTranslator } from "../../../i18n/format"
 import { withTypedValues } from "../../../lib/client/deferred"
 import { changePassword, endOtherSessions, fetchAccountSessions, updateAccount } from "../../../lib/client/calls"
 import { useHydrated } from "../../../lib/client/hydrated"
+import { formatShopMoment } from "../../../lib/orders"
 import { deviceOf } from "../../../lib/devices"
 import { setUser, showToast } from "../../../lib/client/stores"
 import { AddressFields, applyServerFields, BusinessFields, failureText, TextField } from "./form-fields"
@@ -44,14 +45,18 @@ const passwordFields = ["currentPassword", "newPassword", "confirmPassword"] as 
 /** `messages`: the island's texts (islandMessages of "account." and AUTH_ISLAND_TEXTS). */
 export default function AccountForms({
   language,
+  timeZone,
   messages,
   user: initialUser,
 }: {
   language: Language
+  /** The shop's time zone: every time the page shows is on its clock, as the orders page writes it. */
+  timeZone: string
   messages: Record<string, string>
   user: User
 }) {
   const t = messageTranslator(messages)
+  const moment = (iso: string) => formatShopMoment(iso, language, timeZone)
   const ready = useHydrated()
   const [user, setShownUser] = useState(initialUser)
   return (
@@ -68,7 +73,7 @@ export default function AccountForms({
       <PasswordForm
         t={t}
         ready={ready}
-        language={language}
+        moment={moment}
         user={user}
         onChanged={(changedAt) => setShownUser({ ...user, passwordLastChanged: changedAt })}
       />
@@ -78,18 +83,17 @@ export default function AccountForms({
         user={user}
         onChanged={(twoFactorEnabled) => setShownUser((shown) => ({ ...shown, twoFactorEnabled }))}
       />
-      <SessionsPanel t={t} ready={ready} language={language} />
+      <SessionsPanel t={t} ready={ready} moment={moment} />
     </div>
   )
 }
 type SessionsState = { state: "loading" } | { state: "failed" } | { state: "loaded"; sessions: AccountSession[] }
 
 /** The account's signed-in sessions, and signing out all but this one after a confirmation. */
-function SessionsPanel({ t, ready, language }: { t: Translate; ready: boolean; language: Language }) {
+function SessionsPanel({ t, ready, moment }: { t: Translate; ready: boolean; moment: (iso: string) => string }) {
   const [sessions, setSessions] = useState<SessionsState>({ state: "loading" })
   const [confirming, setConfirming] = useState(false)
   const [ending, setEnding] = useState(false)
-  const dateFormat = new Intl.DateTimeFormat(language === "de" ? "de-DE" : "en-GB", { dateStyle: "medium", timeStyle: "short" })
 
   // Each change asks for the list again (retry, after signing others out).
   const [asked, setAsked] = useState(0)
@@ -152,8 +156,8 @@ function SessionsPanel({ t, ready, language }: { t: Translate; ready: boolean; l
               <li key={session.id} className="account-sessions__item" data-current={session.current || undefined}>
                 <strong>{name(session)}</strong>
                 {session.current && <span className="account-sessions__badge">{t("account.sessions.current")}</span>}
-                <span>{t("account.sessions.signedIn", { date: dateFormat.format(new Date(session.signedInAt)) })}</span>
-                <span>{t("account.sessions.lastSeen", { date: dateFormat.format(new Date(session.lastSeenAt)) })}</span>
+                <span>{t("account.sessions.signedIn", { date: moment(session.signedInAt) })}</span>
+                <span>{t("account.sessions.lastSeen", { date: moment(session.lastSeenAt) })}</span>
               </li>
             ))}
           </ul>
@@ -243,13 +247,13 @@ const NO_PASSWORDS = { currentPassword: "", newPassword: "", confirmPassword: ""
 function PasswordForm({
   t,
   ready,
-  language,
+  moment,
   user,
   onChanged,
 }: {
   t: Translate
   ready: boolean
-  language: Language
+  moment: (iso: string) => string
   user: User
   onChanged: (changedAt: string) => void
 }) {
@@ -259,7 +263,6 @@ function PasswordForm({
   })
   const { register, handleSubmit, setError, formState, reset } = form
   const errors = formState.errors
-  const dateFormat = new Intl.DateTimeFormat(language === "de" ? "de-DE" : "en-GB", { dateStyle: "long", timeStyle: "short" })
 
   const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
     try {
@@ -281,7 +284,7 @@ function PasswordForm({
         {t("account.password.text")}{" "}
         <span data-testid="password-last-changed">
           {user.passwordLastChanged
-            ? t("account.password.lastChanged", { date: dateFormat.format(new Date(user.passwordLastChanged)) })
+            ? t("account.password.lastChanged", { date: moment(user.passwordLastChanged) })
             : t("account.password.never")}
         </span>
       </p>
