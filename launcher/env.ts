@@ -31,6 +31,17 @@ export interface LauncherEnv {
    * worker mode (subscribers, scheduled jobs), and they share state through Redis, so REDIS_URL is required.
    */
   medusaServers: number
+  /**
+   * MEDUSA_DASHBOARD=on: Medusa's own dashboard is built and served at /app, and its calls to
+   * Medusa's /admin and /auth go through /medusa (docs/extending.md). Off by default.
+   */
+  medusaDashboard: boolean
+}
+
+function onOrOff(name: string, value: string | undefined): boolean {
+  if (value === undefined || value === "" || value === "off") return false
+  if (value === "on") return true
+  throw new Error(`${name} must be "on" or "off", not "${value}"`)
 }
 
 function serverCount(value: string | undefined, redisUrl: string | undefined): number {
@@ -54,5 +65,6 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): LauncherEnv {
     medusaPort: port("MEDUSA_PORT", env.MEDUSA_PORT, 0),
     apiUrl: env.ENCLAVE_API_URL || undefined,
     medusaServers: serverCount(env.MEDUSA_SERVERS, env.REDIS_URL || undefined),
+    medusaDashboard: onOrOff("MEDUSA_DASHBOARD", env.MEDUSA_DASHBOARD),
   }
 }

@@ -28,6 +28,7 @@ const server = await createFrontDoor({
   apiUrl: env.apiUrl,
   uploadsDir: path.join(env.dataDir, "uploads"),
   catalogueGeneration: generation?.read,
+  medusaDashboard: env.medusaDashboard,
 })
 server.listen(env.port, () => {
   console.log(`Enclave web is listening on port ${env.port}`)

@@ -9,6 +9,7 @@ import { refuseUnknownHost } from "../http/known-host"
 import { refuseCrossOrigin } from "../http/same-origin"
 import { setApiSecurityHeaders } from "@enclave/contract/security-headers"
 import { limitSignIns } from "../http/sign-in-limit"
+import { guardMedusaSignIn } from "../accounts/medusa-sign-in"
 
 // JSON bodies keep Express's 100 kB limit: the facade's forms are small, a bigger body is a 413.
 // String matchers, not RegExps: Medusa sorts RegExp middlewares after the routes, where they never run.
@@ -32,6 +33,9 @@ export default defineMiddlewares({
     { matcher: "/api/account/two-factor/disable", methods: ["POST"], middlewares: [limitSignIns] },
     { matcher: "/api/password-reset", methods: ["POST"], middlewares: [limitSignIns] },
     { matcher: "/api/password-reset/confirm", methods: ["POST"], middlewares: [limitSignIns] },
+    // Medusa's own sign-in of admin users: the shop's admins sign in there with their shop password
+    // (Medusa's dashboard through /medusa, a merchant's scripts), so it keeps the shop's rules.
+    { matcher: "/auth/user/emailpass", methods: ["POST"], middlewares: [limitSignIns, guardMedusaSignIn] },
     // ---- the back office: visitors 401, customers 403, decided here once for every admin path ----
     { matcher: "/api/admin*", middlewares: [requireAdmin] },
     // ---- Admin product images -------------------------------------------------------------
