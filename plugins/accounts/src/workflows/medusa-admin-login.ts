@@ -5,6 +5,7 @@ import {
   createRemoteLinkStep,
   createUserAccountWorkflow,
   removeUserAccountWorkflow,
+  revokeApiKeysWorkflow,
   setAuthAppMetadataStep,
   updateUsersWorkflow,
   useQueryGraphStep,
@@ -179,7 +180,11 @@ export const grantMedusaAdminLoginWorkflow = createWorkflow("enclave-grant-medus
   return new WorkflowResponse(login)
 })
 
-/** A demoted admin's Medusa user and login go (Medusa's own workflow; its link to the account with it). */
+/**
+ * A demoted admin's Medusa user and login go (Medusa's own workflow; its link to the account with
+ * it), and so do the secret API keys that user made: each opens Medusa's admin API on its own.
+ * Revoking them comes last, as Medusa cannot undo it.
+ */
 export const revokeMedusaAdminLoginWorkflow = createWorkflow("enclave-revoke-medusa-admin-login", (input: { shopUserId: string }) => {
   const { data: found } = useQueryGraphStep({
     entity: "shop_user",
@@ -187,8 +192,23 @@ export const revokeMedusaAdminLoginWorkflow = createWorkflow("enclave-revoke-med
     filters: { id: input.shopUserId },
   }).config({ name: "enclave-find-demoted-account" })
   const userId = transform({ found }, ({ found }) => (found[0] as unknown as Pick<AdminAccount, "user"> | undefined)?.user?.id ?? null)
+  // No user, no creator: an id no key has.
+  const { data: keys } = useQueryGraphStep({
+    entity: "api_key",
+    fields: ["id"],
+    filters: transform({ userId }, ({ userId }) => ({ created_by: userId ?? "", type: "secret" as const, revoked_at: null })),
+  }).config({ name: "enclave-find-demoted-admins-keys" })
   when("enclave-demoted-had-medusa-admin", { userId }, ({ userId }) => userId !== null).then(() => {
     removeUserAccountWorkflow.runAsStep({ input: transform({ userId }, ({ userId }) => ({ userId: userId! })) })
+  })
+  // Never with an empty selector, which would be every key.
+  when("enclave-demoted-admin-made-keys", { keys }, ({ keys }) => keys.length > 0).then(() => {
+    revokeApiKeysWorkflow.runAsStep({
+      input: transform({ keys }, ({ keys }) => ({
+        selector: { id: (keys as Array<{ id: string }>).map((key) => key.id) },
+        revoke: { revoked_by: "enclave-admin-role", revoke_in: 0 },
+      })),
+    })
   })
   return new WorkflowResponse(undefined)
 })
