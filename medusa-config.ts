@@ -31,6 +31,19 @@ if (!dashboardSettings.includes(dashboard)) {
 }
 
 /**
+ * The dashboard's SDK takes only an absolute backend URL (`new URL(backendUrl)`, "/" standing for the
+ * page's origin), and one build serves every host the shop answers to: the page's own origin with
+ * /medusa, written where the dashboard's code reads the `backendUrl` that Medusa's bundler bakes in.
+ */
+const dashboardOnPageOrigin = {
+  name: "enclave-dashboard-backend-on-page-origin",
+  enforce: "pre" as const,
+  transform(code: string) {
+    return code.includes("__BACKEND_URL__") ? code.replaceAll("__BACKEND_URL__", '(globalThis.location.origin + "/medusa")') : null
+  },
+}
+
+/**
  * Plugins a merchant adds without editing this file (docs/extending.md): npm package names or absolute
  * paths of plugin folders, separated by commas or spaces, each loaded with no options. A plugin
  * that takes options goes into `plugins` below.
@@ -113,9 +126,16 @@ export default defineConfig({
       jwtSecret: requiredSecret("JWT_SECRET"),
       cookieSecret: requiredSecret("COOKIE_SECRET"),
     },
+    // Medusa's dashboard keeps its sign-in in Medusa's session cookie, which Medusa marks Secure in
+    // production: a shop on plain http (npm start on localhost) would never get it back. "auto" (the
+    // session library's) marks it Secure exactly when the request came over https.
+    ...(dashboard === "on" ? { cookieOptions: { secure: "auto" as unknown as boolean } } : {}),
   },
   // Our back office is the Refine app under /admin; Medusa's own dashboard only when MEDUSA_DASHBOARD is on.
-  admin: dashboard === "on" ? { disable: false, path: "/app", backendUrl: "/medusa" } : { disable: true },
+  admin:
+    dashboard === "on"
+      ? { disable: false, path: "/app", backendUrl: "/medusa", vite: () => ({ plugins: [dashboardOnPageOrigin] }) }
+      : { disable: true },
   plugins: [
     // The two-factor secrets in the database are encrypted with a key derived from APP_SECRET.
     { resolve: "@enclave/accounts", options: { appSecret: requiredSecret("APP_SECRET") } },

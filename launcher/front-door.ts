@@ -156,14 +156,14 @@ const underPath = (url: string, prefix: string) => url === prefix || url.startsW
 
 /**
  * What of Medusa's API the dashboard may reach under /medusa: its admin API, and signing in with
- * the shop's admin login (with Medusa's own second factor, if one is set up there), keeping the
- * session and refreshing the token. Not the Store API and customer sign-in (the facade is the
+ * the shop's admin login (which sign-in methods there are, Medusa's own second factor if one is set
+ * up there), keeping the session and refreshing the token. Not the Store API and customer sign-in (the facade is the
  * shop's), nor Medusa's own registration, password reset and password change: an admin's Medusa
  * login is made, changed and taken away by the shop (docs/extending.md).
  */
 const DASHBOARD_CALLS = [
   /^\/admin(?:[/?]|$)/,
-  /^\/auth\/user\/emailpass(?:\?|$)/,
+  /^\/auth\/user\/(?:emailpass|providers)(?:\?|$)/,
   /^\/auth\/(?:session|token\/refresh)(?:\?|$)/,
   /^\/auth\/mfa\//,
 ]

@@ -81,6 +81,22 @@ describe("the shop's admin in Medusa's admin API", () => {
     expect((await signIn(TEST_ADMIN_EMAIL, "not the password")).status).toBe(401)
   })
 
+  it("has no dashboard without MEDUSA_DASHBOARD: the front door answers /app and /medusa with the storefront's 404 page, Medusa has no /app", async () => {
+    for (const page of ["/app", "/app/orders", "/medusa/admin/orders"]) {
+      const answer = await fetch(`${shop.url}${page}`)
+      expect(answer.status, page).toBe(404)
+      expect(answer.headers.get("content-type"), page).toMatch(/^text\/html/)
+    }
+    const signIn = await fetch(`${shop.url}/medusa/auth/user/emailpass`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: shop.url },
+      body: JSON.stringify({ email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD }),
+    })
+    expect(signIn.status).toBe(404)
+    expect(await signIn.text()).not.toContain("token")
+    expect((await fetch(`${medusaUrl}/app`)).status).toBe(404)
+  })
+
   it("keeps the shop's sign-in locks: five wrong passwords from one address lock that address out, another still signs in", async () => {
     const address = newAddress()
     for (let i = 0; i < 5; i++) {
