@@ -6,8 +6,10 @@
  * the second factor). A shop of its own: these tests change its admins.
  */
 import { execFile } from "node:child_process"
+import fs from "node:fs"
 import path from "node:path"
 import { promisify } from "node:util"
+import pg from "pg"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { twoFactorSetupSchema } from "@enclave/contract"
 import { ApiClient, newUserDetails } from "../support/api.ts"
@@ -189,5 +191,36 @@ describe("the shop's admin in Medusa's admin API", () => {
     expect((await signIn(TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD)).status).toBe(401)
     expect((await adminPromote("admin")).stdout).toContain("admin is now an admin")
     expect((await signIn(TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD)).status).toBe(200)
+  })
+
+  it("(made older) gives the admin of a shop set up before admins were Medusa's a Medusa user at the next start, with its password of now", async () => {
+    // The password is no longer ADMIN_PASSWORD: the Medusa login must carry the one the account has.
+    const admin = new ApiClient(shop.url)
+    expect((await admin.post("/api/login", { username: "admin", password: TEST_ADMIN_PASSWORD })).status).toBe(200)
+    const changed = await admin.post("/api/account/password", {
+      currentPassword: TEST_ADMIN_PASSWORD,
+      newPassword: "the admin's own passphrase",
+    })
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200)
+    // A shop of before: its admin without a Medusa user, and no set-up mark saying it has one.
+    await adminPromote("admin", true)
+    const port = fs.readFileSync(path.join(shop.dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[3]
+    const db = new pg.Client({ connectionString: `postgres://postgres:enclave@127.0.0.1:${port}/enclave` })
+    await db.connect()
+    try {
+      await db.query("update shop_user set is_admin = true where username_key = 'admin'")
+      await db.query("delete from enclave_setup where key = 'medusaAdmins'")
+    } finally {
+      await db.end()
+    }
+    expect((await signIn(TEST_ADMIN_EMAIL, "the admin's own passphrase")).status).toBe(401)
+
+    await shop.stop()
+    shop = await startShopProcess({ dataDir: shop.dataDir, port: shop.port })
+    medusaUrl = medusaProcessOf(shop.dataDir).url
+    expect(shop.output()).toContain("Making the admins Medusa admin users...")
+    expect((await signIn(TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD)).status).toBe(401)
+    const medusa = await MedusaAdmin.signIn(medusaUrl, TEST_ADMIN_EMAIL, "the admin's own passphrase")
+    expect((await medusa.get("/admin/orders")).status).toBe(200)
   })
 })
