@@ -33,7 +33,9 @@ RUN --mount=type=cache,target=/root/.npm npm ci
 
 COPY . .
 # Medusa compiles to medusa-backend/.medusa/server and the plugins to their .medusa/server:
-# nothing is compiled when a container starts.
+# nothing is compiled when a container starts. MEDUSA_DASHBOARD=on bundles Medusa's dashboard too
+# (docker-compose.yml passes the deployment's setting).
+ARG MEDUSA_DASHBOARD=off
 RUN npm run build
 
 # ---------------------------------------------------------------------------------------------

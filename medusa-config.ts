@@ -18,6 +18,47 @@ if (!workerModes.includes(workerMode)) {
   throw new Error(`MEDUSA_WORKER_MODE must be one of ${workerModes.join(", ")}, not "${workerMode}"`)
 }
 
+/**
+ * Medusa's own dashboard (docs/extending.md), opt-in: `medusa build` bundles it only when this is on
+ * (launcher/build.ts rebuilds when it changes), and Medusa serves it at /app. Its calls to Medusa's
+ * /admin and /auth go to /medusa/…, which the front door (or nginx) passes to Medusa without the
+ * prefix: the shop's own back office has /admin on the same origin.
+ */
+const dashboardSettings = ["on", "off"] as const
+const dashboard = (process.env.MEDUSA_DASHBOARD || "off") as (typeof dashboardSettings)[number]
+if (!dashboardSettings.includes(dashboard)) {
+  throw new Error(`MEDUSA_DASHBOARD must be "on" or "off", not "${dashboard}"`)
+}
+
+/**
+ * The dashboard's SDK takes only an absolute backend URL (`new URL(backendUrl)`, "/" standing for the
+ * page's origin), and one build serves every host the shop answers to: the page's own origin with
+ * /medusa, written where the dashboard's code reads the `backendUrl` that Medusa's bundler bakes in.
+ */
+const dashboardOnPageOrigin = {
+  name: "enclave-dashboard-backend-on-page-origin",
+  enforce: "pre" as const,
+  transform(code: string) {
+    return code.includes("__BACKEND_URL__") ? code.replaceAll("__BACKEND_URL__", '(globalThis.location.origin + "/medusa")') : null
+  },
+}
+
+/**
+ * Plugins a merchant adds without editing this file (docs/extending.md): npm package names or absolute
+ * paths of plugin folders, separated by commas or spaces, each loaded with no options. A plugin
+ * that takes options goes into `plugins` below.
+ */
+function extraPlugins(list = process.env.MEDUSA_EXTRA_PLUGINS ?? ""): Array<{ resolve: string; options: Record<string, unknown> }> {
+  return list
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((resolve) => {
+      // Medusa would look for a relative folder inside its own build output, never where it was meant.
+      if (resolve.startsWith(".")) throw new Error(`MEDUSA_EXTRA_PLUGINS: "${resolve}" must be a package name or an absolute path`)
+      return { resolve, options: {} }
+    })
+}
+
 function requiredSecret(name: "JWT_SECRET" | "COOKIE_SECRET" | "APP_SECRET"): string {
   const value = process.env[name]
   // The launcher generates these secrets into the data folder; a deployment must set them.
@@ -85,9 +126,16 @@ export default defineConfig({
       jwtSecret: requiredSecret("JWT_SECRET"),
       cookieSecret: requiredSecret("COOKIE_SECRET"),
     },
+    // Medusa's dashboard keeps its sign-in in Medusa's session cookie, which Medusa marks Secure in
+    // production: a shop on plain http (npm start on localhost) would never get it back. "auto" (the
+    // session library's) marks it Secure exactly when the request came over https.
+    ...(dashboard === "on" ? { cookieOptions: { secure: "auto" as unknown as boolean } } : {}),
   },
-  // Our back office is the Refine app under /admin; Medusa's own dashboard is not shipped.
-  admin: { disable: true },
+  // Our back office is the Refine app under /admin; Medusa's own dashboard only when MEDUSA_DASHBOARD is on.
+  admin:
+    dashboard === "on"
+      ? { disable: false, path: "/app", backendUrl: "/medusa", vite: () => ({ plugins: [dashboardOnPageOrigin] }) }
+      : { disable: true },
   plugins: [
     // The two-factor secrets in the database are encrypted with a key derived from APP_SECRET.
     { resolve: "@enclave/accounts", options: { appSecret: requiredSecret("APP_SECRET") } },
@@ -99,6 +147,7 @@ export default defineConfig({
     { resolve: "@enclave/api-facade", options: {} },
     // The shop's e-mails: subscribers in the worker send them through the notification module below.
     { resolve: "@enclave/mail", options: {} },
+    ...extraPlugins(),
   ],
   modules: [
     ...redisModules,

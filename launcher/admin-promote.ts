@@ -2,11 +2,16 @@
  * `npm run admin:promote -- USERNAME`: gives an existing account the admin role (and
  * `--revoke` takes it away). The only way besides the seed to make an admin: the API never does.
  * Works whether or not the shop is running, on DATABASE_URL or the embedded database in DATA_DIR.
+ * The role comes with a Medusa admin user of the same e-mail and password, and goes with it
+ * (plugins/accounts/src/workflows/medusa-admin-login.ts): a Medusa process of its own runs the
+ * workflow that changes both (medusa-backend/src/scripts/admin-role.ts).
  */
 import fs from "node:fs"
 import path from "node:path"
 import { DATABASE_NAME, startEmbeddedDatabase, withClient, type Database } from "./database.ts"
 import { readEnv } from "./env.ts"
+import { backendScript, runMedusa } from "./medusa.ts"
+import { shopSecrets } from "./secrets.ts"
 
 const args = process.argv.slice(2)
 const revoke = args.includes("--revoke")
@@ -32,18 +37,33 @@ if (!databaseUrl) {
 
 let exitCode = 0
 try {
-  const updated = await withClient(databaseUrl, (client) =>
-    client.query<{ username: string; is_admin: boolean }>(
-      "update shop_user set is_admin = $1, updated_at = now() where username_key = lower($2) and deleted_at is null returning username, is_admin",
-      [!revoke, username],
-    ),
+  const found = await withClient(databaseUrl, (client) =>
+    client.query<{ username: string }>("select username from shop_user where username_key = lower($1) and deleted_at is null", [username]),
   )
-  if (updated.rowCount === 0) {
+  if (found.rowCount === 0) {
     console.error(`No account named "${username}"`)
     exitCode = 1
   } else {
-    console.log(`${updated.rows[0].username} is ${revoke ? "no longer an admin" : "now an admin"}`)
+    const secrets = shopSecrets(env.dataDir)
+    const logFile = path.join(env.dataDir, "logs", "medusa-admin-promote.log")
+    fs.mkdirSync(path.dirname(logFile), { recursive: true })
+    await runMedusa(
+      ["exec", backendScript("admin-role"), found.rows[0].username, revoke ? "revoke" : "grant"],
+      {
+        databaseUrl,
+        redisUrl: env.redisUrl,
+        jwtSecret: secrets.jwtSecret,
+        cookieSecret: secrets.cookieSecret,
+        appSecret: secrets.appSecret,
+        dataDir: env.dataDir,
+      },
+      logFile,
+    )
+    console.log(`${found.rows[0].username} is ${revoke ? "no longer an admin" : "now an admin"}`)
   }
+} catch (error) {
+  console.error((error as Error).message)
+  exitCode = 1
 } finally {
   await database?.stop()
 }

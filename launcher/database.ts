@@ -109,6 +109,7 @@ export async function readSetupMark(databaseUrl: string): Promise<{
   germanTexts: boolean
   admin: boolean
   taxRegions: boolean
+  medusaAdmins: boolean
   demoCustomer: boolean
 }> {
   return withClient(databaseUrl, async (client) => {
@@ -123,6 +124,7 @@ export async function readSetupMark(databaseUrl: string): Promise<{
       germanTexts: marks.get("germanTexts") === "yes",
       admin: marks.get("admin") === "yes",
       taxRegions: marks.get("taxRegions") === "yes",
+      medusaAdmins: marks.get("medusaAdmins") === "yes",
       demoCustomer: marks.get("demoCustomer") === "yes",
     }
   })
@@ -130,7 +132,7 @@ export async function readSetupMark(databaseUrl: string): Promise<{
 
 export async function writeSetupMark(
   databaseUrl: string,
-  key: "migrations" | "seeded" | "germanTexts" | "admin" | "taxRegions" | "demoCustomer",
+  key: "migrations" | "seeded" | "germanTexts" | "admin" | "taxRegions" | "medusaAdmins" | "demoCustomer",
   value: string,
 ) {
   await withClient(databaseUrl, (client) =>

@@ -36,6 +36,17 @@ export interface LauncherEnv {
    * front door or nginx: 1; a TLS terminator before it as well: 2). The facade reads it too.
    */
   trustedProxyHops: number
+  /**
+   * MEDUSA_DASHBOARD=on: Medusa's own dashboard is built and served at /app, and its calls to
+   * Medusa's /admin and /auth go through /medusa (docs/extending.md). Off by default.
+   */
+  medusaDashboard: boolean
+}
+
+function onOrOff(name: string, value: string | undefined): boolean {
+  if (value === undefined || value === "" || value === "off") return false
+  if (value === "on") return true
+  throw new Error(`${name} must be "on" or "off", not "${value}"`)
 }
 
 function serverCount(value: string | undefined, redisUrl: string | undefined): number {
@@ -67,5 +78,6 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): LauncherEnv {
     apiUrl: env.ENCLAVE_API_URL || undefined,
     medusaServers: serverCount(env.MEDUSA_SERVERS, env.REDIS_URL || undefined),
     trustedProxyHops: proxyHops(env.TRUSTED_PROXY_HOPS),
+    medusaDashboard: onOrOff("MEDUSA_DASHBOARD", env.MEDUSA_DASHBOARD),
   }
 }

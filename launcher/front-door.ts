@@ -38,6 +38,12 @@ export interface FrontDoorOptions {
    * entries of X-Forwarded-Proto tell whether the browser came over HTTPS (HSTS). 0: it is the edge.
    */
   proxiesInFront?: number
+  /**
+   * MEDUSA_DASHBOARD=on: /app (Medusa's dashboard) goes to Medusa as it is, and /medusa/admin/… and
+   * /medusa/auth/… (the dashboard's calls) to Medusa's /admin/… and /auth/…. Off: both are the
+   * storefront's, like any other path.
+   */
+  medusaDashboard?: boolean
 }
 
 export const RESTARTING_MESSAGE = "The shop is restarting, please try again"
@@ -138,6 +144,47 @@ export function escapesApi(url: string): boolean {
   const underApi = (path: string) => path === "/api" || path.startsWith("/api/")
   const looksLikeApi = /^[/\\]+api(?:[/\\]|$)/.test(rawPath)
   return (underApi(rawPath) && !underApi(resolved)) || (looksLikeApi && !underApi(rawPath))
+}
+
+/** The path as Medusa would resolve it: dot segments (also written %2e) applied, the query kept. */
+function resolvedPath(url: string): string | null {
+  const [rawPath, ...query] = url.split("?")
+  try {
+    const resolved = new URL(rawPath.replaceAll("%2e", ".").replaceAll("%2E", "."), "http://door").pathname
+    return query.length ? `${resolved}?${query.join("?")}` : resolved
+  } catch {
+    return null
+  }
+}
+
+const underPath = (url: string, prefix: string) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`)
+
+/**
+ * What of Medusa's API the dashboard may reach under /medusa: its admin API, and signing in with
+ * the shop's admin login (which sign-in methods there are, Medusa's own second factor if one is set
+ * up there), keeping the session and refreshing the token. Not the Store API and customer sign-in (the facade is the
+ * shop's), nor Medusa's own registration, password reset and password change: an admin's Medusa
+ * login is made, changed and taken away by the shop (docs/extending.md).
+ */
+const DASHBOARD_CALLS = [
+  /^\/admin(?:[/?]|$)/,
+  /^\/auth\/user\/(?:emailpass|providers)(?:\?|$)/,
+  /^\/auth\/(?:session|token\/refresh)(?:\?|$)/,
+  /^\/auth\/mfa\//,
+]
+
+/**
+ * Where a request of Medusa's dashboard goes (MEDUSA_DASHBOARD=on): "medusa" with the path Medusa
+ * gets, "refused" for any other path under /app or /medusa, or null when it is not the dashboard's.
+ * Judged on the resolved path, so `/app/../admin/…` cannot reach Medusa's admin API unprefixed.
+ */
+export function dashboardRoute(url: string): { to: "medusa"; path: string } | { to: "refused" } | null {
+  const raw = url.split("?")[0]
+  if (!underPath(raw, "/app") && !underPath(raw, "/medusa")) return null
+  const resolved = resolvedPath(url)
+  if (resolved && underPath(resolved, "/app")) return { to: "medusa", path: resolved }
+  const inner = resolved && underPath(resolved, "/medusa") ? resolved.slice("/medusa".length) : ""
+  return DASHBOARD_CALLS.some((call) => call.test(inner)) ? { to: "medusa", path: inner } : { to: "refused" }
 }
 
 let storefrontLoading: Promise<Handler> | undefined
@@ -286,6 +333,15 @@ export async function createFrontDoor(options: FrontDoorOptions): Promise<http.S
       targets.set(req, target)
       return proxy.web(req, res, { target })
     }
+    const dashboard = options.medusaDashboard ? dashboardRoute(url) : null
+    if (dashboard?.to === "refused") return sendJson(res, 404, { message: `No such path ${req.method} ${url.split("?")[0]}` })
+    if (dashboard) {
+      const target = nextApiUrl()
+      if (!target) return sendRestarting(req, res)
+      targets.set(req, target)
+      req.url = dashboard.path
+      return proxy.web(req, res, { target })
+    }
     if (url === "/admin" || url.startsWith("/admin?")) {
       res.writeHead(308, { location: "/admin/" + url.slice("/admin".length) })
       return res.end()
@@ -335,7 +391,9 @@ export async function createFrontDoor(options: FrontDoorOptions): Promise<http.S
   const proxiesInFront = options.proxiesInFront ?? 0
   const server = http.createServer((req, res) => {
     // Before anything answers, so every answer (pages, files, redirects, errors) carries them.
-    for (const [name, value] of Object.entries(securityHeadersFor(req, proxiesInFront))) res.setHeader(name, value)
+    for (const [name, value] of Object.entries(securityHeadersFor(req, { proxiesInFront, medusaDashboard: options.medusaDashboard }))) {
+      res.setHeader(name, value)
+    }
     const unknownHost = unknownHostOf(req.headers, known)
     if (unknownHost !== null) return refuseHost(req, res, unknownHost)
     const untouched = untouchedPage(req)

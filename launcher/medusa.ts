@@ -175,16 +175,18 @@ export function runMedusa(args: string[], env: MedusaEnv, logFile: string): Prom
  * A fingerprint of everything that shapes the schema: Medusa's version, our plugins' migrations,
  * links and data migration scripts (db:migrate runs those once each), and the configuration. The same fingerprint means the database is already migrated.
  */
-export function migrationFingerprint(redisUrl: string | undefined): string {
+export function migrationFingerprint(redisUrl: string | undefined, extraPlugins = process.env.MEDUSA_EXTRA_PLUGINS): string {
   const hash = createHash("sha256")
   const medusaPkg = createRequire(path.join(backendDir, "package.json")).resolve("@medusajs/medusa/package.json")
   hash.update(JSON.parse(fs.readFileSync(medusaPkg, "utf8")).version)
   hash.update(fs.readFileSync(path.join(serverDir, "..", "medusa-config.js")))
   hash.update(redisUrl ? "redis" : "memory")
   const pluginsDir = path.join(repoRoot, "plugins")
-  for (const plugin of fs.readdirSync(pluginsDir).sort()) {
-    const built = path.join(pluginsDir, plugin, ".medusa", "server", "src")
-    if (!fs.existsSync(built)) continue
+  const hashed = new Set<string>()
+  const hashPlugin = (dir: string) => {
+    const built = path.join(dir, ".medusa", "server", "src")
+    if (!fs.existsSync(built) || hashed.has(fs.realpathSync(dir))) return
+    hashed.add(fs.realpathSync(dir))
     for (const file of (fs.readdirSync(built, { recursive: true }) as string[]).sort()) {
       if (/(^|\/)(migrations|links|migration-scripts)\//.test(file) && file.endsWith(".js")) {
         hash.update(file)
@@ -192,7 +194,32 @@ export function migrationFingerprint(redisUrl: string | undefined): string {
       }
     }
   }
+  for (const plugin of fs.readdirSync(pluginsDir).sort()) hashPlugin(path.join(pluginsDir, plugin))
+  // A merchant's plugins (docs/extending.md): installed from npm beside Medusa, or named in
+  // MEDUSA_EXTRA_PLUGINS. Their new migrations and links run at the next start, as ours do.
+  for (const plugin of merchantPlugins(extraPlugins)) hashPlugin(plugin)
   return hash.digest("hex")
+}
+
+/**
+ * The folders of the Medusa plugins a merchant added: the root's and medusa-backend's dependencies
+ * that are built Medusa plugins (`.medusa/server/src`), and MEDUSA_EXTRA_PLUGINS's packages and folders.
+ */
+function merchantPlugins(extraPlugins: string | undefined): string[] {
+  const requireFrom = createRequire(path.join(backendDir, "package.json"))
+  const dependencies = [path.join(repoRoot, "package.json"), path.join(backendDir, "package.json")].flatMap((manifest) =>
+    Object.keys((JSON.parse(fs.readFileSync(manifest, "utf8")) as { dependencies?: Record<string, string> }).dependencies ?? {}),
+  )
+  const named = (extraPlugins ?? "").split(/[\s,]+/).filter(Boolean)
+  const folders: string[] = []
+  for (const name of [...dependencies, ...named].sort()) {
+    try {
+      folders.push(path.dirname(requireFrom.resolve(path.join(name, "package.json"))))
+    } catch {
+      // Not resolvable as a package with its manifest: no plugin of ours to fingerprint (Medusa says so at start).
+    }
+  }
+  return folders
 }
 
 export interface MedusaServer {

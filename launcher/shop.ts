@@ -44,7 +44,7 @@ async function setUpWork(medusaEnv: MedusaEnv, fingerprint = migrationFingerprin
   const migrating = mark.migrations !== fingerprint
   // The demo customer is made only with a password for it (npm start always has one; a deployment when it sets one).
   const wantsDemoCustomer = !mark.demoCustomer && Boolean(medusaEnv.demoPassword)
-  const done = !migrating && mark.seeded && mark.germanTexts && mark.admin && mark.taxRegions && !wantsDemoCustomer
+  const done = !migrating && mark.seeded && mark.germanTexts && mark.admin && mark.taxRegions && mark.medusaAdmins && !wantsDemoCustomer
   return { fingerprint, migrating, mark, wantsDemoCustomer, done }
 }
 
@@ -68,6 +68,8 @@ async function runSetUp(work: SetUpWork, medusaEnv: MedusaEnv, logFile: string, 
   if (!mark.admin) say("Creating the admin account...")
   // A shop seeded before the tax regions came gets them on its next start.
   if (!mark.taxRegions) say("Setting up the tax regions...")
+  // A shop set up before its admins were Medusa admin users too gets them on its next start.
+  if (!mark.medusaAdmins) say("Making the admins Medusa admin users...")
   if (wantsDemoCustomer) say("Creating the demo customer...")
   // One Medusa process for all (each boot costs seconds); each part refuses to run twice, so a
   // crash before the marks below are written duplicates nothing.
@@ -78,6 +80,7 @@ async function runSetUp(work: SetUpWork, medusaEnv: MedusaEnv, logFile: string, 
   await writeSetupMark(medusaEnv.databaseUrl, "germanTexts", "yes")
   await writeSetupMark(medusaEnv.databaseUrl, "admin", "yes")
   await writeSetupMark(medusaEnv.databaseUrl, "taxRegions", "yes")
+  await writeSetupMark(medusaEnv.databaseUrl, "medusaAdmins", "yes")
   if (medusaEnv.demoPassword) await writeSetupMark(medusaEnv.databaseUrl, "demoCustomer", "yes")
 }
 
@@ -275,6 +278,7 @@ export async function startShop(say: (line: string) => void = console.log): Prom
       // The front door is itself the first of Medusa's trusted hops: the others stand in front of it.
       proxiesInFront: env.trustedProxyHops - 1,
       catalogueGeneration: generation?.read,
+      medusaDashboard: env.medusaDashboard,
     })
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject)

@@ -30,6 +30,7 @@ const server = await createFrontDoor({
   catalogueGeneration: generation?.read,
   // Beside the Medusa servers behind nginx (and a TLS terminator): the same proxies stand in front of it.
   proxiesInFront: env.trustedProxyHops,
+  medusaDashboard: env.medusaDashboard,
 })
 server.listen(env.port, () => {
   console.log(`Enclave web is listening on port ${env.port}`)

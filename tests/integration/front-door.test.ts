@@ -1,7 +1,9 @@
 /**
  * The front door with several Medusa servers (MEDUSA_SERVERS): /api calls take turns between them,
  * and a server that does not answer gets a JSON error rather than a hanging request. Two loopback
- * servers stand in for Medusa here, so the test sees which one answered.
+ * servers stand in for Medusa here, so the test sees which one answered. With MEDUSA_DASHBOARD on,
+ * /app and the dashboard's calls under /medusa reach Medusa: a stand-in again, as building the real
+ * dashboard takes half a minute (medusa-admin.test.ts checks the default shop has none).
  */
 import fs from "node:fs"
 import http from "node:http"
@@ -10,6 +12,7 @@ import path from "node:path"
 import type { AddressInfo } from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { UNKNOWN_HOST_MESSAGE } from "@enclave/contract/public-address"
+import { ADMIN_POLICY, API_POLICY } from "@enclave/contract/security-headers"
 import { createFrontDoor, HEADERS_TOO_LARGE_MESSAGE, KEEP_ALIVE_MS } from "../../launcher/front-door.ts"
 import { repoRoot } from "../../launcher/env.ts"
 import { freePort } from "../../launcher/ports.ts"
@@ -210,6 +213,89 @@ describe("requests Node's parser refuses", () => {
     } finally {
       door.closeAllConnections()
       await new Promise((resolve) => door.close(resolve))
+
+describe("Medusa's dashboard through the front door (MEDUSA_DASHBOARD)", () => {
+  /** A request with the path exactly as written (fetch would resolve its dot segments first). */
+  const rawRequest = (url: string, method: string, rawPath: string) =>
+    new Promise<{ status: number; type: string; csp: string; text: string }>((resolve, reject) => {
+      const req = http.request(`${url}${rawPath}`, { method, path: rawPath }, (res) => {
+        let text = ""
+        res.on("data", (chunk) => (text += chunk))
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            type: String(res.headers["content-type"]),
+            csp: String(res.headers["content-security-policy"]),
+            text,
+          }),
+        )
+      })
+      req.on("error", reject)
+      req.end()
+    })
+
+  it("off (the default): /app and /medusa are the storefront's, and nothing of them reaches Medusa", async () => {
+    for (const rawPath of ["/app", "/app/orders", "/medusa/admin/orders", "/medusa/auth/user/emailpass"]) {
+      const answer = await rawRequest(doorUrl, "GET", rawPath)
+      expect(answer.status, rawPath).toBe(404)
+      expect(answer.type, rawPath).toMatch(/^text\/html/)
+      expect(answer.text, rawPath).not.toContain('"server"')
+    }
+  })
+
+  it("on: /app goes to Medusa as it is, the dashboard's calls under /medusa without the prefix, nothing else of Medusa", async () => {
+    const medusa = http.createServer((req, res) => {
+      res.writeHead(200, { "content-type": "application/json" })
+      res.end(JSON.stringify({ method: req.method, path: req.url }))
+    })
+    const withDashboard = await createFrontDoor({ apiUrl: [await listen(medusa)], uploadsDir: os.tmpdir(), medusaDashboard: true })
+    const url = await listen(withDashboard)
+    try {
+      const passed: Array<[string, string, string]> = [
+        ["GET", "/app", "/app"],
+        ["GET", "/app/orders?limit=2", "/app/orders?limit=2"],
+        ["GET", "/app/assets/index-abc.js", "/app/assets/index-abc.js"],
+        ["GET", "/medusa/admin/orders?fields=id", "/admin/orders?fields=id"],
+        ["POST", "/medusa/auth/user/emailpass", "/auth/user/emailpass"],
+        ["GET", "/medusa/auth/user/providers", "/auth/user/providers"],
+        ["POST", "/medusa/auth/session", "/auth/session"],
+        ["DELETE", "/medusa/auth/session", "/auth/session"],
+        ["POST", "/medusa/auth/token/refresh", "/auth/token/refresh"],
+        ["POST", "/medusa/auth/mfa/challenges/1/verify", "/auth/mfa/challenges/1/verify"],
+        ["GET", "/api/products", "/api/products"],
+      ]
+      for (const [method, rawPath, medusaPath] of passed) {
+        const answer = await rawRequest(url, method, rawPath)
+        expect(answer.status, rawPath).toBe(200)
+        expect(JSON.parse(answer.text), rawPath).toMatchObject({ path: medusaPath, method })
+      }
+      // The dashboard's page and files are a Vite app like the back office; its calls answer JSON like /api.
+      expect((await rawRequest(url, "GET", "/app/orders")).csp).toBe(ADMIN_POLICY)
+      expect((await rawRequest(url, "GET", "/medusa/admin/orders")).csp).toBe(API_POLICY)
+
+      const refused = [
+        ["GET", "/medusa/store/products"],
+        ["POST", "/medusa/auth/customer/emailpass"],
+        ["POST", "/medusa/auth/user/emailpass/register"],
+        ["POST", "/medusa/auth/user/emailpass/reset-password"],
+        ["POST", "/medusa/auth/user/emailpass/update"],
+        ["GET", "/medusa/health"],
+        ["GET", "/medusa"],
+        ["GET", "/app/../admin/orders"],
+        ["GET", "/app/%2e%2e/store/products"],
+        ["GET", "/medusa/admin/../store/products"],
+        ["GET", "/medusa/admin/%2E%2E/%2e%2e/api/orders"],
+      ]
+      for (const [method, rawPath] of refused) {
+        const answer = await rawRequest(url, method, rawPath)
+        expect(answer.status, rawPath).toBe(404)
+        expect(JSON.parse(answer.text), rawPath).toEqual({ message: expect.stringContaining("No such path") })
+      }
+    } finally {
+      for (const server of [withDashboard, medusa]) {
+        server.closeAllConnections()
+        await new Promise((resolve) => server.close(resolve))
+      }
     }
   })
 })

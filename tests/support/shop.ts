@@ -10,6 +10,7 @@ import { repoRoot } from "../../launcher/env.ts"
 import { medusaServer } from "../../launcher/medusa.ts"
 import { freePort } from "../../launcher/ports.ts"
 import { startMailbox, type Mailbox } from "./mailbox.ts"
+import { buildOrderEventsPlugin, orderEventsPluginEnv } from "./order-events-plugin.ts"
 
 export { repoRoot }
 
@@ -166,11 +167,14 @@ export interface SharedShop {
 /**
  * The shop the suites share (tests/run.ts, or vitest's global set-up): a first start, then a stop
  * in which its data folder is copied as the template for the suites' shops of their own
- * (SHOP_TEMPLATE_ENV), then a restart on the same folder and port.
+ * (SHOP_TEMPLATE_ENV), then a restart on the same folder and port, with the tests' Medusa plugin.
  */
 export async function startSharedShop(): Promise<SharedShop> {
+  const pluginBuilt = buildOrderEventsPlugin()
   const { first, template } = await makeShopTemplate()
-  const shop = await startShopProcess({ dataDir: first.dataDir, port: first.port })
+  await pluginBuilt
+  // With the tests' own Medusa plugin, which records the events it hears (support/order-events-plugin.ts).
+  const shop = await startShopProcess({ dataDir: first.dataDir, port: first.port, env: orderEventsPluginEnv(first.dataDir) })
   return {
     shop,
     template,

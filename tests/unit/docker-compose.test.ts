@@ -9,6 +9,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from "node:fs"
 import { dirname, join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import { parse } from "yaml"
+import { ADMIN_POLICY, API_POLICY } from "@enclave/contract/security-headers"
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..")
 const read = (path: string) => readFileSync(join(root, path), "utf8")
@@ -22,7 +23,7 @@ type Port = string | number | { target?: number | string; published?: number | s
 type Volume = string | { type?: string; source?: string; target?: string; read_only?: boolean }
 type Service = {
   image?: string
-  build?: string | { context?: string; dockerfile?: string }
+  build?: string | { context?: string; dockerfile?: string; args?: Record<string, string> }
   command?: string | string[]
   environment?: Record<string, string | number | boolean | null> | string[]
   ports?: Port[]
@@ -504,6 +505,52 @@ describe("deploy/nginx.conf", () => {
     expect(conf, "nginx: gzip on").toMatch(/gzip\s+on;/)
     expect(conf, "nginx: gzip_types should cover CSS, JavaScript and JSON").toMatch(/gzip_types[^;]*text\/css[^;]*javascript[^;]*json/)
     expect(conf, "nginx: client_max_body_size should allow image uploads (e.g. 10m)").toMatch(/client_max_body_size\s+\d+[mM];/)
+  })
+})
+
+describe("Medusa's dashboard in a deployment (MEDUSA_DASHBOARD)", () => {
+  const nginx = read("deploy/nginx.conf").replace(/#.*$/gm, "")
+  const on = read("deploy/dashboard-on.conf").replace(/#.*$/gm, "")
+  const off = read("deploy/dashboard-off.conf").replace(/#.*$/gm, "")
+  const DASHBOARD_FILE = "/etc/nginx/dashboard.conf"
+
+  it("gives the proxy the dashboard's routes for the setting, and none when it is off", () => {
+    expect(nginx, "nginx.conf must include the dashboard's routes in its server block").toMatch(
+      new RegExp(`server\\s*\\{[\\s\\S]*include\\s+${DASHBOARD_FILE.replace(/[./]/g, "\\$&")};`),
+    )
+    const mounted = volumeMounts("proxy").find((volume) => volume.target === DASHBOARD_FILE)
+    expect(mounted, `proxy must mount the dashboard's routes at ${DASHBOARD_FILE}`).toEqual({
+      source: "./deploy/dashboard-${MEDUSA_DASHBOARD:-off}.conf",
+      target: DASHBOARD_FILE,
+      readOnly: true,
+    })
+    expect(off.trim(), "dashboard-off.conf routes nothing").toBe("")
+  })
+
+  it("routes /app and the dashboard's calls under /medusa to medusa-server, the calls without the prefix, with the shop's policies", () => {
+    expect(on).toMatch(/location\s+~\s+\^\/app\(\?:\/\|\$\)\s*\{[^}]*proxy_pass\s+\$medusa_upstream;/)
+    expect(on).toMatch(/set\s+\$medusa_upstream\s+http:\/\/medusa-server:9000;/)
+    expect(on).toMatch(/rewrite\s+\^\/medusa\(\/\.\*\)\$\s+\$1\s+break;/)
+    // The same policies as the front door gives them (launcher/security-headers.ts).
+    expect(on).toContain(`Content-Security-Policy "${ADMIN_POLICY}" always;`)
+    expect(on).toContain(`Content-Security-Policy "${API_POLICY}" always;`)
+    // Everything else under /medusa is refused, Medusa's Store API among it.
+    expect(on).toMatch(/location\s+~\s+\^\/medusa\(\?:\/\|\$\)\s*\{[^}]*return\s+404\b/)
+  })
+
+  it("builds the image with the deployment's setting and tells Medusa and the front door", () => {
+    for (const name of APP_SERVICES) {
+      const build = service(name).build
+      expect(typeof build === "object" ? build.args?.MEDUSA_DASHBOARD : undefined, `${name}: build arg MEDUSA_DASHBOARD`).toBe(
+        "${MEDUSA_DASHBOARD:-off}",
+      )
+      expect(environmentOf(name).MEDUSA_DASHBOARD, `${name}: MEDUSA_DASHBOARD`).toBe("${MEDUSA_DASHBOARD:-off}")
+    }
+    const dockerfile = read("Dockerfile")
+    const build = dockerfile.slice(dockerfile.search(/^FROM\s+\S+\s+AS\s+build\b/m))
+    expect(build.slice(0, build.search(/RUN\s+npm run build\b/)), "Dockerfile: ARG MEDUSA_DASHBOARD before npm run build").toMatch(
+      /^ARG\s+MEDUSA_DASHBOARD=off\s*$/m,
+    )
   })
 })
 

@@ -126,11 +126,21 @@ describe("where they are set", () => {
       ...baseSecurityHeaders(false),
       "content-security-policy": ADMIN_POLICY,
     })
-    expect(securityHeadersFor(request("/admin/orders", "https"), 1)).toEqual({
+    expect(securityHeadersFor(request("/admin/orders", "https"), { proxiesInFront: 1 })).toEqual({
       ...baseSecurityHeaders(true),
       "content-security-policy": ADMIN_POLICY,
     })
     expect(securityHeadersFor(request("/uploads/a.png"))["content-security-policy"]).toBe(FILE_POLICY)
     expect(securityHeadersFor(request("/apis"))["content-security-policy"]).toBe(FILE_POLICY)
+  })
+
+  it("with Medusa's dashboard on, gives /app the back office's policy and its calls under /medusa the API's; off, neither", () => {
+    const request = (url: string) => ({ url, headers: {}, socket: new net.Socket() }) as unknown as http.IncomingMessage
+    const policyOf = (url: string, dashboard: boolean) => securityHeadersFor(request(url), { medusaDashboard: dashboard })["content-security-policy"]
+    expect(policyOf("/app/orders", true)).toBe(ADMIN_POLICY)
+    expect(policyOf("/medusa/admin/orders", true)).toBe(API_POLICY)
+    expect(policyOf("/application", true)).toBe(FILE_POLICY)
+    expect(policyOf("/app/orders", false)).toBe(FILE_POLICY)
+    expect(policyOf("/medusa/admin/orders", false)).toBe(FILE_POLICY)
   })
 })

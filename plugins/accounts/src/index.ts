@@ -13,3 +13,4 @@ export { updateShopUserProfileWorkflow, type ShopUserProfile } from "./workflows
 export { changeShopUserPasswordWorkflow } from "./workflows/change-shop-user-password"
 export { enableShopUserTwoFactorWorkflow, disableShopUserTwoFactorWorkflow } from "./workflows/two-factor"
 export { requestShopUserPasswordResetWorkflow, resetShopUserPasswordWorkflow } from "./workflows/password-reset"
+export { grantMedusaAdminLoginWorkflow, revokeMedusaAdminLoginWorkflow, setShopAdminRoleWorkflow } from "./workflows/medusa-admin-login"

@@ -1,8 +1,9 @@
-import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { createStep, createWorkflow, StepResponse, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
-import { emitEventStep } from "@medusajs/medusa/core-flows"
+import { emitEventStep, useQueryGraphStep } from "@medusajs/medusa/core-flows"
 import { ACCOUNTS_MODULE } from "../modules/accounts"
 import type AccountsModuleService from "../modules/accounts/service"
+import { grantMedusaAdminLoginWorkflow } from "./medusa-admin-login"
 
 export interface ChangeShopUserPasswordInput {
   userId: string
@@ -46,11 +47,22 @@ const markPasswordChangedStep = createStep(
 
 /**
  * A new password for an account whose current one the caller has already checked (or whose reset
- * link it has used up). `shop_user.password_changed` mails the customer that it happened.
+ * link it has used up). `shop_user.password_changed` mails the customer that it happened. An
+ * admin's Medusa login changes with it (medusa-admin-login.ts), or neither does.
  */
 export const changeShopUserPasswordWorkflow = createWorkflow("enclave-change-shop-user-password", (input: ChangeShopUserPasswordInput) => {
   setPasswordStep(input)
   const changedAt = markPasswordChangedStep(input)
+  const { data: found } = useQueryGraphStep({
+    entity: "shop_user",
+    fields: ["id", "is_admin"],
+    filters: { id: input.userId },
+  }).config({ name: "enclave-find-changed-account" })
+  when("enclave-admin-password-changed", { found }, ({ found }) =>
+    Boolean((found[0] as { is_admin?: boolean } | undefined)?.is_admin),
+  ).then(() => {
+    grantMedusaAdminLoginWorkflow.runAsStep({ input: transform({ input }, ({ input }) => ({ shopUserId: input.userId })) })
+  })
   emitEventStep({ eventName: "shop_user.password_changed", data: transform({ input }, ({ input }) => ({ id: input.userId })) })
   return new WorkflowResponse(changedAt)
 })

@@ -1,4 +1,4 @@
-import { createRemoteLinkStep, setAuthAppMetadataStep } from "@medusajs/medusa/core-flows"
+import { createCustomersWorkflow, createRemoteLinkStep, setAuthAppMetadataStep } from "@medusajs/medusa/core-flows"
 import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { ACCOUNTS_MODULE } from "../modules/accounts"
@@ -37,24 +37,6 @@ const createPasswordIdentityStep = createStep(
   },
 )
 
-const createCustomerStep = createStep(
-  "enclave-create-customer",
-  async (input: RegisterShopUserInput, { container }) => {
-    const customers = container.resolve(Modules.CUSTOMER)
-    const customer = await customers.createCustomers({
-      email: input.email,
-      ...splitName(input.fullName),
-      company_name: input.companyName || null,
-      has_account: true,
-      metadata: { username: input.username },
-    })
-    return new StepResponse(customer, customer.id)
-  },
-  async (customerId, { container }) => {
-    if (customerId) await container.resolve(Modules.CUSTOMER).deleteCustomers([customerId])
-  },
-)
-
 const createShopUserStep = createStep(
   "enclave-create-shop-user",
   async (input: RegisterShopUserInput, { container }) => {
@@ -89,7 +71,18 @@ const createShopUserStep = createStep(
 export const registerShopUserWorkflow = createWorkflow("enclave-register-shop-user", (input: RegisterShopUserInput) => {
   const identityInput = transform({ input }, ({ input }) => ({ usernameKey: input.username.toLowerCase(), password: input.password }))
   const identity = createPasswordIdentityStep(identityInput)
-  const customer = createCustomerStep(input)
+  // Medusa's own workflow, so `customer.created` goes out as for any customer Medusa makes (plugins listen to it).
+  const customersData = transform({ input }, ({ input }) => [
+    {
+      email: input.email,
+      ...splitName(input.fullName),
+      company_name: input.companyName || null,
+      has_account: true,
+      metadata: { username: input.username },
+    },
+  ])
+  const customers = createCustomersWorkflow.runAsStep({ input: { customersData } })
+  const customer = transform({ customers }, ({ customers }) => customers[0])
   const user = createShopUserStep(input)
   const links = transform({ user, customer }, ({ user, customer }) => [
     { [ACCOUNTS_MODULE]: { shop_user_id: user.id }, [Modules.CUSTOMER]: { customer_id: customer.id } },

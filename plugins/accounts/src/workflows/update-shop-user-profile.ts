@@ -1,8 +1,9 @@
 import { useQueryGraphStep } from "@medusajs/medusa/core-flows"
-import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { createStep, createWorkflow, StepResponse, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { Modules } from "@medusajs/framework/utils"
 import { ACCOUNTS_MODULE } from "../modules/accounts"
 import type AccountsModuleService from "../modules/accounts/service"
+import { grantMedusaAdminLoginWorkflow } from "./medusa-admin-login"
 import { splitName } from "./names"
 
 export interface ShopUserProfile {
@@ -91,12 +92,13 @@ const updateCustomerContactStep = createStep(
 
 /**
  * A customer's own profile: the shop user's row and the linked Medusa customer change together, or
- * (a failure at either step, an e-mail address another account took meanwhile) neither does.
+ * (a failure at either step, an e-mail address another account took meanwhile) neither does. An
+ * admin's new e-mail is its Medusa login's too.
  */
 export const updateShopUserProfileWorkflow = createWorkflow("enclave-update-shop-user-profile", (input: UpdateShopUserProfileInput) => {
   const { data: found } = useQueryGraphStep({
     entity: "shop_user",
-    fields: ["id", "customer.id"],
+    fields: ["id", "is_admin", "email", "customer.id"],
     filters: { id: input.userId },
     options: { throwIfKeyNotFound: true },
   })
@@ -108,5 +110,12 @@ export const updateShopUserProfileWorkflow = createWorkflow("enclave-update-shop
     companyName: input.profile.companyName,
   }))
   updateCustomerContactStep(contact)
+  // An admin's Medusa user and login follow the e-mail (medusa-admin-login.ts).
+  when("enclave-admin-email-changed", { found, input }, ({ found, input }) => {
+    const before = found[0] as { is_admin?: boolean; email?: string }
+    return Boolean(before.is_admin) && before.email !== input.profile.email
+  }).then(() => {
+    grantMedusaAdminLoginWorkflow.runAsStep({ input: transform({ input }, ({ input }) => ({ shopUserId: input.userId })) })
+  })
   return new WorkflowResponse(user)
 })

@@ -1,10 +1,11 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
+import { Modules, ProductWorkflowEvents } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import {
   createInventoryLevelsWorkflow,
   createProductsWorkflow,
   createRemoteLinkStep,
+  emitEventStep,
   updateInventoryLevelsWorkflow,
   updateProductsWorkflow,
   updateProductVariantsWorkflow,
@@ -228,6 +229,17 @@ export const updateShopProductWorkflow = createWorkflow("enclave-update-shop-pro
 
   when("enclave-update-security-profile", { input }, ({ input }) => !!input.profile).then(() => {
     updateSecurityProfileStep(transform({ input }, ({ input }) => ({ id: input.profileId, ...input.profile })))
+  })
+
+  // A price, stock or security profile changed alone: Medusa's workflows for those announce a variant,
+  // an inventory level or nothing, so a plugin that follows products would miss the edit. The texts'
+  // update above announces `product.updated` itself; once per edit is enough.
+  when(
+    "enclave-announce-product-update",
+    { input },
+    ({ input }) => !input.product && (input.price !== undefined || !!input.inventory || !!input.profile),
+  ).then(() => {
+    emitEventStep({ eventName: ProductWorkflowEvents.UPDATED, data: transform({ input }, ({ input }) => ({ id: input.productId })) })
   })
 
   return new WorkflowResponse(undefined)

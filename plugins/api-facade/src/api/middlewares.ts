@@ -11,6 +11,7 @@ import { refuseCrossOrigin } from "../http/same-origin"
 import { apiSecurityHeaders } from "@enclave/contract/security-headers"
 import { trustedProxyHops } from "../http/proxies"
 import { limitSignIns } from "../http/sign-in-limit"
+import { endStaleMedusaAdminAccess, guardMedusaSignIn, noteMedusaSessionSignIn } from "../accounts/medusa-admin-access"
 
 // JSON bodies keep Express's 100 kB limit: the facade's forms are small, a bigger body is a 413.
 // String matchers, not RegExps: Medusa sorts RegExp middlewares after the routes, where they never run.
@@ -45,6 +46,12 @@ export default defineMiddlewares({
     { matcher: "/api/account/two-factor/disable", methods: ["POST"], middlewares: [limitSignIns] },
     { matcher: "/api/password-reset", methods: ["POST"], middlewares: [limitSignIns] },
     { matcher: "/api/password-reset/confirm", methods: ["POST"], middlewares: [limitSignIns] },
+    // Medusa's own sign-in of admin users: the shop's admins sign in there with their shop password
+    // (Medusa's dashboard through /medusa, a merchant's scripts), so it keeps the shop's rules.
+    { matcher: "/auth/user/emailpass", methods: ["POST"], middlewares: [limitSignIns, guardMedusaSignIn] },
+    { matcher: "/auth/session", methods: ["POST"], middlewares: [noteMedusaSessionSignIn] },
+    // ---- Medusa's admin API: a demoted admin's token or one from before a password change ends ----
+    { matcher: "/admin*", middlewares: [endStaleMedusaAdminAccess] },
     // ---- the back office: visitors 401, customers 403, decided here once for every admin path ----
     { matcher: "/api/admin*", middlewares: [requireAdmin] },
     // ---- Admin product images -------------------------------------------------------------

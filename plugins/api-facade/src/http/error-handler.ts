@@ -63,10 +63,11 @@ function bodyParserAnswer(error: { status?: number; type?: string; message?: str
 /**
  * Every /api answer that is not a success is `{ message, details? }` with a fitting status
  * (docs/product.md §8). Anything unexpected is logged and answered as a 500 without internals.
- * Medusa's own routes (/store, /admin, /auth) keep Medusa's error format.
+ * Medusa's own routes (/store, /admin, /auth) keep Medusa's error format, but for the facade's refusals.
  */
 export function facadeErrorHandler(error: unknown, req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
-  if (!req.originalUrl?.startsWith("/api")) return medusaDefault(error, req, res, next)
+  // The shop's own refusals on Medusa's routes (the sign-in rules on /auth/user/emailpass) are answered as everywhere.
+  if (!req.originalUrl?.startsWith("/api") && !(error instanceof ApiError)) return medusaDefault(error, req, res, next)
   if (res.headersSent) return next(error)
   let answer: ApiError | null = null
   const gatewayError = asGatewayError(error)
