@@ -213,6 +213,9 @@ describe("requests Node's parser refuses", () => {
     } finally {
       door.closeAllConnections()
       await new Promise((resolve) => door.close(resolve))
+    }
+  })
+})
 
 describe("Medusa's dashboard through the front door (MEDUSA_DASHBOARD)", () => {
   /** A request with the path exactly as written (fetch would resolve its dot segments first). */
