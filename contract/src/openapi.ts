@@ -200,8 +200,16 @@ export function buildOpenApiDocument(info: { version?: string } = {}) {
     if (op.setsCookie) {
       success.headers = { ...(success.headers as object), "Set-Cookie": { description: op.setsCookie, schema: { type: "string" } } }
     }
+    if (op.method === "get") {
+      // Express tags every GET answer (the catalogue its own way) and answers a matching If-None-Match with 304.
+      success.headers = {
+        ETag: { description: "A tag of the answer's bytes, for If-None-Match", schema: { type: "string" } },
+        ...(success.headers as object),
+      }
+    }
     const errorSchema = op.errorSchema ?? apiSchemas.ApiError
     const answers: Record<string, unknown> = { [status]: success }
+    if (op.method === "get") answers["304"] = { description: "Not modified: `If-None-Match` names the answer's current ETag; no body" }
     // Every 4xx the call answers, each by its status, so a validating proxy refuses any other.
     for (const [code, answer] of errorAnswersOf(op)) {
       const media: Record<string, unknown> = { schema: responses.refOf(answer.schema ?? errorSchema) }

@@ -117,6 +117,8 @@ describe("the OpenAPI document", () => {
       if (op.body && op.bodyType !== "multipart") expect(errors, key).toEqual(expect.arrayContaining([413, 415]))
       expect(errors.includes(429), key).toBe(Boolean(op.signInLimit))
       expect(statuses, key).toContain("5XX")
+      // Every GET answer carries an ETag; If-None-Match with it is a 304.
+      expect(statuses.includes("304"), key).toBe(op.method === "get")
     }
   })
 
