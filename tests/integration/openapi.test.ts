@@ -246,18 +246,29 @@ describe("the statuses of the front door and the facade's middlewares: real for 
     for (const op of reads) {
       // Raw requests: fetch adds Cache-Control: no-cache to a conditional request, which rightly gets the whole answer.
       const headers = { cookie: cookies[op.access] }
-      const first = await sendRaw(shopUrl(), "GET", pathOf(op), headers)
-      const etag = first.headers.etag
-      if (first.status !== 200 || !etag) {
-        problems.push(`GET ${op.path}: ${first.status}, ETag ${etag}`)
-        continue
+      // Test files beside this one change lists (users, orders) between two reads: a changed answer is read again.
+      let outcome = "no 304 in three tries"
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const first = await sendRaw(shopUrl(), "GET", pathOf(op), headers)
+        problems.push(...served.problemsWith("GET", op.path, { status: first.status, body: JSON.parse(first.text) }))
+        const etag = first.headers.etag
+        if (first.status !== 200 || !etag) {
+          outcome = `${first.status}, ETag ${etag}`
+          break
+        }
+        const again = await sendRaw(shopUrl(), "GET", pathOf(op), { ...headers, "if-none-match": etag })
+        problems.push(
+          ...served.problemsWith("GET", op.path, {
+            status: again.status,
+            body: again.status === 304 ? again.text : JSON.parse(again.text),
+          }),
+        )
+        if (again.status === 304) {
+          outcome = again.text === "" ? "" : "a 304 with a body"
+          break
+        }
       }
-      const again = await sendRaw(shopUrl(), "GET", pathOf(op), { ...headers, "if-none-match": etag })
-      if (again.status !== 304 || again.text !== "") problems.push(`GET ${op.path} with its ETag: ${again.status}`)
-      problems.push(
-        ...served.problemsWith("GET", op.path, { status: first.status, body: JSON.parse(first.text) }),
-        ...served.problemsWith("GET", op.path, { status: again.status, body: again.text }),
-      )
+      if (outcome) problems.push(`GET ${op.path}: ${outcome}`)
     }
     expect(problems).toEqual([])
   })
