@@ -29,7 +29,7 @@ import {
 } from "./account.js"
 import { shippingAddressSchema } from "./address.js"
 import { addToCartSchema, cartSchema, updateCartItemSchema } from "./cart.js"
-import { apiErrorSchema, healthSchema, openApiDocumentSchema } from "./errors.js"
+import { apiErrorSchema, healthSchema, healthUnavailableSchema, openApiDocumentSchema } from "./errors.js"
 import {
   createOrderSchema,
   invoiceLanguageQuerySchema,
@@ -64,6 +64,18 @@ import {
   shippingMethodSchema,
   shippingMethodUpdateSchema,
 } from "./shipping.js"
+import {
+  CROSS_ORIGIN_MESSAGE,
+  NOT_AN_ADMIN_MESSAGE,
+  ORIGIN_REQUIRED_MESSAGE,
+  PAYMENT_ID_USED_MESSAGE,
+  PENDING_SIGN_IN_COOKIE,
+  PENDING_SIGN_IN_MINUTES,
+  SANDBOX_CARD_PAYMENT_ID,
+  SANDBOX_CARD_PAYMENT_PREFIX,
+  SESSION_COOKIE,
+  TEST_PAYMENTS_OFF_MESSAGE,
+} from "./values.js"
 
 /**
  * Every call of the /api facade (docs/product.md §7), once: the OpenAPI document (openapi.ts) is generated
@@ -100,10 +112,37 @@ export interface ApiOperation {
   responseType?: "json" | "pdf"
   /** The success status; 200 unless said otherwise. */
   status?: number
-  /** Statuses other than 4xx validation worth naming, with what they mean. */
-  errors?: Record<number, string>
+  /**
+   * The error statuses its route answers by itself, each with what it means (a text, or a text with
+   * its own body schema and examples). The statuses of the facade's middlewares that run on the call
+   * (host, body, origin, admin guard, sign-in limit) are added by `errorAnswersOf`, from the fields
+   * below: together they are every status the call answers, which the document lists and the tests hold
+   * the real answers to.
+   */
+  errors?: Record<number, string | ErrorAnswer>
   /** The body of its error answers: ApiError unless said otherwise (the payment calls' PaymentError). */
   errorSchema?: ZodType
+  /** The facade's per-address limit of sign-in attempts guards it (429); api/middlewares.ts mounts it from this flag. */
+  signInLimit?: boolean
+  /** Needs the pending sign-in cookie (`enclave.2fa`) of POST /api/login's `{twoFactorRequired: true}` answer. */
+  pendingSignIn?: boolean
+  /** What the `Set-Cookie` header of its success answer does. */
+  setsCookie?: string
+  /** Example request bodies, by name. */
+  requestExamples?: Record<string, ApiExample>
+}
+
+/** An example of a body, as OpenAPI's Example Object writes it. */
+export interface ApiExample {
+  summary: string
+  value: unknown
+}
+
+/** One error status of an operation: what it means, its body when not the operation's error schema, examples. */
+export interface ErrorAnswer {
+  description: string
+  schema?: ZodType
+  examples?: Record<string, ApiExample>
 }
 
 /** Named schemas: each becomes `#/components/schemas/<name>`. */
@@ -111,6 +150,7 @@ export const apiSchemas: Record<string, ZodType> = {
   ApiError: apiErrorSchema,
   Message: messageSchema,
   Health: healthSchema,
+  HealthUnavailable: healthUnavailableSchema,
   Product: productSchema,
   ProductList: productListSchema,
   AdminProduct: adminProductSchema,
@@ -171,7 +211,6 @@ export const apiSchemas: Record<string, ZodType> = {
 
 const productId = { id: productIdSchema }
 const shippingMethodId = { id: shippingMethodIdSchema }
-const adminOnly = { 401: "Not signed in", 403: "Signed in, but not an admin" }
 
 const PRODUCT_LANGUAGE_TEXT =
   "Answers in the caller's language: the `language` cookie when it is `en` or `de`, else German when the first " +
@@ -186,9 +225,41 @@ const ADMIN_PRODUCT_TEXT =
 const ADMIN_PRODUCT_WRITE_TEXT =
   "The German texts are optional and have the English ones' limits; a feature or specification without a German " +
   "wording is shown in English on German pages. The answer is the product as GET /api/admin/products/{id} shows it."
-const signedIn = { 401: "Not signed in" }
 /** Calls that reach a payment provider answer errors with `error` (and `paymentReceived`) too: docs/product.md §3, §8. */
 const paymentCall = { errorSchema: paymentErrorSchema }
+
+// What several routes answer alike (cart/cart.ts, orders/checkout.ts, accounts/sign-in-guard.ts).
+const CART_BUSY = "the cart is busy with another change of the same account (try again)"
+const CHECKOUT_400 =
+  "an address country the shop cannot ship to, an unknown or inactive shipping method or one that does not ship to the address's country, an empty cart"
+const CHECKOUT_409 =
+  "not enough stock (`details.stockQuantity`), a product no longer sold, or the client's total disagrees with the server's (`details` has the server's figures)"
+const SIGN_IN_LOCK_423 =
+  "Too many failed attempts on this username from this address: locked for a while (`details.lock` `username`, `details.minutes`)"
+const SIGN_IN_LOCK_429 = "too many failed sign-ins from this address, whatever the usernames (`details.lock` `address`, `details.minutes`)"
+const SESSION_COOKIE_TEXT = `\`${SESSION_COOKIE}\`, the new session (HttpOnly, SameSite=Lax, Path=/, 7 days; Secure when the shop is reached over HTTPS)`
+
+/** docs/product.md §4 Simulated card flow: what a client must know to buy with the sandbox card. */
+const SANDBOX_CARD_TEXT =
+  `**The sandbox card.** While an admin has test payments on (Payments → card payments, 'Take test payments'; a new deployment ` +
+  `starts with them off) and the card provider is in sandbox mode, \`paymentMethod: "stripe"\` with a \`paymentId\` of ` +
+  `\`${SANDBOX_CARD_PAYMENT_PREFIX}\` and 16 hex digits that the client makes up (the server takes \`${SANDBOX_CARD_PAYMENT_ID.source}\`) ` +
+  `places the order without any payment, recorded as a test payment ('Card (Sandbox)'). GET /api/payment-methods says ` +
+  `whether it is on offer (\`simulatedCard\`). Each id is accepted once: an id an order was placed with already is a 409 ` +
+  `'${PAYMENT_ID_USED_MESSAGE}'. With test payments off it is a 400 '${TEST_PAYMENTS_OFF_MESSAGE}'.`
+const sandboxCardOrder = {
+  shippingAddress: {
+    fullName: "Ada Lovelace",
+    addressLine1: "Unter den Linden 1",
+    city: "Berlin",
+    state: "Berlin",
+    postalCode: "10117",
+    country: "Germany",
+  },
+  shippingMethod: 1,
+  paymentMethod: "stripe",
+  paymentId: `${SANDBOX_CARD_PAYMENT_PREFIX}3f9a0c2b7d1e4a65`,
+}
 
 export const apiOperations: ApiOperation[] = [
   // Operations
@@ -198,7 +269,12 @@ export const apiOperations: ApiOperation[] = [
     summary: "Whether the shop and its database answer",
     access: "public",
     response: healthSchema,
-    errors: { 503: "The database does not answer" },
+    errors: {
+      503: {
+        description: "The database does not answer (or, answered by the front door, the shop's server does not answer or is restarting)",
+        schema: healthUnavailableSchema,
+      },
+    },
   },
   {
     method: "get",
@@ -243,14 +319,18 @@ export const apiOperations: ApiOperation[] = [
     summary: "Sign in",
     access: "public",
     description:
-      "With two-factor sign-in on, the right password answers `{twoFactorRequired: true}` and signs nobody in yet: POST /api/login/two-factor with a code completes it within 5 minutes.",
+      `With two-factor sign-in on, the right password answers \`{twoFactorRequired: true}\` and signs nobody in yet: it sets the \`${PENDING_SIGN_IN_COOKIE}\` cookie instead, ` +
+      `which POST /api/login/two-factor needs, with a code, within ${PENDING_SIGN_IN_MINUTES} minutes.`,
     body: loginSchema,
     response: userSchema.or(twoFactorRequiredSchema),
+    signInLimit: true,
+    setsCookie:
+      `Signed in: ${SESSION_COOKIE_TEXT}. With \`{twoFactorRequired: true}\`: \`${PENDING_SIGN_IN_COOKIE}\`, the pending sign-in ` +
+      `(HttpOnly, SameSite=Strict, Path=/api/login, ${PENDING_SIGN_IN_MINUTES} minutes), which POST /api/login/two-factor needs.`,
     errors: {
-      400: "Username or password missing",
       401: "Invalid username or password",
-      423: "Account locked after 5 failed attempts",
-      429: "Too many sign-in attempts from this address",
+      423: SIGN_IN_LOCK_423,
+      429: SIGN_IN_LOCK_429,
     },
   },
   {
@@ -261,26 +341,29 @@ export const apiOperations: ApiOperation[] = [
     body: registerSchema,
     response: userSchema,
     status: 201,
-    errors: {
-      400: "A field breaks a docs/product.md §5 rule",
-      409: "Username or email already taken",
-      429: "Too many sign-in attempts from this address",
-    },
+    signInLimit: true,
+    setsCookie: SESSION_COOKIE_TEXT,
+    errors: { 409: "Username or email already taken" },
   },
   {
     method: "post",
     path: "/api/login/two-factor",
     summary: "Complete a two-factor sign-in",
     description:
-      "After POST /api/login answered `{twoFactorRequired: true}`: a code of the authenticator app (RFC 6238, 30-second steps, one step either side) or an unused recovery code. A code works once; wrong codes count toward the sign-in lock like wrong passwords.",
+      `After POST /api/login answered \`{twoFactorRequired: true}\`, with the \`${PENDING_SIGN_IN_COOKIE}\` cookie that answer set ` +
+      `(a browser sends it by itself; another client sends it back as it got it): a code of the authenticator app ` +
+      "(RFC 6238, 30-second steps, one step either side) or an unused recovery code. A code works once; wrong codes count " +
+      "toward the sign-in lock like wrong passwords.",
     access: "public",
+    pendingSignIn: true,
     body: twoFactorCodeSchema,
     response: userSchema,
+    signInLimit: true,
+    setsCookie: `${SESSION_COOKIE_TEXT}; \`${PENDING_SIGN_IN_COOKIE}\` is cleared.`,
     errors: {
-      400: "The code is missing or malformed",
-      401: "Wrong or used code, or no password step before it (or it ran out)",
-      423: "Account locked after 5 failed attempts",
-      429: "Too many sign-in attempts from this address",
+      401: `Wrong or used code, or no pending sign-in: no \`${PENDING_SIGN_IN_COOKIE}\` cookie, or it ran out after ${PENDING_SIGN_IN_MINUTES} minutes`,
+      423: SIGN_IN_LOCK_423,
+      429: SIGN_IN_LOCK_429,
     },
   },
   {
@@ -293,7 +376,7 @@ export const apiOperations: ApiOperation[] = [
     body: passwordResetRequestSchema,
     response: messageSchema,
     status: 202,
-    errors: { 400: "Not an e-mail address", 429: "Too many requests from this address" },
+    signInLimit: true,
   },
   {
     method: "post",
@@ -303,9 +386,17 @@ export const apiOperations: ApiOperation[] = [
     access: "public",
     body: passwordResetConfirmSchema,
     response: messageSchema,
-    errors: { 400: "The token is invalid, used or expired, or the password breaks a rule", 429: "Too many requests from this address" },
+    signInLimit: true,
+    errors: { 400: "The token is invalid, used or expired" },
   },
-  { method: "post", path: "/api/logout", summary: "Sign out", access: "public", response: messageSchema },
+  {
+    method: "post",
+    path: "/api/logout",
+    summary: "Sign out",
+    access: "public",
+    response: messageSchema,
+    setsCookie: `Clears \`${SESSION_COOKIE}\`.`,
+  },
 
   // Account (the signed-in customer's own)
   {
@@ -314,7 +405,6 @@ export const apiOperations: ApiOperation[] = [
     summary: "The signed-in customer's account",
     access: "customer",
     response: userSchema,
-    errors: signedIn,
   },
   {
     method: "put",
@@ -324,7 +414,7 @@ export const apiOperations: ApiOperation[] = [
     access: "customer",
     body: profileUpdateSchema,
     response: userSchema,
-    errors: { ...signedIn, 400: "A field breaks a docs/product.md §5 rule", 409: "Another account has this e-mail address" },
+    errors: { 409: "Another account has this e-mail address" },
   },
   {
     method: "get",
@@ -332,7 +422,6 @@ export const apiOperations: ApiOperation[] = [
     summary: "The account's signed-in sessions (browser, signed in, last seen), the current one marked",
     access: "customer",
     response: accountSessionListSchema,
-    errors: signedIn,
   },
   {
     method: "delete",
@@ -340,7 +429,6 @@ export const apiOperations: ApiOperation[] = [
     summary: "Sign out everywhere else: ends every session of the account but this one",
     access: "customer",
     response: sessionsEndedSchema,
-    errors: signedIn,
   },
   {
     method: "post",
@@ -351,11 +439,12 @@ export const apiOperations: ApiOperation[] = [
     access: "customer",
     body: passwordChangeSchema,
     response: messageSchema,
+    signInLimit: true,
+    setsCookie: SESSION_COOKIE_TEXT,
     errors: {
-      ...signedIn,
-      400: "The current password is wrong, or the new one breaks a docs/product.md §5 rule",
-      423: "Too many wrong passwords: locked for this address",
-      429: "Too many sign-in failures from this address",
+      400: "The current password is wrong",
+      423: SIGN_IN_LOCK_423,
+      429: SIGN_IN_LOCK_429,
     },
   },
 
@@ -366,7 +455,7 @@ export const apiOperations: ApiOperation[] = [
     description: "Nothing changes at sign-in until POST /api/account/two-factor/enable confirms a code of this secret.",
     access: "customer",
     response: twoFactorSetupSchema,
-    errors: { ...signedIn, 409: "Two-factor sign-in is already on" },
+    errors: { 409: "Two-factor sign-in is already on" },
   },
   {
     method: "post",
@@ -376,7 +465,7 @@ export const apiOperations: ApiOperation[] = [
     access: "customer",
     body: twoFactorCodeSchema,
     response: recoveryCodesSchema,
-    errors: { ...signedIn, 400: "Wrong code", 409: "Two-factor sign-in is already on, or was not set up" },
+    errors: { 400: "Wrong code", 409: "Two-factor sign-in is already on, or was not set up" },
   },
   {
     method: "post",
@@ -386,12 +475,12 @@ export const apiOperations: ApiOperation[] = [
     access: "customer",
     body: twoFactorCodeSchema,
     response: messageSchema,
+    signInLimit: true,
     errors: {
-      ...signedIn,
       400: "Wrong or used code",
       409: "Two-factor sign-in is not on",
-      423: "Too many wrong codes: locked for this address",
-      429: "Too many sign-in failures from this address",
+      423: SIGN_IN_LOCK_423,
+      429: SIGN_IN_LOCK_429,
     },
   },
 
@@ -402,7 +491,6 @@ export const apiOperations: ApiOperation[] = [
     summary: "The signed-in user's cart items",
     access: "customer",
     response: cartSchema,
-    errors: signedIn,
   },
   {
     method: "post",
@@ -412,7 +500,7 @@ export const apiOperations: ApiOperation[] = [
     body: addToCartSchema,
     response: cartSchema,
     status: 201,
-    errors: { ...signedIn, 404: "No such product", 409: "More than the stock" },
+    errors: { 404: "No such product", 409: `More than the stock (\`details.stockQuantity\`), or ${CART_BUSY}` },
   },
   {
     method: "put",
@@ -422,7 +510,10 @@ export const apiOperations: ApiOperation[] = [
     params: { itemId: wholeNumberIdSchema("Cart item") },
     body: updateCartItemSchema,
     response: cartSchema,
-    errors: signedIn,
+    errors: {
+      404: "No such item in the cart, or its product is no longer sold",
+      409: `More than the stock (\`details.stockQuantity\`), or ${CART_BUSY}`,
+    },
   },
   {
     method: "delete",
@@ -431,7 +522,7 @@ export const apiOperations: ApiOperation[] = [
     access: "customer",
     params: { itemId: wholeNumberIdSchema("Cart item") },
     response: cartSchema,
-    errors: signedIn,
+    errors: { 404: "No such item in the cart", 409: CART_BUSY },
   },
   {
     method: "delete",
@@ -439,7 +530,7 @@ export const apiOperations: ApiOperation[] = [
     summary: "Empty the cart; answers the (empty) cart",
     access: "customer",
     response: cartSchema,
-    errors: signedIn,
+    errors: { 409: CART_BUSY },
   },
 
   // Catalogue
@@ -493,18 +584,44 @@ export const apiOperations: ApiOperation[] = [
     path: "/api/orders",
     summary: "Place an order from the cart, paid by the simulated card (sandbox), a card payment that succeeded, or by invoice",
     description:
-      'The server computes subtotal, shipping and total from its own prices; a `total` or `shippingCost` sent that disagrees is refused. A card payment id is checked with Stripe first. `paymentMethod: "Invoice"` (business customers only, while the shop offers it, from its minimum total) places the order pending, with `invoice` holding the transfer reference, due date and bank account.',
+      "The server computes subtotal, shipping and total from its own prices; a `total` or `shippingCost` sent that disagrees is refused. " +
+      'A card payment id (a PaymentIntent of POST /api/card-payments) is checked with Stripe first. `paymentMethod: "Invoice"` (business customers only, ' +
+      "while the shop offers it, from its minimum total) places the order pending, with `invoice` holding the transfer reference, due date and bank account.\n\n" +
+      SANDBOX_CARD_TEXT,
     access: "customer",
     ...paymentCall,
     body: createOrderSchema,
+    requestExamples: {
+      sandboxCard: {
+        summary: "Paid with the sandbox card (while test payments are on): a new str- id for every order",
+        value: sandboxCardOrder,
+      },
+    },
     response: orderSchema,
     status: 201,
     errors: {
-      ...signedIn,
-      400: "Missing or invalid address, unknown shipping method or one that does not ship to the address's country, empty cart, unverified payment, or invoice payment not offered to this customer or below its minimum total",
+      400: {
+        description: `Missing shipping address, ${CHECKOUT_400}, an unverified payment, test payments switched off (sandbox card), or invoice payment not offered to this customer or below its minimum total`,
+        examples: {
+          testPaymentsOff: {
+            summary: "The sandbox card while test payments are off",
+            value: { message: TEST_PAYMENTS_OFF_MESSAGE, details: { fields: { paymentId: "Test payments are switched off" } } },
+          },
+        },
+      },
       402: "The card payment has not gone through",
       404: "No such card payment for this account",
-      409: "Not enough stock, the client's total disagrees with the server's, or the payment was taken but the order could not be made (paymentReceived)",
+      409: {
+        description: `A payment id an order was placed with already (a sandbox card's id is accepted once), ${CHECKOUT_409}, ${CART_BUSY}, or the payment was taken but the order could not be made (\`paymentReceived\`)`,
+        examples: {
+          paymentUsed: {
+            summary: "A sandbox card id sent again",
+            value: { message: PAYMENT_ID_USED_MESSAGE, details: { fields: { paymentId: PAYMENT_ID_USED_MESSAGE } } },
+          },
+        },
+      },
+      502: "Stripe failed",
+      503: "Too many people are buying the same product at this moment: try again",
     },
   },
   {
@@ -519,9 +636,8 @@ export const apiOperations: ApiOperation[] = [
     response: cardPaymentSchema,
     status: 201,
     errors: {
-      ...signedIn,
-      400: "Card payments are switched off, or invalid address or shipping method",
-      409: "Not enough stock, or the client's total disagrees with the server's",
+      400: `Card payments are switched off, ${CHECKOUT_400}`,
+      409: `${CHECKOUT_409}, or ${CART_BUSY}`,
       502: "Stripe failed",
     },
   },
@@ -537,10 +653,9 @@ export const apiOperations: ApiOperation[] = [
     response: paypalOrderCreatedSchema,
     status: 201,
     errors: {
-      ...signedIn,
-      400: "PayPal payments are switched off, or invalid address or shipping method",
+      400: `PayPal payments are switched off, ${CHECKOUT_400}`,
       403: "userId is not the signed-in user's",
-      409: "Not enough stock, or the amount disagrees with the server's",
+      409: `${CHECKOUT_409}, or ${CART_BUSY}`,
       502: "PayPal failed: non-JSON reply, error reply, no order id or no approval URL",
     },
   },
@@ -555,11 +670,11 @@ export const apiOperations: ApiOperation[] = [
     body: capturePaypalOrderSchema,
     response: paypalCaptureSchema,
     errors: {
-      ...signedIn,
+      400: "PayPal's keys for the payment's mode (sandbox or live) are no longer saved",
+      402: "PayPal declined the payment",
       403: "userId is not the signed-in user's",
       404: "No such PayPal order for this account",
       409: "Not approved yet, or the payment was taken but the order could not be made (paymentReceived)",
-      402: "PayPal declined the payment",
       502: "PayPal failed: non-JSON reply, error reply or no payment id",
     },
   },
@@ -571,31 +686,45 @@ export const apiOperations: ApiOperation[] = [
     ...paymentCall,
     params: { id: paypalOrderSchema.shape.id },
     response: paypalOrderSchema,
-    errors: { ...signedIn, 404: "No such PayPal order for this account", 502: "PayPal failed" },
+    errors: {
+      400: "PayPal's keys for the payment's mode (sandbox or live) are no longer saved",
+      404: "No such PayPal order for this account",
+      502: "PayPal failed",
+    },
   },
   {
     method: "post",
     path: "/api/webhooks/stripe",
     summary: "Stripe's events (payment_intent.succeeded / payment_failed), signed with the saved webhook secret",
     description:
-      "Called by Stripe, not by a browser: the `Stripe-Signature` header over the exact bytes sent is the credential. A succeeded payment whose browser went away becomes its order; a failed one is marked.",
+      "Called by Stripe, not by a browser: the `Stripe-Signature` header over the exact bytes sent is the credential. A succeeded payment whose browser went away becomes its order; a failed one is marked. An error answer makes Stripe deliver the event again.",
     access: "public",
     ...paymentCall,
     body: stripeWebhookEventSchema,
     response: webhookReceiptSchema,
-    errors: { 400: "The signature is missing or wrong" },
+    errors: {
+      400: "The signature is missing or wrong",
+      402: "Stripe says the payment has not gone through",
+      409: "The payment's amount is not the order's",
+      502: "Stripe failed",
+    },
   },
   {
     method: "post",
     path: "/api/webhooks/paypal",
     summary: "PayPal's events (PAYMENT.CAPTURE.COMPLETED / DENIED), verified with PayPal for the saved webhook id",
     description:
-      "Called by PayPal, not by a browser: the PayPal-Transmission-* headers are verified with PayPal. A completed capture whose order was not made becomes its order; a denied capture cancels it.",
+      "Called by PayPal, not by a browser: the PayPal-Transmission-* headers are verified with PayPal. A completed capture whose order was not made becomes its order; a denied capture cancels it. An error answer makes PayPal deliver the event again.",
     access: "public",
     ...paymentCall,
     body: paypalWebhookEventSchema,
     response: webhookReceiptSchema,
-    errors: { 400: "The signature could not be verified" },
+    errors: {
+      400: "The signature could not be verified",
+      402: "PayPal declined the capture",
+      409: "PayPal says the payment is not approved",
+      502: "PayPal failed",
+    },
   },
   {
     method: "get",
@@ -603,7 +732,6 @@ export const apiOperations: ApiOperation[] = [
     summary: "The signed-in user's orders with their items",
     access: "customer",
     response: orderListSchema,
-    errors: signedIn,
   },
   {
     method: "get",
@@ -615,7 +743,7 @@ export const apiOperations: ApiOperation[] = [
     params: { id: wholeNumberIdSchema("Order") },
     query: { language: invoiceLanguageQuerySchema },
     responseType: "pdf",
-    errors: { ...signedIn, 404: "No such order among the caller's (any order's, for an admin)" },
+    errors: { 404: "No such order among the caller's (any order's, for an admin)" },
   },
 
   // Admin: users and orders
@@ -625,7 +753,6 @@ export const apiOperations: ApiOperation[] = [
     summary: "Payments taken that could not become an order, for staff to finish or refund",
     access: "admin",
     response: unfinalisedPaymentListSchema,
-    errors: adminOnly,
   },
   {
     method: "get",
@@ -633,9 +760,8 @@ export const apiOperations: ApiOperation[] = [
     summary: "Every user (view only)",
     access: "admin",
     response: userListSchema,
-    errors: adminOnly,
   },
-  { method: "get", path: "/api/admin/orders", summary: "Every order", access: "admin", response: orderListSchema, errors: adminOnly },
+  { method: "get", path: "/api/admin/orders", summary: "Every order", access: "admin", response: orderListSchema },
   {
     method: "put",
     path: "/api/admin/orders/{id}/status",
@@ -644,7 +770,7 @@ export const apiOperations: ApiOperation[] = [
     params: { id: wholeNumberIdSchema("Order") },
     body: updateOrderStatusSchema,
     response: orderSchema,
-    errors: { ...adminOnly, 404: "No such order" },
+    errors: { 404: "No such order", 409: "Medusa refuses the move (an order it will not fulfil, ship, complete or cancel)" },
   },
   {
     method: "post",
@@ -654,7 +780,7 @@ export const apiOperations: ApiOperation[] = [
     access: "admin",
     params: { id: wholeNumberIdSchema("Order") },
     response: orderSchema,
-    errors: { ...adminOnly, 404: "No such order", 409: "Not an invoice order, paid already, or cancelled" },
+    errors: { 404: "No such order", 409: "Not an invoice order, paid already, or cancelled" },
   },
   {
     method: "delete",
@@ -663,7 +789,7 @@ export const apiOperations: ApiOperation[] = [
     access: "admin",
     params: { id: wholeNumberIdSchema("Order") },
     response: messageSchema,
-    errors: { ...adminOnly, 404: "No such order" },
+    errors: { 404: "No such order", 409: "Medusa refuses to cancel it" },
   },
   {
     method: "put",
@@ -673,7 +799,11 @@ export const apiOperations: ApiOperation[] = [
     params: { id: wholeNumberIdSchema("Order") },
     body: updateShippingAddressSchema,
     response: shippingAddressChangedSchema,
-    errors: { ...adminOnly, 404: "No such order", 409: "The new address is in another country than the order's" },
+    errors: {
+      400: "A country the shop cannot ship to",
+      404: "No such order",
+      409: "The new address is in another country than the order's",
+    },
   },
   {
     method: "get",
@@ -682,7 +812,7 @@ export const apiOperations: ApiOperation[] = [
     access: "admin",
     params: { userId: wholeNumberIdSchema("User") },
     response: userSchema,
-    errors: { ...adminOnly, 404: "No such user" },
+    errors: { 404: "No such user" },
   },
 
   // Admin: products
@@ -693,7 +823,6 @@ export const apiOperations: ApiOperation[] = [
     description: ADMIN_PRODUCT_TEXT,
     access: "admin",
     response: adminProductListSchema,
-    errors: adminOnly,
   },
   {
     method: "get",
@@ -703,7 +832,7 @@ export const apiOperations: ApiOperation[] = [
     access: "admin",
     params: productId,
     response: adminProductSchema,
-    errors: { ...adminOnly, 404: "No such product" },
+    errors: { 404: "No such product" },
   },
   {
     method: "post",
@@ -714,7 +843,6 @@ export const apiOperations: ApiOperation[] = [
     body: adminProductCreateSchema,
     response: adminProductSchema,
     status: 201,
-    errors: adminOnly,
   },
   {
     method: "put",
@@ -725,7 +853,7 @@ export const apiOperations: ApiOperation[] = [
     params: productId,
     body: adminProductUpdateSchema,
     response: adminProductSchema,
-    errors: { ...adminOnly, 404: "No such product" },
+    errors: { 404: "No such product", 409: "The product does not track stock, or has no variant to price" },
   },
   {
     method: "delete",
@@ -734,7 +862,7 @@ export const apiOperations: ApiOperation[] = [
     access: "admin",
     params: productId,
     response: messageSchema,
-    errors: { ...adminOnly, 404: "No such product" },
+    errors: { 404: "No such product", 409: "Orders still hold some of its stock" },
   },
   {
     method: "post",
@@ -745,7 +873,12 @@ export const apiOperations: ApiOperation[] = [
     body: imageUploadBodySchema,
     bodyType: "multipart",
     response: imageUploadAnswerSchema,
-    errors: { ...adminOnly, 404: "No such product", 413: "The image is larger than 5 MB", 415: "Not a JPEG, PNG, GIF or WebP image" },
+    errors: {
+      400: "No image in the form field `image`, more than one file, an empty file, or a file name with a folder",
+      404: "No such product",
+      413: "The image is larger than 5 MB",
+      415: "Not a JPEG, PNG, GIF or WebP image, or another kind than it claims",
+    },
   },
 
   // Admin: payments and shipping
@@ -755,7 +888,6 @@ export const apiOperations: ApiOperation[] = [
     summary: "Payment settings, secrets masked",
     access: "admin",
     response: paymentConfigSchema,
-    errors: adminOnly,
   },
   {
     method: "post",
@@ -764,7 +896,7 @@ export const apiOperations: ApiOperation[] = [
     access: "admin",
     body: paymentConfigUpdateSchema,
     response: paymentConfigSchema,
-    errors: adminOnly,
+    errors: { 400: "A provider cannot be enabled before its keys (or invoice payment before its bank account) are saved" },
   },
 
   // Shop details: the imprint and the shop's time zone (issue 19)
@@ -774,7 +906,6 @@ export const apiOperations: ApiOperation[] = [
     summary: "The shop's details: the imprint's fields, the time zone, and which required imprint fields are still missing",
     access: "admin",
     response: adminShopDetailsSchema,
-    errors: adminOnly,
   },
   {
     method: "post",
@@ -783,7 +914,7 @@ export const apiOperations: ApiOperation[] = [
     access: "admin",
     body: shopDetailsUpdateSchema,
     response: adminShopDetailsSchema,
-    errors: { ...adminOnly, 400: "A field is too long, malformed, unknown, or the time zone is not an IANA zone" },
+    errors: { 400: "A field is too long, malformed, unknown, or the time zone is not an IANA zone" },
   },
   {
     method: "get",
@@ -791,7 +922,6 @@ export const apiOperations: ApiOperation[] = [
     summary: "Every shipping method",
     access: "admin",
     response: shippingMethodListSchema,
-    errors: adminOnly,
   },
   {
     method: "post",
@@ -801,7 +931,6 @@ export const apiOperations: ApiOperation[] = [
     body: shippingMethodInputSchema,
     response: shippingMethodSchema,
     status: 201,
-    errors: adminOnly,
   },
   {
     method: "get",
@@ -810,7 +939,7 @@ export const apiOperations: ApiOperation[] = [
     access: "admin",
     params: shippingMethodId,
     response: shippingMethodSchema,
-    errors: { ...adminOnly, 404: "No such shipping method" },
+    errors: { 404: "No such shipping method" },
   },
   {
     method: "put",
@@ -820,7 +949,7 @@ export const apiOperations: ApiOperation[] = [
     params: shippingMethodId,
     body: shippingMethodUpdateSchema,
     response: shippingMethodSchema,
-    errors: { ...adminOnly, 404: "No such shipping method" },
+    errors: { 404: "No such shipping method" },
   },
   {
     method: "delete",
@@ -829,6 +958,134 @@ export const apiOperations: ApiOperation[] = [
     access: "admin",
     params: shippingMethodId,
     response: messageSchema,
-    errors: { ...adminOnly, 404: "No such shipping method" },
+    errors: { 404: "No such shipping method" },
   },
 ]
+
+// ---- Every status a call answers ---------------------------------------------------------------
+
+const STATE_CHANGING: ReadonlySet<HttpMethod> = new Set(["post", "put", "delete"])
+
+/**
+ * The Origin rule of api-facade http/same-origin.ts, as the document states it (info and each change's 403):
+ * a generated client must know to send the shop's own Origin with a signed-in change.
+ */
+export const ORIGIN_RULE_TEXT =
+  "A POST, PUT or DELETE that carries the session cookie must show that it comes from the shop's own pages: it sends " +
+  "`Origin` with the shop's own origin (browsers do so by themselves) or `Sec-Fetch-Site: same-origin`. Without either " +
+  `header it is refused with 403 '${ORIGIN_REQUIRED_MESSAGE}'. Whether or not a cookie is sent, an \`Origin\` of another host, ` +
+  `or a \`Sec-Fetch-Site\` other than \`same-origin\` or \`none\`, is refused with 403 '${CROSS_ORIGIN_MESSAGE}'. A change ` +
+  "without the cookie and without either header (a script signing in, a payment provider's webhook) is judged by its " +
+  "body and credentials alone. Reads (GET, HEAD, OPTIONS) need neither header."
+const originExamples: Record<string, ApiExample> = {
+  originRequired: {
+    summary: "The session cookie, but neither Origin nor Sec-Fetch-Site: send the shop's own Origin",
+    value: { message: ORIGIN_REQUIRED_MESSAGE },
+  },
+  crossOrigin: {
+    summary: "An Origin of another host, or Sec-Fetch-Site cross-site or same-site",
+    value: { message: CROSS_ORIGIN_MESSAGE },
+  },
+}
+
+/**
+ * Every error status of an operation with what it means: the route's own (`errors`) first, then those of
+ * the front door and of the facade's middlewares that run on the call (api-facade api/middlewares.ts): the
+ * host check (400), the JSON body (400, 413, 415), the path's and query's parameters (400), the Origin rule
+ * (403 for every change), the admin guard (401, 403), who is signed in (401), the sign-in limit (429) and
+ * the HTTP parser (431). A status with several causes names them all. Sorted by status; 5xx beyond the
+ * route's own are the document's one `5XX` answer.
+ */
+export function errorAnswersOf(op: ApiOperation): Map<number, ErrorAnswer> {
+  const found = new Map<number, { texts: string[]; schema?: ZodType; examples: Record<string, ApiExample> }>()
+  const add = (status: number, text: string, more: { schema?: ZodType; examples?: Record<string, ApiExample> } = {}) => {
+    const entry = found.get(status) ?? { texts: [], examples: {} }
+    entry.texts.push(text)
+    entry.schema ??= more.schema
+    Object.assign(entry.examples, more.examples)
+    found.set(status, entry)
+  }
+  for (const [status, answer] of Object.entries(op.errors ?? {})) {
+    if (typeof answer === "string") add(Number(status), answer)
+    else add(Number(status), answer.description, answer)
+  }
+  add(400, "a Host (or X-Forwarded-Host) the shop does not serve (`details.fields.host`)")
+  if (op.params) add(400, "a path parameter out of its form (`details.fields` names it)")
+  if (op.query) add(400, "a query parameter out of its form (`details.fields` names it)")
+  if (op.body && op.bodyType === "multipart") add(400, "a body that is not a multipart/form-data form")
+  else if (op.body) {
+    add(400, "a body that is not JSON (`Content-Type: application/json`) or not valid JSON")
+    add(400, "a field that breaks its rule, or an unknown field: `details.fields` names each")
+    add(413, "The JSON body is larger than 100 kB")
+    add(415, "The body's charset is not a UTF one, or its Content-Encoding not gzip, deflate or none")
+  }
+  if (op.access !== "public") add(401, "Not signed in: no session cookie, or one that has ended")
+  if (op.access === "admin")
+    add(403, "Signed in, but not an admin", {
+      examples: { notAnAdmin: { summary: "A customer's session", value: { message: NOT_AN_ADMIN_MESSAGE } } },
+    })
+  if (STATE_CHANGING.has(op.method)) add(403, ORIGIN_RULE_TEXT, { examples: originExamples })
+  if (op.signInLimit) add(429, "more sign-in attempts from this address within a minute than the shop allows (20 unless configured)")
+  add(431, "The request's headers are too large: its address or cookies are over 16 kB")
+  const sentence = (texts: string[]) => {
+    const joined = texts.join("; ")
+    return joined.charAt(0).toUpperCase() + joined.slice(1)
+  }
+  return new Map(
+    [...found.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([status, entry]) => [
+        status,
+        {
+          description: sentence(entry.texts),
+          ...(entry.schema ? { schema: entry.schema } : {}),
+          ...(Object.keys(entry.examples).length ? { examples: entry.examples } : {}),
+        },
+      ]),
+  )
+}
+
+// ---- Which operation a request reaches ---------------------------------------------------------
+
+interface ApiPath {
+  template: string
+  /** Lower case; null where the template has a `{param}`. */
+  segments: (string | null)[]
+  methods: HttpMethod[]
+}
+
+/** The operations' paths, ranked as Medusa's file router ranks routes: at the first segment where two differ, a fixed one wins over a `{param}`. */
+const apiPaths: ApiPath[] = (() => {
+  const byTemplate = new Map<string, ApiPath>()
+  for (const op of apiOperations) {
+    const path = byTemplate.get(op.path) ?? {
+      template: op.path,
+      // Lower case: Express matches routes regardless of case.
+      segments: op.path
+        .split("/")
+        .slice(2)
+        .map((segment) => (/^\{\w+\}$/.test(segment) ? null : segment.toLowerCase())),
+      methods: [],
+    }
+    path.methods.push(op.method)
+    byTemplate.set(op.path, path)
+  }
+  const rank = (path: ApiPath) => path.segments.map((segment) => (segment === null ? "1" : "0")).join("")
+  return [...byTemplate.values()].sort((a, b) => rank(a).localeCompare(rank(b)))
+})()
+
+/**
+ * The API path a request's path reaches (as sent, without its query), with the methods it serves: what the
+ * facade routes by (api-facade http/no-such-path.ts) and the tests judge answers by. Undefined for /api
+ * itself, empty segments (/api//products) and paths no operation has.
+ */
+export function apiPathOf(requestPath: string): { template: string; methods: HttpMethod[] } | undefined {
+  if (!/^\/api\//i.test(requestPath)) return undefined
+  const segments = requestPath.slice("/api/".length).replace(/\/$/, "").split("/")
+  if (segments.includes("")) return undefined
+  const found = apiPaths.find(
+    (path) =>
+      path.segments.length === segments.length && path.segments.every((fixed, i) => fixed === null || fixed === segments[i].toLowerCase()),
+  )
+  return found && { template: found.template, methods: [...found.methods] }
+}

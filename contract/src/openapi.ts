@@ -1,12 +1,12 @@
 import { z } from "zod"
 // Core schemas: the form schemas are zod/mini (./forms.ts), the others classic zod.
 import type { $ZodType as ZodType } from "zod/v4/core"
-import { apiOperations, apiSchemas, type ApiOperation } from "./api-paths.js"
+import { apiOperations, apiSchemas, errorAnswersOf, ORIGIN_RULE_TEXT, type ApiOperation } from "./api-paths.js"
+import { PENDING_SIGN_IN_COOKIE, PENDING_SIGN_IN_MINUTES, SANDBOX_CARD_PAYMENT_PREFIX, SESSION_COOKIE } from "./values.js"
 
 type JsonSchema = Record<string, unknown>
 
 const SCHEMA_PREFIX = "#/components/schemas/"
-const SESSION_COOKIE = "enclave.sid"
 const STATE_CHANGING = new Set(["post", "put", "delete"])
 
 /** Who may call, as each operation's description says it (the `security` field says it for machines). */
@@ -15,7 +15,28 @@ const accessText: Record<ApiOperation["access"], string> = {
   customer: "Needs the session cookie of a signed-in user (401 without one).",
   admin: "Admins only: 401 without a session, 403 for a signed-in customer.",
 }
-const CROSS_ORIGIN_TEXT = "A browser on another origin (per `Origin` or `Sec-Fetch-Site`) gets 403."
+const CHANGE_TEXT =
+  "A change: with the session cookie it must send the shop's own `Origin` (or `Sec-Fetch-Site: same-origin`), and another origin is refused (403)."
+
+/** What the document says once for every call (info.description), in Markdown. */
+const DOCUMENT_TEXT = [
+  "The /api facade of the Enclave shop. Prices are decimal strings in euros.",
+  `**Sessions.** POST /api/login (or /api/register) sets the session cookie \`${SESSION_COOKIE}\`; every call sends it back ` +
+    "(a browser does so by itself; another client keeps it as a cookie jar would). A session is renewed now and then by a " +
+    "`Set-Cookie` on any answer. With two-factor sign-in on, POST /api/login answers `{twoFactorRequired: true}` and sets " +
+    `\`${PENDING_SIGN_IN_COOKIE}\` instead (Path=/api/login, ${PENDING_SIGN_IN_MINUTES} minutes): POST /api/login/two-factor sends it back with a code.`,
+  `**Changes need the shop's own origin.** ${ORIGIN_RULE_TEXT}`,
+  "**Errors** answer `{ message, details? }` (`ApiError`); the calls that reach a payment provider add `error` and, when money " +
+    "was taken but no order made, `paymentReceived` and `paymentId` (`PaymentError`). Each operation lists every 4xx it " +
+    "answers. Any call may answer 400 for a Host the shop does not serve and 431 when its address or cookies exceed 16 kB. " +
+    "A path no operation has answers a JSON 404 (`No API call …`), a method a path does not serve a JSON 405 with an `Allow` " +
+    "header (`details.allowed`), unless the request is refused before its path is looked up: an address that does not " +
+    "decode (400), or a body the JSON parser refuses (400, 413, 415). OPTIONS answers 204 with the path's `Allow` list.",
+  "**5XX**: 500 is a fault of the shop (its message says to try again); 502 when the shop's server does not answer the " +
+    "front door, or a payment provider failed (the payment calls); 503 while the server restarts (with `Retry-After`).",
+  `**Test payments.** While an admin has them on, POST /api/orders takes the sandbox card: \`paymentMethod: "stripe"\` with a ` +
+    `\`paymentId\` of \`${SANDBOX_CARD_PAYMENT_PREFIX}\` and 16 hex digits, a new one for every order (see POST /api/orders).`,
+].join("\n\n")
 
 /**
  * JSON Schemas of one direction: request bodies are described as a caller writes them
@@ -136,9 +157,11 @@ export function buildOpenApiDocument(info: { version?: string } = {}) {
     .flatMap((op) => [op.body, ...Object.values(op.params ?? {}), ...Object.values(op.query ?? {})].filter((s): s is ZodType => !!s))
     .map(requests.refOf)
   const responseRoots = [
-    ...apiOperations.flatMap((op) => [op.response, op.errorSchema].filter((s): s is ZodType => !!s)),
+    ...apiOperations.flatMap((op) => [op.response, op.errorSchema, ...[...errorAnswersOf(op).values()].map((answer) => answer.schema)]),
     apiSchemas.ApiError,
-  ].map(responses.refOf)
+  ]
+    .filter((s): s is ZodType => !!s)
+    .map(responses.refOf)
   const sent = reachable(requestRoots, requests.generated)
   const answered = reachable(responseRoots, responses.generated)
 
@@ -174,12 +197,29 @@ export function buildOpenApiDocument(info: { version?: string } = {}) {
         ETag: { description: "A tag of the answer's bytes (so of its language too), for If-None-Match", schema: { type: "string" } },
       }
     }
-    const errorSchema = responses.refOf(op.errorSchema ?? apiSchemas.ApiError)
-    const errorAnswer = (description: string) => ({ description, content: { "application/json": { schema: errorSchema } } })
+    if (op.setsCookie) {
+      success.headers = { ...(success.headers as object), "Set-Cookie": { description: op.setsCookie, schema: { type: "string" } } }
+    }
+    if (op.method === "get") {
+      // Express tags every GET answer (the catalogue its own way) and answers a matching If-None-Match with 304.
+      success.headers = {
+        ETag: { description: "A tag of the answer's bytes, for If-None-Match", schema: { type: "string" } },
+        ...(success.headers as object),
+      }
+    }
+    const errorSchema = op.errorSchema ?? apiSchemas.ApiError
     const answers: Record<string, unknown> = { [status]: success }
-    for (const [code, description] of Object.entries(op.errors ?? {})) answers[code] = errorAnswer(description)
-    answers["4XX"] = errorAnswer("The request cannot be served: `message` says why, `details.fields` names each invalid field")
-    answers["5XX"] = errorAnswer("The shop failed or is restarting: `message` says to try again")
+    if (op.method === "get") answers["304"] = { description: "Not modified: `If-None-Match` names the answer's current ETag; no body" }
+    // Every 4xx the call answers, each by its status, so a validating proxy refuses any other.
+    for (const [code, answer] of errorAnswersOf(op)) {
+      const media: Record<string, unknown> = { schema: responses.refOf(answer.schema ?? errorSchema) }
+      if (answer.examples) media.examples = answer.examples
+      answers[code] = { description: answer.description, content: { "application/json": media } }
+    }
+    answers["5XX"] = {
+      description: "The shop failed (500), its server does not answer (502) or is restarting (503): `message` says to try again",
+      content: { "application/json": { schema: responses.refOf(errorSchema) } },
+    }
 
     const operation: Record<string, unknown> = {
       operationId: `${op.method}${op.path
@@ -187,9 +227,7 @@ export function buildOpenApiDocument(info: { version?: string } = {}) {
         .replace(/[{}]/g, "")
         .replace(/[^A-Za-z0-9]+(.)?/g, (_, c?: string) => (c ? c.toUpperCase() : ""))}`,
       summary: op.summary,
-      description: [op.description, accessText[op.access], STATE_CHANGING.has(op.method) ? CROSS_ORIGIN_TEXT : ""]
-        .filter(Boolean)
-        .join(" "),
+      description: [op.description, accessText[op.access], STATE_CHANGING.has(op.method) ? CHANGE_TEXT : ""].filter(Boolean).join(" "),
       tags: [op.access === "admin" ? "admin" : (op.path.split("/")[2]?.replace(/\..*$/, "") ?? "api")],
       responses: answers,
     }
@@ -197,10 +235,12 @@ export function buildOpenApiDocument(info: { version?: string } = {}) {
     if (parameters.length) operation.parameters = parameters
     if (op.body) {
       const type = op.bodyType === "multipart" ? "multipart/form-data" : "application/json"
-      operation.requestBody = { required: true, content: { [type]: { schema: requestRef(op.body) } } }
+      const media: Record<string, unknown> = { schema: requestRef(op.body) }
+      if (op.requestExamples) media.examples = op.requestExamples
+      operation.requestBody = { required: true, content: { [type]: media } }
     }
     // An empty list says "no credentials needed": without it the document-wide default would apply.
-    operation.security = op.access === "public" ? [] : [{ session: [] }]
+    operation.security = op.pendingSignIn ? [{ pendingSignIn: [] }] : op.access === "public" ? [] : [{ session: [] }]
     if (op.access === "admin") operation["x-access"] = "admin"
     paths[op.path] ??= {}
     paths[op.path][op.method] = operation
@@ -211,10 +251,7 @@ export function buildOpenApiDocument(info: { version?: string } = {}) {
     info: {
       title: "Enclave shop API",
       version: info.version ?? "1.0.0",
-      description:
-        "The /api facade of the Enclave shop. Every call sends credentials (the session cookie). " +
-        "Errors answer `{ message, details? }` (`ApiError`); the calls that reach a payment provider add `error` " +
-        "and, when money was taken but no order made, `paymentReceived` (`PaymentError`). Prices are decimal strings in euros.",
+      description: DOCUMENT_TEXT,
     },
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
     // The API lives on the shop's one origin, wherever that is deployed: paths start with /api.
@@ -223,7 +260,22 @@ export function buildOpenApiDocument(info: { version?: string } = {}) {
     paths,
     components: {
       schemas,
-      securitySchemes: { session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE } },
+      securitySchemes: {
+        session: {
+          type: "apiKey",
+          in: "cookie",
+          name: SESSION_COOKIE,
+          description: "The session of a signed-in user, set by POST /api/login, /api/register and /api/login/two-factor",
+        },
+        pendingSignIn: {
+          type: "apiKey",
+          in: "cookie",
+          name: PENDING_SIGN_IN_COOKIE,
+          description:
+            `A sign-in whose password was right and whose two-factor code is due: set by POST /api/login with its ` +
+            `\`{twoFactorRequired: true}\` answer (HttpOnly, SameSite=Strict, Path=/api/login), valid ${PENDING_SIGN_IN_MINUTES} minutes`,
+        },
+      },
     },
   }
 }

@@ -6,6 +6,7 @@ import {
   carriers,
   DIRECTION_CONTROL_MESSAGE,
   orderStatuses,
+  SANDBOX_CARD_PAYMENT_PREFIX,
   TRACKING_NEEDS_CARRIER_MESSAGE,
   TRACKING_NUMBER_MESSAGE,
   TRACKING_ONLY_WHEN_SHIPPED_MESSAGE,
@@ -32,8 +33,23 @@ export const createOrderSchema = z.strictObject({
     .union([z.number(), z.string().regex(/^\d{1,9}$/)], { error: "Shipping method must be a shipping method id" })
     .transform(Number),
   shippingCost: amountSchema.optional(),
-  paymentMethod: z.string({ error: "Payment method is required" }).trim().min(1, "Payment method is required").max(100),
-  paymentId: z.string().trim().max(200).optional().nullable(),
+  paymentMethod: z
+    .string({ error: "Payment method is required" })
+    .trim()
+    .min(1, "Payment method is required")
+    .max(100)
+    .meta({ description: '"stripe" for a card payment or the sandbox card, "Invoice" for payment by invoice' }),
+  paymentId: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .nullable()
+    .meta({
+      description:
+        `With "stripe": the PaymentIntent id (pi_…) of POST /api/card-payments, or, while test payments are on, the sandbox card's id: ` +
+        `${SANDBOX_CARD_PAYMENT_PREFIX} and 16 hex digits the client makes up, a new one for every order (docs/product.md §4 Simulated card flow)`,
+    }),
   total: amountSchema.optional(),
   notes: z
     .string()

@@ -156,6 +156,27 @@ export const RESET_LINK_INVALID_MESSAGE = "This reset link is invalid or has exp
 export const PASSWORD_RESET_SENT_MESSAGE = "If an account has this e-mail address, a reset link is on its way"
 export const LOGIN_REQUIRED_FOR_CART_MESSAGE = "You must be logged in to add items to cart"
 
+/** The cookie of a signed-in session (set by POST /api/login, /api/register and /api/login/two-factor). */
+export const SESSION_COOKIE = "enclave.sid"
+/**
+ * The cookie of a sign-in whose password was right and whose two-factor code is still due: set by POST
+ * /api/login with its `{twoFactorRequired: true}` answer, sent by browsers only to /api/login paths, and
+ * needed by POST /api/login/two-factor within PENDING_SIGN_IN_MINUTES.
+ */
+export const PENDING_SIGN_IN_COOKIE = "enclave.2fa"
+export const PENDING_SIGN_IN_MINUTES = 5
+
+/**
+ * The facade's CSRF rule (api-facade http/same-origin.ts), whose words the API document quotes: a change
+ * with another site's Origin or Sec-Fetch-Site, and a change that carries the session cookie but says
+ * neither where it comes from.
+ */
+export const CROSS_ORIGIN_MESSAGE = "Cross-origin requests are not allowed"
+export const ORIGIN_REQUIRED_MESSAGE =
+  "A signed-in change must say where it comes from: send the shop's own Origin header (browsers do so by themselves)"
+/** The 403 of every /api/admin call for a signed-in customer. */
+export const NOT_AN_ADMIN_MESSAGE = "You do not have permission to access this area."
+
 /**
  * The delivery estimate of a shipping method as a page in `language` states it (issue 19: one truth for delivery
  * times). The admin enters it as free text, in English and optionally in German; a German page without a German
@@ -229,6 +250,8 @@ export function trackingUrl(carrier: Carrier, trackingNumber: string, language: 
 
 /** docs/product.md §4: the simulated card's payment ids start with `str-`; they are test payments. */
 export const SANDBOX_CARD_PAYMENT_PREFIX = "str-"
+/** The simulated card's ids the server takes; the storefront makes `str-` and 16 random hex digits. */
+export const SANDBOX_CARD_PAYMENT_ID = /^str-[A-Za-z0-9_-]{4,100}$/
 /** POST /api/orders with the simulated card while an admin has test payments off (the default of a deployment). */
 export const TEST_PAYMENTS_OFF_MESSAGE = "Test payments are switched off: this shop takes real payments only"
 /** POST /api/orders with a payment id an order was placed with already (a simulated card's id is accepted once). */

@@ -1,7 +1,9 @@
 /**
  * Issue 7, bad input: thousands of generated malformed requests against every /api call, as a
  * visitor, a customer and an admin. None may answer 5xx or anything but a JSON error with a
- * message, and the shop's data must be exactly what it was.
+ * message, and the shop's data must be exactly what it was. Every answer must also be one the
+ * served OpenAPI document lists for the operation its path reaches, with that status's schema
+ * (issue 40, item 14): the malformed requests are a good source of the statuses calls really give.
  *
  * It runs on a shop of its own: "nothing changed" cannot be judged on the shared shop while
  * other test files change products, orders and settings at the same time.
@@ -13,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { ApiClient, asAdmin, asNewCustomer, sandboxPaymentId } from "../support/api.ts"
 import { describeRequest, fuzzTargets, generateRequests, type FuzzIds, type FuzzRequest, type Role } from "../support/fuzz.ts"
 import { routeCallKeys } from "../support/fuzz-routes.ts"
+import { servedDocument, type ServedDocument } from "../support/openapi-check.ts"
 import { startShopProcess, type ShopProcess } from "../support/shop.ts"
 import { testAddress } from "../support/address.ts"
 
@@ -24,6 +27,7 @@ let shop: ShopProcess | undefined
 let shopUrl: string
 let clients: Record<Role, ApiClient>
 let ids: FuzzIds
+let served: ServedDocument
 
 interface Answer {
   status: number
@@ -78,6 +82,12 @@ function problemWith(answer: Answer): string | null {
   return null
 }
 
+/** What the API document says is wrong with an answer (its JSON was checked by problemWith), or null. */
+function documentProblem(request: FuzzRequest, answer: Answer): string | null {
+  const problems = served.problemsWithRequest(request.method, request.path, { status: answer.status, body: JSON.parse(answer.text) })
+  return problems.length ? `not as documented (${problems.slice(0, 3).join("; ")})` : null
+}
+
 /** Everything a malformed request could have changed, read through the API. */
 async function snapshot() {
   const read = async (client: ApiClient, path: string) => {
@@ -122,6 +132,7 @@ beforeAll(async () => {
   const cart = await customer.post("/api/cart", { productId: 4, quantity: 1 })
   expect(cart.status).toBe(201)
   clients = { visitor: new ApiClient(), customer, admin: await asAdmin() }
+  served = await servedDocument(shopUrl)
   ids = { productId: 1, itemId: cart.body[0].id, orderId: order.body.id, userId: customer.user.id, shippingMethodId: 1 }
 })
 
@@ -137,12 +148,13 @@ describe("malformed requests (issue 7)", () => {
     expect(routeCallKeys().filter((key) => !aimed.has(key))).toEqual([])
   })
 
-  it(`${COUNT} generated malformed requests: no 5xx, always a JSON error with a message, nothing changed`, async () => {
+  it(`${COUNT} generated malformed requests: no 5xx, always a JSON error with a message its document lists, nothing changed`, async () => {
     console.log(`fuzz seed ${SEED} (replay with FUZZ_SEED=${SEED}), ${COUNT} requests`)
     const requests = generateRequests(SEED, COUNT, ids)
     const before = await snapshot()
     const failures: string[] = []
     const perTarget = new Map<string, number>()
+    const statuses = new Map<string, Set<number>>()
     let next = 0
     const worker = async () => {
       while (next < requests.length) {
@@ -152,7 +164,8 @@ describe("malformed requests (issue 7)", () => {
         let answer: Answer | undefined
         try {
           answer = await send(request)
-          problem = problemWith(answer)
+          problem = problemWith(answer) ?? documentProblem(request, answer)
+          statuses.set(request.target, (statuses.get(request.target) ?? new Set()).add(answer.status))
         } catch (error) {
           problem = `no answer (${(error as Error).message})`
         }
@@ -160,6 +173,12 @@ describe("malformed requests (issue 7)", () => {
       }
     }
     await Promise.all(Array.from({ length: IN_FLIGHT }, worker))
+    console.log(
+      `statuses answered per target:\n${[...statuses]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([target, seen]) => `  ${target}: ${[...seen].sort().join(" ")}`)
+        .join("\n")}`,
+    )
     expect(failures.length, `${failures.length} bad answers, the first ones:\n${failures.slice(0, 15).join("\n")}`).toBe(0)
     // Every call and every unknown-path target got its share (the contract's calls three turns, the others one).
     const turns = fuzzTargets().reduce((sum, t) => sum + (t.op ? 3 : 1), 0)

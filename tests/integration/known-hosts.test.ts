@@ -4,45 +4,13 @@
  * that followed the Host header was an account takeover: a request with `Host: evil.example` mailed
  * the victim a link to the attacker's site, carrying a working token.
  */
-import http from "node:http"
 import { describe, expect, it } from "vitest"
 import { UNKNOWN_HOST_MESSAGE } from "@enclave/contract/public-address"
 import { asNewCustomer } from "../support/api.ts"
 import { waitForMail } from "../support/mailbox.ts"
 import { medusaOfShop } from "../support/races.ts"
+import { sendRaw } from "../support/raw-request.ts"
 import { shopUrl } from "../support/urls.ts"
-
-interface RawAnswer {
-  status: number
-  headers: http.IncomingHttpHeaders
-  text: string
-}
-
-/** One request with the headers exactly as given, Host included (fetch would set its own Host). */
-function send(base: string, method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<RawAnswer> {
-  const target = new URL(base)
-  const payload = body === undefined ? undefined : JSON.stringify(body)
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: "127.0.0.1",
-        port: target.port,
-        path,
-        method,
-        headers: { accept: "application/json", ...(payload ? { "content-type": "application/json" } : {}), ...headers },
-      },
-      (res) => {
-        let text = ""
-        res.setEncoding("utf8")
-        res.on("data", (chunk) => (text += chunk))
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }))
-        res.on("error", reject)
-      },
-    )
-    request.on("error", reject)
-    request.end(payload)
-  })
-}
 
 const shopHost = () => new URL(shopUrl()).host
 const loopbackHost = () => `127.0.0.1:${new URL(shopUrl()).port}`
@@ -51,7 +19,7 @@ describe("a Host the shop does not know", () => {
   it("gets 400 for a password reset, as the attack sent it, and no mail", async () => {
     const victim = await asNewCustomer()
     const since = new Date()
-    const answer = await send(
+    const answer = await sendRaw(
       shopUrl(),
       "POST",
       "/api/password-reset",
@@ -66,57 +34,59 @@ describe("a Host the shop does not know", () => {
       details: { fields: { host: "Unknown host: evil.example" } },
     })
     // The same request to the known host mails a link; the forged one must not have mailed anything before it.
-    expect((await send(shopUrl(), "POST", "/api/password-reset", { host: shopHost() }, { email: victim.details.email })).status).toBe(202)
+    expect((await sendRaw(shopUrl(), "POST", "/api/password-reset", { host: shopHost() }, { email: victim.details.email })).status).toBe(
+      202,
+    )
     const mail = await waitForMail({ to: victim.details.email, since, subject: /password|passwort/i })
     expect(mail.text).not.toContain("evil.example")
   })
 
   it("gets 400 for pages, files and /api alike, and for a forged X-Forwarded-Host", async () => {
     for (const path of ["/", "/products", "/robots.txt", "/sitemap.xml", "/admin/", "/api/products", "/api/health"]) {
-      const answer = await send(shopUrl(), "GET", path, { host: "evil.example" })
+      const answer = await sendRaw(shopUrl(), "GET", path, { host: "evil.example" })
       expect(answer.status, path).toBe(400)
       expect(answer.text, path).toContain(UNKNOWN_HOST_MESSAGE)
     }
-    const forwarded = await send(shopUrl(), "GET", "/api/products", { host: shopHost(), "x-forwarded-host": "evil.example" })
+    const forwarded = await sendRaw(shopUrl(), "GET", "/api/products", { host: shopHost(), "x-forwarded-host": "evil.example" })
     expect(forwarded.status).toBe(400)
     expect(JSON.parse(forwarded.text).message).toBe(UNKNOWN_HOST_MESSAGE)
-    const page = await send(shopUrl(), "GET", "/", { host: shopHost(), "x-forwarded-host": "shop.example, evil.example" })
+    const page = await sendRaw(shopUrl(), "GET", "/", { host: shopHost(), "x-forwarded-host": "shop.example, evil.example" })
     expect(page.status).toBe(400)
   })
 
   it("gets 400 from the facade itself, where a deployment's proxy sends /api straight to Medusa", async () => {
     const medusa = medusaOfShop(shopUrl())
-    const refused = await send(medusa.url, "GET", "/api/products", { host: "evil.example" })
+    const refused = await sendRaw(medusa.url, "GET", "/api/products", { host: "evil.example" })
     expect(refused.status).toBe(400)
     expect(JSON.parse(refused.text).message).toBe(UNKNOWN_HOST_MESSAGE)
-    expect((await send(medusa.url, "GET", "/api/products", { host: shopHost() })).status).toBe(200)
+    expect((await sendRaw(medusa.url, "GET", "/api/products", { host: shopHost() })).status).toBe(200)
   })
 })
 
 describe("the shop's own host names", () => {
   it("answer as usual: the public one and loopback", async () => {
     for (const host of [shopHost(), loopbackHost(), `LOCALHOST:${new URL(shopUrl()).port}`]) {
-      expect((await send(shopUrl(), "GET", "/", { host })).status, host).toBe(200)
-      expect((await send(shopUrl(), "GET", "/api/products", { host })).status, host).toBe(200)
+      expect((await sendRaw(shopUrl(), "GET", "/", { host })).status, host).toBe(200)
+      expect((await sendRaw(shopUrl(), "GET", "/api/products", { host })).status, host).toBe(200)
     }
   })
 
   it("write their links with the public address, whatever Host the request came with", async () => {
     const customer = await asNewCustomer()
     const since = new Date()
-    const answer = await send(shopUrl(), "POST", "/api/password-reset", { host: loopbackHost() }, { email: customer.details.email })
+    const answer = await sendRaw(shopUrl(), "POST", "/api/password-reset", { host: loopbackHost() }, { email: customer.details.email })
     expect(answer.status).toBe(202)
     const mail = await waitForMail({ to: customer.details.email, since, subject: /password|passwort/i })
     const link = mail.text.match(/https?:\/\/\S+\/auth\/reset\?token=[A-Za-z0-9_%-]+/)?.[0]
     expect(link).toBeDefined()
     expect(new URL(link!).origin).toBe(new URL(shopUrl()).origin)
 
-    const page = await send(shopUrl(), "GET", "/products", { host: loopbackHost(), accept: "text/html" })
+    const page = await sendRaw(shopUrl(), "GET", "/products", { host: loopbackHost(), accept: "text/html" })
     expect(page.text).toContain(`<link rel="canonical" href="${new URL(shopUrl()).origin}/products"`)
     expect(page.text).not.toContain(`http://${loopbackHost()}`)
-    const robots = await send(shopUrl(), "GET", "/robots.txt", { host: loopbackHost() })
+    const robots = await sendRaw(shopUrl(), "GET", "/robots.txt", { host: loopbackHost() })
     expect(robots.text).toContain(`Sitemap: ${new URL(shopUrl()).origin}/sitemap.xml`)
-    const sitemap = await send(shopUrl(), "GET", "/sitemap.xml", { host: loopbackHost() })
+    const sitemap = await sendRaw(shopUrl(), "GET", "/sitemap.xml", { host: loopbackHost() })
     expect(sitemap.text).toContain(`<loc>${new URL(shopUrl()).origin}/products?lang=en</loc>`)
     expect(sitemap.text).not.toContain(loopbackHost())
   })

@@ -1,13 +1,15 @@
 /**
  * Checks real /api answers against the OpenAPI document the shop serves, as a validating proxy
- * in front of the shop would: the answer's status must be declared for its operation and its
- * JSON body must match that answer's schema (JSON Schema 2020-12, OpenAPI 3.1's dialect).
+ * in front of the shop would: the answer's status must be one its operation lists (a 4xx by its
+ * own status, never a range; a 5xx by its status or 5XX) and its JSON body must match that
+ * answer's schema (JSON Schema 2020-12, OpenAPI 3.1's dialect).
  */
 import { execFile } from "node:child_process"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js"
+import { apiPathOf } from "@enclave/contract"
 import { ApiClient, type Json } from "./api.ts"
 import { repoRoot } from "./shop.ts"
 
@@ -18,6 +20,12 @@ export interface ServedDocument {
   document: Json
   /** What is wrong with an answer of `METHOD /api/...{param}` (empty when it agrees with the document). */
   problemsWith(method: string, template: string, answer: { status: number; body: unknown }): string[]
+  /**
+   * What is wrong with the answer to a request as it was sent (its raw path, query and all): the
+   * operation the path reaches judges it; a path no operation has must answer the JSON 404, a method
+   * its path does not serve the JSON 405 (the document's description says both).
+   */
+  problemsWithRequest(method: string, requestPath: string, answer: { status: number; body: unknown }): string[]
 }
 
 /** JSON Pointer escaping (RFC 6901). */
@@ -26,35 +34,57 @@ const pointer = (...parts: string[]) => parts.map((part) => part.replace(/~/g, "
 export async function servedDocument(baseUrl?: string): Promise<ServedDocument> {
   const answer = await new ApiClient(baseUrl).request("GET", "/api/openapi.json")
   if (answer.status !== 200) throw new Error(`GET /api/openapi.json answered ${answer.status}`)
-  const document = answer.body
+  return documentChecker(answer.body)
+}
+
+/** The checks of `servedDocument` over a document at hand. */
+export function documentChecker(document: Json): ServedDocument {
   // Formats (date-time, binary) are documentation here; what a proxy refuses is shape and fields.
   const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true })
   ajv.addSchema({ ...document, $id: DOCUMENT_ID })
   const compiled = new Map<string, ValidateFunction>()
 
-  return {
+  const validateAt = (schemaAt: string, body: unknown, what: string): string[] => {
+    let validate = compiled.get(schemaAt)
+    if (!validate) {
+      validate = ajv.compile({ $ref: `${DOCUMENT_ID}#/${schemaAt}` })
+      compiled.set(schemaAt, validate)
+    }
+    if (validate(body)) return []
+    return (validate.errors ?? []).map((e) => `${what}: ${e.instancePath || "(body)"} ${e.message} ${JSON.stringify(e.params)}`)
+  }
+
+  const checker: ServedDocument = {
     text: JSON.stringify(document),
     document,
     problemsWith(method, template, { status, body }) {
       const operation = document.paths?.[template]?.[method.toLowerCase()]
       if (!operation) return [`${method} ${template} is not in the document`]
-      const key = [String(status), `${String(status)[0]}XX`, "default"].find((k) => operation.responses[k])
-      if (!key) return [`${method} ${template}: status ${status} is not declared`]
+      // A 4xx must be listed by its own status: a range or a default would let any drift through.
+      const key = [String(status), ...(status >= 500 ? ["5XX"] : [])].find((k) => operation.responses[k])
+      if (!key) return [`${method} ${template}: status ${status} is not one the document lists`]
       const schemaAt = pointer("paths", template, method.toLowerCase(), "responses", key, "content", "application/json", "schema")
       if (!operation.responses[key].content?.["application/json"]?.schema) {
         return body === undefined || body === "" ? [] : [`${method} ${template} ${status}: a body where the document declares none`]
       }
-      let validate = compiled.get(schemaAt)
-      if (!validate) {
-        validate = ajv.compile({ $ref: `${DOCUMENT_ID}#/${schemaAt}` })
-        compiled.set(schemaAt, validate)
-      }
-      if (validate(body)) return []
-      return (validate.errors ?? []).map(
-        (e) => `${method} ${template} ${status}: ${e.instancePath || "(body)"} ${e.message} ${JSON.stringify(e.params)}`,
-      )
+      return validateAt(schemaAt, body, `${method} ${template} ${status}`)
+    },
+    problemsWithRequest(method, requestPath, answer) {
+      const path = requestPath.split("?")[0]
+      const reached = apiPathOf(path)
+      if (reached && (reached.methods as string[]).includes(method.toLowerCase()))
+        return checker.problemsWith(method, reached.template, answer)
+      const expected = reached ? 405 : 404
+      // Express decodes the path and the JSON parser reads the body before the facade looks the path up:
+      // an address that does not decode, or a body the parser refuses, is answered so first (as the document says).
+      if (![expected, 400, 413, 415].includes(answer.status))
+        return [
+          `${method} ${path}: ${answer.status}, where a ${reached ? "method the path does not serve" : "path no operation has"} is a ${expected}`,
+        ]
+      return validateAt(pointer("components", "schemas", "ApiError"), answer.body, `${method} ${path} ${answer.status}`)
     },
   }
+  return checker
 }
 
 export interface LintResult {

@@ -1,6 +1,21 @@
 import { describe, expect, it } from "vitest"
-import { apiOperations, buildOpenApiDocument } from "@enclave/contract"
+import {
+  apiOperations,
+  apiPathOf,
+  buildOpenApiDocument,
+  createOrderSchema,
+  CROSS_ORIGIN_MESSAGE,
+  errorAnswersOf,
+  NOT_AN_ADMIN_MESSAGE,
+  ORIGIN_REQUIRED_MESSAGE,
+  PAYMENT_ID_USED_MESSAGE,
+  PENDING_SIGN_IN_COOKIE,
+  SANDBOX_CARD_PAYMENT_ID,
+  SESSION_COOKIE,
+  TEST_PAYMENTS_OFF_MESSAGE,
+} from "@enclave/contract"
 import { routeCallKeys } from "../support/fuzz-routes.ts"
+import { documentChecker } from "../support/openapi-check.ts"
 
 /** docs/product.md §7, less the three /api/paypal-server/* calls that arrive with the wallet provider. */
 const specCalls = [
@@ -63,7 +78,7 @@ describe("the OpenAPI document", () => {
     expect(document.info.version).toBeTruthy()
   })
 
-  it("lists every docs/product.md §7 call, each with a summary, a success answer and the error schema for 4xx", () => {
+  it("lists every docs/product.md §7 call, each with a summary, a success answer and the error schema for each 4xx", () => {
     const paymentCalls = new Set(["POST /api/orders", "POST /api/paypal-server/create-order", "POST /api/paypal-server/capture-order"])
     const listed = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([path, item]) =>
       Object.keys(item)
@@ -80,8 +95,78 @@ describe("the OpenAPI document", () => {
         call,
       ).toBe(true)
       const errorSchema = paymentCalls.has(call) ? "PaymentError" : "ApiError"
-      expect(operation.responses["4XX"].content["application/json"].schema, call).toEqual({ $ref: `#/components/schemas/${errorSchema}` })
+      const errors = Object.entries(operation.responses as Answers).filter(([status]) => /^4/.test(status))
+      expect(errors.length, call).toBeGreaterThan(1)
+      for (const [status, answer] of errors)
+        expect(answer.content?.["application/json"]?.schema, `${call} ${status}`).toEqual({ $ref: `#/components/schemas/${errorSchema}` })
     }
+  })
+
+  it("lists each operation's statuses one by one, as the contract's errorAnswersOf has them: no 4XX or default catch-all", () => {
+    for (const op of apiOperations) {
+      const key = `${op.method} ${op.path}`
+      const statuses = Object.keys(document.paths[op.path][op.method].responses)
+      expect(statuses, key).not.toContain("4XX")
+      expect(statuses, key).not.toContain("default")
+      const errors = statuses.filter((status) => /^4\d\d$/.test(status)).map(Number)
+      expect(errors, key).toEqual([...errorAnswersOf(op).keys()].filter((status) => status < 500))
+      // What every call may meet on its way: the host check, and the HTTP parser's limit on headers.
+      expect(errors, key).toEqual(expect.arrayContaining([400, 431]))
+      if (op.access !== "public") expect(errors, key).toContain(401)
+      if (op.access === "admin") expect(errors, key).toContain(403)
+      if (op.body && op.bodyType !== "multipart") expect(errors, key).toEqual(expect.arrayContaining([413, 415]))
+      expect(errors.includes(429), key).toBe(Boolean(op.signInLimit))
+      expect(statuses, key).toContain("5XX")
+      // Every GET answer carries an ETag; If-None-Match with it is a 304.
+      expect(statuses.includes("304"), key).toBe(op.method === "get")
+    }
+  })
+
+  it("states the Origin rule once for all and in every change's 403, with both refusals as examples (issue 40, item 11)", () => {
+    expect(document.info.description).toContain("`Sec-Fetch-Site: same-origin`")
+    expect(document.info.description).toContain(ORIGIN_REQUIRED_MESSAGE)
+    expect(document.info.description).toContain(CROSS_ORIGIN_MESSAGE)
+    for (const op of apiOperations) {
+      const key = `${op.method} ${op.path}`
+      const forbidden = document.paths[op.path][op.method].responses["403"]
+      if (op.method === "get") {
+        if (op.access === "admin") expect(Object.keys(forbidden.content["application/json"].examples), key).toEqual(["notAnAdmin"])
+        else expect(forbidden, key).toBeUndefined()
+        continue
+      }
+      expect(forbidden.description, key).toContain("`Origin`")
+      expect(forbidden.description, key).toContain("`Sec-Fetch-Site: same-origin`")
+      const examples = forbidden.content["application/json"].examples
+      expect(examples.originRequired.value, key).toEqual({ message: ORIGIN_REQUIRED_MESSAGE })
+      expect(examples.crossOrigin.value, key).toEqual({ message: CROSS_ORIGIN_MESSAGE })
+      if (op.access === "admin") expect(examples.notAnAdmin.value, key).toEqual({ message: NOT_AN_ADMIN_MESSAGE })
+    }
+  })
+
+  it("documents the sandbox card on POST /api/orders with an example the contract takes (issue 40, item 12)", () => {
+    const placeOrder = document.paths["/api/orders"].post
+    expect(placeOrder.description).toContain("**The sandbox card.**")
+    expect(placeOrder.description).toContain(TEST_PAYMENTS_OFF_MESSAGE)
+    expect(placeOrder.description).toContain(PAYMENT_ID_USED_MESSAGE)
+    const example = placeOrder.requestBody.content["application/json"].examples.sandboxCard.value
+    expect(createOrderSchema.safeParse(example).success).toBe(true)
+    expect(example).toMatchObject({ paymentMethod: "stripe", paymentId: expect.stringMatching(/^str-[0-9a-f]{16}$/) })
+    expect(SANDBOX_CARD_PAYMENT_ID.test(example.paymentId)).toBe(true)
+    expect(document.components.schemas.CreateOrder.properties.paymentId.description).toMatch(/str- and 16 hex digits/)
+    expect(placeOrder.responses["400"].content["application/json"].examples.testPaymentsOff.value.message).toBe(TEST_PAYMENTS_OFF_MESSAGE)
+    expect(placeOrder.responses["409"].content["application/json"].examples.paymentUsed.value.message).toBe(PAYMENT_ID_USED_MESSAGE)
+  })
+
+  it("documents the two-factor step's cookie: set by POST /api/login, needed by POST /api/login/two-factor (issue 40, item 13)", () => {
+    const schemes = document.components.securitySchemes
+    expect(schemes.pendingSignIn).toMatchObject({ type: "apiKey", in: "cookie", name: PENDING_SIGN_IN_COOKIE })
+    expect(schemes.session).toMatchObject({ type: "apiKey", in: "cookie", name: SESSION_COOKIE })
+    expect(document.paths["/api/login/two-factor"].post.security).toEqual([{ pendingSignIn: [] }])
+    const setCookie = document.paths["/api/login"].post.responses["200"].headers["Set-Cookie"].description
+    expect(setCookie).toContain(`\`${PENDING_SIGN_IN_COOKIE}\``)
+    expect(setCookie).toContain("{twoFactorRequired: true}")
+    expect(setCookie).toContain("Path=/api/login")
+    expect(document.paths["/api/login/two-factor"].post.responses["200"].headers["Set-Cookie"].description).toContain(SESSION_COOKIE)
   })
 
   it("lists every registered operation once, and names each path parameter", () => {
@@ -179,7 +264,7 @@ describe("the OpenAPI document", () => {
     for (const op of apiOperations) {
       const operation = document.paths[op.path][op.method]
       const key = `${op.method} ${op.path}`
-      expect(operation.security, key).toEqual(op.access === "public" ? [] : [{ session: [] }])
+      expect(operation.security, key).toEqual(op.pendingSignIn ? [{ pendingSignIn: [] }] : op.access === "public" ? [] : [{ session: [] }])
       expect(operation.description, key).toMatch(/\w{3,}.*\./)
       const mediaType = op.responseType === "pdf" ? "application/pdf" : "application/json"
       for (const [status, answer] of Object.entries(operation.responses as Answers)) {
@@ -207,12 +292,57 @@ describe("the OpenAPI document", () => {
       expect.objectContaining({ name: "id", in: "path", required: true }),
       { name: "language", in: "query", required: false, schema: { type: "string", enum: ["en", "de"] } },
     ])
-    for (const status of ["401", "404", "4XX"])
+    for (const status of ["400", "401", "404", "431"])
       expect(invoice.responses[status].content["application/json"].schema, status).toEqual({ $ref: "#/components/schemas/ApiError" })
   })
 
   it("has exactly the calls the route files serve: the facade's Allow lists and 405s come from this list", () => {
     const contract = apiOperations.map((op) => `${op.method.toUpperCase()} ${op.path}`).sort()
     expect(routeCallKeys().sort()).toEqual(contract)
+  })
+})
+
+describe("the document's checks of real answers (tests/support/openapi-check.ts)", () => {
+  const checker = documentChecker(document)
+
+  it("refuses a status its operation does not list, and a listed status whose body has the wrong shape", () => {
+    expect(checker.problemsWith("GET", "/api/products/{id}", { status: 404, body: { message: "Product 9 not found" } })).toEqual([])
+    expect(checker.problemsWith("GET", "/api/products/{id}", { status: 409, body: { message: "Conflict" } })).toEqual([
+      "GET /api/products/{id}: status 409 is not one the document lists",
+    ])
+    expect(checker.problemsWith("GET", "/api/products", { status: 404, body: { message: "No" } })).toHaveLength(1)
+    expect(checker.problemsWith("GET", "/api/products/{id}", { status: 404, body: { error: "Not found" } }).join()).toMatch(/message/)
+    expect(checker.problemsWith("GET", "/api/products/{id}", { status: 404, body: { message: "x", stack: "at …" } }).join()).toMatch(
+      /additional/,
+    )
+    expect(checker.problemsWith("POST", "/api/orders", { status: 409, body: { message: "x", paymentReceived: "yes" } })).toHaveLength(1)
+    expect(checker.problemsWith("GET", "/api/health", { status: 503, body: { status: "unavailable", message: "x" } })).toEqual([])
+    expect(checker.problemsWith("GET", "/api/health", { status: 500, body: { message: "x" } })).toEqual([])
+  })
+
+  it("judges a request by the operation its raw path reaches: others must be the JSON 404 or 405, or refused before the look-up", () => {
+    expect(checker.problemsWithRequest("GET", "/api/products/abc?x=1", { status: 400, body: { message: "x" } })).toEqual([])
+    expect(checker.problemsWithRequest("GET", "/api/products/abc", { status: 401, body: { message: "x" } })).toHaveLength(1)
+    expect(checker.problemsWithRequest("GET", "/api/products/1/x", { status: 404, body: { message: "No API call" } })).toEqual([])
+    expect(checker.problemsWithRequest("GET", "/api/products/1/x", { status: 401, body: { message: "x" } })).toHaveLength(1)
+    expect(checker.problemsWithRequest("GET", "/api/products/1/x", { status: 404, body: { error: "x" } }).join()).toMatch(/message/)
+    // An address that does not decode, or a body the JSON parser refuses, is answered before the path is looked up.
+    expect(checker.problemsWithRequest("POST", "/api/x/%ED%A0%80", { status: 400, body: { message: "x" } })).toEqual([])
+    expect(checker.problemsWithRequest("POST", "/api/x", { status: 413, body: { message: "x" } })).toEqual([])
+    expect(
+      checker.problemsWithRequest("PATCH", "/api/products", { status: 405, body: { message: "x", details: { allowed: [] } } }),
+    ).toEqual([])
+    expect(checker.problemsWithRequest("PATCH", "/api/products", { status: 404, body: { message: "x" } })).toHaveLength(1)
+  })
+})
+
+describe("apiPathOf: the path a request reaches, as the facade routes it", () => {
+  it("matches fixed segments regardless of case, ranks them before parameters, and knows no empty segment", () => {
+    expect(apiPathOf("/api/products/7")).toEqual({ template: "/api/products/{id}", methods: ["get"] })
+    expect(apiPathOf("/API/Cart/")).toEqual({ template: "/api/cart", methods: ["get", "post", "delete"] })
+    expect(apiPathOf("/api/admin/orders/5/status")?.template).toBe("/api/admin/orders/{id}/status")
+    expect(apiPathOf("/api/login/two-factor")?.template).toBe("/api/login/two-factor")
+    for (const path of ["/api", "/api/", "/api//products", "/api/products//", "/apifoo/products", "/api/products/1/x", "//api/products"])
+      expect(apiPathOf(path), path).toBeUndefined()
   })
 })

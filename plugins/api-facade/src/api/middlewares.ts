@@ -1,4 +1,5 @@
 import { defineMiddlewares } from "@medusajs/framework/http"
+import { apiOperations } from "@enclave/contract"
 import { identifyCaller, requireAdmin } from "../http/current-user"
 import { imageUploadMiddleware } from "../admin-products/images"
 import { facadeErrorHandler } from "../http/error-handler"
@@ -38,14 +39,15 @@ export default defineMiddlewares({
       matcher,
       middlewares: [privateAnswer],
     })),
-    // ---- sign-in and registration: at most so many attempts per client and minute (429) ----
-    { matcher: "/api/login", methods: ["POST"], middlewares: [limitSignIns] },
-    { matcher: "/api/register", methods: ["POST"], middlewares: [limitSignIns] },
-    { matcher: "/api/account/password", methods: ["POST"], middlewares: [limitSignIns] },
-    { matcher: "/api/login/two-factor", methods: ["POST"], middlewares: [limitSignIns] },
-    { matcher: "/api/account/two-factor/disable", methods: ["POST"], middlewares: [limitSignIns] },
-    { matcher: "/api/password-reset", methods: ["POST"], middlewares: [limitSignIns] },
-    { matcher: "/api/password-reset/confirm", methods: ["POST"], middlewares: [limitSignIns] },
+    // ---- sign-in, registration and password calls: at most so many attempts per client and minute (429);
+    // the contract marks them (signInLimit), so the API document's 429s are these ----
+    ...apiOperations
+      .filter((op) => op.signInLimit)
+      .map((op) => ({
+        matcher: op.path.replace(/\{(\w+)\}/g, ":$1"),
+        methods: [op.method.toUpperCase() as "GET" | "POST" | "PUT" | "DELETE"],
+        middlewares: [limitSignIns],
+      })),
     // Medusa's own sign-in of admin users: the shop's admins sign in there with their shop password
     // (Medusa's dashboard through /medusa, a merchant's scripts), so it keeps the shop's rules.
     { matcher: "/auth/user/emailpass", methods: ["POST"], middlewares: [limitSignIns, guardMedusaSignIn] },

@@ -1,4 +1,5 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { NOT_AN_ADMIN_MESSAGE } from "@enclave/contract"
 import { accountsService, findUserById, type ShopUserRow } from "../accounts/users"
 import { ApiError } from "./api-error"
 import { endSession, readSession } from "./session"
@@ -40,6 +41,6 @@ export function requireUser(req: MedusaRequest, message = "You must be logged in
 export function requireAdmin(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
   const user = currentUser(req)
   if (!user) return next(new ApiError(401, "You must be logged in"))
-  if (!user.is_admin) return next(new ApiError(403, "You do not have permission to access this area."))
+  if (!user.is_admin) return next(new ApiError(403, NOT_AN_ADMIN_MESSAGE))
   next()
 }

@@ -1,12 +1,9 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { CROSS_ORIGIN_MESSAGE, ORIGIN_REQUIRED_MESSAGE } from "@enclave/contract"
 import { ApiError } from "./api-error"
 import { rawSessionCookie } from "./session"
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"])
-
-export const CROSS_ORIGIN_MESSAGE = "Cross-origin requests are not allowed"
-export const ORIGIN_REQUIRED_MESSAGE =
-  "A signed-in change must say where it comes from: send the shop's own Origin header (browsers do so by themselves)"
 
 /** The host the caller reached: the front door and the deployment's proxy keep Host (X-Forwarded-Host when rewritten). */
 function reachedHost(req: MedusaRequest): string | undefined {

@@ -5,7 +5,7 @@ import signature from "cookie-signature"
 import Redis from "ioredis"
 import { createHash, randomBytes } from "node:crypto"
 import type { AccountsModuleService } from "@enclave/accounts"
-import type { AccountSession } from "@enclave/contract"
+import { PENDING_SIGN_IN_COOKIE, PENDING_SIGN_IN_MINUTES, SESSION_COOKIE, type AccountSession } from "@enclave/contract"
 import { accountsService } from "../accounts/users"
 import { redisKey } from "./redis-keys"
 import { cameToShopOverHttps } from "./proxies"
@@ -19,10 +19,7 @@ import { cameToShopOverHttps } from "./proxies"
  * Medusa's own express-session (cookie `connect.sid`, memory store) serves its /auth routes; the
  * shop's session is separate so neither can overwrite the other.
  */
-export const SESSION_COOKIE = "enclave.sid"
-/** The cookie of a sign-in waiting for its two-factor code, sent only to /api/login. */
-export const PENDING_SIGN_IN_COOKIE = "enclave.2fa"
-const PENDING_TTL_MS = 5 * 60 * 1000
+const PENDING_TTL_MS = PENDING_SIGN_IN_MINUTES * 60 * 1000
 const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000
 /** Extend a session at most once a day, so a busy customer does not cost a write per request. */
 const TOUCH_AFTER_MS = 24 * 60 * 60 * 1000

@@ -4,6 +4,7 @@ import {
   INVOICE_NOT_AVAILABLE_MESSAGE,
   INVOICE_PAYMENT_METHOD,
   INVOICE_PAYMENT_PROVIDER,
+  SANDBOX_CARD_PAYMENT_ID,
   SANDBOX_CARD_PAYMENT_PREFIX,
   TEST_PAYMENTS_OFF_MESSAGE,
   type CreateOrderRequest,
@@ -21,8 +22,6 @@ import { placeCardOrder } from "../payments/card"
 import { runPlaceOrder, type PlaceOrderInput } from "./place-order-workflow"
 import { findOrderById } from "./read-orders"
 
-const SANDBOX_CARD_ID = /^str-[A-Za-z0-9_-]{4,100}$/
-
 /**
  * POST /api/orders. What the client says about the payment is only believed when it can be
  * checked: a card payment is a PaymentIntent that Stripe says succeeded (payments/card.ts); the
@@ -34,7 +33,7 @@ export async function placeOrder(container: MedusaContainer, user: ShopUserRow, 
   const method = request.paymentMethod.toLowerCase()
   const paymentId = request.paymentId?.trim() || null
   if (method === INVOICE_PAYMENT_METHOD.toLowerCase()) return placeInvoiceOrder(container, user, request)
-  if (paymentId?.startsWith(SANDBOX_CARD_PAYMENT_PREFIX) && SANDBOX_CARD_ID.test(paymentId))
+  if (paymentId?.startsWith(SANDBOX_CARD_PAYMENT_PREFIX) && SANDBOX_CARD_PAYMENT_ID.test(paymentId))
     return placeSandboxOrder(container, user, request, paymentId)
   if (paymentId && (method.includes("stripe") || method.includes("card"))) return placeCardOrder(container, user, request, paymentId)
   if (method.includes("paypal")) {
