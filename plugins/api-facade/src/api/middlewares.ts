@@ -1,4 +1,4 @@
-import { defineMiddlewares } from "@medusajs/framework/http"
+import { defineMiddlewares, type MiddlewareRoute } from "@medusajs/framework/http"
 import { apiOperations } from "@enclave/contract"
 import { identifyCaller, requireAdmin } from "../http/current-user"
 import { imageUploadMiddleware } from "../admin-products/images"
@@ -13,6 +13,23 @@ import { apiSecurityHeaders } from "@enclave/contract/security-headers"
 import { trustedProxyHops } from "../http/proxies"
 import { limitSignIns } from "../http/sign-in-limit"
 import { endStaleMedusaAdminAccess, guardMedusaSignIn, noteMedusaSessionSignIn } from "../accounts/medusa-admin-access"
+
+/** Answers about one person, and the back office's: no cache keeps them. */
+const privateAnswers: MiddlewareRoute[] = ["/api/user", "/api/account*", "/api/orders*", "/api/cart*", "/api/admin*", "/api/session"].map(
+  (matcher) => ({ matcher, middlewares: [privateAnswer] }),
+)
+
+/**
+ * Sign-in, registration and password calls: at most so many attempts per client and minute (429); the
+ * contract marks them (signInLimit), so the API document's 429s are these.
+ */
+const signInLimited: MiddlewareRoute[] = apiOperations
+  .filter((op) => op.signInLimit)
+  .map((op) => ({
+    matcher: op.path.replace(/\{(\w+)\}/g, ":$1"),
+    methods: [op.method.toUpperCase() as "GET" | "POST" | "PUT" | "DELETE"],
+    middlewares: [limitSignIns],
+  }))
 
 // JSON bodies keep Express's 100 kB limit: the facade's forms are small, a bigger body is a 413.
 // String matchers, not RegExps: Medusa sorts RegExp middlewares after the routes, where they never run.
@@ -35,19 +52,9 @@ export default defineMiddlewares({
     // ---- then cross-origin refusal (cheap), then who is calling ----
     { matcher: "/api*", middlewares: [refuseCrossOrigin, identifyCaller] },
     // ---- answers about one person, and the back office's: no cache keeps them ----
-    ...["/api/user", "/api/account*", "/api/orders*", "/api/cart*", "/api/admin*", "/api/session"].map((matcher) => ({
-      matcher,
-      middlewares: [privateAnswer],
-    })),
-    // ---- sign-in, registration and password calls: at most so many attempts per client and minute (429);
-    // the contract marks them (signInLimit), so the API document's 429s are these ----
-    ...apiOperations
-      .filter((op) => op.signInLimit)
-      .map((op) => ({
-        matcher: op.path.replace(/\{(\w+)\}/g, ":$1"),
-        methods: [op.method.toUpperCase() as "GET" | "POST" | "PUT" | "DELETE"],
-        middlewares: [limitSignIns],
-      })),
+    ...privateAnswers,
+    // ---- sign-in, registration and password calls: the sign-in limit ----
+    ...signInLimited,
     // Medusa's own sign-in of admin users: the shop's admins sign in there with their shop password
     // (Medusa's dashboard through /medusa, a merchant's scripts), so it keeps the shop's rules.
     { matcher: "/auth/user/emailpass", methods: ["POST"], middlewares: [limitSignIns, guardMedusaSignIn] },
