@@ -7,6 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest"
 import { orderSchema, type Order } from "@enclave/contract"
+import { eurosToCents as cents } from "@enclave/contract/money"
 import { asAdmin, type ApiClient } from "../support/api.ts"
 import { MedusaAdmin } from "../support/medusa-admin.ts"
 import { buyWithSandboxCard, createRaceProduct, medusaOfShop, newBuyer } from "../support/races.ts"
@@ -62,7 +63,6 @@ async function setStatus(order: Order, body: Record<string, unknown>) {
   expect(answer.status, JSON.stringify(answer.body)).toBe(200)
 }
 
-const cents = (amount: number | string) => Math.round(Number(amount) * 100)
 
 describe("an order placed through /api, read through Medusa's admin API as the shop's admin", () => {
   it("has the same total, the 19 % VAT contained in it with tax lines on items and shipping, and its payment captured", async () => {
