@@ -108,7 +108,8 @@ export async function readSetupMark(databaseUrl: string): Promise<{
   seeded: boolean
   germanTexts: boolean
   admin: boolean
-  taxRegions: boolean
+  /** The EU member states' tax regions (issue 39); a shop set up before had Germany's alone ("taxRegions"). */
+  euTaxRegions: boolean
   demoCustomer: boolean
 }> {
   return withClient(databaseUrl, async (client) => {
@@ -122,7 +123,7 @@ export async function readSetupMark(databaseUrl: string): Promise<{
       seeded: marks.get("seeded") === "yes",
       germanTexts: marks.get("germanTexts") === "yes",
       admin: marks.get("admin") === "yes",
-      taxRegions: marks.get("taxRegions") === "yes",
+      euTaxRegions: marks.get("euTaxRegions") === "yes",
       demoCustomer: marks.get("demoCustomer") === "yes",
     }
   })
@@ -130,7 +131,7 @@ export async function readSetupMark(databaseUrl: string): Promise<{
 
 export async function writeSetupMark(
   databaseUrl: string,
-  key: "migrations" | "seeded" | "germanTexts" | "admin" | "taxRegions" | "demoCustomer",
+  key: "migrations" | "seeded" | "germanTexts" | "admin" | "euTaxRegions" | "demoCustomer",
   value: string,
 ) {
   await withClient(databaseUrl, (client) =>

@@ -44,7 +44,7 @@ async function setUpWork(medusaEnv: MedusaEnv, fingerprint = migrationFingerprin
   const migrating = mark.migrations !== fingerprint
   // The demo customer is made only with a password for it (npm start always has one; a deployment when it sets one).
   const wantsDemoCustomer = !mark.demoCustomer && Boolean(medusaEnv.demoPassword)
-  const done = !migrating && mark.seeded && mark.germanTexts && mark.admin && mark.taxRegions && !wantsDemoCustomer
+  const done = !migrating && mark.seeded && mark.germanTexts && mark.admin && mark.euTaxRegions && !wantsDemoCustomer
   return { fingerprint, migrating, mark, wantsDemoCustomer, done }
 }
 
@@ -66,8 +66,8 @@ async function runSetUp(work: SetUpWork, medusaEnv: MedusaEnv, logFile: string, 
   // A shop seeded before the German product texts came gets them for its seeded products (scripts/seed.ts).
   else if (!mark.germanTexts) say("Adding the German product texts...")
   if (!mark.admin) say("Creating the admin account...")
-  // A shop seeded before the tax regions came gets them on its next start.
-  if (!mark.taxRegions) say("Setting up the tax regions...")
+  // A shop set up before the EU's tax regions came (Germany's alone, or none) gets them on its next start.
+  if (!mark.euTaxRegions) say("Setting up the tax regions...")
   if (wantsDemoCustomer) say("Creating the demo customer...")
   // One Medusa process for all (each boot costs seconds); each part refuses to run twice, so a
   // crash before the marks below are written duplicates nothing.
@@ -77,7 +77,7 @@ async function runSetUp(work: SetUpWork, medusaEnv: MedusaEnv, logFile: string, 
   await writeSetupMark(medusaEnv.databaseUrl, "seeded", "yes")
   await writeSetupMark(medusaEnv.databaseUrl, "germanTexts", "yes")
   await writeSetupMark(medusaEnv.databaseUrl, "admin", "yes")
-  await writeSetupMark(medusaEnv.databaseUrl, "taxRegions", "yes")
+  await writeSetupMark(medusaEnv.databaseUrl, "euTaxRegions", "yes")
   if (medusaEnv.demoPassword) await writeSetupMark(medusaEnv.databaseUrl, "demoCustomer", "yes")
 }
 

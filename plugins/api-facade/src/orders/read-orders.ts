@@ -3,10 +3,12 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { invoiceState, NO_IMAGE_URL, type Order, type OrderInvoice } from "@enclave/contract"
 import { DEFAULT_SHOP_TIME_ZONE } from "@enclave/contract/values"
 import { eurosToCents } from "@enclave/contract/money"
+import type { TaxLineFact } from "@enclave/contract/tax"
 import { shopTimeZone } from "../shop-details/shop-details"
 import { SHOP_ORDERS_MODULE, type CheckoutPayment, type OrderDetails, type ShopOrdersModuleService } from "@enclave/orders"
 import CheckoutPaymentCartLink from "../links/checkout-payment-cart"
 import OrderDetailsLink from "../links/order-details"
+import { orderTaxFields, vatFigures, vatOfOrder, type TaxedOrderRow } from "../tax/order-vat"
 
 /** An order_details row as the orders module returns it (plugin @enclave/orders). */
 export type OrderDetailsRow = OrderDetails
@@ -73,7 +75,7 @@ export async function checkoutPaymentIdsOfCart(container: MedusaContainer, cartI
   return (data as Array<{ checkout_payment_id: string }>).map((l) => l.checkout_payment_id)
 }
 
-export interface MedusaOrderRow {
+export interface MedusaOrderRow extends TaxedOrderRow {
   id: string
   display_id: number
   email: string | null
@@ -89,6 +91,7 @@ export interface MedusaOrderRow {
     product_title?: string | null
     thumbnail: string | null
     metadata: Record<string, unknown> | null
+    tax_lines?: TaxLineFact[] | null
   }>
 }
 
@@ -107,6 +110,7 @@ const orderFields = [
   "items.product_title",
   "items.thumbnail",
   "items.metadata",
+  ...orderTaxFields,
 ]
 
 const money = (value: number | string | undefined) => Number(value ?? 0).toFixed(2)
@@ -213,6 +217,8 @@ export function toContractOrder(order: MedusaOrderRow, details: OrderDetailsRow,
     // In the order they went into the cart (item numbers only grow).
     items: items.filter((i) => i.id > 0).sort((a, b) => a.id - b.id),
     invoice: invoiceOfDetails(details, timeZone),
+    // From the order's tax lines, as Medusa's order holds them.
+    ...vatFigures(vatOfOrder(order)),
   }
 }
 

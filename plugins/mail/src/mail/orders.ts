@@ -1,6 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { OrderDetails } from "@enclave/orders"
+import { eurosToCents, centsToEuros } from "@enclave/contract/money"
+import { orderVat, type TaxLineFact } from "@enclave/contract/tax"
 import type { MailAddress, OrderMailData } from "../templates"
 import { recipientByNumber } from "./recipients"
 import { shopTimeZone } from "./time-zone"
@@ -26,6 +28,7 @@ interface OrderRow {
     title: string
     product_title: string | null
     metadata: Record<string, unknown> | null
+    tax_lines?: TaxLineFact[] | null
   }>
   shipping_address: {
     first_name: string | null
@@ -37,7 +40,7 @@ interface OrderRow {
     postal_code: string | null
     country_code: string | null
   } | null
-  shipping_methods: Array<{ name: string }> | null
+  shipping_methods: Array<{ name: string; amount: number | string; tax_lines?: TaxLineFact[] | null }> | null
   /** The shop's details of the order (the orders plugin's module), through the facade's link (links/order-details.ts). */
   order_details: OrderDetails | null
 }
@@ -68,8 +71,13 @@ export async function orderMailOf(container: MedusaContainer, orderId: string): 
       "items.title",
       "items.product_title",
       "items.metadata",
+      "items.tax_lines.rate",
+      "items.tax_lines.code",
       "shipping_address.*",
       "shipping_methods.name",
+      "shipping_methods.amount",
+      "shipping_methods.tax_lines.rate",
+      "shipping_methods.tax_lines.code",
       "order_details.*",
     ],
     filters: { id: orderId },
@@ -103,6 +111,23 @@ export async function orderMailOf(container: MedusaContainer, orderId: string): 
     .sort((a, b) => itemNumber(a) - itemNumber(b))
     .map((item) => ({ name: item.product_title || item.title, quantity: Number(item.quantity), unitPrice: euros(item.unit_price) }))
 
+  // The VAT the order's tax lines put in its total, per rate, as every page of the shop reads it (@enclave/contract/tax).
+  const vat = orderVat(
+    [
+      ...(order.items ?? []).map((item) => ({
+        unitAmount: eurosToCents(item.unit_price),
+        quantity: Number(item.quantity),
+        taxLines: item.tax_lines,
+      })),
+      ...(order.shipping_methods ?? []).map((method) => ({
+        unitAmount: eurosToCents(method.amount),
+        quantity: 1,
+        taxLines: method.tax_lines,
+      })),
+    ],
+    medusa?.country_code,
+  )
+
   return {
     to,
     receiverId: user?.id ?? null,
@@ -119,6 +144,10 @@ export async function orderMailOf(container: MedusaContainer, orderId: string): 
         shipping: euros(order.shipping_total),
         total: euros(order.total),
         shippingMethod: details.shipping_method_name ?? order.shipping_methods?.[0]?.name ?? null,
+        vat: {
+          treatment: vat.treatment,
+          rates: vat.groups.filter((g) => g.ratePercent > 0).map((g) => ({ rate: g.ratePercent, amount: centsToEuros(g.vatCents) })),
+        },
         shippingAddress: address,
         paymentMethod: details.payment_method,
         isTestPayment: details.is_test_payment,
