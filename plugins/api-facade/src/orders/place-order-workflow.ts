@@ -392,7 +392,7 @@ export const placeOrderWorkflow = createWorkflow(PLACE_ORDER_WORKFLOW, (input: P
           })),
           shipping_methods: [{ amount: purchase.shipping / 100, tax_lines: purchase.shippingTaxLines }],
           shipping_address: { country_code: purchase.countryCode },
-          item_subtotal: purchase.subtotal / 100,
+          item_total: purchase.subtotal / 100,
           shipping_total: purchase.shipping / 100,
           total: purchase.total / 100,
         },

@@ -81,7 +81,9 @@ export interface MedusaOrderRow extends TaxedOrderRow {
   email: string | null
   created_at: string | Date
   total: number | string
-  item_subtotal?: number | string
+  /** The items as charged: VAT included (Medusa's item_subtotal is net once an order carries tax lines). */
+  item_total?: number | string
+  /** The shipping as charged, VAT included, as its total. */
   shipping_total: number | string
   items?: Array<{
     id: string
@@ -101,7 +103,7 @@ const orderFields = [
   "email",
   "created_at",
   "total",
-  "item_subtotal",
+  "item_total",
   "shipping_total",
   "items.id",
   "items.quantity",
@@ -193,7 +195,7 @@ export function toContractOrder(order: MedusaOrderRow, details: OrderDetailsRow,
     id: order.display_id,
     userId: details.user_number,
     status: details.status,
-    subtotal: money(order.item_subtotal ?? subtotal),
+    subtotal: money(order.item_total ?? subtotal),
     shippingCost: money(order.shipping_total),
     total: money(order.total),
     paymentMethod: details.payment_method,

@@ -32,7 +32,11 @@ export function vatOfOrder(order: TaxedOrderRow): OrderVat {
         quantity: Number(item.quantity),
         taxLines: item.tax_lines,
       })),
-      ...(order.shipping_methods ?? []).map((method) => ({ unitAmount: eurosToCents(method.amount), quantity: 1, taxLines: method.tax_lines })),
+      ...(order.shipping_methods ?? []).map((method) => ({
+        unitAmount: eurosToCents(method.amount),
+        quantity: 1,
+        taxLines: method.tax_lines,
+      })),
     ],
     order.shipping_address?.country_code,
   )
@@ -42,7 +46,9 @@ export function vatOfOrder(order: TaxedOrderRow): OrderVat {
 export function vatFigures(vat: OrderVat): { vatTreatment: VatTreatment; vat: Array<{ rate: number; amount: string }>; taxTotal: string } {
   return {
     vatTreatment: vat.treatment,
-    vat: vat.groups.filter((group) => group.ratePercent > 0).map((group) => ({ rate: group.ratePercent, amount: centsToEuros(group.vatCents) })),
+    vat: vat.groups
+      .filter((group) => group.ratePercent > 0)
+      .map((group) => ({ rate: group.ratePercent, amount: centsToEuros(group.vatCents) })),
     taxTotal: centsToEuros(vat.vatCents),
   }
 }

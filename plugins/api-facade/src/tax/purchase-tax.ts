@@ -1,6 +1,7 @@
 import type { ItemTaxLineDTO, MedusaContainer, ShippingTaxLineDTO } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { netOfGross, REVERSE_CHARGE_TAX_CODE, reverseChargeApplies, SHOP_COUNTRY } from "@enclave/contract/tax"
+import { catalogueFacts } from "../catalogue/cache"
 
 /**
  * The tax of a purchase, from Medusa's tax module (issue 39): the tax lines its order will carry and
@@ -57,42 +58,56 @@ export interface TaxDestination {
   province: string | null
 }
 
-const SHIPPING_LINE = "shipping"
-const itemLineId = (key: number) => `item-${key}`
+/** What Medusa's tax settings give one kind of line (a product, a shipping option) in one place: the cache's key. */
+function taxFactKey(destination: TaxDestination, line: { productId: string } | { optionId: string }): string {
+  const where = `${destination.countryCode}:${(destination.province ?? "").trim().toLowerCase()}`
+  return "productId" in line ? `tax:${where}:product:${line.productId}` : `tax:${where}:option:${line.optionId}`
+}
 
-/** Medusa's tax lines of the items and the shipping for an address, by line id (several when rates combine). */
+/**
+ * Medusa's tax lines for these products and this shipping option at an address, by taxFactKey. They
+ * are catalogue facts (catalogue/cache.ts): the same for every buyer until staff change a tax region,
+ * rate or rule (the tax module's events bump them, subscribers/catalogue-changed.ts) or the catalogue,
+ * so a purchase asks Medusa's tax module only for what no purchase asked before.
+ */
 async function medusaTaxLines(
   container: MedusaContainer,
   items: readonly TaxableItem[],
   shipping: TaxableShipping | null,
   destination: TaxDestination,
-): Promise<Map<string, Array<ItemTaxLineDTO | ShippingTaxLineDTO>>> {
-  const taxable = [
-    ...items.map((item) => ({ id: itemLineId(item.key), product_id: item.productId, quantity: 1, currency_code: "eur" })),
-    ...(shipping ? [{ id: SHIPPING_LINE, shipping_option_id: shipping.optionId, currency_code: "eur" }] : []),
-  ]
-  const byLine = new Map<string, Array<ItemTaxLineDTO | ShippingTaxLineDTO>>()
-  if (taxable.length === 0) return byLine
-  const lines = await container
-    .resolve(Modules.TAX)
-    .getTaxLines(taxable, { address: { country_code: destination.countryCode, province_code: destination.province || null } })
-  for (const line of lines) {
-    const id = "line_item_id" in line ? line.line_item_id : line.shipping_line_id
-    byLine.set(id, [...(byLine.get(id) ?? []), line])
-  }
-  return byLine
+): Promise<Map<string, OrderTaxLine[]>> {
+  const lines = [...items.map((item) => ({ productId: item.productId })), ...(shipping ? [{ optionId: shipping.optionId }] : [])]
+  const byKey = new Map(lines.map((line) => [taxFactKey(destination, line), line]))
+  return catalogueFacts().many<OrderTaxLine[]>([...byKey.keys()], async (missing) => {
+    const taxable = missing.map((key) => {
+      const line = byKey.get(key)!
+      return "productId" in line
+        ? { id: key, product_id: line.productId, quantity: 1, currency_code: "eur" }
+        : { id: key, shipping_option_id: line.optionId, currency_code: "eur" }
+    })
+    const found = await container.resolve(Modules.TAX).getTaxLines(taxable, {
+      address: { country_code: destination.countryCode, province_code: destination.province?.trim() || null },
+    })
+    // Every line asked is answered, those without a rate with none, so that is kept too.
+    const answered = new Map(missing.map((key) => [key, [] as OrderTaxLine[]]))
+    for (const line of found) {
+      const key = "line_item_id" in line ? line.line_item_id : line.shipping_line_id
+      answered.get(key)?.push(orderTaxLine(line))
+    }
+    return answered
+  })
 }
 
-function orderTaxLines(lines: ReadonlyArray<ItemTaxLineDTO | ShippingTaxLineDTO> | undefined): OrderTaxLine[] {
-  // As Medusa's own complete-cart maps them (prepareTaxLinesData): the rate's name is the description.
-  return (lines ?? []).map((line) => ({
+/** As Medusa's own complete-cart writes a tax line (prepareTaxLinesData): the rate's name is the description. */
+function orderTaxLine(line: ItemTaxLineDTO | ShippingTaxLineDTO): OrderTaxLine {
+  return {
     // A provider may leave the code empty; the order's tax line needs one.
     code: line.code || line.name,
     rate: Number(line.rate),
     description: line.name,
     tax_rate_id: line.rate_id ?? undefined,
     provider_id: line.provider_id,
-  }))
+  }
 }
 
 const reverseChargeLine: OrderTaxLine = {
@@ -104,7 +119,8 @@ const reverseChargeLine: OrderTaxLine = {
 /**
  * The tax of a purchase shipped to `destination` by a buyer with `vatId` (null: a consumer): the
  * order's tax lines and the unit prices it is charged at. One call of Medusa's tax module for all
- * lines; under the reverse charge that call is for Germany, whose rates the gross prices contain.
+ * lines (what the catalogue facts do not hold yet); under the reverse charge for Germany, whose rates
+ * the gross prices contain.
  */
 export async function taxPurchase(
   container: MedusaContainer,
@@ -112,16 +128,16 @@ export async function taxPurchase(
 ): Promise<PurchaseTax> {
   const reverseCharge = reverseChargeApplies(input.vatId, input.destination.countryCode)
   const where = reverseCharge ? { countryCode: SHOP_COUNTRY, province: null } : input.destination
-  const byLine = await medusaTaxLines(container, input.items, input.shipping, where)
-  const taxed = (id: string, grossCents: number): TaxedLine => {
-    const lines = orderTaxLines(byLine.get(id))
+  const byKey = await medusaTaxLines(container, input.items, input.shipping, where)
+  const taxed = (key: string, grossCents: number): TaxedLine => {
+    const lines = byKey.get(key) ?? []
     if (!reverseCharge) return { unitCents: grossCents, taxLines: lines }
     const germanRate = lines.reduce((sum, line) => sum + line.rate, 0)
     return { unitCents: netOfGross(grossCents, germanRate), taxLines: [reverseChargeLine] }
   }
   return {
     reverseCharge,
-    items: new Map(input.items.map((item) => [item.key, taxed(itemLineId(item.key), item.grossUnitCents)])),
-    shipping: input.shipping ? taxed(SHIPPING_LINE, input.shipping.grossCents) : null,
+    items: new Map(input.items.map((item) => [item.key, taxed(taxFactKey(where, item), item.grossUnitCents)])),
+    shipping: input.shipping ? taxed(taxFactKey(where, input.shipping), input.shipping.grossCents) : null,
   }
 }

@@ -20,7 +20,7 @@ interface OrderRow {
   email: string | null
   created_at: string | Date
   total: number | string
-  item_subtotal: number | string
+  item_total: number | string
   shipping_total: number | string
   items: Array<{
     quantity: number | string
@@ -64,7 +64,7 @@ export async function orderMailOf(container: MedusaContainer, orderId: string): 
       "email",
       "created_at",
       "total",
-      "item_subtotal",
+      "item_total",
       "shipping_total",
       "items.quantity",
       "items.unit_price",
@@ -140,7 +140,7 @@ export async function orderMailOf(container: MedusaContainer, orderId: string): 
         number: order.display_id,
         placedAt: new Date(order.created_at).toISOString(),
         items,
-        subtotal: euros(order.item_subtotal),
+        subtotal: euros(order.item_total),
         shipping: euros(order.shipping_total),
         total: euros(order.total),
         shippingMethod: details.shipping_method_name ?? order.shipping_methods?.[0]?.name ?? null,
