@@ -19,6 +19,7 @@ import { centsToEuros, eurosToCents } from "@enclave/contract/money"
 import { asAdmin, asNewCustomer, asVisitor, sandboxPaymentId, type ApiClient } from "../support/api.ts"
 import { testAddress } from "../support/address.ts"
 import { medusaStoreOf, type MedusaOrder, type MedusaStore } from "../support/medusa-store.ts"
+import { servedDocument, type ServedDocument } from "../support/openapi-check.ts"
 import { databaseUrlOf } from "../support/races.ts"
 import { shopUrl } from "../support/urls.ts"
 
@@ -33,12 +34,14 @@ const zurich = { ...testAddress, city: "Zürich", state: "Zürich", postalCode: 
 const vatIn = (grossCents: number, rate: number) => Math.round((grossCents * rate) / (100 + rate))
 
 let store: MedusaStore
+let served: ServedDocument
 let databaseUrl: string
 /** A phone of this file's own at the Base's price, so its orders take no Base from other files' counts. */
 let phone: number
 
 beforeAll(async () => {
   store = await medusaStoreOf()
+  served = await servedDocument()
   databaseUrl = databaseUrlOf(shopUrl())
   const admin = await asAdmin()
   const created = await admin.post("/api/admin/products", {
@@ -57,6 +60,8 @@ async function summaryOf(customer: ApiClient, country: string, method: number, s
   const answer = await customer.get(`/api/checkout-summary?${query}`)
   expect(answer.status, JSON.stringify(answer.body)).toBe(200)
   expect(answer.headers.get("cache-control")).toBe("private, no-store")
+  // The answer is the one the OpenAPI document describes.
+  expect(served.problemsWith("GET", "/api/checkout-summary", { status: answer.status, body: answer.body })).toEqual([])
   return checkoutSummarySchema.parse(answer.body)
 }
 
@@ -72,6 +77,7 @@ async function buy(customer: ApiClient, productId: number, address: typeof testA
     total: summary.total,
   })
   expect(placed.status, JSON.stringify(placed.body)).toBe(201)
+  expect(served.problemsWith("POST", "/api/orders", { status: placed.status, body: placed.body })).toEqual([])
   const order = orderSchema.parse(placed.body)
   const medusa = await store.order(order.id, databaseUrl)
   return { summary, order, medusa }
