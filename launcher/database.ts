@@ -108,7 +108,8 @@ export async function readSetupMark(databaseUrl: string): Promise<{
   seeded: boolean
   germanTexts: boolean
   admin: boolean
-  taxRegions: boolean
+  /** The EU member states' tax regions; a shop set up before had Germany's alone (mark "taxRegions"). */
+  euTaxRegions: boolean
   medusaAdmins: boolean
   demoCustomer: boolean
 }> {
@@ -123,7 +124,7 @@ export async function readSetupMark(databaseUrl: string): Promise<{
       seeded: marks.get("seeded") === "yes",
       germanTexts: marks.get("germanTexts") === "yes",
       admin: marks.get("admin") === "yes",
-      taxRegions: marks.get("taxRegions") === "yes",
+      euTaxRegions: marks.get("euTaxRegions") === "yes",
       medusaAdmins: marks.get("medusaAdmins") === "yes",
       demoCustomer: marks.get("demoCustomer") === "yes",
     }
@@ -132,7 +133,7 @@ export async function readSetupMark(databaseUrl: string): Promise<{
 
 export async function writeSetupMark(
   databaseUrl: string,
-  key: "migrations" | "seeded" | "germanTexts" | "admin" | "taxRegions" | "medusaAdmins" | "demoCustomer",
+  key: "migrations" | "seeded" | "germanTexts" | "admin" | "euTaxRegions" | "medusaAdmins" | "demoCustomer",
   value: string,
 ) {
   await withClient(databaseUrl, (client) =>

@@ -44,7 +44,7 @@ async function setUpWork(medusaEnv: MedusaEnv, fingerprint = migrationFingerprin
   const migrating = mark.migrations !== fingerprint
   // The demo customer is made only with a password for it (npm start always has one; a deployment when it sets one).
   const wantsDemoCustomer = !mark.demoCustomer && Boolean(medusaEnv.demoPassword)
-  const done = !migrating && mark.seeded && mark.germanTexts && mark.admin && mark.taxRegions && mark.medusaAdmins && !wantsDemoCustomer
+  const done = !migrating && mark.seeded && mark.germanTexts && mark.admin && mark.euTaxRegions && mark.medusaAdmins && !wantsDemoCustomer
   return { fingerprint, migrating, mark, wantsDemoCustomer, done }
 }
 
@@ -66,8 +66,8 @@ async function runSetUp(work: SetUpWork, medusaEnv: MedusaEnv, logFile: string, 
   // A shop seeded before the German product texts came gets them for its seeded products (scripts/seed.ts).
   else if (!mark.germanTexts) say("Adding the German product texts...")
   if (!mark.admin) say("Creating the admin account...")
-  // A shop seeded before the tax regions came gets them on its next start.
-  if (!mark.taxRegions) say("Setting up the tax regions...")
+  // A shop set up before the EU's tax regions came (Germany's alone, or none) gets them on its next start.
+  if (!mark.euTaxRegions) say("Setting up the tax regions...")
   // A shop set up before its admins were Medusa admin users too gets them on its next start.
   if (!mark.medusaAdmins) say("Making the admins Medusa admin users...")
   if (wantsDemoCustomer) say("Creating the demo customer...")
@@ -79,7 +79,7 @@ async function runSetUp(work: SetUpWork, medusaEnv: MedusaEnv, logFile: string, 
   await writeSetupMark(medusaEnv.databaseUrl, "seeded", "yes")
   await writeSetupMark(medusaEnv.databaseUrl, "germanTexts", "yes")
   await writeSetupMark(medusaEnv.databaseUrl, "admin", "yes")
-  await writeSetupMark(medusaEnv.databaseUrl, "taxRegions", "yes")
+  await writeSetupMark(medusaEnv.databaseUrl, "euTaxRegions", "yes")
   await writeSetupMark(medusaEnv.databaseUrl, "medusaAdmins", "yes")
   if (medusaEnv.demoPassword) await writeSetupMark(medusaEnv.databaseUrl, "demoCustomer", "yes")
 }

@@ -1,6 +1,6 @@
 /**
  * The answers the storefront's browser code acts on, checked when they arrive ("@enclave/contract/answers",
- * issue 18): who is signed in, the cart whose total is shown before paying, the ways to pay on offer, the
+ * issue 18): who is signed in, the cart whose total is shown before paying, the checkout summary's figures, the ways to pay on offer, the
  * shipping methods, and what a payment or an order placement answered. Written with zod/mini, like ./forms.ts,
  * so that a page's JavaScript stays within its budget (classic zod costs a browser ≈ 36 KB gzip).
  *
@@ -10,12 +10,13 @@
  */
 import * as z from "zod/mini"
 import type { CartItem } from "./cart.js"
-import type { Order } from "./order.js"
+import type { CheckoutSummary, Order } from "./order.js"
 import type { User, SessionState, TwoFactorRequired } from "./account.js"
 import type { CardPayment, PaypalCapture, PaypalOrderCreated } from "./payment.js"
 import type { PaymentMethods } from "./payment-settings.js"
 import type { ShippingMethod } from "./shipping.js"
 import { orderStatuses } from "./values.js"
+import { vatTreatments } from "./tax.js"
 
 const id = () => z.number().check(z.int(), z.positive())
 const euros = () => z.string().check(z.regex(/^\d{1,8}\.\d{2}$/))
@@ -61,6 +62,17 @@ export const orderAnswerSchema = z.looseObject({
   isTestPayment: z.boolean(),
   createdAt: z.string(),
   items: z.array(z.looseObject({ id: id(), quantity: z.number() })),
+})
+
+/** GET /api/checkout-summary: the figures the summary shows and the total the payment step charges. */
+export const checkoutSummaryAnswerSchema = z.looseObject({
+  items: z.array(z.looseObject({ id: id(), quantity: z.number(), price: euros(), total: euros() })),
+  subtotal: euros(),
+  shippingCost: z.nullable(euros()),
+  total: euros(),
+  vatTreatment: z.enum(vatTreatments),
+  vat: z.array(z.looseObject({ rate: z.number(), amount: euros() })),
+  taxTotal: euros(),
 })
 
 // A capture or a created PayPal order without its id, payment id or address has its own message in the
@@ -116,6 +128,7 @@ export type AnswersAgreeWithContract = [
   MustAgree<Agrees<User | TwoFactorRequired, z.infer<typeof loginAnswerSchema>>>,
   MustAgree<Agrees<CartItem[], z.infer<typeof cartAnswerSchema>>>,
   MustAgree<Agrees<Order, z.infer<typeof orderAnswerSchema>>>,
+  MustAgree<Agrees<CheckoutSummary, z.infer<typeof checkoutSummaryAnswerSchema>>>,
   MustAgree<Agrees<PaypalCapture, z.infer<typeof paypalCaptureAnswerSchema>>>,
   MustAgree<Agrees<PaypalOrderCreated, z.infer<typeof paypalOrderCreatedAnswerSchema>>>,
   MustAgree<Agrees<CardPayment, z.infer<typeof cardPaymentAnswerSchema>>>,

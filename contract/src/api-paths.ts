@@ -31,6 +31,8 @@ import { shippingAddressSchema } from "./address.js"
 import { addToCartSchema, cartSchema, updateCartItemSchema } from "./cart.js"
 import { apiErrorSchema, healthSchema, healthUnavailableSchema, openApiDocumentSchema } from "./errors.js"
 import {
+  checkoutSummaryQuery,
+  checkoutSummarySchema,
   createOrderSchema,
   invoiceLanguageQuerySchema,
   orderListSchema,
@@ -179,6 +181,7 @@ export const apiSchemas: Record<string, ZodType> = {
   AddToCart: addToCartSchema,
   UpdateCartItem: updateCartItemSchema,
   Order: orderSchema,
+  CheckoutSummary: checkoutSummarySchema,
   OrderList: orderListSchema,
   CreateOrder: createOrderSchema,
   UpdateOrderStatus: updateOrderStatusSchema,
@@ -623,6 +626,17 @@ export const apiOperations: ApiOperation[] = [
       502: "Stripe failed",
       503: "Too many people are buying the same product at this moment: try again",
     },
+  },
+  {
+    method: "get",
+    path: "/api/checkout-summary",
+    summary: "What the cart comes to for an address's country and a shipping method, VAT per rate included",
+    description:
+      "Priced as placing the order prices it: the catalogue's gross prices, Medusa's tax lines for the country (and `state`), and for a business customer with a VAT ID of another EU state shipping to another EU state the net prices (reverse charge). `vatTreatment` says how VAT is treated: `included` (the VAT of the destination is contained, listed per rate in `vat`), `reverse_charge` or `export` (outside the EU, no VAT). Without `shippingMethod`, without shipping.",
+    access: "customer",
+    query: checkoutSummaryQuery,
+    response: checkoutSummarySchema,
+    errors: { 400: "Unknown country or shipping method, or an empty cart" },
   },
   {
     method: "post",

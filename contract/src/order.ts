@@ -2,6 +2,7 @@ import { z } from "zod"
 import { shippingAddressSchema } from "./address.js"
 import { priceStringSchema } from "./product.js"
 import { shippingMethodSchema } from "./shipping.js"
+import { vatTreatments } from "./tax.js"
 import {
   carriers,
   DIRECTION_CONTROL_MESSAGE,
@@ -101,6 +102,26 @@ export const orderShipmentSchema = z.object({
 })
 export type OrderShipment = z.infer<typeof orderShipmentSchema>
 
+/** The VAT of one rate an order's price contains: "incl. 19% VAT €98.03". */
+export const orderVatRateSchema = z.object({
+  /** The rate in percent (19 for 19 %). */
+  rate: z.number().min(0),
+  /** The VAT of this rate's lines, rounded once on their total (docs/product.md §4 VAT). */
+  amount: priceStringSchema,
+})
+export type OrderVatRate = z.infer<typeof orderVatRateSchema>
+
+/**
+ * The VAT of an order or a checkout, read from Medusa's tax lines (issue 39): how the price treats VAT
+ * (`included`, `reverse_charge`, `export`), the VAT it contains per rate (none for reverse charge and
+ * export), and their sum.
+ */
+export const vatFiguresShape = {
+  vatTreatment: z.enum(vatTreatments),
+  vat: z.array(orderVatRateSchema),
+  taxTotal: priceStringSchema,
+}
+
 /** An order as GET /api/orders and GET /api/admin/orders answer it (docs/product.md §3 Order with items). */
 export const orderSchema = z.object({
   id: z.number().int().positive(),
@@ -135,9 +156,51 @@ export const orderSchema = z.object({
   invoice: orderInvoiceSchema.nullable().optional(),
   /** The parcel once the order has shipped (Medusa's fulfilment); null before, and after it was taken back. */
   shipment: orderShipmentSchema.nullable().optional(),
+
+  /** How the price treats VAT (optional: older answers had none; the shop's answers always carry it). */
+  vatTreatment: vatFiguresShape.vatTreatment.optional(),
+  /** The VAT the total contains, per rate, from the order's tax lines; empty for reverse charge and export. */
+  vat: vatFiguresShape.vat.optional(),
+  /** The VAT the total contains: Medusa's tax_total, to the cent. */
+  taxTotal: vatFiguresShape.taxTotal.optional(),
 })
 export type Order = z.infer<typeof orderSchema>
 export const orderListSchema = z.array(orderSchema)
+
+/**
+ * GET /api/checkout-summary: what the signed-in customer's cart comes to, shipped to `country` (and
+ * `state`, where the tax settings know provinces) with `shippingMethod` (none: without shipping), priced
+ * on the server exactly as placing the order will price it: the same prices, Medusa's tax lines, the
+ * net prices of a reverse-charge business. The checkout's summary shows it.
+ */
+export const checkoutSummaryQuery = {
+  country: z.string({ error: "Country is required" }).trim().min(2, "Country is required").max(100, "Country is too long"),
+  state: z.string().trim().max(100, "State is too long"),
+  shippingMethod: z
+    .string()
+    .regex(/^\d{1,9}$/, "Shipping method must be a shipping method id")
+    .transform(Number),
+}
+
+export const checkoutSummaryItemSchema = z.object({
+  /** The cart item's id. */
+  id: z.number().int().positive(),
+  productId: z.number().int().positive(),
+  quantity: z.number().int().min(1),
+  /** The unit price as charged: gross, or net for a reverse-charge business. */
+  price: priceStringSchema,
+  total: priceStringSchema,
+})
+
+export const checkoutSummarySchema = z.object({
+  items: z.array(checkoutSummaryItemSchema),
+  subtotal: priceStringSchema,
+  /** null while no shipping method is chosen. */
+  shippingCost: priceStringSchema.nullable(),
+  total: priceStringSchema,
+  ...vatFiguresShape,
+})
+export type CheckoutSummary = z.infer<typeof checkoutSummarySchema>
 
 /**
  * GET /api/orders/{id}/invoice.pdf?language=: the invoice's language. Without it the storefront's `language`

@@ -27,6 +27,9 @@ interface ShippingMethod {
 
 const SHOTS = "test-results/screenshots"
 
+/** The VAT a gross amount in cents contains at a rate, in euros for formatEuro (docs/product.md §4 VAT: rounded half up). */
+const vatIn = (grossCents: number, rate: number) => Math.round((grossCents * rate) / (100 + rate)) / 100
+
 /** Registers a customer through the API; page.request shares the page's cookies, so the page is signed in. */
 async function registerCustomer(page: Page, overrides: Record<string, unknown> = {}) {
   const details = newUserDetails(overrides)
@@ -103,7 +106,10 @@ test("a customer checks out in two steps and pays with the simulated card", asyn
   await expect(summary).toContainText(phone.name)
   await expect(summary).toContainText(sleeve.name)
   await expect(summary).toContainText("Qty: 2")
-  await expect(summary).toContainText("Included")
+  // Issue 39: the VAT the total contains, as the server prices it with Medusa's tax lines.
+  await expect(summary.getByTestId("summary-vat")).toHaveText(
+    `incl. 19% VAT${formatEuro(vatIn(subtotal + eurosToCents(standard.price), 19))}`,
+  )
   await expect(summary.getByTestId("summary-subtotal")).toHaveText(formatEuro(subtotal / 100))
   await expect(summary.getByTestId("summary-shipping")).toHaveText(formatEuro(eurosToCents(standard.price) / 100))
   await expect(summary.getByTestId("summary-total")).toHaveText(formatEuro((subtotal + eurosToCents(standard.price)) / 100))
@@ -134,6 +140,7 @@ test("a customer checks out in two steps and pays with the simulated card", asyn
   await expect(summary.getByTestId("summary-shipping")).toHaveText(formatEuro(eurosToCents(express.price) / 100))
   const total = subtotal + eurosToCents(express.price)
   await expect(summary.getByTestId("summary-total")).toHaveText(formatEuro(total / 100))
+  await expect(summary.getByTestId("summary-vat")).toHaveText(`incl. 19% VAT${formatEuro(vatIn(total, 19))}`)
   await expect.poll(() => page.evaluate(() => sessionStorage.getItem("selectedShippingMethodId"))).toBe(String(express.id))
 
   // Step 2: the review.
@@ -240,12 +247,22 @@ test("changing the country offers only the methods that ship there, and a French
   await page.getByText("Germany Express").click()
   await expect(radio("Germany Express")).toBeChecked()
 
-  // France: only Worldwide, preselected as its zone's default, and the summary follows.
+  // France: only Worldwide, preselected as its zone's default, and the summary follows: France's 20 % contained.
   await page.locator("#address-country").fill("France")
   await expect(radio("Worldwide")).toBeChecked()
   await expect(radio("Germany Standard")).toHaveCount(0)
   await expect(radio("Germany Express")).toHaveCount(0)
   await expect(summary.getByTestId("summary-shipping")).toHaveText(formatEuro(eurosToCents(worldwide.price) / 100))
+  const gross = eurosToCents(product.price) + eurosToCents(worldwide.price)
+  await expect(summary.getByTestId("summary-vat")).toHaveText(`incl. 20% VAT${formatEuro(vatIn(gross, 20))}`)
+
+  // Switzerland, outside the EU: the same gross total, no VAT, and why.
+  await page.locator("#address-country").fill("Switzerland")
+  await expect(summary.getByTestId("summary-vat")).toHaveText("VATNone (export)")
+  await expect(summary.getByTestId("summary-vat-note")).toHaveText(
+    "No VAT: export outside the EU; import duties and taxes of the destination country may apply.",
+  )
+  await expect(summary.getByTestId("summary-total")).toHaveText(formatEuro(gross / 100))
 
   // Back to Germany in German: the chosen Worldwide no longer fits, so Germany's default returns.
   await page.locator("#address-country").fill("Deutschland")
@@ -266,6 +283,40 @@ test("changing the country offers only the methods that ship there, and a French
   const orders = (await (await page.request.get("/api/orders")).json()) as Order[]
   expect(orders[0].shippingMethod?.name).toBe("Worldwide")
   expect(orders[0].shippingAddress?.country).toBe("FR")
+})
+
+test("a business of another EU state sees and pays the net prices, under the reverse charge", async ({ page }) => {
+  await registerCustomer(page, {
+    companyName: "Sécurité Mobile SARL",
+    vatId: "FR40303265045",
+    city: "Paris",
+    state: "Île-de-France",
+    postalCode: "75001",
+    country: "France",
+  })
+  const product = await productInStock(page, [1, 3], 1)
+  await addToCart(page, product.id, 1)
+  const worldwide = (await shippingMethods(page)).find((m) => m.name === "Worldwide")!
+  // Each price without Germany's 19 %, to the cent.
+  const net = (euros: string) => eurosToCents(euros) - Math.round((eurosToCents(euros) * 19) / 119)
+  const total = net(product.price) + net(worldwide.price)
+
+  await page.goto("/checkout")
+  const summary = page.getByRole("complementary", { name: "Order Summary" })
+  await expect(page.getByRole("radio", { name: /Worldwide/ })).toBeChecked()
+  await expect(summary.getByTestId("summary-subtotal")).toHaveText(formatEuro(net(product.price) / 100))
+  await expect(summary.getByTestId("summary-shipping")).toHaveText(formatEuro(net(worldwide.price) / 100))
+  await expect(summary.getByTestId("summary-total")).toHaveText(formatEuro(total / 100))
+  await expect(summary.getByTestId("summary-vat")).toHaveText("VAT0% (reverse charge)")
+  await expect(summary.getByTestId("summary-vat-note")).toContainText("Reverse charge: you pay the net price")
+  await screenshot(page, "checkout-reverse-charge-en")
+
+  await page.getByRole("button", { name: "Continue to Payment" }).click()
+  await page.getByRole("button", { name: `Pay ${formatEuro(total / 100)}` }).click()
+  await page.waitForURL(/\/checkout\/success\?orderId=\d+$/, { timeout: 20_000 })
+  await expect(page.getByTestId("result-total")).toHaveText(formatEuro(total / 100))
+  const orders = (await (await page.request.get("/api/orders")).json()) as Order[]
+  expect(orders[0]).toMatchObject({ total: (total / 100).toFixed(2), vatTreatment: "reverse_charge", taxTotal: "0.00" })
 })
 
 test("the whole purchase works with the keyboard alone", async ({ page }) => {
@@ -403,6 +454,13 @@ test("checkout and its result pages in German", async ({ page }) => {
   await page.goto("/checkout")
   await expect(page.getByRole("heading", { level: 1, name: "Kasse" })).toBeVisible()
   await expect(page.getByTestId("summary-total")).toHaveText(formatEuro(total / 100, "de"))
+  await expect(page.getByTestId("summary-vat")).toHaveText(`inkl. 19\u00a0% MwSt.${formatEuro(vatIn(total, 19), "de")}`)
+  await page.locator("#address-country").fill("Schweiz")
+  await expect(page.getByTestId("summary-vat-note")).toHaveText(
+    "Keine MwSt.: Ausfuhr aus der EU; Einfuhrabgaben und Steuern des Bestimmungslandes können anfallen.",
+  )
+  await page.locator("#address-country").fill("Deutschland")
+  await expect(page.getByTestId("summary-vat")).toHaveText(`inkl. 19\u00a0% MwSt.${formatEuro(vatIn(total, 19), "de")}`)
   // The German page states the method's German estimate (issue 19).
   await expect(page.getByTestId("delivery-note")).toContainText("Lieferung mit Germany Standard")
   await expect(page.getByTestId("delivery-note")).toContainText(`Voraussichtliche Lieferzeit: ${standard.estimated_delivery_de}`)

@@ -59,7 +59,13 @@ async function placeOrder(page: Page, details: ReturnType<typeof newUserDetails>
     },
   })
   expect(answer.status(), await answer.text()).toBe(201)
-  return (await answer.json()) as { id: number; total: string; paymentId: string; shippingMethod: { name: string } | null }
+  return (await answer.json()) as {
+    id: number
+    total: string
+    taxTotal: string
+    paymentId: string
+    shippingMethod: { name: string } | null
+  }
 }
 
 async function asAdmin(): Promise<APIRequestContext> {
@@ -112,6 +118,9 @@ test("a customer's orders: tabs with counts, details with the TEST PAYMENT mark,
   await expect(body).toContainText(formatEuro(sleeve.price))
   await expect(body).toContainText(formatEuro(Number(sleeve.price) * 2)) // subtotal
   await expect(body).toContainText(formatEuro(first.total))
+  // Issue 39: the VAT the order's tax lines put in its total, as Medusa's order holds it (tax.test checks that).
+  expect(first.taxTotal).toBe((Math.round((Math.round(Number(first.total) * 100) * 19) / 119) / 100).toFixed(2))
+  await expect(body.getByTestId("order-vat")).toHaveText(`incl. 19% VAT${formatEuro(first.taxTotal)}`)
   await expect(body.getByText("TEST PAYMENT")).toBeVisible()
   await expect(body.locator("img")).toHaveCount(1)
 
@@ -155,6 +164,9 @@ test("a customer's orders: tabs with counts, details with the TEST PAYMENT mark,
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(language === "en" ? "My Orders" : "Meine Bestellungen")
     if (language === "de") {
       await expect(tab(page, "Abgeschlossen", "Bestellungen nach Status filtern")).toBeVisible()
+      await expect(page.locator(`details.order[data-order-id="${first.id}"]`).getByTestId("order-vat")).toHaveText(
+        `inkl. 19\u00a0% MwSt.${formatEuro(first.taxTotal, "de")}`,
+      )
       // The order's mark, not the footer's "Testzahlungen" badge.
       await expect(page.getByRole("main").getByText("TESTZAHLUNG").first()).toBeVisible()
     }

@@ -9,7 +9,7 @@
  * as long as placing the invoice order takes, and put back as it was found right after. Not a test file
  * of its own (`.cases.ts`), so it runs once, after the file's own hooks have started that shop.
  */
-import { beforeAll, describe, expect, it } from "vitest"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { extractText } from "unpdf"
 import { eurosToCents, formatEuro, formatIban, invoiceReference, orderSchema, type Order, type PaymentConfig } from "@enclave/contract"
 import { asAdmin, asNewCustomer, asVisitor, type ApiClient } from "../support/api.ts"
@@ -17,10 +17,15 @@ import { testAddress } from "../support/address.ts"
 import { paymentConfigCalls } from "../support/payment-config.ts"
 import { servedDocument, type ServedDocument } from "../support/openapi-check.ts"
 import { threadsNamed } from "../support/process-tree.ts"
-import { medusaOfShop } from "../support/races.ts"
+import { databaseUrlOf, medusaOfShop } from "../support/races.ts"
+import { medusaStoreOf } from "../support/medusa-store.ts"
 
 const bank = { invoiceAccountHolder: "Enclave PDF Test GmbH", invoiceIban: "DE89370400440532013000", invoiceBic: "COBADEFFXXX" }
 const business = { companyName: "Müller & Söhne Sicherheitstechnik GmbH", vatId: "DE811907980" }
+/** A business of another EU state: shipping to France, it buys under the reverse charge (issue 39). */
+const frenchBusiness = { companyName: "Sécurité Mobile SARL", vatId: "FR40303265045" }
+const sellerVatId = "DE123456789"
+const paris = { ...testAddress, city: "Paris", state: "Île-de-France", postalCode: "75001", country: "France" }
 
 /** The invoice as a client downloads it: status, headers and the bytes (ApiClient reads answers as text). */
 async function download(client: ApiClient, path: string) {
@@ -58,8 +63,11 @@ export function describeInvoicePdf() {
   let owner: Awaited<ReturnType<typeof asNewCustomer>>
   let invoiceOrder: Order
   let cardOrder: Order
-  let worldwideOrder: Order
+  let exportOrder: Order
+  let frenchOrder: Order
+  let reverseChargeOrder: Order
   let served: ServedDocument
+  let originalSellerVatId: string | null
 
   const { config, saveOk } = paymentConfigCalls(() => admin)
 
@@ -92,12 +100,32 @@ export function describeInvoicePdf() {
       if (original.invoiceEnabled) await saveOk({ invoiceEnabled: true })
     }
     cardOrder = await placeOrder(owner, product.body.id, { paymentMethod: "stripe", paymentId: `str-invoice-pdf-${Date.now()}` })
-    worldwideOrder = await placeOrder(owner, product.body.id, {
-      shippingAddress: { ...testAddress, city: "Paris", state: "Île-de-France", postalCode: "75001", country: "France" },
+    exportOrder = await placeOrder(owner, product.body.id, {
+      shippingAddress: { ...testAddress, city: "Zürich", state: "Zürich", postalCode: "8001", country: "Switzerland" },
+      shippingMethod: 3,
+      paymentMethod: "stripe",
+      paymentId: `str-invoice-pdf-ch-${Date.now()}`,
+    })
+    frenchOrder = await placeOrder(owner, product.body.id, {
+      shippingAddress: paris,
       shippingMethod: 3,
       paymentMethod: "stripe",
       paymentId: `str-invoice-pdf-fr-${Date.now()}`,
     })
+    const french = await asNewCustomer(frenchBusiness)
+    reverseChargeOrder = await placeOrder(french, product.body.id, {
+      shippingAddress: paris,
+      shippingMethod: 3,
+      paymentMethod: "stripe",
+      paymentId: `str-invoice-pdf-rc-${Date.now()}`,
+    })
+    // The seller's own VAT ID (the shop details), which a reverse-charge invoice states beside the customer's.
+    originalSellerVatId = (await admin.get("/api/admin/shop-details")).body.vatId ?? null
+    expect((await admin.post("/api/admin/shop-details", { vatId: sellerVatId })).status).toBe(200)
+  })
+
+  afterAll(async () => {
+    await admin.post("/api/admin/shop-details", { vatId: originalSellerVatId })
   })
 
   describe("GET /api/orders/{id}/invoice.pdf", () => {
@@ -168,7 +196,7 @@ export function describeInvoicePdf() {
     it("is made on a thread of the Medusa server's own, one for invoices asked at once, which ends once none is asked for", async () => {
       // PDFKit's code and fonts stay in memory only while that thread runs (render-thread.ts).
       const pdfThreads = () => threadsNamed(medusaOfShop(owner.baseUrl).pid, "invoice-pdf")
-      const orders = [invoiceOrder, cardOrder, worldwideOrder]
+      const orders = [invoiceOrder, cardOrder, exportOrder]
       const answers = await Promise.all(orders.map((order) => download(owner, `/api/orders/${order.id}/invoice.pdf`)))
       expect(pdfThreads()).toBe(1)
       // Each answer is its own order's invoice, whichever the thread finished first.
@@ -203,12 +231,51 @@ export function describeInvoicePdf() {
       for (const absent of ["IBAN", formatIban(bank.invoiceIban), "Please transfer", "Due date"]) expect(text).not.toContain(absent)
     })
 
-    it("an order shipped to a country without a tax region has no VAT line and says so", async () => {
-      const text = await pdfText((await download(owner, `/api/orders/${worldwideOrder.id}/invoice.pdf`)).bytes)
-      expect(text).toContain("No VAT charged.")
-      expect(text).toContain(`Total ${euros(worldwideOrder.total, "en")}`)
+    it("states the VAT Medusa's order holds: its tax lines' rate, the amount equal to Medusa's tax_total and the order's taxTotal", async () => {
+      const store = await medusaStoreOf(owner.baseUrl)
+      for (const [order, rate] of [
+        [cardOrder, 19],
+        [frenchOrder, 20],
+      ] as const) {
+        const medusa = await store.order(order.id, databaseUrlOf(owner.baseUrl))
+        expect(medusa.items[0]!.tax_lines.map((line) => Number(line.rate))).toEqual([rate])
+        const text = await pdfText((await download(owner, `/api/orders/${order.id}/invoice.pdf`)).bytes)
+        const vat = new RegExp(`VAT ${rate}% €([\\d,]+\\.\\d\\d)`).exec(text)?.[1]
+        expect(vat, text).toBe(order.taxTotal)
+        expect(eurosToCents(order.taxTotal!)).toBe(Math.round(medusa.tax_total * 100))
+        expect(text).toContain(`Total ${euros(order.total, "en")}`)
+      }
+    })
+
+    it("an export (outside the EU) has no VAT line, and says it is a tax-free export delivery and what the destination may charge", async () => {
+      expect(exportOrder).toMatchObject({ vatTreatment: "export", taxTotal: "0.00" })
+      const text = await pdfText((await download(owner, `/api/orders/${exportOrder.id}/invoice.pdf`)).bytes)
+      expect(text).toContain("No VAT: export outside the EU; import duties and taxes of the destination country may apply.")
+      expect(text).toContain("Tax-free export delivery (§ 4 No. 1 a, § 6 UStG).")
+      expect(text).toContain(`Total ${euros(exportOrder.total, "en")}`)
       expect(text).not.toContain("Net amount")
       expect(text).not.toMatch(/VAT \d/)
+      const german = await pdfText((await download(owner, `/api/orders/${exportOrder.id}/invoice.pdf?language=de`)).bytes)
+      expect(german).toContain("Keine Umsatzsteuer: Ausfuhr aus der EU; Einfuhrabgaben und Steuern des Bestimmungslandes können anfallen.")
+    })
+
+    it("a reverse-charge order's invoice: net prices, no VAT line, the reverse charge and both VAT IDs (§ 14a UStG)", async () => {
+      expect(reverseChargeOrder).toMatchObject({ vatTreatment: "reverse_charge", total: "1079.47", taxTotal: "0.00" })
+      const de = await pdfText((await download(admin, `/api/orders/${reverseChargeOrder.id}/invoice.pdf?language=de`)).bytes)
+      for (const expected of [
+        "Steuerschuldnerschaft des Leistungsempfängers (Reverse Charge).",
+        "Steuerfreie innergemeinschaftliche Lieferung (§ 4 Nr. 1 b, § 6a UStG; Art. 138 MwStSystRL).",
+        `USt-IdNr. des Lieferers: ${sellerVatId}. USt-IdNr. des Leistungsempfängers: ${frenchBusiness.vatId}.`,
+        `USt-IdNr.: ${frenchBusiness.vatId}`,
+        frenchBusiness.companyName,
+        `Nettobetrag ${euros("1079.47", "de")}`,
+        `Gesamtbetrag ${euros("1079.47", "de")}`,
+      ])
+        expect(de).toContain(expected)
+      expect(de).not.toMatch(/USt\. \d/)
+      const en = await pdfText((await download(admin, `/api/orders/${reverseChargeOrder.id}/invoice.pdf`)).bytes)
+      expect(en).toContain("Reverse charge: the customer is liable for the VAT (Steuerschuldnerschaft des Leistungsempfängers).")
+      expect(en).toContain(`Seller's VAT ID: ${sellerVatId}. Customer's VAT ID: ${frenchBusiness.vatId}.`)
     })
 
     it("another customer gets 404 as for an order that does not exist; a visitor 401; a bad id or language 400", async () => {

@@ -75,7 +75,13 @@ describe("npm start", () => {
       client.query<{ script_name: string }>("select script_name from script_migrations where finished_at is not null"),
     )
     expect(rows.map((r) => r.script_name)).toEqual(
-      expect.arrayContaining(["order-links.js", "shipping-zones.js", "migrate-product-shipping-profile.js"]),
+      expect.arrayContaining([
+        "order-links.js",
+        "shipping-zones.js",
+        "migrate-product-shipping-profile.js",
+        "tax-inclusive-prices.js",
+        "order-tax-lines.js",
+      ]),
     )
 
     // The embedded PostgreSQL runs with the launcher's settings: small buffers (an idle shop's
@@ -114,7 +120,7 @@ describe("npm start", () => {
     expect(log).toContain(`Mail to ${details.email}: \\"${subject}\\" written to ${mails[0].file}`)
   })
 
-  it("(made older) a shop seeded before the German product texts came, one of whose seeded products the admin rewrote", async () => {
+  it("(made older) a shop seeded before the German product texts came, one of whose seeded products the admin rewrote, and before VAT was Medusa's", async () => {
     // This shop's own embedded database (postmaster.pid's fourth line is its port), never the suite's.
     const port = fs.readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[3]
     const db = new pg.Client({ connectionString: `postgres://postgres:enclave@127.0.0.1:${port}/enclave` })
@@ -123,6 +129,14 @@ describe("npm start", () => {
       await db.query(`update security_profile set description_de = null, features_de = '{}', specifications_de = '{}'`)
       await db.query(`update product set description = 'Rewritten by the admin' where handle = 'enclave-medium'`)
       await db.query(`delete from enclave_setup where key = 'germanTexts'`)
+      // Issue 39: Germany's tax region alone, the euro prices not tax-inclusive, orders without tax lines.
+      await db.query(`delete from tax_rate where tax_region_id in (select id from tax_region where country_code <> 'de')`)
+      await db.query(`delete from tax_region where country_code <> 'de'`)
+      await db.query(`update price_preference set is_tax_inclusive = false`)
+      await db.query(`delete from order_line_item_tax_line`)
+      await db.query(`delete from order_shipping_method_tax_line`)
+      await db.query(`delete from script_migrations where script_name in ('tax-inclusive-prices.js', 'order-tax-lines.js')`)
+      await db.query(`delete from enclave_setup where key = 'euTaxRegions'`)
     } finally {
       await db.end()
     }
@@ -181,6 +195,33 @@ describe("npm start", () => {
     expect((await german(1)).description).toMatch(/^Das verschlüsselte Smartphone/)
     expect((await german(1)).features).toContain("Verschlüsselte Sprachanrufe")
     expect((await german(2)).description).toBe("Rewritten by the admin")
+
+    // Issue 39: the EU's tax regions were added, the euro prices marked tax-inclusive, and the order placed
+    // before got Germany's tax lines, its gross total unchanged.
+    expect(shop.output()).toContain("Setting up the tax regions")
+    const taxed = await withClient(databaseUrlOf(shop.url), async (client) => ({
+      regions: (
+        await client.query<{ country_code: string; rate: number }>(
+          `select r.country_code, t.rate::float as rate from tax_region r join tax_rate t on t.tax_region_id = r.id and t.is_default where r.deleted_at is null`,
+        )
+      ).rows,
+      preferences: (
+        await client.query<{ is_tax_inclusive: boolean }>(`select is_tax_inclusive from price_preference where deleted_at is null`)
+      ).rows,
+      itemLines: (await client.query<{ code: string }>(`select code from order_line_item_tax_line where deleted_at is null`)).rows,
+      shippingLines: (await client.query<{ code: string }>(`select code from order_shipping_method_tax_line where deleted_at is null`))
+        .rows,
+    }))
+    expect(taxed.regions).toHaveLength(27)
+    expect(taxed.regions).toEqual(
+      expect.arrayContaining([
+        { country_code: "fr", rate: 20 },
+        { country_code: "fi", rate: 25.5 },
+      ]),
+    )
+    expect(taxed.preferences.length).toBeGreaterThan(0)
+    expect(taxed.preferences.every((p) => p.is_tax_inclusive)).toBe(true)
+    expect([taxed.itemLines.map((l) => l.code), taxed.shippingLines.map((l) => l.code)]).toEqual([["DE-19"], ["DE-19"]])
 
     // The data folder said the database was set up, the database said otherwise: the Medusa started
     // beside PostgreSQL was stopped before set-up ran, and one started after it serves.

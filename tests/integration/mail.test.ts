@@ -7,10 +7,13 @@
  */
 import { randomBytes } from "node:crypto"
 import { describe, expect, it } from "vitest"
-import { orderSchema, type Order } from "@enclave/contract"
+import { eurosToCents, formatEuro, orderSchema, type Order } from "@enclave/contract"
 import { ApiClient, asAdmin, newUserDetails } from "../support/api.ts"
 import { testAddress } from "../support/address.ts"
 import { readMails, waitForMail } from "../support/mailbox.ts"
+import { medusaStoreOf } from "../support/medusa-store.ts"
+import { databaseUrlOf } from "../support/races.ts"
+import { shopUrl } from "../support/urls.ts"
 import { TEST_MAIL_FROM } from "../support/shop.ts"
 
 const BASE = 1 // Enclave Base, 599.00
@@ -67,6 +70,11 @@ describe("order e-mails (SMTP)", () => {
       expect(part).toContain(order.paymentMethod)
     }
     expect(mail.text).toMatch(/2 × Enclave Base\s+€599\.00 = €1,198\.00/)
+    // The VAT Medusa's order holds (its tax lines: 19 % contained in 1,262.00), as the order's answer states it.
+    const medusa = await (await medusaStoreOf()).order(order.id, databaseUrlOf(shopUrl()))
+    expect(order.taxTotal).toBe("201.50")
+    expect(Math.round(medusa.tax_total * 100)).toBe(eurosToCents(order.taxTotal!))
+    for (const part of [mail.text, mail.html]) expect(part).toContain(`incl. 19% VAT ${formatEuro(order.taxTotal!, "en")}`)
     expect(mail.text).toContain("Hello Ada <b>Lovelace</b>,")
     expect(mail.html).toContain("Hello Ada &lt;b&gt;Lovelace&lt;/b&gt;,")
     expect(mail.html).not.toContain("<b>Lovelace")
@@ -81,6 +89,7 @@ describe("order e-mails (SMTP)", () => {
     expect(mail.text).toContain(`Guten Tag ${testAddress.fullName},`)
     expect(mail.text).toContain("TESTZAHLUNG")
     expect(mail.text).toContain("1.262,00\u00a0€")
+    expect(mail.text).toContain("inkl. 19\u00a0% MwSt. 201,50\u00a0€")
     expect(mail.text).toContain("Versandart: Germany Standard")
     expect(mail.html).toContain('<html lang="de">')
   })

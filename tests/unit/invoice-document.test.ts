@@ -3,7 +3,7 @@ import { extractText } from "unpdf"
 import { invoiceState, type OrderInvoice } from "@enclave/contract"
 import { invoiceDocument, type InvoiceData } from "../../plugins/api-facade/src/invoices/document.ts"
 import { renderInvoicePdf, winAnsi } from "../../plugins/api-facade/src/invoices/render.ts"
-import { vatBreakdown, vatOfGross } from "../../plugins/api-facade/src/invoices/vat.ts"
+import { vatBreakdown, vatOfGross } from "@enclave/contract/tax"
 
 describe("the VAT in gross prices", () => {
   it.each([
@@ -88,6 +88,7 @@ function order(overrides: Partial<InvoiceData> = {}): InvoiceData {
       { kind: "item", name: "Privacy screen", quantity: 1, unitCents: 36_99, ratePercent: 19 },
       { kind: "shipping", name: "Germany Express", quantity: 1, unitCents: 15_00, ratePercent: 19 },
     ],
+    vatTreatment: "included",
     payment: { provider: "invoice", method: "Invoice", invoice: invoiceTerms("2026-12-10") },
     timeZone: "Europe/Berlin",
     ...overrides,
@@ -204,6 +205,62 @@ describe("the invoice's words", () => {
       ["USt. 7\u00a0% auf 10,00\u00a0€", "0,70\u00a0€"],
       ["Gesamtbetrag", "129,70\u00a0€"],
     ])
+  })
+})
+
+describe("the invoice of a reverse-charge order and of an export", () => {
+  const net = [
+    { kind: "item" as const, name: "Enclave Base", quantity: 1, unitCents: 503_36, ratePercent: 0 },
+    { kind: "shipping" as const, name: "Worldwide", quantity: 1, unitCents: 42_02, ratePercent: 0 },
+  ]
+  const reverseCharge = (sellerVatId: string | null) =>
+    order({
+      seller: { ...order().seller, vatId: sellerVatId },
+      buyer: { ...order().buyer, vatId: "FR40303265045" },
+      lines: net,
+      vatTreatment: "reverse_charge",
+    })
+
+  it("reverse charge: the net total without a VAT line, the tax-free intra-community supply, the reverse charge and both VAT IDs (§ 14a UStG)", () => {
+    const en = invoiceDocument(reverseCharge("DE123456789"), "en")
+    expect(en.totals).toEqual([
+      ["Net amount", "€545.38"],
+      ["Total", "€545.38"],
+    ])
+    expect(en.notes).toEqual(
+      expect.arrayContaining([
+        "Tax-free intra-community supply (§ 4 No. 1 b, § 6a UStG; Art. 138 VAT Directive).",
+        "Reverse charge: the customer is liable for the VAT (Steuerschuldnerschaft des Leistungsempfängers).",
+        "Seller's VAT ID: DE123456789. Customer's VAT ID: FR40303265045.",
+      ]),
+    )
+    expect(en.notes).not.toContain("All prices include VAT.")
+    expect(en.notes).not.toContain("No VAT charged.")
+    const de = invoiceDocument(reverseCharge("DE123456789"), "de")
+    expect(de.notes).toEqual(
+      expect.arrayContaining([
+        "Steuerfreie innergemeinschaftliche Lieferung (§ 4 Nr. 1 b, § 6a UStG; Art. 138 MwStSystRL).",
+        "Steuerschuldnerschaft des Leistungsempfängers (Reverse Charge).",
+        "USt-IdNr. des Lieferers: DE123456789. USt-IdNr. des Leistungsempfängers: FR40303265045.",
+      ]),
+    )
+    // Until the shop saves its own VAT ID, the customer's is the one to state.
+    expect(invoiceDocument(reverseCharge(null), "en").notes).toContain("Customer's VAT ID: FR40303265045.")
+  })
+
+  it("export: no VAT line, the tax-free export delivery and what the destination may charge", () => {
+    const exported = order({ lines: net.map((line) => ({ ...line, ratePercent: null })), vatTreatment: "export" })
+    const en = invoiceDocument(exported, "en")
+    expect(en.totals).toEqual([["Total", "€545.38"]])
+    expect(en.notes).toEqual(
+      expect.arrayContaining([
+        "Tax-free export delivery (§ 4 No. 1 a, § 6 UStG).",
+        "No VAT: export outside the EU; import duties and taxes of the destination country may apply.",
+      ]),
+    )
+    expect(invoiceDocument(exported, "de").notes).toContain(
+      "Keine Umsatzsteuer: Ausfuhr aus der EU; Einfuhrabgaben und Steuern des Bestimmungslandes können anfallen.",
+    )
   })
 })
 

@@ -104,6 +104,25 @@ describe("mail templates", () => {
     expect(de.text).toContain("Bestellt am 20. November 2026")
   })
 
+  it("states the VAT of the order's tax lines: each rate's VAT contained, the reverse charge, the export (issue 39)", () => {
+    const mail = (language: "en" | "de", vat: OrderMailOrder["vat"]) =>
+      renderMail("order-confirmation", { language, timeZone: BERLIN, name: "Ada", email: "ada@example.org", order: { ...order, vat } })
+    const included = { treatment: "included" as const, rates: [{ rate: 19, amount: "201.50" }] }
+    for (const part of [mail("en", included).text, mail("en", included).html]) expect(part).toContain("incl. 19% VAT €201.50")
+    expect(mail("de", included).text).toContain("inkl. 19\u00a0% MwSt. 201,50\u00a0€")
+    expect(mail("en", included).text).not.toContain("All prices include VAT.")
+    const finnish = mail("de", { treatment: "included", rates: [{ rate: 25.5, amount: "256.49" }] })
+    expect(finnish.text).toContain("inkl. 25,5\u00a0% MwSt. 256,49\u00a0€")
+    expect(mail("en", { treatment: "reverse_charge", rates: [] }).text).toContain("Reverse charge: net prices without VAT")
+    expect(mail("de", { treatment: "reverse_charge", rates: [] }).html).toContain(
+      "Steuerschuldnerschaft des Leistungsempfängers (Reverse Charge)",
+    )
+    expect(mail("en", { treatment: "export", rates: [] }).text).toContain(
+      "No VAT: export outside the EU; import duties and taxes of the destination country may apply.",
+    )
+    expect(mail("de", { treatment: "export", rates: [] }).text).toContain("Keine MwSt.: Ausfuhr aus der EU")
+  })
+
   it("marks a sandbox order as a TEST PAYMENT in subject, text and HTML", () => {
     const test = { ...order, isTestPayment: true, paymentMethod: "Card (Sandbox)" }
     const en = renderMail("order-confirmation", { language: "en", timeZone: BERLIN, name: null, email: "ada@example.org", order: test })

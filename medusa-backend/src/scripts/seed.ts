@@ -62,7 +62,9 @@ export default async function seed({ container }: ExecArgs) {
       selector: { id: store.id },
       update: {
         name: "Enclave",
-        supported_currencies: [{ currency_code: "eur", is_default: true }],
+        // The shop's prices include VAT (docs/product.md §4 VAT): Medusa's pricing marks them so, and its
+        // carts and orders take the VAT out of them instead of adding it on top.
+        supported_currencies: [{ currency_code: "eur", is_default: true, is_tax_inclusive: true }],
         default_sales_channel_id: salesChannel.id,
       },
     },
@@ -77,8 +79,8 @@ export default async function seed({ container }: ExecArgs) {
   await createRegionsWorkflow(container).run({
     input: {
       regions: [
-        { name: "Germany", currency_code: "eur", countries: germany, payment_providers: PAYMENT_PROVIDERS },
-        { name: "Worldwide", currency_code: "eur", countries: worldwide, payment_providers: PAYMENT_PROVIDERS },
+        { name: "Germany", currency_code: "eur", countries: germany, payment_providers: PAYMENT_PROVIDERS, is_tax_inclusive: true },
+        { name: "Worldwide", currency_code: "eur", countries: worldwide, payment_providers: PAYMENT_PROVIDERS, is_tax_inclusive: true },
       ],
     },
   })

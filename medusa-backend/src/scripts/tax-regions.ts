@@ -1,22 +1,15 @@
 import type { ExecArgs } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createTaxRegionsWorkflow } from "@medusajs/medusa/core-flows"
+import { shopTaxRegions } from "./eu-vat-rates"
 
 /** Medusa's own tax provider: the rates as the tax settings hold them. */
 const SYSTEM_TAX_PROVIDER = "tp_system"
 
 /**
- * The VAT rates the shop's invoices state (issue 17), as tax regions in Medusa's tax settings. The
- * shop's prices include VAT; orders are priced as before, and an invoice takes its VAT out of the
- * gross amount at the rate its shipping country has here. A country without a tax region is
- * invoiced without VAT.
- */
-export const shopTaxRegions = [{ countryCode: "de", rate: 19, name: "Umsatzsteuer (Regelsatz)", code: "DE-19" }]
-
-/**
  * Creates each tax region the shop lacks, through Medusa's workflow; one that exists is left as the
- * shop's staff may have changed it. The launcher runs it on every database it has not run on yet,
- * so a shop seeded before tax regions existed gets them on its next start.
+ * shop's staff may have changed it. The launcher runs it on every database it has not run on since
+ * the EU's rates came (set-up mark "euTaxRegions"), so a shop set up with Germany's alone gets the others.
  */
 export default async function ensureTaxRegions({ container }: ExecArgs) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)

@@ -33,6 +33,7 @@ export const apiRoutes = {
   product: "GET /api/products/{id}",
   shippingMethods: "GET /api/shipping-methods",
   paymentMethods: "GET /api/payment-methods",
+  checkoutSummary: "GET /api/checkout-summary",
   shopDetails: "GET /api/shop-details",
   orders: "GET /api/orders",
   orderPlace: "POST /api/orders",

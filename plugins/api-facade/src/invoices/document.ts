@@ -1,8 +1,8 @@
 import { fill, messageText, type Language, type MessageParams } from "@enclave/contract/i18n"
 import { centsToEuros, formatEuro, formatIban, invoiceReference, type OrderInvoice, type OrderStatus } from "@enclave/contract"
+import { formatRate, vatBreakdown, type VatBreakdown, type VatTreatment } from "@enclave/contract/tax"
 import messages from "./messages"
 import type { InvoiceSeller } from "./seller"
-import { vatBreakdown, type VatBreakdown } from "./vat"
 
 /** One line of the invoice: an item, or the shipping. */
 export interface InvoiceLine {
@@ -11,7 +11,7 @@ export interface InvoiceLine {
   name: string | null
   quantity: number
   unitCents: number
-  /** The VAT rate Medusa's tax settings give this line, in percent; null: none. */
+  /** The VAT rate of this line's tax lines on the order, in percent; null: none. */
   ratePercent: number | null
 }
 
@@ -38,6 +38,8 @@ export interface InvoiceData {
   seller: InvoiceSeller
   buyer: InvoiceBuyer
   lines: InvoiceLine[]
+  /** How the order's price treats VAT, as its tax lines say (reverse charge, export, or VAT included). */
+  vatTreatment: VatTreatment
   /** How it was paid: the order's payment provider ("invoice", "stripe", "paypal", "sandbox") and method name. */
   payment: { provider: string | null; method: string; invoice: OrderInvoice | null }
   /** The shop's time zone (its settings): the invoice's dates are calendar days there. */
@@ -75,12 +77,6 @@ export function formatDay(day: string, language: Language): string {
   return new Intl.DateTimeFormat(dateFormats[language], { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
     new Date(`${day}T00:00:00Z`),
   )
-}
-
-/** 19 % in German (a space that does not break), 19% in English. */
-export function formatRate(ratePercent: number, language: Language): string {
-  const number = new Intl.NumberFormat(dateFormats[language], { maximumFractionDigits: 2 }).format(ratePercent)
-  return language === "de" ? `${number}\u00a0%` : `${number}%`
 }
 
 export function formatMoney(cents: number, language: Language): string {
@@ -122,7 +118,17 @@ export function invoiceDocument(data: InvoiceData, language: Language): InvoiceD
 
   const totals: Array<[string, string]> = []
   const notes: string[] = []
-  if (vat.noVat) notes.push(t("noVat"))
+  if (data.vatTreatment === "reverse_charge") {
+    // § 14a Abs. 1 and 3 UStG: the tax-free intra-community supply, the reverse charge, both VAT IDs.
+    totals.push([t("net"), money(vat.netCents)])
+    notes.push(t("intraCommunitySupply"), t("reverseCharge"))
+    notes.push(
+      data.seller.vatId
+        ? t("bothVatIds", { seller: data.seller.vatId, buyer: data.buyer.vatId ?? "" })
+        : t("buyerVatIdOnly", { buyer: data.buyer.vatId ?? "" }),
+    )
+  } else if (data.vatTreatment === "export") notes.push(t("exportDelivery"), t("noVatExport"))
+  else if (vat.noVat) notes.push(t("noVat"))
   else {
     totals.push([t("net"), money(vat.netCents)])
     // With one rate the net above is its base; with several, each VAT line names its own.

@@ -10,13 +10,13 @@ import { invoiceDocument, type InvoiceLine } from "./document"
 import { renderInvoicePdfOnThread } from "./render-thread"
 import { invoiceSeller } from "./seller"
 import { readShop } from "../shop-details/shop-details"
-import { vatRatesOfLines, type TaxableLine } from "./tax"
+import { buyerVatIdOf, orderTaxFields, vatOfOrder } from "../tax/order-vat"
 
-/** What an invoice needs of Medusa's order: its lines with what the tax settings match on, and where it goes. */
-interface InvoiceOrderRow extends Pick<MedusaOrderRow, "id" | "display_id" | "created_at"> {
-  items?: Array<Omit<NonNullable<MedusaOrderRow["items"]>[number], "thumbnail"> & { product_id?: string | null }>
-  shipping_methods?: Array<{ id: string; amount: number | string; shipping_option_id?: string | null }>
-  shipping_address?: { country_code?: string | null; province?: string | null } | null
+/** What an invoice needs of Medusa's order: its lines with their tax lines, where it went, and its metadata. */
+interface InvoiceOrderRow extends Pick<MedusaOrderRow, "id" | "display_id" | "created_at" | "shipping_address"> {
+  items?: Array<Omit<NonNullable<MedusaOrderRow["items"]>[number], "thumbnail">>
+  shipping_methods?: NonNullable<MedusaOrderRow["shipping_methods"]>
+  metadata?: Record<string, unknown> | null
 }
 
 const orderFields = [
@@ -30,13 +30,10 @@ const orderFields = [
   "items.unit_price",
   "items.title",
   "items.product_title",
-  "items.product_id",
   "items.metadata",
-  "shipping_methods.id",
-  "shipping_methods.amount",
-  "shipping_methods.shipping_option_id",
-  "shipping_address.country_code",
-  "shipping_address.province",
+  "metadata",
+  // The VAT is the order's, as its tax lines hold it (issue 39), not the tax settings' of today.
+  ...orderTaxFields,
 ]
 
 export interface InvoiceFile {
@@ -65,17 +62,11 @@ export async function invoiceOfOrder(
 
   const items = [...(order.items ?? [])].sort((a, b) => Number(a.metadata?.item_number ?? 0) - Number(b.metadata?.item_number ?? 0))
   const shipping = order.shipping_methods ?? []
-  const taxable: TaxableLine[] = [
-    ...items.map((item): TaxableLine => ({ id: item.id, kind: "item", productId: item.product_id ?? null })),
-    ...shipping.map((method): TaxableLine => ({ id: method.id, kind: "shipping", shippingOptionId: method.shipping_option_id ?? null })),
-  ]
+  const rateOf = (taxLines: ReadonlyArray<{ rate: number | string }> | null | undefined) =>
+    taxLines?.length ? taxLines.reduce((sum, line) => sum + Number(line.rate), 0) : null
   // One read of the store serves the letterhead and the time zone the invoice's dates are written in.
   const shopRead = readShop(container)
-  const [rates, seller, buyer, timeZone] = await Promise.all([
-    vatRatesOfLines(container, taxable, {
-      countryCode: order.shipping_address?.country_code ?? "",
-      provinceCode: order.shipping_address?.province || null,
-    }),
+  const [seller, buyer, timeZone] = await Promise.all([
     shopRead.then((shop) => invoiceSeller(container, options.webAddress, shop)),
     details.user_number === null ? null : findUserByNumber(container, details.user_number),
     shopRead.then((shop) => shop.details.timeZone),
@@ -86,25 +77,29 @@ export async function invoiceOfOrder(
       name: item.product_title || item.title,
       quantity: Number(item.quantity),
       unitCents: eurosToCents(item.unit_price),
-      ratePercent: rates.get(item.id) ?? null,
+      ratePercent: rateOf(item.tax_lines),
     })),
     ...shipping.map((method) => ({
       kind: "shipping" as const,
       name: details.shipping_method_name,
       quantity: 1,
       unitCents: eurosToCents(method.amount),
-      ratePercent: rates.get(method.id) ?? null,
+      ratePercent: rateOf(method.tax_lines),
     })),
   ]
+  const { treatment } = vatOfOrder(order)
+  // Sold under the reverse charge to the VAT ID the order keeps; any other order shows the account's as it is now.
+  const vatId = treatment === "reverse_charge" ? buyerVatIdOf(order) : buyer?.vat_id?.trim() || null
   const document = invoiceDocument(
     {
       orderNumber: order.display_id,
       placedAt: new Date(order.created_at),
       status: details.status,
       seller,
-      // The business details as the account has them now: the order keeps only the address.
-      buyer: { companyName: buyer?.company_name?.trim() || null, vatId: buyer?.vat_id?.trim() || null, address: details.shipping_address },
+      // The company as the account names it now: the order keeps its address (and a reverse-charge order its VAT ID).
+      buyer: { companyName: buyer?.company_name?.trim() || null, vatId, address: details.shipping_address },
       lines,
+      vatTreatment: treatment,
       payment: { provider: details.payment_provider, method: details.payment_method, invoice: invoiceOfDetails(details, timeZone) },
       timeZone,
     },

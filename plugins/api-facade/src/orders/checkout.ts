@@ -3,19 +3,24 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { ShippingAddress } from "@enclave/contract"
 import { centsToEuros, eurosToCents } from "@enclave/contract/money"
 import { catalogueFacts } from "../catalogue/cache"
-import { catalogueEntries, type MedusaLineProduct, type StockSource } from "../catalogue/products"
+import { orderVat, type OrderVat } from "@enclave/contract/tax"
+import type { ShopUserRow } from "../accounts/users"
+import { catalogueEntries, type CatalogueEntry, type MedusaLineProduct, type StockSource } from "../catalogue/products"
 import { readCartForCheckout } from "../cart/cart"
 import { destinationOf, shopContext, type ShopContext } from "../cart/shop-context"
 import { ApiError } from "../http/api-error"
+import { isBusinessCustomer } from "../payment-settings/invoice"
+import { taxPurchase, type OrderTaxLine } from "../tax/purchase-tax"
 import { medusaAddress } from "./medusa-address"
 import { textOrNull, type DeliveryEstimate } from "./read-orders"
 import { stockRefusal } from "./stock"
 
 /**
  * Pricing a purchase, whatever pays for it: the customer's cart checked and priced on the server
- * from the catalogue, for the address and shipping method they chose. The card and wallet
- * providers price it when their payment starts (for the amount to charge); the purchase workflow
- * (place-order-workflow.ts) prices it again when it makes the order.
+ * from the catalogue, for the address and shipping method they chose, taxed by Medusa's tax module
+ * (tax/purchase-tax.ts). The checkout summary shows it (priceCart); the card and wallet providers
+ * price it when their payment starts (for the amount to charge); the purchase workflow
+ * (place-order-workflow.ts) prices it again when it makes the order, with the same tax lines.
  */
 
 export interface ShippingMethodChoice {
@@ -115,62 +120,100 @@ export interface PricedLine {
   thumbnail: string | null
   medusaProductId: string
   variantId: string
+  /** What one unit is charged at: the catalogue's gross price, or without Germany's VAT under the reverse charge. */
   unitPrice: number
+  /** The tax lines Medusa's order will carry for this line (tax/purchase-tax.ts). */
+  taxLines: OrderTaxLine[]
   stock: StockSource[]
   /** What Medusa's order line copies of the product and variant. */
   product: MedusaLineProduct
+  /** The catalogue's product, for the stock it has left. */
+  catalogue: CatalogueEntry["product"]
 }
 
-export interface PricedPurchase {
+/** Who buys: their cart, and a business customer's VAT ID (null for everyone else), which may mean the reverse charge. */
+export interface Buyer {
   cartId: string
   email: string
+  vatId: string | null
+}
+
+/** A buyer's VAT ID as pricing reads it: a business customer's (company name and VAT ID), else none. */
+export function buyerVatId(user: Pick<ShopUserRow, "company_name" | "vat_id">): string | null {
+  return isBusinessCustomer(user) ? user.vat_id!.trim() : null
+}
+
+/** The cart priced for a destination and (when chosen) a shipping method: what it will be charged, tax lines included. */
+export interface PricedCart {
+  cartId: string
   customerId: string | null
+  countryCode: string
   regionId: string
+  method: ShippingMethodChoice | null
+  lines: PricedLine[]
+  /** The shipping method's tax lines; empty without a method. */
+  shippingTaxLines: OrderTaxLine[]
+  /** Net prices, 0 % lines: a business in another EU state buying under the reverse charge. */
+  reverseCharge: boolean
+  /** In cents, as charged. */
+  subtotal: number
+  shipping: number
+  total: number
+  /** The VAT the lines' tax lines put in the total, per rate, and how the price treats VAT. */
+  vat: OrderVat
+}
+
+export interface PricedPurchase extends PricedCart {
+  email: string
   salesChannelId: string
   address: ShippingAddress
   medusaAddress: ReturnType<typeof medusaAddress>
   method: ShippingMethodChoice
-  lines: PricedLine[]
-  /** In cents. */
-  subtotal: number
-  shipping: number
-  total: number
+  /** The VAT ID the order was priced for under the reverse charge (the invoice states it), else null. */
+  reverseChargeVatId: string | null
 }
 
 /**
- * Checks the cart (not empty, every product sold and in stock, the method active and shipping to
- * the address's country), prices it from the catalogue, and refuses a page that shows other
- * figures (409 with the right ones). Reads only.
+ * The cart priced from the catalogue and taxed by Medusa's tax module for where it goes: the one
+ * pricing of the checkout summary, the payment amounts and the order (pricePurchase). Throws the
+ * customer's 4xx for an empty cart, an unknown country or method, a product no longer sold. Reads only.
  */
-export async function pricePurchase(
+export async function priceCart(
   container: MedusaContainer,
-  buyer: { cartId: string; email: string },
-  choice: CheckoutChoice,
+  buyer: Buyer,
+  where: { country: string; state: string | null; shippingMethodId: number | null },
   options: { paid?: boolean } = {},
-): Promise<PricedPurchase> {
+): Promise<PricedCart> {
   const cart = await readCartForCheckout(container, buyer.cartId)
   if (!cart || cart.lines.length === 0) throw new ApiError(400, "Your cart is empty")
 
   const context = await shopContext(container)
-  const address = choice.shippingAddress
-  const { countryCode, regionId } = destinationOf(context, address.country)
+  const { countryCode, regionId } = destinationOf(context, where.country)
   const [method, entries] = await Promise.all([
-    findActiveShippingMethod(container, choice.shippingMethodId, options),
+    where.shippingMethodId === null ? null : findActiveShippingMethod(container, where.shippingMethodId, options),
     catalogueEntries(
       container,
       cart.lines.map((l) => l.productNumber),
     ),
   ])
-  if (!options.paid) await ensureMethodShipsTo(container, context, method, countryCode)
-  let subtotal = 0
-  const lines: PricedLine[] = []
-  for (const line of cart.lines) {
+  const priced = cart.lines.map((line) => {
     const entry = entries.get(line.productNumber)
     if (!entry) throw new ApiError(409, "A product in your cart is no longer sold: please remove it")
-    if (line.quantity > entry.product.stockQuantity) throw stockRefusal(entry.product, line.quantity)
-    const unitPrice = eurosToCents(entry.product.price)
-    subtotal += unitPrice * line.quantity
-    lines.push({
+    return { line, entry, grossUnit: eurosToCents(entry.product.price) }
+  })
+  const tax = await taxPurchase(container, {
+    destination: { countryCode, province: where.state },
+    vatId: buyer.vatId,
+    items: priced.map(({ line, entry, grossUnit }) => ({
+      key: line.itemNumber,
+      productId: entry.medusaProductId,
+      grossUnitCents: grossUnit,
+    })),
+    shipping: method ? { optionId: method.optionId, grossCents: eurosToCents(method.price) } : null,
+  })
+  const lines = priced.map(({ line, entry }): PricedLine => {
+    const taxed = tax.items.get(line.itemNumber)!
+    return {
       itemNumber: line.itemNumber,
       productNumber: line.productNumber,
       quantity: line.quantity,
@@ -178,13 +221,62 @@ export async function pricePurchase(
       thumbnail: entry.product.imageUrl,
       medusaProductId: entry.medusaProductId,
       variantId: entry.variantId,
-      unitPrice,
+      unitPrice: taxed.unitCents,
+      taxLines: taxed.taxLines,
       stock: entry.stock,
       product: entry.line,
-    })
+      catalogue: entry.product,
+    }
+  })
+  const subtotal = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0)
+  const shipping = tax.shipping?.unitCents ?? 0
+  const shippingTaxLines = tax.shipping?.taxLines ?? []
+  const vat = orderVat(
+    [
+      ...lines.map((line) => ({ unitAmount: line.unitPrice, quantity: line.quantity, taxLines: line.taxLines })),
+      { unitAmount: shipping, quantity: 1, taxLines: shippingTaxLines },
+    ],
+    countryCode,
+  )
+  return {
+    cartId: cart.id,
+    customerId: cart.customer_id,
+    countryCode,
+    regionId,
+    method,
+    lines,
+    shippingTaxLines,
+    reverseCharge: tax.reverseCharge,
+    subtotal,
+    shipping,
+    total: subtotal + shipping,
+    vat,
   }
-  const shipping = eurosToCents(method.price)
-  const total = subtotal + shipping
+}
+
+/**
+ * Checks the cart (not empty, every product sold and in stock, the method active and shipping to
+ * the address's country), prices it (priceCart), and refuses a page that shows other figures (409
+ * with the right ones). Reads only.
+ */
+export async function pricePurchase(
+  container: MedusaContainer,
+  buyer: Buyer,
+  choice: CheckoutChoice,
+  options: { paid?: boolean } = {},
+): Promise<PricedPurchase> {
+  const address = choice.shippingAddress
+  const cart = await priceCart(
+    container,
+    buyer,
+    { country: address.country, state: address.state || null, shippingMethodId: choice.shippingMethodId },
+    options,
+  )
+  const method = cart.method!
+  const context = await shopContext(container)
+  if (!options.paid) await ensureMethodShipsTo(container, context, method, cart.countryCode)
+  for (const line of cart.lines) if (line.quantity > line.catalogue.stockQuantity) throw stockRefusal(line.catalogue, line.quantity)
+  const { subtotal, shipping, total } = cart
   if (choice.shippingCost !== undefined && eurosToCents(choice.shippingCost) !== shipping) {
     throw new ApiError(
       409,
@@ -206,17 +298,12 @@ export async function pricePurchase(
     )
   }
   return {
-    cartId: cart.id,
+    ...cart,
+    method,
     email: buyer.email,
-    customerId: cart.customer_id,
-    regionId,
     salesChannelId: context.salesChannelId,
     address,
-    medusaAddress: medusaAddress(address, countryCode),
-    method,
-    lines,
-    subtotal,
-    shipping,
-    total,
+    medusaAddress: medusaAddress(address, cart.countryCode),
+    reverseChargeVatId: cart.reverseCharge ? buyer.vatId : null,
   }
 }

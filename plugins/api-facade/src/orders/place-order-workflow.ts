@@ -26,6 +26,7 @@ import { pricePurchase, type CheckoutChoice, type PricedPurchase } from "./check
 import { catalogueEntries } from "../catalogue/products"
 import { detailsOfOrder, shopOrders, timeZoneForOrders, toContractOrder, type MedusaOrderRow } from "./read-orders"
 import { stockRefusal } from "./stock"
+import { BUYER_VAT_ID_KEY } from "../tax/order-vat"
 
 /**
  * A purchase as one Medusa workflow (issue 14): price the cart from the catalogue, make Medusa's
@@ -58,6 +59,8 @@ export interface PlaceOrderInput {
   userId: string
   userNumber: number
   email: string
+  /** A business customer's VAT ID (checkout.ts buyerVatId), else null: one of another EU state may make it reverse charge. */
+  vatId: string | null
   choice: CheckoutChoice
   payment: PaymentToRecord
   notes?: string | null
@@ -112,8 +115,14 @@ const priceCartStep = createStep("enclave-price-cart", async (input: PlaceOrderI
   return new StepResponse(purchase)
 })
 
-/** Medusa's order, as its own complete-cart would make it, from the priced purchase. */
+/**
+ * Medusa's order, as its own complete-cart would make it, from the priced purchase: its items and
+ * shipping carry the tax lines of Medusa's tax module (tax/purchase-tax.ts), so Medusa's tax_total is
+ * the VAT the gross total contains. A reverse-charge order's prices are net, so not tax-inclusive;
+ * its metadata keeps the VAT ID it was sold to, which its invoice states.
+ */
 function orderData(purchase: PricedPurchase) {
+  const taxInclusive = !purchase.reverseCharge
   return {
     region_id: purchase.regionId,
     customer_id: purchase.customerId ?? undefined,
@@ -124,6 +133,7 @@ function orderData(purchase: PricedPurchase) {
     shipping_address: purchase.medusaAddress,
     billing_address: purchase.medusaAddress,
     no_notification: false,
+    metadata: purchase.reverseChargeVatId ? { [BUYER_VAT_ID_KEY]: purchase.reverseChargeVatId } : undefined,
     items: purchase.lines.map((line) => ({
       title: line.title,
       subtitle: line.product.product_subtitle ?? undefined,
@@ -140,7 +150,8 @@ function orderData(purchase: PricedPurchase) {
       variant_id: line.variantId,
       quantity: line.quantity,
       unit_price: line.unitPrice / 100,
-      is_tax_inclusive: true,
+      is_tax_inclusive: taxInclusive,
+      tax_lines: line.taxLines,
       requires_shipping: true,
       metadata: { item_number: line.itemNumber, product_number: line.productNumber },
     })),
@@ -148,7 +159,8 @@ function orderData(purchase: PricedPurchase) {
       {
         name: purchase.method.name,
         amount: purchase.shipping / 100,
-        is_tax_inclusive: true,
+        is_tax_inclusive: taxInclusive,
+        tax_lines: purchase.shippingTaxLines,
         shipping_option_id: purchase.method.optionId,
         data: {},
       },
@@ -367,15 +379,22 @@ export const placeOrderWorkflow = createWorkflow(PLACE_ORDER_WORKFLOW, (input: P
         { [Modules.ORDER]: { order_id: order.id }, [SHOP_ORDERS_MODULE]: { order_details_id: details.id } },
       ]),
     ).config({ name: "enclave-link-order-payment-details" })
-    // The answer from what was just written: Medusa's order as createOrders read it back, the
-    // totals the purchase was priced at (Medusa derives the same: no tax lines, no promotions).
+    // The answer from what was just written: Medusa's order as createOrders read it back, with the
+    // totals the purchase was priced at and the tax lines written on its lines (Medusa derives the
+    // same totals: tax-inclusive or net lines, no promotions).
     return transform({ order, purchase, details, input, payment }, ({ order, purchase, details, input, payment }) => ({
       id: order.id,
       paymentId: payment!.id,
       answer: toContractOrder(
         {
           ...(order as unknown as MedusaOrderRow),
-          item_subtotal: purchase.subtotal / 100,
+          items: (order as unknown as MedusaOrderRow).items?.map((item) => ({
+            ...item,
+            tax_lines: purchase.lines.find((line) => line.itemNumber === Number(item.metadata?.item_number))?.taxLines ?? [],
+          })),
+          shipping_methods: [{ amount: purchase.shipping / 100, tax_lines: purchase.shippingTaxLines }],
+          shipping_address: { country_code: purchase.countryCode },
+          item_total: purchase.subtotal / 100,
           shipping_total: purchase.shipping / 100,
           total: purchase.total / 100,
         },

@@ -19,6 +19,7 @@ import { ApiError } from "../http/api-error"
 import { invoiceAvailable, isBusinessCustomer } from "../payment-settings/invoice"
 import { readPaymentSettings } from "../payment-settings/payment-settings"
 import { placeCardOrder } from "../payments/card"
+import { buyerVatId } from "./checkout"
 import { runPlaceOrder, type PlaceOrderInput } from "./place-order-workflow"
 import { findOrderById } from "./read-orders"
 
@@ -120,6 +121,7 @@ async function placeThroughWorkflow(
           userId: user.id,
           userNumber: user.user_number,
           email: user.email,
+          vatId: buyerVatId(user),
           choice: {
             shippingAddress: request.shippingAddress,
             shippingMethodId: request.shippingMethod,

@@ -3,12 +3,14 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { invoiceState, NO_IMAGE_URL, orderShippingAddressSchema, type Order, type OrderInvoice, type OrderStatus } from "@enclave/contract"
 import { DEFAULT_SHOP_TIME_ZONE } from "@enclave/contract/values"
 import { eurosToCents } from "@enclave/contract/money"
+import type { TaxLineFact } from "@enclave/contract/tax"
 import { shopTimeZone } from "../shop-details/shop-details"
 import { SHOP_ORDERS_MODULE, type CheckoutPayment, type OrderDetails, type ShopOrdersModuleService } from "@enclave/orders"
 import { shopContext, type ShopContext } from "../cart/shop-context"
 import CheckoutPaymentCartLink from "../links/checkout-payment-cart"
 import { shipmentFields, shipmentOf } from "./fulfilment"
 import OrderDetailsLink from "../links/order-details"
+import { orderTaxFields, vatFigures, vatOfOrder, type TaxedOrderRow } from "../tax/order-vat"
 
 /** An order_details row as the orders module returns it (plugin @enclave/orders). */
 export type OrderDetailsRow = OrderDetails
@@ -75,13 +77,15 @@ export async function checkoutPaymentIdsOfCart(container: MedusaContainer, cartI
   return (data as Array<{ checkout_payment_id: string }>).map((l) => l.checkout_payment_id)
 }
 
-export interface MedusaOrderRow {
+export interface MedusaOrderRow extends TaxedOrderRow {
   id: string
   display_id: number
   email: string | null
   created_at: string | Date
   total: number | string
-  item_subtotal?: number | string
+  /** The items as charged: VAT included (Medusa's item_subtotal is net once an order carries tax lines). */
+  item_total?: number | string
+  /** The shipping as charged, VAT included, as its total. */
   shipping_total: number | string
   items?: Array<{
     id: string
@@ -91,6 +95,7 @@ export interface MedusaOrderRow {
     product_title?: string | null
     thumbnail: string | null
     metadata: Record<string, unknown> | null
+    tax_lines?: TaxLineFact[] | null
   }>
   fulfillments?: Parameters<typeof shipmentOf>[0]
 }
@@ -101,7 +106,7 @@ const orderFields = [
   "email",
   "created_at",
   "total",
-  "item_subtotal",
+  "item_total",
   "shipping_total",
   "items.id",
   "items.quantity",
@@ -111,6 +116,7 @@ const orderFields = [
   "items.thumbnail",
   "items.metadata",
   ...shipmentFields,
+  ...orderTaxFields,
 ]
 
 const money = (value: number | string | undefined) => Number(value ?? 0).toFixed(2)
@@ -193,7 +199,7 @@ export function toContractOrder(order: MedusaOrderRow, details: OrderDetailsRow,
     id: order.display_id,
     userId: details.user_number,
     status: details.status,
-    subtotal: money(order.item_subtotal ?? subtotal),
+    subtotal: money(order.item_total ?? subtotal),
     shippingCost: money(order.shipping_total),
     total: money(order.total),
     paymentMethod: details.payment_method,
@@ -218,6 +224,8 @@ export function toContractOrder(order: MedusaOrderRow, details: OrderDetailsRow,
     items: items.filter((i) => i.id > 0).sort((a, b) => a.id - b.id),
     invoice: invoiceOfDetails(details, timeZone),
     shipment: shipmentOf(order.fulfillments),
+    // From the order's tax lines, as Medusa's order holds them.
+    ...vatFigures(vatOfOrder(order)),
   }
 }
 
@@ -251,7 +259,12 @@ interface OutsideOrderRow extends MedusaOrderRow {
     postal_code: string | null
     country_code: string | null
   } | null
-  shipping_methods?: Array<{ name: string; shipping_option_id: string | null }> | null
+  shipping_methods?: Array<{
+    name: string
+    shipping_option_id: string | null
+    amount: number | string
+    tax_lines?: TaxLineFact[] | null
+  }> | null
   payment_collections?: Array<{
     payments?: Array<{ provider_id: string; captured_at: string | Date | null; canceled_at: string | Date | null }> | null
   }> | null

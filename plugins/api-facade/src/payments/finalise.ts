@@ -5,6 +5,7 @@ import { findUserByNumber } from "../accounts/users"
 import { withCartLock } from "../cart/cart"
 import { runThenBump } from "../catalogue/cache"
 import { ApiError } from "../http/api-error"
+import { buyerVatId } from "../orders/checkout"
 import { runPlaceOrder } from "../orders/place-order-workflow"
 import { findOrderById } from "../orders/read-orders"
 import { updateCheckoutPayment, type CheckoutPaymentRow } from "./records"
@@ -42,6 +43,7 @@ export async function finalisePayment(container: MedusaContainer, row: CheckoutP
             userId: user.id,
             userNumber: user.user_number,
             email: user.email,
+            vatId: buyerVatId(user),
             // What the payment was taken for: the order must come to the same amount.
             choice: { shippingAddress: row.shipping_address, shippingMethodId: row.shipping_method_number, total: row.amount },
             payment: {

@@ -8,7 +8,7 @@ import { SHOP_ORDERS_MODULE } from "@enclave/orders"
 import type { ShopUserRow } from "../accounts/users"
 import { withCartLock } from "../cart/cart"
 import { ApiError } from "../http/api-error"
-import { pricePurchase, type CheckoutChoice, type PricedPurchase } from "../orders/checkout"
+import { buyerVatId, pricePurchase, type CheckoutChoice, type PricedPurchase } from "../orders/checkout"
 import { workflowError } from "../orders/place-order-workflow"
 import {
   cartsOfCheckoutPayments,
@@ -120,7 +120,7 @@ export async function startCheckoutPayment(
 ): Promise<{ prepared: PricedPurchase; reference: string; data: Record<string, unknown> }> {
   return withCartLock(container, user, async () => {
     if (!user.cart_id) throw new ApiError(400, "Your cart is empty")
-    const prepared = await pricePurchase(container, { cartId: user.cart_id, email: user.email }, input.choice)
+    const prepared = await pricePurchase(container, { cartId: user.cart_id, email: user.email, vatId: buyerVatId(user) }, input.choice)
     await abandonEarlierAttempts(container, prepared.cartId)
     try {
       const { result } = await startPaymentWorkflow(container).run({

@@ -33,6 +33,10 @@ const moduleEntities = [
   "fulfillment.geo-zone",
   "securityLevels.security-profile",
   "shippingMethods.shipping-method-details",
+  // The tax lines a purchase takes from Medusa's tax settings are kept as facts too (tax/purchase-tax.ts).
+  "tax.tax-region",
+  "tax.tax-rate",
+  "tax.tax-rate-rule",
 ]
 const workflowEvents = [
   "product.created",

@@ -2,6 +2,8 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { OrderDetails } from "@enclave/orders"
 import { carrierNames, isCarrier, trackingUrl } from "@enclave/contract/values"
+import { eurosToCents, centsToEuros } from "@enclave/contract/money"
+import { orderVat, type TaxLineFact } from "@enclave/contract/tax"
 import type { MailAddress, OrderMailData, OrderMailShipment } from "../templates"
 import { recipientByNumber } from "./recipients"
 import { shopTimeZone } from "./time-zone"
@@ -19,7 +21,7 @@ interface OrderRow {
   email: string | null
   created_at: string | Date
   total: number | string
-  item_subtotal: number | string
+  item_total: number | string
   shipping_total: number | string
   items: Array<{
     quantity: number | string
@@ -27,6 +29,7 @@ interface OrderRow {
     title: string
     product_title: string | null
     metadata: Record<string, unknown> | null
+    tax_lines?: TaxLineFact[] | null
   }>
   shipping_address: {
     first_name: string | null
@@ -38,7 +41,7 @@ interface OrderRow {
     postal_code: string | null
     country_code: string | null
   } | null
-  shipping_methods: Array<{ name: string }> | null
+  shipping_methods: Array<{ name: string; amount: number | string; tax_lines?: TaxLineFact[] | null }> | null
   fulfillments: Array<{
     shipped_at: string | Date | null
     canceled_at: string | Date | null
@@ -68,15 +71,20 @@ export async function orderMailOf(container: MedusaContainer, orderId: string): 
       "email",
       "created_at",
       "total",
-      "item_subtotal",
+      "item_total",
       "shipping_total",
       "items.quantity",
       "items.unit_price",
       "items.title",
       "items.product_title",
       "items.metadata",
+      "items.tax_lines.rate",
+      "items.tax_lines.code",
       "shipping_address.*",
       "shipping_methods.name",
+      "shipping_methods.amount",
+      "shipping_methods.tax_lines.rate",
+      "shipping_methods.tax_lines.code",
       "fulfillments.shipped_at",
       "fulfillments.canceled_at",
       "fulfillments.metadata",
@@ -114,6 +122,23 @@ export async function orderMailOf(container: MedusaContainer, orderId: string): 
     .sort((a, b) => itemNumber(a) - itemNumber(b))
     .map((item) => ({ name: item.product_title || item.title, quantity: Number(item.quantity), unitPrice: euros(item.unit_price) }))
 
+  // The VAT the order's tax lines put in its total, per rate, as every page of the shop reads it (@enclave/contract/tax).
+  const vat = orderVat(
+    [
+      ...(order.items ?? []).map((item) => ({
+        unitAmount: eurosToCents(item.unit_price),
+        quantity: Number(item.quantity),
+        taxLines: item.tax_lines,
+      })),
+      ...(order.shipping_methods ?? []).map((method) => ({
+        unitAmount: eurosToCents(method.amount),
+        quantity: 1,
+        taxLines: method.tax_lines,
+      })),
+    ],
+    medusa?.country_code,
+  )
+
   const language = user?.language ?? "en"
   return {
     to,
@@ -127,10 +152,14 @@ export async function orderMailOf(container: MedusaContainer, orderId: string): 
         number: order.display_id,
         placedAt: new Date(order.created_at).toISOString(),
         items,
-        subtotal: euros(order.item_subtotal),
+        subtotal: euros(order.item_total),
         shipping: euros(order.shipping_total),
         total: euros(order.total),
         shippingMethod: details.shipping_method_name ?? order.shipping_methods?.[0]?.name ?? null,
+        vat: {
+          treatment: vat.treatment,
+          rates: vat.groups.filter((g) => g.ratePercent > 0).map((g) => ({ rate: g.ratePercent, amount: centsToEuros(g.vatCents) })),
+        },
         shippingAddress: address,
         paymentMethod: details.payment_method,
         isTestPayment: details.is_test_payment,

@@ -6,6 +6,7 @@
 import { formatIban } from "@enclave/contract/bank"
 import { fill, messageText, type Language, type MessageParams } from "@enclave/contract/i18n"
 import { centsToEuros, eurosToCents, formatEuro } from "@enclave/contract/money"
+import { formatRate, type VatTreatment } from "@enclave/contract/tax"
 import { html, type SafeHtml } from "./html"
 import messages from "./messages"
 
@@ -50,6 +51,8 @@ export interface OrderMailOrder {
   invoice?: OrderMailInvoice | null
   /** The parcel once shipped: the carrier the admin named and its tracking number; null or absent before. */
   shipment?: OrderMailShipment | null
+  /** The VAT as the order's tax lines give it (issue 39); absent: the mail only says prices include VAT. */
+  vat?: OrderMailVat | null
 }
 
 /** How the parcel travels (Medusa's fulfilment). The tracking link is the carrier's page in the mail's language. */
@@ -59,6 +62,12 @@ export interface OrderMailShipment {
   trackingNumber: string | null
   /** The carrier's tracking page (http or https); null for a carrier without one. */
   trackingUrl: string | null
+}
+
+/** An order's VAT: how its price treats it, and the VAT it contains per rate (euros, e.g. "98.03"). */
+export interface OrderMailVat {
+  treatment: VatTreatment
+  rates: Array<{ rate: number; amount: string }>
 }
 
 /** An invoice order's transfer details, as the order fixed them when it was placed. */
@@ -228,6 +237,16 @@ function paymentMethodName(order: OrderMailOrder, t: T): string {
   return order.invoice ? t("order.paymentMethod.invoice") : order.paymentMethod
 }
 
+/** What the mail says of VAT under the totals: each rate's VAT contained, or the reverse charge, or the export. */
+function vatNotes(order: OrderMailOrder, language: Language, t: T): string[] {
+  const vat = order.vat
+  if (!vat) return [t("order.taxIncluded")]
+  if (vat.treatment === "reverse_charge") return [t("order.vat.reverseCharge")]
+  if (vat.treatment === "export") return [t("order.vat.export")]
+  if (vat.rates.length === 0) return [t("order.vat.none")]
+  return vat.rates.map((r) => t("order.vat.included", { rate: formatRate(r.rate, language), amount: formatEuro(r.amount, language) }))
+}
+
 function orderSummary(order: OrderMailOrder, language: Language, timeZone: string, t: T): { html: SafeHtml; text: string } {
   const euro = (euros: string | number) => formatEuro(euros, language)
   const lines = order.items.map((item) => ({
@@ -235,6 +254,7 @@ function orderSummary(order: OrderMailOrder, language: Language, timeZone: strin
     lineTotal: centsToEuros(eurosToCents(item.unitPrice) * item.quantity),
   }))
   const address = addressLines(order.shippingAddress)
+  const vat = vatNotes(order, language, t)
   const cell = "padding:6px 8px;border-bottom:1px solid #e5e7eb;"
   const num = `${cell}text-align:right;white-space:nowrap;`
   const testBanner = order.isTestPayment
@@ -274,7 +294,7 @@ function orderSummary(order: OrderMailOrder, language: Language, timeZone: strin
         <td style="${num}font-weight:bold;">${euro(order.total)}</td>
       </tr>
     </table>
-    <p style="margin:4px 0 16px;font-size:12px;color:#6b7280;">${t("order.taxIncluded")}</p>
+    <p style="margin:4px 0 16px;font-size:12px;color:#6b7280;">${vat.map((note, i) => html`${i > 0 ? html`<br />` : null}${note}`)}</p>
     <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:14px;">
       ${
         order.shippingMethod
@@ -310,7 +330,7 @@ function orderSummary(order: OrderMailOrder, language: Language, timeZone: strin
     `${t("order.subtotal")}: ${euro(order.subtotal)}`,
     `${t("order.shipping")}: ${euro(order.shipping)}`,
     `${t("order.total")}: ${euro(order.total)}`,
-    t("order.taxIncluded"),
+    ...vat,
     "",
     ...(order.shippingMethod ? [`${t("order.shippingMethod")}: ${order.shippingMethod}`] : []),
     ...(address.length ? [`${t("order.shippingAddress")}:`, ...address.map((line) => `  ${line}`)] : []),

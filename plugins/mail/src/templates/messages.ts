@@ -23,6 +23,11 @@ export default defineMessages(
     "order.shipping": "Shipping",
     "order.total": "Total",
     "order.taxIncluded": "All prices include VAT.",
+    "order.vat.included": "incl. {rate} VAT {amount}",
+    "order.vat.none": "No VAT charged.",
+    "order.vat.reverseCharge":
+      "Reverse charge: net prices without VAT, which you as the recipient account for (tax-free intra-community supply).",
+    "order.vat.export": "No VAT: export outside the EU; import duties and taxes of the destination country may apply.",
     "order.shippingMethod": "Shipping method",
     "order.shippingAddress": "Shipping address",
     "order.paymentMethod": "Payment method",
@@ -97,6 +102,11 @@ export default defineMessages(
     "order.shipping": "Versand",
     "order.total": "Gesamt",
     "order.taxIncluded": "Alle Preise inkl. MwSt.",
+    "order.vat.included": "inkl. {rate} MwSt. {amount}",
+    "order.vat.none": "Es wird keine Umsatzsteuer berechnet.",
+    "order.vat.reverseCharge":
+      "Steuerschuldnerschaft des Leistungsempfängers (Reverse Charge): Nettopreise ohne Umsatzsteuer (steuerfreie innergemeinschaftliche Lieferung).",
+    "order.vat.export": "Keine MwSt.: Ausfuhr aus der EU; Einfuhrabgaben und Steuern des Bestimmungslandes können anfallen.",
     "order.shippingMethod": "Versandart",
     "order.shippingAddress": "Lieferadresse",
     "order.paymentMethod": "Zahlungsart",

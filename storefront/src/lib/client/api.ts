@@ -42,6 +42,8 @@ export interface AnswerCheck {
 
 export interface CallOptions {
   body?: unknown
+  /** Query parameters of a GET; those null or undefined are left out. */
+  query?: Record<string, string | number | null | undefined>
   /**
    * When given, the answer must pass the check it loads (the answers the islands decide on). Loaded, not
    * imported: the checks' code is fetched beside the request, not with every page (issue 18: ≤ 90 KB gzip of
@@ -60,7 +62,10 @@ export async function callApi<T>(route: ApiRoute, options: CallOptions = {}, par
   const check = options.answer?.()
   // Not left unhandled while the request runs; a failed load is reported below, when the check is needed.
   check?.catch(() => undefined)
-  const res = await fetch(routePath(route, params), init)
+  const search = new URLSearchParams()
+  for (const [name, value] of Object.entries(options.query ?? {}))
+    if (value !== null && value !== undefined) search.set(name, String(value))
+  const res = await fetch(search.size ? `${routePath(route, params)}?${search}` : routePath(route, params), init)
   const text = await res.text()
   if (!res.ok) {
     const failed = readFailedAnswer(text, res.statusText)

@@ -10,6 +10,7 @@ import type {
   CapturePaypalOrderRequest,
   CardPayment,
   CartItem,
+  CheckoutSummary,
   CreateCardPaymentRequest,
   CreateOrderRequest,
   CreatePaypalOrderRequest,
@@ -98,6 +99,10 @@ export const clearCart = () => callApi<unknown>(apiRoutes.cartClear)
 
 export const fetchShippingMethods = () =>
   callApi<ShippingMethod[]>(apiRoutes.shippingMethods, { answer: checked("shippingMethodsAnswerSchema") })
+
+/** The cart priced for where it goes and how (VAT per rate, net prices under the reverse charge), as the order will be. */
+export const fetchCheckoutSummary = (query: { country: string; state?: string | null; shippingMethod?: number | null }) =>
+  callApi<CheckoutSummary>(apiRoutes.checkoutSummary, { query, answer: checked("checkoutSummaryAnswerSchema") })
 
 export const fetchPaymentMethods = () =>
   callApi<PaymentMethods>(apiRoutes.paymentMethods, { answer: checked("paymentMethodsAnswerSchema") })

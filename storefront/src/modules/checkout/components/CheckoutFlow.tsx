@@ -18,6 +18,7 @@ import { useHydrated } from "../../../lib/client/hydrated"
 import { withTypedValues } from "../../../lib/client/deferred"
 import { userAddress } from "../../../lib/user-address"
 import { useCheckoutCart } from "../hooks/useCheckoutCart"
+import { useCheckoutSummary, type PricedSummary } from "../hooks/useCheckoutSummary"
 import { useCheckoutStep } from "../hooks/useCheckoutStep"
 import { usePaymentChoice } from "../hooks/usePaymentChoice"
 import { usePendingPaypal } from "../hooks/usePendingPaypal"
@@ -37,6 +38,8 @@ export interface CheckoutProps {
   /** null when the server could not load them: the island loads them itself. */
   shippingMethods: ShippingMethod[] | null
   paymentMethods: PaymentMethods
+  /** The server's summary for the customer's own address and that zone's default method; null when it could not be had. */
+  summary: PricedSummary | null
 }
 
 export default function CheckoutFlow({
@@ -46,6 +49,7 @@ export default function CheckoutFlow({
   cart,
   shippingMethods,
   paymentMethods: initialPaymentMethods,
+  summary: initialSummary,
 }: CheckoutProps) {
   const t = messageTranslator(messages)
   const ready = useHydrated()
@@ -59,6 +63,7 @@ export default function CheckoutFlow({
     defaultValues: addressDefaults,
   })
   const country = useWatch({ control: form.control, name: "country" }) ?? ""
+  const state = useWatch({ control: form.control, name: "state" }) ?? ""
   const shipping = useShippingMethods(shippingMethods, country)
   const [address, setAddress] = useState<ShippingAddress | null>(null)
   const steps = useCheckoutStep(placed, () => void form.handleSubmit(toPayment)())
@@ -66,9 +71,13 @@ export default function CheckoutFlow({
   const pending = usePendingPaypal()
 
   const selected = shipping.selected
+  const priced = useCheckoutSummary(initialSummary, shipping.countryCode, state, shipping.selectedId)
+  // The server's figures once they are for this country and method (a reverse-charge business pays net
+  // prices); until then the cart's gross prices, which the server checks the order's total against anyway.
+  const summary = priced.current ? priced.summary : null
   const subtotalCents = cartTotalCents(items)
-  const shippingCents = selected ? eurosToCents(selected.price) : null
-  const totalCents = subtotalCents + (shippingCents ?? 0)
+  const shippingCents = summary?.shippingCost != null ? eurosToCents(summary.shippingCost) : selected ? eurosToCents(selected.price) : null
+  const totalCents = summary ? eurosToCents(summary.total) : subtotalCents + (shippingCents ?? 0)
 
   function toPayment(values: ShippingAddress) {
     if (!selected) {
@@ -143,6 +152,8 @@ export default function CheckoutFlow({
 
       <OrderSummary
         items={items}
+        summary={priced.summary}
+        current={priced.current}
         subtotal={subtotalCents / 100}
         shipping={shippingCents === null ? null : shippingCents / 100}
         total={totalCents / 100}

@@ -1,12 +1,20 @@
-import type { CartItem, ShippingMethod } from "@enclave/contract"
+import type { CartItem, CheckoutSummary, ShippingMethod } from "@enclave/contract"
 import { deliveryEstimate } from "@enclave/contract/values"
 import type { Language, Translate } from "../../../i18n"
 import { eurosToCents, formatEuro } from "@enclave/contract/money"
 import { productImageUrl } from "../../../lib/images"
+import { vatLines } from "../../../lib/vat"
 
 interface Props {
   items: CartItem[]
-  /** Euros; null while no method is chosen. */
+  /**
+   * The server's figures for the typed country and the chosen method (useCheckoutSummary): the amounts
+   * charged and the VAT they contain. Null while the country is unknown: the cart's gross prices show.
+   */
+  summary: CheckoutSummary | null
+  /** Whether the summary is for the country and method chosen now (else it is being asked again). */
+  current: boolean
+  /** The cart's own figures in euros, for while there is no summary; shipping null while no method is chosen. */
   subtotal: number
   shipping: number | null
   total: number
@@ -29,10 +37,19 @@ const icon = {
   focusable: false,
 }
 
-/** docs/product.md §2 order summary sidebar: items, subtotal, shipping, tax 'Included', total, trust badges. */
-export function OrderSummary({ items, subtotal, shipping, total, method, language, t }: Props) {
+/**
+ * docs/product.md §2 order summary sidebar: items, subtotal, shipping, total, the VAT it contains (issue 39: per
+ * rate, or the reverse charge's net prices, or an export without VAT), trust badges.
+ */
+export function OrderSummary({ items, summary, current, subtotal, shipping, total, method, language, t }: Props) {
   const price = (amount: number | string) => formatEuro(amount, language)
   const estimate = method ? deliveryEstimate(method, language) : null
+  const lineTotal = (item: CartItem) =>
+    summary?.items.find((line) => line.id === item.id)?.total ?? (eurosToCents(item.product.price) * item.quantity) / 100
+  const shown = summary
+    ? { subtotal: summary.subtotal, shipping: summary.shippingCost, total: summary.total }
+    : { subtotal, shipping, total }
+  const vat = vatLines(summary ?? {}, language, t, "checkout.summary")
   return (
     <aside className="co-summary" aria-labelledby="order-summary-title">
       <h2 id="order-summary-title" className="co-summary__title">
@@ -46,28 +63,35 @@ export function OrderSummary({ items, subtotal, shipping, total, method, languag
               <span className="co-summary__item-name">{item.product.name}</span>
               <span className="co-summary__item-qty">{t("checkout.summary.quantity", { quantity: item.quantity })}</span>
             </span>
-            <span className="co-summary__item-total">{price((eurosToCents(item.product.price) * item.quantity) / 100)}</span>
+            <span className="co-summary__item-total">{price(lineTotal(item))}</span>
           </li>
         ))}
       </ul>
-      <dl className="co-summary__totals">
+      <dl className="co-summary__totals" aria-busy={summary !== null && !current}>
         <div>
           <dt>{t("checkout.summary.subtotal")}</dt>
-          <dd data-testid="summary-subtotal">{price(subtotal)}</dd>
+          <dd data-testid="summary-subtotal">{price(shown.subtotal)}</dd>
         </div>
         <div>
           <dt>{t("checkout.summary.shipping")}</dt>
-          <dd data-testid="summary-shipping">{shipping === null ? t("checkout.summary.shippingNone") : price(shipping)}</dd>
-        </div>
-        <div>
-          <dt>{t("checkout.summary.tax")}</dt>
-          <dd>{t("checkout.summary.taxIncluded")}</dd>
+          <dd data-testid="summary-shipping">{shown.shipping === null ? t("checkout.summary.shippingNone") : price(shown.shipping)}</dd>
         </div>
         <div className="co-summary__total">
           <dt>{t("checkout.summary.total")}</dt>
-          <dd data-testid="summary-total">{price(total)}</dd>
+          <dd data-testid="summary-total">{price(shown.total)}</dd>
         </div>
+        {vat.rows.map((row) => (
+          <div key={row.label} className="co-summary__vat" data-testid="summary-vat">
+            <dt>{row.label}</dt>
+            <dd>{row.value}</dd>
+          </div>
+        ))}
       </dl>
+      {vat.note && (
+        <p className="co-summary__vat-note" data-testid="summary-vat-note">
+          {vat.note}
+        </p>
+      )}
       <ul className="co-trust">
         <li>
           <svg {...icon}>

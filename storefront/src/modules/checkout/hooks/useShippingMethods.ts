@@ -72,5 +72,5 @@ export function useShippingMethods(fromServer: ShippingMethod[] | null, country:
   useEffect(() => preselect(), [offeredMethods])
 
   const selected = offeredMethods.find((m) => m.id === selectedId) ?? null
-  return { offered, selectedId, selected, choose, retry, methodError, setMethodError }
+  return { offered, selectedId, selected, choose, retry, methodError, setMethodError, countryCode }
 }
