@@ -237,9 +237,15 @@ describe("the statuses of the front door and the facade's middlewares: real for 
     // A customer for the public reads too: GET /api/user answers a signed-in caller only.
     const customer = (await asNewCustomer()).cookieHeader()
     const cookies = { public: customer, customer, admin: (await asAdmin()).cookieHeader() }
-    // The reads of what exists in every shop: those without a parameter, and catalogue ids 1.
+    // The reads of what exists in every shop: those without a parameter, and catalogue ids 1; not those that
+    // need a query (the checkout summary prices a cart for a country).
     const reads = apiOperations.filter(
-      (op) => op.method === "get" && (!op.params || /^\/api(\/admin)?\/(products|shipping-methods)\/\{id\}$/.test(op.path)),
+      (op) =>
+        op.method === "get" &&
+        (!op.params || /^\/api(\/admin)?\/(products|shipping-methods)\/\{id\}$/.test(op.path)) &&
+        Object.values(op.query ?? {}).every(
+          (schema) => (schema as unknown as { safeParse(value: unknown): { success: boolean } }).safeParse(undefined).success,
+        ),
     )
     expect(reads.length).toBeGreaterThan(20)
     const problems: string[] = []

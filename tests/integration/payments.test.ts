@@ -21,10 +21,11 @@ import {
   unfinalisedPaymentListSchema,
 } from "@enclave/contract"
 import { ApiClient, newUserDetails, sandboxPaymentId } from "../support/api.ts"
+import { MedusaAdmin } from "../support/medusa-admin.ts"
 import { servedDocument } from "../support/openapi-check.ts"
 import { paymentKeys, paymentSecrets, startPaymentShop, type PaymentShop } from "../support/payment-shop.ts"
 import pg from "pg"
-import { buyerAddress as address, captureTenTimes, databaseUrlOf, medusaAvailableStock } from "../support/races.ts"
+import { buyerAddress as address, captureTenTimes, databaseUrlOf, medusaAvailableStock, medusaOfShop } from "../support/races.ts"
 
 let env: PaymentShop
 let admin: ApiClient
@@ -362,17 +363,29 @@ describe("the wallet provider (PayPal)", () => {
     const shownBefore = await stockOf(SLEEVE)
     const { id } = await approvedPaypalOrder(buyer)
     const captured = paypalCaptureSchema.parse((await buyer.post("/api/paypal-server/capture-order", { orderId: id })).body)
+    // PayPal took the money: Medusa's payment module has it captured, announced as payment.captured.
+    expect(await medusaPaymentStatus(captured.orderId)).toBe("captured")
     const cancelled = await admin.put(`/api/admin/orders/${captured.orderId}/status`, { status: "cancelled" })
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200)
     expect(cancelled.body.status).toBe("cancelled")
     expect(env.paypal.orders.get(id)!.capture).toMatchObject({ status: "REFUNDED", refundedCents: 6400 })
     expect(await medusaOrderOf(databaseUrl, captured.orderId)).toEqual({ status: "canceled", reservations: 0, refunds: 1 })
+    expect(await medusaPaymentStatus(captured.orderId)).toBe("refunded")
     expect(await stockOf(SLEEVE)).toBe(shownBefore)
     // Once refunded, cancelling again asks PayPal for nothing.
     expect((await admin.put(`/api/admin/orders/${captured.orderId}/status`, { status: "cancelled" })).status).toBe(200)
     expect(env.paypal.orders.get(id)!.capture).toMatchObject({ status: "REFUNDED", refundedCents: 6400 })
   })
 })
+
+/** The payment status of an order as Medusa's admin API tells it, signed in as the shop's admin. */
+async function medusaPaymentStatus(displayId: number): Promise<string> {
+  const medusa = await MedusaAdmin.signIn(medusaOfShop(env.url).url)
+  const answer = await medusa.get(`/admin/orders?q=${displayId}&fields=display_id,payment_status&limit=50`)
+  const order = (answer.body.orders as Array<{ display_id: number; payment_status: string }>).find((o) => o.display_id === displayId)
+  expect(order, `order ${displayId} in Medusa's admin API`).toBeDefined()
+  return order!.payment_status
+}
 
 async function startCard(client: ApiClient, total: string | number = "64.00") {
   return client.post("/api/card-payments", { shippingAddress: address, shippingMethodId: GERMANY_STANDARD, total })
@@ -505,6 +518,11 @@ describe("the card provider (Stripe)", () => {
     expect(placed.status, JSON.stringify(placed.body)).toBe(201)
     const order = orderSchema.parse(placed.body)
     expect(await stockOf(SLEEVE)).toBe(shownBefore - 1)
+    // Stripe took the money: Medusa's payment module has it captured; the cancel below is a refund there.
+    expect(await medusaPaymentStatus(order.id)).toBe("captured")
+    const cancelled = await admin.put(`/api/admin/orders/${order.id}/status`, { status: "cancelled" })
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200)
+    expect(await medusaPaymentStatus(order.id)).toBe("refunded")
     const deleted = await admin.delete(`/api/admin/orders/${order.id}`)
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200)
     expect(env.stripe.intents.get(payment.paymentIntentId)!.refundedAmount).toBe(6400)

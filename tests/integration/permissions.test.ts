@@ -35,6 +35,7 @@ const customerCalls: Call[] = [
   ["POST", "/api/account/two-factor/enable", { code: "12345" }],
   ["POST", "/api/account/two-factor/disable", { code: "12345" }],
   ["GET", "/api/cart"],
+  ["GET", "/api/checkout-summary?country=DE&shippingMethod=1"],
   ["POST", "/api/cart", { productId: 4, quantity: 1 }],
   ["PUT", "/api/cart/999999", { quantity: 1 }],
   ["DELETE", "/api/cart/999999"],
@@ -118,7 +119,7 @@ const ADMIN_ONLY_CUSTOMER = "You do not have permission to access this area."
 function routeKeyOf([method, path]: Call): string {
   const candidates = routeFiles()
     .filter((route) => route.methods.includes(method))
-    .filter((route) => new RegExp("^" + route.template.replace(/\{\w+\}/g, "[^/]+") + "$").test(path))
+    .filter((route) => new RegExp("^" + route.template.replace(/\{\w+\}/g, "[^/]+") + "$").test(path.split("?")[0]))
     .sort((a, b) => (a.template.match(/\{/g)?.length ?? 0) - (b.template.match(/\{/g)?.length ?? 0))
   return candidates[0] ? `${method} ${candidates[0].template}` : `${method} ${path} (no route)`
 }
