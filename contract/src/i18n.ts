@@ -50,8 +50,18 @@ export type MessageParams = Record<string, string | number>
 export type Translate<K extends string = string> = (key: K, params?: MessageParams) => string
 
 /** Fills `{name}` placeholders from params; unknown placeholders stay as they are. */
+/**
+ * The text with its `{name}` placeholders filled in. A value that ends in a full stop (an abbreviation:
+ * "USt-IdNr.", a German date "28. Nov.") takes the place of the sentence's own full stop right after it,
+ * rather than making two.
+ */
 export function fill(text: string, params?: MessageParams): string {
-  return params ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole)) : text
+  if (!params) return text
+  return text.replace(/\{(\w+)\}(\.?)/g, (whole, name: string, stop: string) => {
+    if (!(name in params)) return whole
+    const value = String(params[name])
+    return stop && value.endsWith(".") ? value : value + stop
+  })
 }
 
 /** A catalogue's text in the language, else the English one, else the key itself (not yet filled). */

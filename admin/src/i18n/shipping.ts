@@ -107,7 +107,7 @@ export const shippingMessages = defineMessages(
     fieldDescription: "Beschreibung",
     fieldPrice: "Preis (€)",
     fieldDelivery: "Voraussichtliche Lieferung",
-    fieldDeliveryHint: "Optional, z. B. 1-2 business days: so nennen es die englischen Seiten des Shops",
+    fieldDeliveryHint: "Optional, auf Englisch (etwa „1-2 business days“): so steht es auf den englischen Seiten des Shops",
     fieldDeliveryDe: "Voraussichtliche Lieferung (Deutsch)",
     fieldDeliveryDeHint: "Optional, z. B. 1-2 Werktage: so nennen es die deutschen Seiten (ohne diesen Text zeigen sie den englischen)",
     fieldSortOrder: "Reihenfolge",
