@@ -420,6 +420,14 @@ test.describe("admin products", () => {
     await page.goto("/admin/products")
     await expect(page.locator("#products-title")).toHaveText("Produkte")
     await expect(page.getByTestId("products-sort")).toContainText("ID (aufsteigend)")
+    // Prices and stock as German writes them: "599,00 €", "120 auf Lager", "Noch 6", "Ausverkauft".
+    const base = page.locator('tr[data-row-key="1"]')
+    await expect(base).toContainText("599,00 €")
+    await expect(base.locator("[data-stock-state]")).toHaveText(/^\d+ auf Lager$|^Noch \d+$|^Ausverkauft$/)
+    const soldOut = page.locator('tr[data-row-key="6"] [data-stock-state]')
+    await expect(soldOut).toHaveText("Ausverkauft")
+    await expect(page.locator("tbody")).not.toContainText("in stock")
+    await expect(page.locator("tbody")).not.toContainText("€599.00")
     await page.getByRole("button", { name: "Produkt hinzufügen" }).click()
     await dialog(page).getByLabel("Preis (€)").fill("-3")
     // Checked as it is typed; wait for the message (it moves the buttons down) before clicking.

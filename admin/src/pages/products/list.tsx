@@ -7,6 +7,7 @@ import { lazy, Suspense, useState } from "react"
 import { ListTable, useListTable } from "../../components/list-table"
 import { StockTag } from "../../components/stock-tag"
 import { useSearchBox } from "../../hooks/use-search-box"
+import { language } from "../../i18n"
 import { t } from "../../i18n/products"
 import { PRODUCT_SEARCH_FIELD, productSortFields, type ProductSortField } from "../../providers/resources/products"
 import { toast } from "../../providers/toast"
@@ -125,7 +126,7 @@ export default function ProductList() {
           align="right"
           sorter
           sortOrder={sortOrder("price")}
-          render={(price: string) => formatEuro(price)}
+          render={(price: string) => formatEuro(price, language)}
         />
         <Table.Column<AdminProduct>
           dataIndex="securityLevel"
