@@ -52,9 +52,16 @@ describe("an order made through Medusa's Store API", () => {
   it("ships through the admin like the shop's own orders: Medusa fulfils it and the stock leaves", async () => {
     const product = await createRaceProduct(admin, 10)
     const made = await storeApiPurchase(shopUrl(), product.name, 1)
-    const shipped = await admin.put(`/api/admin/orders/${made.display_id}/status`, { status: "shipped", carrier: "hermes", trackingNumber: "H1000000000001" })
+    const shipped = await admin.put(`/api/admin/orders/${made.display_id}/status`, {
+      status: "shipped",
+      carrier: "hermes",
+      trackingNumber: "H1000000000001",
+    })
     expect(shipped.status, JSON.stringify(shipped.body)).toBe(200)
-    expect(orderSchema.parse(shipped.body)).toMatchObject({ status: "shipped", shipment: { carrier: "hermes", trackingNumber: "H1000000000001" } })
+    expect(orderSchema.parse(shipped.body)).toMatchObject({
+      status: "shipped",
+      shipment: { carrier: "hermes", trackingNumber: "H1000000000001" },
+    })
     expect(await medusaAvailableStock(databaseUrlOf(shopUrl()), product.id)).toEqual({ stocked: 9, reserved: 0, available: 9 })
     const address = await admin.put(`/api/admin/orders/${made.display_id}/shipping-address`, {
       shippingAddress: {

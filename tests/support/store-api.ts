@@ -27,7 +27,12 @@ export interface StoreApiOrder {
 }
 
 /** Buys `quantity` of the product named `productName` through Medusa's Store API; answers Medusa's order. */
-export async function storeApiPurchase(shopUrl: string, productName: string, quantity = 1, email = "store-api@example.org"): Promise<StoreApiOrder> {
+export async function storeApiPurchase(
+  shopUrl: string,
+  productName: string,
+  quantity = 1,
+  email = "store-api@example.org",
+): Promise<StoreApiOrder> {
   const store = new ApiClient(medusaOfShop(shopUrl).url)
   const options = { headers: { "x-publishable-api-key": await publishableKey(databaseUrlOf(shopUrl)) }, sameOrigin: false }
   const call = async (method: "GET" | "POST", path: string, body?: unknown): Promise<Json> => {
@@ -36,7 +41,9 @@ export async function storeApiPurchase(shopUrl: string, productName: string, qua
     return answer.body
   }
   const { regions } = await call("GET", "/store/regions?fields=id,*countries&limit=100")
-  const germany = (regions as Array<{ id: string; countries: Array<{ iso_2: string }> }>).find((r) => r.countries.some((c) => c.iso_2 === "de"))
+  const germany = (regions as Array<{ id: string; countries: Array<{ iso_2: string }> }>).find((r) =>
+    r.countries.some((c) => c.iso_2 === "de"),
+  )
   if (!germany) throw new Error("No region of the Store API ships to Germany")
   const { products } = await call("GET", `/store/products?q=${encodeURIComponent(productName)}&fields=id,title,*variants`)
   const product = (products as Array<{ title: string; variants: Array<{ id: string }> }>).find((p) => p.title === productName)
@@ -55,7 +62,8 @@ export async function storeApiPurchase(shopUrl: string, productName: string, qua
     },
   })
   const { shipping_options } = await call("GET", `/store/shipping-options?cart_id=${cart.id}`)
-  const standard = (shipping_options as Array<{ id: string; name: string }>).find((o) => o.name === "Germany Standard") ?? shipping_options[0]
+  const standard =
+    (shipping_options as Array<{ id: string; name: string }>).find((o) => o.name === "Germany Standard") ?? shipping_options[0]
   if (!standard) throw new Error("The Store API offers no shipping option to Germany")
   await call("POST", `/store/carts/${cart.id}/shipping-methods`, { option_id: standard.id })
   const { payment_collection } = await call("POST", "/store/payment-collections", { cart_id: cart.id })

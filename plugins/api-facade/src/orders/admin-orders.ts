@@ -135,7 +135,10 @@ export async function setOrderStatus(
 /** The details keep the address as typed; compensation puts back the one they had. */
 const writeDetailsAddressStep = createStep(
   "enclave-write-order-details-address",
-  async (input: { id: string; next: OrderDetailsRow["shipping_address"]; previous: OrderDetailsRow["shipping_address"] }, { container }) => {
+  async (
+    input: { id: string; next: OrderDetailsRow["shipping_address"]; previous: OrderDetailsRow["shipping_address"] },
+    { container },
+  ) => {
     await shopOrders(container).updateOrderDetails({ id: input.id, shipping_address: input.next })
     return new StepResponse(undefined, { id: input.id, previous: input.previous })
   },
