@@ -98,6 +98,21 @@ describe("(made older) a shop whose records named Medusa's ids in columns", () =
     orderNumber = placed.body.id
     expect((await a.post("/api/cart", { productId: product.id, quantity: 2 })).status).toBe(201)
     expect((await b.post("/api/cart", { productId: product.id, quantity: 3 })).status).toBe(201)
+    // A third customer's order went by a method the admin deleted since.
+    const courier = await admin.post("/api/admin/shipping-methods", {
+      name: "Old courier",
+      description: "Deleted since",
+      price: "9.00",
+      zone: "germany",
+    })
+    expect(courier.status, JSON.stringify(courier.body)).toBe(201)
+    const c = await newBuyer(shop.url)
+    expect((await c.post("/api/cart", { productId: product.id, quantity: 1 })).status).toBe(201)
+    const byCourier = await buyWithSandboxCard(c, { shippingMethod: courier.body.id })
+    expect(byCourier.status, JSON.stringify(byCourier.body)).toBe(201)
+    expect((await admin.delete(`/api/admin/shipping-methods/${courier.body.id}`)).status).toBe(200)
+    const courierOrder = async () => ((await c.get("/api/orders")).body as Order[]).map((o) => [o.id, o.userId, o.shippingMethodId])
+    expect(await courierOrder()).toEqual([[byCourier.body.id, c.userId, courier.body.id]])
 
     const client = await connect()
     const userRow = async (buyer: Buyer) =>
@@ -153,6 +168,19 @@ describe("(made older) a shop whose records named Medusa's ids in columns", () =
     ])
     await client.query(`update "order" set customer_id = null where id = $1`, [order.id])
     await client.query(`update order_shipping_method set shipping_option_id = null where id = $1`, [order.method_id])
+    const { rows: courierRows } = await client.query(
+      `select sm.id as method_id, sm.shipping_option_id, dl.order_details_id from "order" o
+         join order_shipping os on os.order_id = o.id join order_shipping_method sm on sm.id = os.shipping_method_id
+         join order_order_shoporders_order_details dl on dl.order_id = o.id
+        where o.display_id = $1`,
+      [byCourier.body.id],
+    )
+    await client.query(`update order_details set user_number = $1, shipping_method_number = $2 where id = $3`, [
+      c.userId,
+      courier.body.id,
+      courierRows[0].order_details_id,
+    ])
+    await client.query(`update order_shipping_method set shipping_option_id = null where id = $1`, [courierRows[0].method_id])
     await client.query(
       `alter table checkout_payment add column payment_session_id text, add column order_id text, add column user_number integer`,
     )
@@ -189,6 +217,12 @@ describe("(made older) a shop whose records named Medusa's ids in columns", () =
       [order.id, order.method_id],
     )
     expect(medusa).toEqual([{ customer_id: order.customer_id, shipping_option_id: order.shipping_option_id }])
+    // The deleted method's option too, found through its deleted link: the order still says how it shipped.
+    const { rows: courierAfter } = await after.query(`select shipping_option_id from order_shipping_method where id = $1`, [
+      courierRows[0].method_id,
+    ])
+    expect(courierAfter).toEqual([{ shipping_option_id: courierRows[0].shipping_option_id }])
+    expect(await courierOrder()).toEqual([[byCourier.body.id, c.userId, courier.body.id]])
     // The payments' links: session and user for both, the order for the one that became it.
     const { rows: payments } = await after.query(
       `select cp.id,

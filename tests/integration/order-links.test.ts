@@ -216,6 +216,39 @@ describe("who placed an order and how it ships", () => {
   })
 })
 
+describe("an order whose shipping method was deleted since", () => {
+  it("still says which method it shipped with, through the deleted option's link, without its estimate", async () => {
+    const product = await createRaceProduct(admin, 50)
+    const created = await admin.post("/api/admin/shipping-methods", {
+      name: `Courier ${Date.now()}`,
+      description: "Gone after this test",
+      price: "9.00",
+      estimated_delivery: "2-3 days",
+      zone: "germany",
+    })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const method = created.body as { id: number; name: string }
+    const buyer = await newBuyer(shopUrl())
+    expect((await buyer.post("/api/cart", { productId: product.id, quantity: 1 })).status).toBe(201)
+    const placed = await buyWithSandboxCard(buyer, { shippingMethod: method.id })
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201)
+    expect(placed.body.shippingMethod).toEqual({
+      id: method.id,
+      name: method.name,
+      estimated_delivery: "2-3 days",
+      estimated_delivery_de: null,
+    })
+
+    expect((await admin.delete(`/api/admin/shipping-methods/${method.id}`)).status).toBe(200)
+    const [order] = await ordersOf(buyer)
+    expect(order).toMatchObject({
+      id: placed.body.id,
+      shippingMethodId: method.id,
+      shippingMethod: { id: method.id, name: method.name, estimated_delivery: null, estimated_delivery_de: null },
+    })
+  })
+})
+
 /** The Medusa shipping option behind the shop's method with this number, through the shipping-methods plugin's link. */
 async function shippingOptionOfMethod(methodNumber: number): Promise<string> {
   const { rows: tables } = await db.query(

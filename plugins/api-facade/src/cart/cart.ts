@@ -197,8 +197,6 @@ function newLineData(
  */
 const CART_LOCK_WAIT_SECONDS = 45
 
-export { CART_BUSY_MESSAGE }
-
 /**
  * One user's cart changes one at a time, on every server instance (Medusa's locking module).
  *

@@ -133,48 +133,43 @@ const NO_ESTIMATE: DeliveryEstimate = { en: null, de: null }
 
 /**
  * The shop's methods of these shipping options (the shipping-methods plugin's link), by option id. A
- * method since deleted is still found, as a number without an estimate: its orders keep saying how they shipped.
+ * method since deleted is still found, as a number without an estimate: its orders keep saying how they
+ * shipped. Two reads, each with the deleted rows (Medusa's query takes those only at the root of a read).
  */
 async function methodsOfOptions(container: MedusaContainer, optionIds: string[]): Promise<Map<string, OrderMethod>> {
   if (optionIds.length === 0) return new Map()
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
+  const { data: links } = await query.graph({
     entity: ShippingOptionDetailsLink.entryPoint,
-    fields: [
-      "shipping_option_id",
-      "shipping_method_details.method_number",
-      "shipping_method_details.estimated_delivery",
-      "shipping_method_details.estimated_delivery_de",
-      "shipping_method_details.deleted_at",
-    ],
+    fields: ["shipping_option_id", "shipping_method_details_id"],
     filters: { shipping_option_id: optionIds },
     withDeleted: true,
   })
+  const pairs = links as Array<{ shipping_option_id: string; shipping_method_details_id: string }>
+  if (pairs.length === 0) return new Map()
+  const { data } = await query.graph({
+    entity: "shipping_method_details",
+    fields: ["id", "method_number", "estimated_delivery", "estimated_delivery_de", "deleted_at"],
+    filters: { id: pairs.map((l) => l.shipping_method_details_id) },
+    withDeleted: true,
+  })
   type Row = {
-    shipping_option_id: string
-    shipping_method_details?: {
-      method_number: number
-      estimated_delivery: string | null
-      estimated_delivery_de: string | null
-      deleted_at: string | Date | null
-    } | null
+    id: string
+    method_number: number
+    estimated_delivery: string | null
+    estimated_delivery_de: string | null
+    deleted_at: string | Date | null
   }
+  const methods = new Map((data as Row[]).map((row) => [row.id, row]))
   return new Map(
-    (data as Row[]).flatMap(({ shipping_option_id, shipping_method_details: method }) =>
-      method
-        ? [
-            [
-              shipping_option_id,
-              {
-                number: Number(method.method_number),
-                estimate: method.deleted_at
-                  ? NO_ESTIMATE
-                  : { en: textOrNull(method.estimated_delivery), de: textOrNull(method.estimated_delivery_de) },
-              },
-            ] as const,
-          ]
-        : [],
-    ),
+    pairs.flatMap(({ shipping_option_id, shipping_method_details_id }) => {
+      const method = methods.get(shipping_method_details_id)
+      if (!method) return []
+      const estimate = method.deleted_at
+        ? NO_ESTIMATE
+        : { en: textOrNull(method.estimated_delivery), de: textOrNull(method.estimated_delivery_de) }
+      return [[shipping_option_id, { number: Number(method.method_number), estimate }] as const]
+    }),
   )
 }
 

@@ -6,7 +6,7 @@ import type { ShippingAddress, UnfinalisedPayment } from "@enclave/contract"
 import { centsToEuros } from "@enclave/contract/money"
 import { ACCOUNTS_MODULE } from "@enclave/accounts"
 import { SHOP_ORDERS_MODULE } from "@enclave/orders"
-import type { ShopUserRow } from "../accounts/users"
+import { accountsService, type ShopUserRow } from "../accounts/users"
 import { withCartLock } from "../cart/cart"
 import { linkedCartId } from "../cart/user-cart"
 import { ApiError, workflowError } from "../http/api-error"
@@ -255,17 +255,20 @@ export async function listUnfinalisedPayments(container: MedusaContainer): Promi
   const rows = await shopOrders(container).listCheckoutPayments({ status: "unfinalised" }, { take: null, order: { created_at: "DESC" } })
   if (rows.length === 0) return []
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  // A deleted account's payments keep its number, as they did when it was their column.
   const { data } = await query.graph({
     entity: CheckoutPaymentUserLink.entryPoint,
-    fields: ["checkout_payment_id", "shop_user.user_number"],
+    fields: ["checkout_payment_id", "shop_user_id"],
     filters: { checkout_payment_id: rows.map((row) => row.id) },
-    withDeleted: true,
   })
+  const links = data as Array<{ checkout_payment_id: string; shop_user_id: string }>
+  // A deleted account's payments keep its number, as they did when it was their column.
+  const users = await accountsService(container).listShopUsers(
+    { id: [...new Set(links.map((l) => l.shop_user_id))] },
+    { select: ["id", "user_number"], withDeleted: true, take: null },
+  )
+  const numberOfUser = new Map(users.map((u) => [u.id, u.user_number]))
   const userNumberOf = new Map(
-    (data as Array<{ checkout_payment_id: string; shop_user?: { user_number: number } | null }>).flatMap((l) =>
-      l.shop_user ? [[l.checkout_payment_id, Number(l.shop_user.user_number)] as const] : [],
-    ),
+    links.flatMap((l) => (numberOfUser.has(l.shop_user_id) ? [[l.checkout_payment_id, numberOfUser.get(l.shop_user_id)!] as const] : [])),
   )
   // Every payment is linked to its user as it starts (startPaymentWorkflow), in the same write as its cart.
   return rows.flatMap((row) => {

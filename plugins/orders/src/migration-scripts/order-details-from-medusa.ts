@@ -2,6 +2,8 @@ import type { ExecArgs } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 
 const BATCH = 500
+/** The shipping-methods plugin's link of its methods to Medusa's shipping options, by Medusa's query's name for it. */
+const SHIPPING_OPTION_DETAILS_LINK = "shipping_option_shipping_method_details"
 const NONE = Promise.resolve({ data: [] as unknown[] })
 
 interface DetailsRow {
@@ -43,6 +45,34 @@ export default async function moveOrderDetailsIntoMedusa({ container }: ExecArgs
     return
   }
 
+  /**
+   * The Medusa shipping option of each of the shop's methods (the shipping-methods plugin's link), a
+   * method deleted since included: its orders keep it. Medusa's query takes deleted rows only at the
+   * root of a read, so the methods and the link are read one after the other.
+   */
+  async function optionsOfMethods(numbers: number[]): Promise<Map<number, string>> {
+    const { data: methods } = await query.graph({
+      entity: "shipping_method_details",
+      fields: ["id", "method_number"],
+      filters: { method_number: numbers },
+      withDeleted: true,
+    })
+    const numberOf = new Map((methods as Array<{ id: string; method_number: number }>).map((m) => [m.id, Number(m.method_number)]))
+    if (numberOf.size === 0) return new Map()
+    const { data: links } = await query.graph({
+      entity: SHIPPING_OPTION_DETAILS_LINK,
+      fields: ["shipping_option_id", "shipping_method_details_id"],
+      filters: { shipping_method_details_id: [...numberOf.keys()] },
+      withDeleted: true,
+    })
+    return new Map(
+      (links as Array<{ shipping_option_id: string; shipping_method_details_id: string }>).map((l) => [
+        numberOf.get(l.shipping_method_details_id)!,
+        l.shipping_option_id,
+      ]),
+    )
+  }
+
   const rows: DetailsRow[] = await db("order_details")
     .select("id", "user_number", "shipping_method_number")
     .whereNull("deleted_at")
@@ -54,7 +84,7 @@ export default async function moveOrderDetailsIntoMedusa({ container }: ExecArgs
     const batch = rows.slice(i, i + BATCH)
     const userNumbers = [...new Set(batch.flatMap((r) => (r.user_number === null ? [] : [r.user_number])))]
     const methodNumbers = [...new Set(batch.flatMap((r) => (r.shipping_method_number === null ? [] : [r.shipping_method_number])))]
-    const [{ data: linked }, { data: users }, { data: methods }] = await Promise.all([
+    const [{ data: linked }, { data: users }, optionOf] = await Promise.all([
       query.graph({
         entity: "order_details",
         fields: ["id", "order.id", "order.customer_id", "order.shipping_methods.id", "order.shipping_methods.shipping_option_id"],
@@ -63,25 +93,12 @@ export default async function moveOrderDetailsIntoMedusa({ container }: ExecArgs
       userNumbers.length
         ? query.graph({ entity: "shop_user", fields: ["user_number", "customer.id"], filters: { user_number: userNumbers } })
         : NONE,
-      // A method deleted since still names its option: its orders keep it.
-      methodNumbers.length
-        ? query.graph({
-            entity: "shipping_method_details",
-            fields: ["method_number", "shipping_option.id"],
-            filters: { method_number: methodNumbers },
-            withDeleted: true,
-          })
-        : NONE,
+      methodNumbers.length ? optionsOfMethods(methodNumbers) : Promise.resolve(new Map<number, string>()),
     ])
     const orderOf = new Map((linked as LinkedOrder[]).map((d) => [d.id, d.order ?? null]))
     const customerOf = new Map(
       (users as Array<{ user_number: number; customer?: { id: string } | null }>).flatMap((u) =>
         u.customer ? [[Number(u.user_number), u.customer.id] as const] : [],
-      ),
-    )
-    const optionOf = new Map(
-      (methods as Array<{ method_number: number; shipping_option?: { id: string } | null }>).flatMap((m) =>
-        m.shipping_option ? [[Number(m.method_number), m.shipping_option.id] as const] : [],
       ),
     )
     const customerChanges: Array<{ id: string; customer_id: string }> = []
