@@ -441,6 +441,52 @@ describe("the card provider (Stripe)", () => {
     expect(await ordersOf(buyer)).toHaveLength(1)
   })
 
+  it("keeps its record linked to the cart, Medusa's payment session and the customer, and once placed to the order (issue 39)", async () => {
+    const buyer = await customerWithCart()
+    const started = await startCard(buyer)
+    expect(started.status, JSON.stringify(started.body)).toBe(201)
+    const { paymentIntentId } = cardPaymentSchema.parse(started.body)
+    const db = new pg.Client({ connectionString: databaseUrlOf(env.url) })
+    await db.connect()
+    try {
+      // Medusa's link tables, as a plugin of a merchant's reads them with Medusa's query.
+      const record = async () =>
+        (
+          await db.query(
+            `select cp.status,
+                    (select l.cart_id from cart_cart_shoporders_checkout_payment l
+                      where l.checkout_payment_id = cp.id and l.deleted_at is null) as cart_id,
+                    (select s.data->>'id' from shoporders_checkout_payment_payment_payment_session l join payment_session s on s.id = l.payment_session_id
+                      where l.checkout_payment_id = cp.id and l.deleted_at is null) as intent,
+                    (select u.user_number from accounts_shop_user_shoporders_checkout_payment l join shop_user u on u.id = l.shop_user_id
+                      where l.checkout_payment_id = cp.id and l.deleted_at is null) as user_number,
+                    (select o.display_id from order_order_shoporders_checkout_payment l join "order" o on o.id = l.order_id
+                      where l.checkout_payment_id = cp.id and l.deleted_at is null) as order_number
+               from checkout_payment cp where cp.reference = $1`,
+            [paymentIntentId],
+          )
+        ).rows
+      const { rows: carts } = await db.query(
+        `select l.cart_id from accounts_shop_user_cart_cart l join shop_user u on u.id = l.shop_user_id
+          where u.user_number = $1 and l.deleted_at is null`,
+        [buyer.userId],
+      )
+      const cartId = carts[0].cart_id
+      expect(await record()).toEqual([
+        { status: "created", cart_id: cartId, intent: paymentIntentId, user_number: buyer.userId, order_number: null },
+      ])
+
+      env.stripe.confirm(paymentIntentId)
+      const placed = await cardOrder(buyer, paymentIntentId)
+      expect(placed.status, JSON.stringify(placed.body)).toBe(201)
+      expect(await record()).toEqual([
+        { status: "ordered", cart_id: cartId, intent: paymentIntentId, user_number: buyer.userId, order_number: placed.body.id },
+      ])
+    } finally {
+      await db.end()
+    }
+  })
+
   it("refuses a total that is not the server's, before asking Stripe", async () => {
     const buyer = await customerWithCart()
     const intentsBefore = env.stripe.intents.size

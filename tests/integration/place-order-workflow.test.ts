@@ -108,15 +108,15 @@ describe("the purchase workflow", () => {
     expect((await buyer.post("/api/cart", { productId: product.id, quantity: 3 })).status).toBe(201)
     const before = await leftovers(me.email, "none", product.id)
 
-    // The database refuses the shop's order details for this buyer only: the workflow's last
-    // writing step fails after Medusa's order, the reservation and the payment were made.
+    // The database refuses the shop's order details of this buyer's payment only: the workflow's
+    // last writing step fails after Medusa's order, the reservation and the payment were made.
     const fn = `enclave_test_refuse_${me.id}`
+    const paymentId = `str-compensate-${me.id}`
     await db.query(
       `create function ${fn}() returns trigger language plpgsql as $$
-         begin if new.user_number = ${me.id} then raise exception 'the test refuses this order''s details'; end if; return new; end $$`,
+         begin if new.payment_id = '${paymentId}' then raise exception 'the test refuses this order''s details'; end if; return new; end $$`,
     )
     await db.query(`create trigger ${fn} before insert on order_details for each row execute function ${fn}()`)
-    const paymentId = `str-compensate-${me.id}`
     try {
       const failed = await buyWithSandboxCard(buyer, { paymentId })
       expect(failed.status).toBeGreaterThanOrEqual(500)

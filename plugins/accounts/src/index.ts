@@ -1,8 +1,12 @@
 /**
  * What other parts of the shop may use of the accounts plugin (its package's "." export): the
- * module's name and service type, and the workflows that change accounts. Everything else is its own.
+ * module's name, definition (for links to its shop users) and service type, its links to Medusa's
+ * customer and cart (to read them with Medusa's query), and the workflows that change accounts.
+ * Everything else is its own.
  */
-export { ACCOUNTS_MODULE } from "./modules/accounts"
+export { ACCOUNTS_MODULE, default as AccountsModule } from "./modules/accounts"
+export { default as ShopUserCustomerLink } from "./links/shop-user-customer"
+export { default as ShopUserCartLink } from "./links/shop-user-cart"
 export type { default as AccountsModuleService, SignInCounter, SignInCounts, TwoFactorState } from "./modules/accounts/service"
 import type { InferTypeOf } from "@medusajs/framework/types"
 import type ShopUserModel from "./modules/accounts/models/shop-user"

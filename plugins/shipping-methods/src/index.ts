@@ -1,4 +1,8 @@
-/** What other parts of the shop may use of the shipping-methods plugin (its package's "." export). */
+/**
+ * What other parts of the shop may use of the shipping-methods plugin (its package's "." export), with
+ * its link to Medusa's shipping option (to read an order's method from the option Medusa's order names).
+ */
+export { default as ShippingOptionDetailsLink } from "./links/shipping-option-details"
 export {
   GERMANY_COUNTRIES,
   LEGACY_SERVICE_ZONE_NAME,

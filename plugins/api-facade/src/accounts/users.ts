@@ -1,7 +1,14 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { User } from "@enclave/contract"
-import { ACCOUNTS_MODULE, type AccountsModuleService, type ShopUser, type SignInCounter, type SignInCounts } from "@enclave/accounts"
+import {
+  ACCOUNTS_MODULE,
+  ShopUserCustomerLink,
+  type AccountsModuleService,
+  type ShopUser,
+  type SignInCounter,
+  type SignInCounts,
+} from "@enclave/accounts"
 
 /** A shop_user row as the accounts module returns it. */
 export type ShopUserRow = ShopUser
@@ -79,4 +86,42 @@ export async function customerIdOf(container: MedusaContainer, userId: string): 
   if (customerOfUser.size >= KEPT_CUSTOMERS) customerOfUser.clear()
   customerOfUser.set(userId, customerId)
   return customerId
+}
+
+/**
+ * Medusa customer → the number of the shop user behind it, as far as read: the pair is made with the
+ * account and never changes. A customer without a shop user (a guest of Medusa's Store API) is not kept.
+ */
+const userNumberOfCustomer = new Map<string, number>()
+
+/**
+ * The shop users' numbers behind these Medusa customers (the accounts plugin's shop-user-customer link),
+ * keyed by customer id; a customer no shop user has is left out. How the shop knows who placed an order:
+ * Medusa's order names its customer.
+ */
+export async function userNumbersOfCustomers(
+  container: MedusaContainer,
+  customerIds: ReadonlyArray<string | null | undefined>,
+): Promise<Map<string, number>> {
+  const wanted = [...new Set(customerIds.filter((id): id is string => Boolean(id)))]
+  const unknown = wanted.filter((id) => !userNumberOfCustomer.has(id))
+  if (unknown.length) {
+    const query = container.resolve(ContainerRegistrationKeys.QUERY)
+    const { data } = await query.graph({
+      entity: ShopUserCustomerLink.entryPoint,
+      fields: ["customer_id", "shop_user.user_number"],
+      filters: { customer_id: unknown },
+    })
+    if (userNumberOfCustomer.size + unknown.length > KEPT_CUSTOMERS) userNumberOfCustomer.clear()
+    for (const row of data as Array<{ customer_id: string; shop_user?: { user_number: number } | null }>) {
+      if (row.shop_user) userNumberOfCustomer.set(row.customer_id, Number(row.shop_user.user_number))
+    }
+  }
+  return new Map(wanted.flatMap((id) => (userNumberOfCustomer.has(id) ? [[id, userNumberOfCustomer.get(id)!] as const] : [])))
+}
+
+/** The shop user behind a Medusa customer, or null (a guest of Medusa's Store API, a deleted account). */
+export async function findUserByCustomer(container: MedusaContainer, customerId: string): Promise<ShopUserRow | null> {
+  const userNumber = (await userNumbersOfCustomers(container, [customerId])).get(customerId)
+  return userNumber === undefined ? null : findUserByNumber(container, userNumber)
 }

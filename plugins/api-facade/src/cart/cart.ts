@@ -2,10 +2,11 @@ import type { CreateLineItemForCartDTO, MedusaContainer } from "@medusajs/framew
 import { Modules } from "@medusajs/framework/utils"
 import type { AddToCartRequest, CartItem } from "@enclave/contract"
 import { SHOP_ORDERS_MODULE, type ShopOrdersModuleService } from "@enclave/orders"
-import { accountsService, customerIdOf, findUserById, type ShopUserRow } from "../accounts/users"
+import { customerIdOf, type ShopUserRow } from "../accounts/users"
 import { catalogueEntries, type CatalogueEntry } from "../catalogue/products"
-import { ApiError } from "../http/api-error"
+import { ApiError, workflowError } from "../http/api-error"
 import { shopContext } from "./shop-context"
+import { CART_BUSY_MESSAGE, lastSeenCartOf, linkedCartId, rememberCart, startCartWorkflow } from "./user-cart"
 
 /*
  * Carts are Medusa carts, changed through the cart module's service rather than Medusa's cart
@@ -80,9 +81,23 @@ export async function readCart(container: MedusaContainer, cartId: string): Prom
   return open && { id: open.cart.id, lines: open.lines.map((l) => l.line) }
 }
 
-/** The user's open cart, or null when they have none yet (a visit to the cart creates nothing). */
+/**
+ * The user's open cart (null when they have none yet: a visit to the cart creates nothing) and the
+ * cart their link names, which may be one that became an order. The cart last seen for them in
+ * this process is read straight away; only when it is no longer open is the link read.
+ */
+async function currentCart(container: MedusaContainer, user: ShopUserRow): Promise<{ linkedId: string | null; cart: UserCart | null }> {
+  const seen = lastSeenCartOf(user.id)
+  const seenCart = seen ? await readCart(container, seen) : null
+  if (seenCart) return { linkedId: seen, cart: seenCart }
+  const linkedId = await linkedCartId(container, user.id)
+  const cart = linkedId && linkedId !== seen ? await readCart(container, linkedId) : null
+  rememberCart(user.id, cart ? linkedId : null)
+  return { linkedId, cart }
+}
+
 export async function findCart(container: MedusaContainer, user: ShopUserRow): Promise<UserCart | null> {
-  return user.cart_id ? readCart(container, user.cart_id) : null
+  return (await currentCart(container, user)).cart
 }
 
 /** The open cart checkout prices, or null when it is gone or already an order. */
@@ -94,25 +109,25 @@ export async function readCartForCheckout(container: MedusaContainer, cartId: st
 }
 
 /**
- * Starts the user's cart: in their region, for their customer, in euros.
- * Runs under the cart lock only, after withCartLock re-read the user's cart id.
+ * Starts the user's cart (user-cart.ts: made and linked in one workflow): in their region, for
+ * their customer, in euros. Runs under the cart lock only; `replaces` is the cart their link names.
  */
-async function startCart(container: MedusaContainer, user: ShopUserRow): Promise<string> {
+async function startCart(container: MedusaContainer, user: ShopUserRow, replaces: string | null): Promise<string> {
   const context = await shopContext(container)
-  const cart = await container.resolve(Modules.CART).createCarts({
+  const cart = {
     region_id: context.defaultRegionId,
     sales_channel_id: context.salesChannelId,
     customer_id: await customerIdOf(container, user.id),
     email: user.email,
     currency_code: CURRENCY,
-  })
-  // Under the cart lock nothing else moves the user's cart; a deleted account moves nothing.
-  if (!(await accountsService(container).moveCart({ userId: user.id, from: user.cart_id, to: cart.id }))) {
-    await container.resolve(Modules.CART).deleteCarts([cart.id])
-    throw new ApiError(409, CART_BUSY_MESSAGE)
   }
-  user.cart_id = cart.id
-  return cart.id
+  try {
+    const { result: cartId } = await startCartWorkflow(container).run({ input: { userId: user.id, replaces, cart } })
+    rememberCart(user.id, cartId)
+    return cartId
+  } catch (error) {
+    throw workflowError(error)
+  }
 }
 
 /**
@@ -182,16 +197,13 @@ function newLineData(
  */
 const CART_LOCK_WAIT_SECONDS = 45
 
-export const CART_BUSY_MESSAGE = "Your cart is being changed by another request: please try again in a moment"
-
 /**
  * One user's cart changes one at a time, on every server instance (Medusa's locking module).
  *
- * The user row the request read before it queued here says which cart was theirs then; the
- * change ahead of it may since have started the cart (the first add) or made it into an order.
- * So the cart id is read again once the lock is held: a stale one made each racing first add
- * start a cart of its own, and only the last stayed the user's (every other add answered 201
- * and was lost).
+ * The change ahead of this one may have started the cart (the first add) or made it into an
+ * order, so `work` finds the user's cart once the lock is held (currentCart, linkedCartId), never
+ * from what it knew before it queued: with a stale view each racing first add started a cart of its
+ * own, and only the last stayed the user's (every other add answered 201 and was lost).
  */
 async function withCartLock<T>(container: MedusaContainer, user: ShopUserRow, work: () => Promise<T>): Promise<T> {
   const locking = container.resolve(Modules.LOCKING)
@@ -201,9 +213,6 @@ async function withCartLock<T>(container: MedusaContainer, user: ShopUserRow, wo
       `enclave-cart:${user.id}`,
       async () => {
         holding = true
-        const fresh = await findUserById(container, user.id)
-        if (!fresh) throw new ApiError(401, "Your account no longer exists")
-        user.cart_id = fresh.cart_id
         return work()
       },
       { timeout: CART_LOCK_WAIT_SECONDS },
@@ -266,7 +275,7 @@ export async function listCartItems(container: MedusaContainer, user: ShopUserRo
  */
 export async function addToCart(container: MedusaContainer, user: ShopUserRow, request: AddToCartRequest): Promise<CartItem[]> {
   return withCartLock(container, user, async () => {
-    const cart = await findCart(container, user)
+    const { linkedId, cart } = await currentCart(container, user)
     const lines = cart?.lines ?? []
     const entries = await entriesOf(container, lines, [request.productId])
     const entry = entries.get(request.productId)
@@ -281,7 +290,7 @@ export async function addToCart(container: MedusaContainer, user: ShopUserRow, r
       await cartModule.updateLineItems([{ id: line.id, quantity: wanted, unit_price: unitPriceOf(entry) }])
       line.quantity = wanted
     } else {
-      const cartId = cart?.id ?? (await startCart(container, user))
+      const cartId = cart?.id ?? (await startCart(container, user, linkedId))
       const itemNumber = await nextItemNumber(container)
       const [created] = await cartModule.addLineItems([
         newLineData(cartId, entry, request.quantity, itemNumber, await pricesIncludeTax(container)),

@@ -22,6 +22,18 @@ export class ApiError extends Error {
 }
 
 /**
+ * A step's error reaches the caller serialised (a plain object): the shop's 4xx are rebuilt by
+ * their type, Medusa's keep their type for the error handler.
+ */
+export function workflowError(error: unknown): unknown {
+  const e = error as { name?: unknown; status?: unknown; message?: unknown; details?: unknown; extra?: unknown } | null
+  if (e && e.name === "ApiError" && typeof e.status === "number" && typeof e.message === "string") {
+    return new ApiError(e.status, e.message, e.details, (e.extra as Record<string, unknown> | undefined) ?? undefined)
+  }
+  return error
+}
+
+/**
  * Field path → the first docs/product.md §5 message for that field ("" for a problem with the whole body).
  * `at` is where the parsed value sits: a path parameter's name, so its errors are named too.
  */

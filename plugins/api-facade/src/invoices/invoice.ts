@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { invoiceFileName, invoiceReference } from "@enclave/contract"
 import type { Language } from "@enclave/contract/i18n"
 import { eurosToCents } from "@enclave/contract/money"
-import { findUserByNumber, type ShopUserRow } from "../accounts/users"
+import { customerIdOf, findUserByCustomer, type ShopUserRow } from "../accounts/users"
 import { ApiError } from "../http/api-error"
 import { detailsOfOrder, invoiceOfDetails, type MedusaOrderRow } from "../orders/read-orders"
 import { invoiceDocument, type InvoiceLine } from "./document"
@@ -12,8 +12,8 @@ import { invoiceSeller } from "./seller"
 import { readShop } from "../shop-details/shop-details"
 import { buyerVatIdOf, orderTaxFields, vatOfOrder } from "../tax/order-vat"
 
-/** What an invoice needs of Medusa's order: its lines with their tax lines, where it went, and its metadata. */
-interface InvoiceOrderRow extends Pick<MedusaOrderRow, "id" | "display_id" | "created_at" | "shipping_address"> {
+/** What an invoice needs of Medusa's order: its lines with their tax lines, whose it is, where it went, and its metadata. */
+interface InvoiceOrderRow extends Pick<MedusaOrderRow, "id" | "display_id" | "customer_id" | "created_at" | "shipping_address"> {
   items?: Array<Omit<NonNullable<MedusaOrderRow["items"]>[number], "thumbnail">>
   shipping_methods?: NonNullable<MedusaOrderRow["shipping_methods"]>
   metadata?: Record<string, unknown> | null
@@ -22,6 +22,7 @@ interface InvoiceOrderRow extends Pick<MedusaOrderRow, "id" | "display_id" | "cr
 const orderFields = [
   "id",
   "display_id",
+  "customer_id",
   "created_at",
   // Medusa fills in the items' quantities (kept in the order's item details) only when it works out the totals.
   "total",
@@ -58,7 +59,9 @@ export async function invoiceOfOrder(
   const order = data[0] as unknown as InvoiceOrderRow | undefined
   if (!order) throw notFound
   const details = await detailsOfOrder(container, order.id)
-  if (!details || (!caller.is_admin && details.user_number !== caller.user_number)) throw notFound
+  // Whose order it is, Medusa's order says: its customer is the caller's own (links/shop-user-customer).
+  const callersOwn = Boolean(order.customer_id) && order.customer_id === (await customerIdOf(container, caller.id))
+  if (!details || (!caller.is_admin && !callersOwn)) throw notFound
 
   const items = [...(order.items ?? [])].sort((a, b) => Number(a.metadata?.item_number ?? 0) - Number(b.metadata?.item_number ?? 0))
   const shipping = order.shipping_methods ?? []
@@ -68,7 +71,7 @@ export async function invoiceOfOrder(
   const shopRead = readShop(container)
   const [seller, buyer, timeZone] = await Promise.all([
     shopRead.then((shop) => invoiceSeller(container, options.webAddress, shop)),
-    details.user_number === null ? null : findUserByNumber(container, details.user_number),
+    callersOwn ? caller : order.customer_id ? findUserByCustomer(container, order.customer_id) : null,
     shopRead.then((shop) => shop.details.timeZone),
   ])
   const lines: InvoiceLine[] = [

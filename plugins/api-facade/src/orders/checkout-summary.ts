@@ -6,6 +6,7 @@ import { countryCodeOf, shopContext } from "../cart/shop-context"
 import { ApiError } from "../http/api-error"
 import { vatFigures } from "../tax/order-vat"
 import { buyerVatId, priceCart } from "./checkout"
+import { linkedCartId } from "../cart/user-cart"
 
 /**
  * GET /api/checkout-summary: the customer's cart priced for a country and a shipping method, as
@@ -22,8 +23,9 @@ export async function checkoutSummary(
       fields: { country: "Unknown country" },
     })
   }
-  if (!user.cart_id) throw new ApiError(400, "Your cart is empty")
-  const cart = await priceCart(container, { cartId: user.cart_id, email: user.email, vatId: buyerVatId(user) }, where)
+  const cartId = await linkedCartId(container, user.id)
+  if (!cartId) throw new ApiError(400, "Your cart is empty")
+  const cart = await priceCart(container, { cartId, email: user.email, vatId: buyerVatId(user) }, where)
   return {
     items: cart.lines.map((line) => ({
       id: line.itemNumber,

@@ -20,8 +20,8 @@ import {
 } from "@enclave/contract"
 import { eurosToCents } from "@enclave/contract/money"
 import { SHOP_ORDERS_MODULE, type InvoiceTerms } from "@enclave/orders"
-import { accountsService } from "../accounts/users"
-import { ApiError } from "../http/api-error"
+import { moveUserCartStep } from "../cart/user-cart"
+import { ApiError, workflowError } from "../http/api-error"
 import { pricePurchase, type CheckoutChoice, type PricedPurchase } from "./checkout"
 import { catalogueEntries } from "../catalogue/products"
 import { detailsOfOrder, shopOrders, timeZoneForOrders, toContractOrder, type MedusaOrderRow } from "./read-orders"
@@ -66,6 +66,8 @@ export interface PlaceOrderInput {
   notes?: string | null
   /** The payment was taken already: an inactive shipping method no longer refuses it. */
   paid?: boolean
+  /** The shop's record of the provider payment this purchase settles (payments/records.ts): linked to the order. */
+  checkoutPaymentId?: string
   /**
    * Paid by invoice: the terms the order is placed on. The order waits for the transfer (status
    * pending, Medusa's payment authorised, captured when staff mark it paid).
@@ -254,8 +256,11 @@ const openPaymentSessionStep = createStep(
   },
 )
 
+/**
+ * Who placed the order and the shipping method's number are not among them: Medusa's order records
+ * its customer and its shipping option, and the shop reads them from there (read-orders.ts).
+ */
 export interface OrderDetailsInput {
-  user_number: number
   shipping_address: ShippingAddress
   /** An invoice order waits for its money (pending); a paid one is processed. */
   status: "processing" | "pending"
@@ -263,7 +268,6 @@ export interface OrderDetailsInput {
   payment_id: string | null
   payment_provider: string
   is_test_payment: boolean
-  shipping_method_number: number
   shipping_method_name: string
   notes: string | null
   invoice: InvoiceTerms | null
@@ -310,18 +314,6 @@ const completeCartStep = createStep(
   },
 )
 
-/** The customer's next add starts a new cart; compensation gives them this one back. */
-const releaseUserCartStep = createStep(
-  "enclave-release-user-cart",
-  async (input: { userId: string; cartId: string }, { container }) => {
-    const moved = await accountsService(container).moveCart({ userId: input.userId, from: input.cartId, to: null })
-    return new StepResponse(null, moved ? input : null)
-  },
-  async (previous, { container }) => {
-    if (previous) await accountsService(container).moveCart({ userId: previous.userId, from: null, to: previous.cartId })
-  },
-)
-
 export const placeOrderWorkflow = createWorkflow(PLACE_ORDER_WORKFLOW, (input: PlaceOrderInput) => {
   // One completion per cart at a time, on every instance; the loser of a double click then finds the order.
   const lockKey = transform({ input }, ({ input }) => `enclave-place-order:${input.cartId}`)
@@ -359,24 +351,26 @@ export const placeOrderWorkflow = createWorkflow(PLACE_ORDER_WORKFLOW, (input: P
     const payment = authorizePaymentSessionStep({ id: session.sessionId, context: {} })
     const details = recordOrderDetailsStep(
       transform({ purchase, input, order }, ({ purchase, input, order }): OrderDetailsInput => ({
-        user_number: input.userNumber,
         shipping_address: { ...purchase.address, addressLine2: purchase.address.addressLine2 || null },
         status: input.invoice ? "pending" : "processing",
         payment_method: input.payment.method,
         payment_id: input.payment.paymentId,
         payment_provider: input.payment.provider,
         is_test_payment: input.payment.isTest,
-        shipping_method_number: purchase.method.number,
         shipping_method_name: purchase.method.name,
         notes: input.notes || (input.payment.provider === "sandbox" ? "Test order: no payment was taken" : null),
         invoice: invoiceTerms(input, order),
       })),
     )
-    // The cart link came first (it is how a retry finds the order); these two in one write.
+    // The cart link came first (it is how a retry finds the order); these in one write, with the
+    // shop's record of a provider payment that became this order (links/checkout-payment-order.ts).
     createRemoteLinkStep(
-      transform({ order, session, details }, ({ order, session, details }): LinkDefinition[] => [
+      transform({ order, session, details, input }, ({ order, session, details, input }): LinkDefinition[] => [
         { [Modules.ORDER]: { order_id: order.id }, [Modules.PAYMENT]: { payment_collection_id: session.collectionId } },
         { [Modules.ORDER]: { order_id: order.id }, [SHOP_ORDERS_MODULE]: { order_details_id: details.id } },
+        ...(input.checkoutPaymentId
+          ? [{ [Modules.ORDER]: { order_id: order.id }, [SHOP_ORDERS_MODULE]: { checkout_payment_id: input.checkoutPaymentId } }]
+          : []),
       ]),
     ).config({ name: "enclave-link-order-payment-details" })
     // The answer from what was just written: Medusa's order as createOrders read it back, with the
@@ -392,14 +386,16 @@ export const placeOrderWorkflow = createWorkflow(PLACE_ORDER_WORKFLOW, (input: P
             ...item,
             tax_lines: purchase.lines.find((line) => line.itemNumber === Number(item.metadata?.item_number))?.taxLines ?? [],
           })),
-          shipping_methods: [{ amount: purchase.shipping / 100, tax_lines: purchase.shippingTaxLines }],
+          shipping_methods: [
+            { amount: purchase.shipping / 100, tax_lines: purchase.shippingTaxLines, shipping_option_id: purchase.method.optionId },
+          ],
           shipping_address: { country_code: purchase.countryCode },
           item_total: purchase.subtotal / 100,
           shipping_total: purchase.shipping / 100,
           total: purchase.total / 100,
         },
         details,
-        new Map([[purchase.method.number, purchase.method.estimatedDelivery]]),
+        { userNumber: input.userNumber, method: { number: purchase.method.number, estimate: purchase.method.estimatedDelivery } },
         input.timeZone,
       ),
     }))
@@ -416,7 +412,10 @@ export const placeOrderWorkflow = createWorkflow(PLACE_ORDER_WORKFLOW, (input: P
   const orderId = transform({ existing, placed }, ({ existing, placed }) => existing.orderId ?? placed!.id)
   // Also for an order found again: a crashed attempt may have made it without closing the cart.
   completeCartStep({ cartId: input.cartId })
-  releaseUserCartStep({ userId: input.userId, cartId: input.cartId })
+  // The customer's next add starts a new cart (cart/user-cart.ts); compensation gives them this one back.
+  moveUserCartStep(transform({ input }, ({ input }) => ({ userId: input.userId, from: input.cartId, to: null }))).config({
+    name: "enclave-release-user-cart",
+  })
   when("enclave-order-placed-event", { placed }, ({ placed }) => Boolean(placed)).then(() => {
     emitEventStep({ eventName: "order.placed", data: transform({ orderId }, ({ orderId }) => ({ id: orderId })) })
   })
@@ -430,17 +429,8 @@ export const placeOrderWorkflow = createWorkflow(PLACE_ORDER_WORKFLOW, (input: P
   })
 })
 
-/**
- * A step's error reaches the caller serialised (a plain object): the shop's 4xx are rebuilt by
- * their type, Medusa's keep their type for the error handler.
- */
-export function workflowError(error: unknown): unknown {
-  const e = error as { name?: unknown; status?: unknown; message?: unknown; details?: unknown; extra?: unknown } | null
-  if (e && e.name === "ApiError" && typeof e.status === "number" && typeof e.message === "string") {
-    return new ApiError(e.status, e.message, e.details, (e.extra as Record<string, unknown> | undefined) ?? undefined)
-  }
-  return error
-}
+// Where it was first needed; it lives with ApiError so the cart's workflows use it too.
+export { workflowError } from "../http/api-error"
 
 /** Runs the purchase; answers the Medusa order id (the same one for a cart completed before). */
 export async function runPlaceOrder(

@@ -14,6 +14,7 @@ import { invoiceDetails } from "@enclave/payments"
 import { SYSTEM_PROVIDER_ID } from "@enclave/payments"
 import type { ShopUserRow } from "../accounts/users"
 import { withCartLock } from "../cart/cart"
+import { lastSeenCartOf, linkedCartId } from "../cart/user-cart"
 import { runThenBump } from "../catalogue/cache"
 import { ApiError } from "../http/api-error"
 import { invoiceAvailable, isBusinessCustomer } from "../payment-settings/invoice"
@@ -109,12 +110,13 @@ async function placeThroughWorkflow(
 ): Promise<Order> {
   // The cart this request was sent for: when a request ahead of it (a double click, a retry whose
   // answer was lost) made it into an order meanwhile, the workflow answers that order again.
-  const cartSent = user.cart_id
+  const cartSent = lastSeenCartOf(user.id) ?? (await linkedCartId(container, user.id))
   return runThenBump(
     "an order was placed",
     () =>
       withCartLock(container, user, async () => {
-        const cartId = user.cart_id ?? cartSent
+        // Read again under the lock: the link, not the cart last seen, which another instance may have bought since.
+        const cartId = (await linkedCartId(container, user.id)) ?? cartSent
         if (!cartId) throw new ApiError(400, "Your cart is empty")
         const { orderId, answer } = await runPlaceOrder(container, {
           cartId,
@@ -131,7 +133,6 @@ async function placeThroughWorkflow(
           ...paying,
           notes: request.notes,
         })
-        user.cart_id = null
         return answer ?? (await findOrderById(container, orderId))!
       }),
     // An order moves stock only: prices, ids and shipping methods stay as the catalogue facts hold them.

@@ -4,8 +4,10 @@ import { invoiceState, NO_IMAGE_URL, orderShippingAddressSchema, type Order, typ
 import { DEFAULT_SHOP_TIME_ZONE } from "@enclave/contract/values"
 import { eurosToCents } from "@enclave/contract/money"
 import type { TaxLineFact } from "@enclave/contract/tax"
+import { ShippingOptionDetailsLink } from "@enclave/shipping-methods"
 import { shopTimeZone } from "../shop-details/shop-details"
 import { SHOP_ORDERS_MODULE, type CheckoutPayment, type OrderDetails, type ShopOrdersModuleService } from "@enclave/orders"
+import { customerIdOf, userNumbersOfCustomers, type ShopUserRow } from "../accounts/users"
 import { shopContext, type ShopContext } from "../cart/shop-context"
 import CheckoutPaymentCartLink from "../links/checkout-payment-cart"
 import { shipmentFields, shipmentOf } from "./fulfilment"
@@ -43,29 +45,6 @@ export async function detailsOfOrder(container: MedusaContainer, orderId: string
   return (await detailsOfOrders(container, [orderId])).get(orderId) ?? null
 }
 
-/** The Medusa order of each of these details rows, keyed by the details id. */
-async function ordersOfDetails(container: MedusaContainer, detailIds: string[]): Promise<Map<string, string>> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: OrderDetailsLink.entryPoint,
-    fields: ["order_id", "order_details_id"],
-    filters: { order_details_id: detailIds },
-  })
-  return new Map((data as Array<{ order_id: string; order_details_id: string }>).map((l) => [l.order_details_id, l.order_id]))
-}
-
-/** The cart each of these checkout payments pays for (links/checkout-payment-cart.ts). */
-export async function cartsOfCheckoutPayments(container: MedusaContainer, paymentIds: string[]): Promise<Map<string, string>> {
-  if (paymentIds.length === 0) return new Map()
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: CheckoutPaymentCartLink.entryPoint,
-    fields: ["cart_id", "checkout_payment_id"],
-    filters: { checkout_payment_id: paymentIds },
-  })
-  return new Map((data as Array<{ cart_id: string; checkout_payment_id: string }>).map((l) => [l.checkout_payment_id, l.cart_id]))
-}
-
 /** The checkout payments started for one cart. */
 export async function checkoutPaymentIdsOfCart(container: MedusaContainer, cartId: string): Promise<string[]> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
@@ -81,12 +60,21 @@ export interface MedusaOrderRow extends TaxedOrderRow {
   id: string
   display_id: number
   email: string | null
+  /** Medusa's customer of the order: the shop user who placed it is the one linked to it. */
+  customer_id?: string | null
   created_at: string | Date
   total: number | string
   /** The items as charged: VAT included (Medusa's item_subtotal is net once an order carries tax lines). */
   item_total?: number | string
   /** The shipping as charged, VAT included, as its total. */
   shipping_total: number | string
+  /** The shipping option each shipping method was chosen as: the shop's method is the one linked to it. */
+  shipping_methods?: Array<{
+    name?: string
+    shipping_option_id: string | null
+    amount: number | string
+    tax_lines?: TaxLineFact[] | null
+  }> | null
   items?: Array<{
     id: string
     quantity: number | string
@@ -104,6 +92,7 @@ const orderFields = [
   "id",
   "display_id",
   "email",
+  "customer_id",
   "created_at",
   "total",
   "item_total",
@@ -115,39 +104,110 @@ const orderFields = [
   "items.product_title",
   "items.thumbnail",
   "items.metadata",
+  "shipping_methods.name",
+  "shipping_methods.shipping_option_id",
   ...shipmentFields,
   ...orderTaxFields,
 ]
 
 const money = (value: number | string | undefined) => Number(value ?? 0).toFixed(2)
 
-/** Shipping method number → its estimated delivery (null when it names none). */
-/** A method's estimate in English and German (each null when it names none), by method number. */
+/** A method's estimated delivery in English and German (each null when it names none). */
 export interface DeliveryEstimate {
   en: string | null
   de: string | null
 }
-export type DeliveryEstimates = ReadonlyMap<number, DeliveryEstimate>
+
+/** The shop's shipping method behind a Medusa shipping option: its number on the wire and its estimate. */
+export interface OrderMethod {
+  number: number
+  estimate: DeliveryEstimate
+}
 
 /**
- * The estimated delivery of the orders' shipping methods, read from the methods themselves: the
- * order keeps only the method's number and name. A method since deleted has no entry (null on the order).
+ * Who placed an order and how it ships, in the shop's numbers. Medusa's order records both (its
+ * customer, its shipping method's option), so the shop's details keep no copy: the shop user is the
+ * one linked to the customer, the method the one linked to the option.
  */
-async function deliveryEstimates(container: MedusaContainer, details: OrderDetailsRow[]): Promise<DeliveryEstimates> {
-  const numbers = [...new Set(details.map((d) => d.shipping_method_number).filter((n): n is number => n !== null))]
-  if (numbers.length === 0) return new Map()
+export interface OrderParties {
+  userNumber: number | null
+  method: OrderMethod | null
+}
+
+/** What the parties of a batch of orders are read from: customer id → user number, option id → method. */
+interface PartiesOfOrders {
+  userNumbers: ReadonlyMap<string, number>
+  methods: ReadonlyMap<string, OrderMethod>
+}
+
+const NO_ESTIMATE: DeliveryEstimate = { en: null, de: null }
+
+/**
+ * The shop's methods of these shipping options (the shipping-methods plugin's link), by option id. A
+ * method since deleted is still found, as a number without an estimate: its orders keep saying how they
+ * shipped. Two reads, each with the deleted rows (Medusa's query takes those only at the root of a read).
+ */
+async function methodsOfOptions(container: MedusaContainer, optionIds: string[]): Promise<Map<string, OrderMethod>> {
+  if (optionIds.length === 0) return new Map()
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data: links } = await query.graph({
+    entity: ShippingOptionDetailsLink.entryPoint,
+    fields: ["shipping_option_id", "shipping_method_details_id"],
+    filters: { shipping_option_id: optionIds },
+    withDeleted: true,
+  })
+  const pairs = links as Array<{ shipping_option_id: string; shipping_method_details_id: string }>
+  if (pairs.length === 0) return new Map()
   const { data } = await query.graph({
     entity: "shipping_method_details",
-    fields: ["method_number", "estimated_delivery", "estimated_delivery_de"],
-    filters: { method_number: numbers },
+    fields: ["id", "method_number", "estimated_delivery", "estimated_delivery_de", "deleted_at"],
+    filters: { id: pairs.map((l) => l.shipping_method_details_id) },
+    withDeleted: true,
   })
+  type Row = {
+    id: string
+    method_number: number
+    estimated_delivery: string | null
+    estimated_delivery_de: string | null
+    deleted_at: string | Date | null
+  }
+  const methods = new Map((data as Row[]).map((row) => [row.id, row]))
   return new Map(
-    (data as Array<{ method_number: number; estimated_delivery: string | null; estimated_delivery_de: string | null }>).map((row) => [
-      Number(row.method_number),
-      { en: textOrNull(row.estimated_delivery), de: textOrNull(row.estimated_delivery_de) },
-    ]),
+    pairs.flatMap(({ shipping_option_id, shipping_method_details_id }) => {
+      const method = methods.get(shipping_method_details_id)
+      if (!method) return []
+      const estimate = method.deleted_at
+        ? NO_ESTIMATE
+        : { en: textOrNull(method.estimated_delivery), de: textOrNull(method.estimated_delivery_de) }
+      return [[shipping_option_id, { number: Number(method.method_number), estimate }] as const]
+    }),
   )
+}
+
+const optionOf = (order: Pick<MedusaOrderRow, "shipping_methods">) => order.shipping_methods?.[0]?.shipping_option_id ?? null
+
+/**
+ * The parties of these orders, two reads at most for any number of them. `knownUser`: the customer
+ * whose orders they are, whose number the caller knows (a customer's own list), so it is not read.
+ */
+async function partiesOfOrders(
+  container: MedusaContainer,
+  orders: ReadonlyArray<Pick<MedusaOrderRow, "customer_id" | "shipping_methods">>,
+  knownUser?: { customerId: string; userNumber: number },
+): Promise<PartiesOfOrders> {
+  const optionIds = [...new Set(orders.map(optionOf).filter((id): id is string => Boolean(id)))]
+  const customerIds = orders.map((o) => o.customer_id).filter((id) => id && id !== knownUser?.customerId)
+  const [userNumbers, methods] = await Promise.all([userNumbersOfCustomers(container, customerIds), methodsOfOptions(container, optionIds)])
+  if (knownUser) userNumbers.set(knownUser.customerId, knownUser.userNumber)
+  return { userNumbers, methods }
+}
+
+function partiesOf(order: Pick<MedusaOrderRow, "customer_id" | "shipping_methods">, read: PartiesOfOrders): OrderParties {
+  const option = optionOf(order)
+  return {
+    userNumber: (order.customer_id ? read.userNumbers.get(order.customer_id) : undefined) ?? null,
+    method: (option && read.methods.get(option)) || null,
+  }
 }
 
 /**
@@ -182,7 +242,7 @@ export function invoiceOfDetails(
 }
 
 /** `timeZone`: the shop's, in which an invoice becomes overdue the day after its due date. */
-export function toContractOrder(order: MedusaOrderRow, details: OrderDetailsRow, estimates: DeliveryEstimates, timeZone: string): Order {
+export function toContractOrder(order: MedusaOrderRow, details: OrderDetailsRow, parties: OrderParties, timeZone: string): Order {
   const items = (order.items ?? []).map((item) => {
     const productNumber = Number(item.metadata?.product_number)
     return {
@@ -197,7 +257,7 @@ export function toContractOrder(order: MedusaOrderRow, details: OrderDetailsRow,
   const subtotal = items.reduce((sum, i) => sum + eurosToCents(i.price) * i.quantity, 0) / 100
   return {
     id: order.display_id,
-    userId: details.user_number,
+    userId: parties.userNumber,
     status: details.status,
     subtotal: money(order.item_total ?? subtotal),
     shippingCost: money(order.shipping_total),
@@ -207,16 +267,15 @@ export function toContractOrder(order: MedusaOrderRow, details: OrderDetailsRow,
     paymentProvider: details.payment_provider,
     isTestPayment: details.is_test_payment,
     notes: details.notes,
-    shippingMethodId: details.shipping_method_number,
-    shippingMethod:
-      details.shipping_method_number !== null
-        ? {
-            id: details.shipping_method_number,
-            name: details.shipping_method_name ?? "",
-            estimated_delivery: estimates.get(details.shipping_method_number)?.en ?? null,
-            estimated_delivery_de: estimates.get(details.shipping_method_number)?.de ?? null,
-          }
-        : null,
+    shippingMethodId: parties.method?.number ?? null,
+    shippingMethod: parties.method
+      ? {
+          id: parties.method.number,
+          name: details.shipping_method_name ?? "",
+          estimated_delivery: parties.method.estimate.en,
+          estimated_delivery_de: parties.method.estimate.de,
+        }
+      : null,
     shippingAddress: details.shipping_address,
     email: order.email,
     createdAt: new Date(order.created_at).toISOString(),
@@ -240,8 +299,6 @@ const outsideOrderFields = [
   "shipping_address.province",
   "shipping_address.postal_code",
   "shipping_address.country_code",
-  "shipping_methods.name",
-  "shipping_methods.shipping_option_id",
   "payment_collections.payments.provider_id",
   "payment_collections.payments.captured_at",
   "payment_collections.payments.canceled_at",
@@ -259,12 +316,6 @@ interface OutsideOrderRow extends MedusaOrderRow {
     postal_code: string | null
     country_code: string | null
   } | null
-  shipping_methods?: Array<{
-    name: string
-    shipping_option_id: string | null
-    amount: number | string
-    tax_lines?: TaxLineFact[] | null
-  }> | null
   payment_collections?: Array<{
     payments?: Array<{ provider_id: string; captured_at: string | Date | null; canceled_at: string | Date | null }> | null
   }> | null
@@ -297,12 +348,7 @@ export function statusFromMedusa(order: Pick<OutsideOrderRow, "status" | "fulfil
  * import), in the shop's shape from Medusa's own record. What it lacks says so: no shop account (userId
  * null), no payment id, no address when Medusa's is incomplete; its lines are numbered by position.
  */
-function outsideOrder(
-  order: OutsideOrderRow,
-  context: ShopContext,
-  methodNumbers: ReadonlyMap<string, number>,
-  estimates: DeliveryEstimates,
-): Order {
+function outsideOrder(order: OutsideOrderRow, context: ShopContext, parties: OrderParties): Order {
   const address = order.shipping_address
   const typed = address
     ? orderShippingAddressSchema.safeParse({
@@ -319,7 +365,6 @@ function outsideOrder(
       })
     : null
   const method = order.shipping_methods?.[0]
-  const methodNumber = method?.shipping_option_id ? (methodNumbers.get(method.shipping_option_id) ?? null) : null
   const provider = (order.payment_collections ?? []).flatMap((c) => c.payments ?? [])[0]?.provider_id ?? null
   const lines = [...(order.items ?? [])].map((item, index) => ({
     ...item,
@@ -328,35 +373,19 @@ function outsideOrder(
   return toContractOrder(
     { ...order, items: lines },
     {
-      user_number: null,
       status: statusFromMedusa(order),
       payment_method: provider ? (PROVIDER_NAMES[provider] ?? provider) : "Not recorded",
       payment_id: null,
       payment_provider: provider,
       is_test_payment: false,
       notes: null,
-      shipping_method_number: methodNumber,
       shipping_method_name: method?.name ?? null,
       shipping_address: typed?.success ? typed.data : null,
       invoice: null,
       paid_at: null,
     } as unknown as OrderDetailsRow,
-    estimates,
+    parties,
     DEFAULT_SHOP_TIME_ZONE,
-  )
-}
-
-/** Shipping option id → the shop's method number (links/shipping-option-details in the shipping-methods plugin). */
-async function methodNumbersOfOptions(container: MedusaContainer, optionIds: string[]): Promise<Map<string, number>> {
-  if (optionIds.length === 0) return new Map()
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  // All of them (a shop has a handful): Medusa cannot filter this link by the option's side (its table name is cut short).
-  const { data } = await query.graph({ entity: "shipping_method_details", fields: ["method_number", "shipping_option.id"] })
-  const wanted = new Set(optionIds)
-  return new Map(
-    (data as Array<{ method_number: number; shipping_option?: { id: string } | null }>)
-      .filter((row) => row.shipping_option && wanted.has(row.shipping_option.id))
-      .map((row) => [row.shipping_option!.id, Number(row.method_number)]),
   )
 }
 
@@ -369,49 +398,43 @@ export async function listAllOrders(container: MedusaContainer): Promise<Order[]
   const { data } = await query.graph({ entity: "order", fields: [...orderFields, ...outsideOrderFields, "order_details.*"] })
   const orders = data as unknown as OutsideOrderRow[]
   const details = orders.map((o) => o.order_details).filter((d): d is OrderDetailsRow => Boolean(d))
-  const outside = orders.filter((o) => !o.order_details)
-  const optionIds = outside.flatMap((o) => o.shipping_methods ?? []).flatMap((m) => (m.shipping_option_id ? [m.shipping_option_id] : []))
-  const [context, methodNumbers, timeZone] = await Promise.all([
-    outside.length ? shopContext(container) : null,
-    methodNumbersOfOptions(container, [...new Set(optionIds)]),
+  const [context, parties, timeZone] = await Promise.all([
+    orders.some((o) => !o.order_details) ? shopContext(container) : null,
+    partiesOfOrders(container, orders),
     timeZoneForOrders(container, details),
-  ])
-  const estimates = await deliveryEstimates(container, [
-    ...details,
-    ...[...methodNumbers.values()].map((n) => ({ shipping_method_number: n }) as OrderDetailsRow),
   ])
   return orders
     .map((o) =>
-      o.order_details ? toContractOrder(o, o.order_details, estimates, timeZone) : outsideOrder(o, context!, methodNumbers, estimates),
+      o.order_details
+        ? toContractOrder(o, o.order_details, partiesOf(o, parties), timeZone)
+        : outsideOrder(o, context!, partiesOf(o, parties)),
     )
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id)
 }
 
 /**
- * Orders in the shop's shape, newest first. `userNumber` limits them to one customer's; without
- * it every order the shop placed (with details).
+ * One shop user's orders in the shop's shape, newest first: the orders of their Medusa customer that
+ * the shop placed (with details).
  */
-export async function listOrders(container: MedusaContainer, filter: { userNumber?: number; displayId?: number } = {}): Promise<Order[]> {
-  const detailFilters: Record<string, unknown> = {}
-  if (filter.userNumber !== undefined) detailFilters.user_number = filter.userNumber
-  const details = await shopOrders(container).listOrderDetails(detailFilters, { take: null })
-  if (details.length === 0) return []
-  const orderOf = await ordersOfDetails(
-    container,
-    details.map((d) => d.id),
-  )
-  const byOrderId = new Map(details.filter((d) => orderOf.has(d.id)).map((d) => [orderOf.get(d.id)!, d]))
+export async function listOrdersOf(container: MedusaContainer, user: Pick<ShopUserRow, "id" | "user_number">): Promise<Order[]> {
+  const customer = { customerId: await customerIdOf(container, user.id), userNumber: user.user_number }
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const filters: Record<string, unknown> = { id: [...byOrderId.keys()] }
-  if (filter.displayId !== undefined) filters.display_id = filter.displayId
-  const [{ data }, estimates, timeZone] = await Promise.all([
-    query.graph({ entity: "order", fields: orderFields, filters }),
-    deliveryEstimates(container, details),
-    timeZoneForOrders(container, details),
+  const { data } = await query.graph({
+    entity: "order",
+    fields: [...orderFields, "order_details.*"],
+    filters: { customer_id: customer.customerId },
+  })
+  const orders = (data as unknown as Array<MedusaOrderRow & { order_details?: OrderDetailsRow | null }>).filter((o) => o.order_details)
+  if (orders.length === 0) return []
+  const [parties, timeZone] = await Promise.all([
+    partiesOfOrders(container, orders, customer),
+    timeZoneForOrders(
+      container,
+      orders.map((o) => o.order_details!),
+    ),
   ])
-  return (data as unknown as MedusaOrderRow[])
-    .filter((o) => byOrderId.has(o.id))
-    .map((o) => toContractOrder(o, byOrderId.get(o.id)!, estimates, timeZone))
+  return orders
+    .map((o) => toContractOrder(o, o.order_details!, partiesOf(o, parties), timeZone))
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id)
 }
 
@@ -429,17 +452,10 @@ export async function findOrder(container: MedusaContainer, displayId: number) {
   const order = data[0] as unknown as OutsideOrderRow | undefined
   if (!order) return null
   const details = order.order_details ?? null
-  if (details) {
-    const [estimates, timeZone] = await Promise.all([deliveryEstimates(container, [details]), timeZoneForOrders(container, [details])])
-    return { medusaOrderId: order.id, details, order: toContractOrder(order, details, estimates, timeZone) }
-  }
-  const optionIds = (order.shipping_methods ?? []).flatMap((m) => (m.shipping_option_id ? [m.shipping_option_id] : []))
-  const methodNumbers = await methodNumbersOfOptions(container, optionIds)
-  const estimates = await deliveryEstimates(
-    container,
-    [...methodNumbers.values()].map((n) => ({ shipping_method_number: n }) as OrderDetailsRow),
-  )
-  return { medusaOrderId: order.id, details: null, order: outsideOrder(order, await shopContext(container), methodNumbers, estimates) }
+  const [read, timeZone] = await Promise.all([partiesOfOrders(container, [order]), timeZoneForOrders(container, details ? [details] : [])])
+  const parties = partiesOf(order, read)
+  if (details) return { medusaOrderId: order.id, details, order: toContractOrder(order, details, parties, timeZone) }
+  return { medusaOrderId: order.id, details: null, order: outsideOrder(order, await shopContext(container), parties) }
 }
 
 /** One order by its Medusa id, in the shop's shape; null when the shop has no details for it. */
@@ -450,6 +466,6 @@ export async function findOrderById(container: MedusaContainer, medusaOrderId: s
   if (!order) return null
   const details = await detailsOfOrder(container, order.id)
   if (!details) return null
-  const [estimates, timeZone] = await Promise.all([deliveryEstimates(container, [details]), timeZoneForOrders(container, [details])])
-  return toContractOrder(order, details, estimates, timeZone)
+  const [read, timeZone] = await Promise.all([partiesOfOrders(container, [order]), timeZoneForOrders(container, [details])])
+  return toContractOrder(order, details, partiesOf(order, read), timeZone)
 }

@@ -7,7 +7,7 @@ import { CARD_PROVIDER_ID } from "@enclave/payments"
 import type { ShopUserRow } from "../accounts/users"
 import { ApiError } from "../http/api-error"
 import { finalisePayment, orderOfPayment } from "./finalise"
-import { findCheckoutPayment, startCheckoutPayment, updateCheckoutPayment, withPaymentLock, type CheckoutPaymentRow } from "./records"
+import { findCheckoutPayment, findOwnCheckoutPayment, startCheckoutPayment, updateCheckoutPayment, withPaymentLock } from "./records"
 import { cardGatewayFor } from "./settings"
 
 export type { CreateCardPaymentRequest }
@@ -74,8 +74,8 @@ export async function placeCardOrder(
   request: CreateOrderRequest,
   paymentId: string,
 ): Promise<Order> {
-  const row: CheckoutPaymentRow | null = await findCheckoutPayment(container, { provider: "stripe", reference: paymentId })
-  if (!row || row.user_number !== user.user_number) {
+  const row = await findOwnCheckoutPayment(container, user, { provider: "stripe", reference: paymentId })
+  if (!row) {
     throw new ApiError(404, "There is no card payment with this id for your account", { fields: { paymentId: "Unknown payment" } })
   }
   if (request.total !== undefined && eurosToCents(request.total) !== eurosToCents(row.amount)) {

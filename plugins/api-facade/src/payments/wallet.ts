@@ -6,7 +6,7 @@ import { WALLET_PROVIDER_ID } from "@enclave/payments"
 import type { ShopUserRow } from "../accounts/users"
 import { ApiError } from "../http/api-error"
 import { finalisePayment, orderOfPayment } from "./finalise"
-import { findCheckoutPayment, startCheckoutPayment, withPaymentLock, type CheckoutPaymentRow } from "./records"
+import { findCheckoutPayment, findOwnCheckoutPayment, startCheckoutPayment, withPaymentLock, type CheckoutPaymentFields } from "./records"
 import { walletGatewayFor } from "./settings"
 
 /** docs/product.md §7: a userId in the body must be the signed-in customer's; the session decides who pays. */
@@ -59,7 +59,7 @@ export async function createWalletOrder(
   }
 }
 
-function captureAnswer(row: CheckoutPaymentRow, paymentId: string, order: PaypalCapture["order"]): PaypalCapture {
+function captureAnswer(row: CheckoutPaymentFields, paymentId: string, order: PaypalCapture["order"]): PaypalCapture {
   return { id: row.reference, status: "COMPLETED", paymentId, orderId: order.id, order }
 }
 
@@ -85,10 +85,10 @@ export async function settleWalletPayment(container: MedusaContainer, reference:
   })
 }
 
-async function customersPayment(container: MedusaContainer, user: ShopUserRow, reference: string): Promise<CheckoutPaymentRow> {
-  const row = await findCheckoutPayment(container, { provider: "paypal", reference })
+async function customersPayment(container: MedusaContainer, user: ShopUserRow, reference: string): Promise<CheckoutPaymentFields> {
+  const row = await findOwnCheckoutPayment(container, user, { provider: "paypal", reference })
   // Another customer's PayPal order is answered like one that does not exist.
-  if (!row || row.user_number !== user.user_number) throw new ApiError(404, "There is no PayPal order with this id for your account")
+  if (!row) throw new ApiError(404, "There is no PayPal order with this id for your account")
   return row
 }
 

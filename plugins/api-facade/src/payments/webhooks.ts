@@ -1,9 +1,12 @@
 import type { WebhookReceipt } from "@enclave/contract"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, PaymentActions } from "@medusajs/framework/utils"
-import { cancelShopOrder } from "../orders/cancel-order"
+import { createWorkflow, transform, when } from "@medusajs/framework/workflows-sdk"
+import { runThenBump } from "../catalogue/cache"
+import { workflowError } from "../http/api-error"
+import { cancelShopOrderWorkflow } from "../orders/cancel-order"
 import { settleCardPayment } from "./card"
-import { findCheckoutPayment, updateCheckoutPayment, withPaymentLock } from "./records"
+import { findCheckoutPayment, markCheckoutPaymentStep, withPaymentLock, type CheckoutPaymentRow } from "./records"
 import { settleWalletPayment } from "./wallet"
 
 export type WebhookProvider = "stripe" | "paypal"
@@ -19,6 +22,26 @@ export interface WebhookDelivery {
 
 /** The contract's answer to a delivery (webhookReceiptSchema). */
 export type WebhookOutcome = WebhookReceipt
+
+/**
+ * The provider says the money did not arrive after all. The record says why (and "failed" unless
+ * it became an order); an order it became is cancelled, so it does not ship and its stock goes back
+ * on sale. A cancel that fails gives the record its old word back, and the provider retries.
+ */
+const paymentFailedWorkflow = createWorkflow("enclave-payment-failed", (input: { row: CheckoutPaymentRow; reason: string }) => {
+  markCheckoutPaymentStep(
+    transform({ input }, ({ input: { row, reason } }) => ({
+      id: row.id,
+      previous: { status: row.status, payment_id: row.payment_id, failure_reason: row.failure_reason },
+      next: { status: row.order_id ? row.status : ("failed" as const), payment_id: row.payment_id, failure_reason: reason },
+    })),
+  )
+  when("enclave-payment-failed-cancel-order", { input }, ({ input }) => Boolean(input.row.order_id)).then(() => {
+    cancelShopOrderWorkflow.runAsStep({
+      input: transform({ input }, ({ input }) => ({ orderId: input.row.order_id!, reason: input.reason })),
+    })
+  })
+})
 
 /**
  * POST /api/webhooks/{stripe,paypal}: the provider (through Medusa's payment module) checks the
@@ -44,12 +67,14 @@ export async function receiveWebhook(
     const reason = provider === "paypal" ? "PayPal denied the capture" : "Stripe reports the card payment failed"
     await withPaymentLock(container, row.reference, async () => {
       const current = (await findCheckoutPayment(container, { provider, reference: row.reference }))!
-      if (current.order_id) {
-        // The money did not arrive after all: the order must not ship, and its stock goes back on sale.
-        await cancelShopOrder(container, { orderId: current.order_id, reason })
-        logger.warn(`Order ${current.order_id} cancelled: ${reason} (${provider} ${current.reference})`)
+      const run = () => paymentFailedWorkflow(container).run({ input: { row: current, reason } })
+      try {
+        // A cancelled order's stock is on sale again: the catalogue must say so at the next request.
+        await (current.order_id ? runThenBump("an order was cancelled: its stock is on sale again", run, "stock") : run())
+      } catch (error) {
+        throw workflowError(error)
       }
-      await updateCheckoutPayment(container, current.id, { status: current.order_id ? current.status : "failed", failure_reason: reason })
+      if (current.order_id) logger.warn(`Order ${current.order_id} cancelled: ${reason} (${provider} ${current.reference})`)
     })
     return { received: true, result: "failed" }
   }

@@ -5,7 +5,7 @@ import { carrierNames, isCarrier, trackingUrl } from "@enclave/contract/values"
 import { eurosToCents, centsToEuros } from "@enclave/contract/money"
 import { orderVat, type TaxLineFact } from "@enclave/contract/tax"
 import type { MailAddress, OrderMailData, OrderMailShipment } from "../templates"
-import { recipientByNumber } from "./recipients"
+import { recipientByCustomer } from "./recipients"
 import { shopTimeZone } from "./time-zone"
 
 /** An order's mail: who gets it and what it says. */
@@ -19,6 +19,8 @@ interface OrderRow {
   id: string
   display_id: number
   email: string | null
+  /** Who placed it: the shop user linked to this Medusa customer (the accounts plugin's link). */
+  customer_id: string | null
   created_at: string | Date
   total: number | string
   item_total: number | string
@@ -69,6 +71,7 @@ export async function orderMailOf(container: MedusaContainer, orderId: string): 
       "id",
       "display_id",
       "email",
+      "customer_id",
       "created_at",
       "total",
       "item_total",
@@ -97,7 +100,7 @@ export async function orderMailOf(container: MedusaContainer, orderId: string): 
   const details = order?.order_details
   if (!order || !details) return null
 
-  const user = details.user_number !== null ? await recipientByNumber(container, details.user_number) : null
+  const user = order.customer_id ? await recipientByCustomer(container, order.customer_id) : null
   const to = user?.email ?? order.email
   if (!to) return null
 

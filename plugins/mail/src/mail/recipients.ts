@@ -1,5 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ACCOUNTS_MODULE, type AccountsModuleService, type ShopUser } from "@enclave/accounts"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ACCOUNTS_MODULE, ShopUserCustomerLink, type AccountsModuleService, type ShopUser } from "@enclave/accounts"
 import type { Language } from "@enclave/contract/i18n"
 
 /** A shop user as a mail addresses them. */
@@ -36,8 +37,17 @@ export async function recipientById(container: MedusaContainer, id: string): Pro
   return user ? recipientOf(user) : null
 }
 
-/** The shop user with this user number (the order details' user_number), or null. */
-export async function recipientByNumber(container: MedusaContainer, userNumber: number): Promise<Recipient | null> {
-  const [user] = await accounts(container).listShopUsers({ user_number: userNumber }, { take: 1 })
+/**
+ * The shop user behind a Medusa customer (an order's customer: who placed it), or null for a customer
+ * no shop user has (a guest of Medusa's Store API) or an account since deleted.
+ */
+export async function recipientByCustomer(container: MedusaContainer, customerId: string): Promise<Recipient | null> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: ShopUserCustomerLink.entryPoint,
+    fields: ["shop_user.id", "shop_user.email", "shop_user.username", "shop_user.full_name", "shop_user.language"],
+    filters: { customer_id: customerId },
+  })
+  const user = (data[0] as { shop_user?: ShopUser | null } | undefined)?.shop_user
   return user ? recipientOf(user) : null
 }

@@ -317,25 +317,6 @@ class AccountsModuleService extends MedusaService({ ShopUser, PasswordReset }) {
   }
 
   /**
-   * Points the user at another cart (`to`; null: none) only while they point at `from`, in one
-   * statement: a purchase lets go of the cart it bought, a first add takes a new one. Answers
-   * whether it moved, so a caller that read `from` before someone else moved it finds out.
-   */
-  @InjectManager()
-  async moveCart(
-    input: { userId: string; from: string | null; to: string | null },
-    @MedusaContext() sharedContext: Context<SqlEntityManager> = {},
-  ): Promise<boolean> {
-    const rows: unknown[] = await sharedContext.manager!.execute(
-      `update shop_user set cart_id = ?, updated_at = now()
-        where id = ? and cart_id is not distinct from ? and deleted_at is null
-       returning id`,
-      [input.to, input.userId, input.from],
-    )
-    return rows.length > 0
-  }
-
-  /**
    * Sign-in sessions without Redis live in this module's `session` table (sid, sess, expire); the
    * facade keeps them here through these calls. What a session holds is the facade's business.
    */

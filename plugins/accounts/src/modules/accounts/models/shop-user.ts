@@ -4,6 +4,7 @@ import { model } from "@medusajs/framework/utils"
  * A person who signs in to the shop (docs/product.md §3 User). The password itself lives in Medusa's auth
  * module (emailpass provider, scrypt), keyed by `username_key`; this row holds the profile, the
  * admin flag and the sign-in bookkeeping. `user_number` is the whole-number id of the /api contract.
+ * The cart the user is filling is linked (links/shop-user-cart.ts), as is their Medusa customer.
  */
 const ShopUser = model
   .define("shop_user", {
@@ -41,8 +42,6 @@ const ShopUser = model
     login_attempts: model.number().default(0),
     locked_until: model.dateTime().nullable(),
     password_last_changed: model.dateTime().nullable(),
-    // The Medusa cart this user is filling; a new one is started after checkout.
-    cart_id: model.text().nullable(),
   })
   .indexes([
     { on: ["user_number"], unique: true },

@@ -3,11 +3,11 @@ import { createOrderSchema, MISSING_SHIPPING_ADDRESS_MESSAGE } from "@enclave/co
 import { ApiError, validate } from "../../../http/api-error"
 import { requireUser } from "../../../http/current-user"
 import { placeOrder } from "../../../orders/place-order"
-import { listOrders } from "../../../orders/read-orders"
+import { listOrdersOf } from "../../../orders/read-orders"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const user = requireUser(req, "You must be logged in to see your orders")
-  res.json(await listOrders(req.scope, { userNumber: user.user_number }))
+  res.json(await listOrdersOf(req.scope, user))
 }
 
 export async function POST(req: MedusaRequest, res: MedusaResponse) {

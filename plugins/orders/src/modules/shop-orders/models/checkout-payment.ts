@@ -5,6 +5,8 @@ import { model } from "@medusajs/framework/utils"
  * creation until it became an order. It is how a returning customer, a second capture or a
  * webhook finds the cart a payment belongs to, how capturing twice makes one order, and where a
  * payment that was taken but could not become an order stays on record for staff ("unfinalised").
+ * The facade's links tie it to its cart, Medusa's payment session, the shop user who started it and
+ * the order it became.
  */
 const CheckoutPayment = model
   .define("checkout_payment", {
@@ -12,8 +14,6 @@ const CheckoutPayment = model
     provider: model.enum(["stripe", "paypal"]),
     // PayPal's order id or Stripe's PaymentIntent id.
     reference: model.text(),
-    payment_session_id: model.text(),
-    user_number: model.number(),
     // Euros with two decimals, as charged.
     amount: model.text(),
     is_test_payment: model.boolean().default(false),
@@ -23,7 +23,6 @@ const CheckoutPayment = model
     status: model.enum(["created", "paid", "ordered", "failed", "unfinalised"]).default("created"),
     // The provider's id of the money taken: PayPal's capture id, Stripe's PaymentIntent id.
     payment_id: model.text().nullable(),
-    order_id: model.text().nullable(),
     failure_reason: model.text().nullable(),
   })
   .indexes([{ on: ["reference"], unique: true, where: "deleted_at IS NULL" }])

@@ -3,13 +3,12 @@ import { model } from "@medusajs/framework/utils"
 /**
  * What the shop records about a Medusa order beyond Medusa's own fields (docs/product.md §3 Order): the
  * shop's status values (docs/product.md §4), how it was paid, which shipping method it used, and whether it
- * was a test payment. Tied to its Medusa order by the facade's links/order-details.ts.
+ * was a test payment. Tied to its Medusa order by the facade's links/order-details.ts; who placed it and
+ * the shipping method's number are Medusa's order's own (its customer, its shipping option).
  */
 const OrderDetails = model
   .define("order_details", {
     id: model.id({ prefix: "orddet" }).primaryKey(),
-    // The account that placed it (shop_user.user_number), so order lists need no second lookup.
-    user_number: model.number().nullable(),
     // The address as the customer typed it (docs/product.md §3 shipping address), country name and all.
     shipping_address: model.json().nullable(),
     status: model.enum(["pending", "processing", "shipped", "delivered", "completed", "cancelled"]).default("pending"),
@@ -17,7 +16,7 @@ const OrderDetails = model
     payment_id: model.text().nullable(),
     payment_provider: model.text().nullable(),
     is_test_payment: model.boolean().default(false),
-    shipping_method_number: model.number().nullable(),
+    // As the customer chose it, kept when the method is renamed later.
     shipping_method_name: model.text().nullable(),
     notes: model.text().nullable(),
     // Paid by invoice (issue 17): reference, due date and the bank account the invoice names, fixed
