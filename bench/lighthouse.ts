@@ -6,6 +6,7 @@
  * in the cart, so /checkout shows its form) or of the admin, in the browser's cookie jar.
  */
 import * as chromeLauncher from "chrome-launcher"
+import { existsSync } from "node:fs"
 import os from "node:os"
 import lighthouse, { type Result } from "lighthouse"
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js"
@@ -185,6 +186,8 @@ export async function lighthouseSection(
     { label: "/orders (signed in)", path: "/orders", cookie: cookies.customer },
     { label: "/admin/ (signed in as the admin)", path: "/admin/", cookie: cookies.admin },
   ].filter((page) => !options.paths || options.paths.includes(page.path))
+  // Lighthouse needs the full browser (Debian's `chromium`); the tests' headless shell is not enough.
+  if (!existsSync(CHROMIUM)) throw new Error(`npm run bench needs Chromium at ${CHROMIUM}: apt-get install chromium, or set CHROMIUM_PATH`)
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     // As the end-to-end tests run Chromium (playwright.config.ts); --no-sandbox because the bench may run as root.
