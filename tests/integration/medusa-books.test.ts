@@ -46,7 +46,12 @@ interface MedusaOrder {
   fulfillment_status: string
   items: Array<{ tax_lines: Array<{ rate: number; code: string }> }>
   shipping_methods: Array<{ tax_lines: Array<{ rate: number; code: string }> }>
-  fulfillments: Array<{ shipped_at: string | null; delivered_at: string | null; canceled_at: string | null; labels: Array<{ tracking_number: string }> }>
+  fulfillments: Array<{
+    shipped_at: string | null
+    delivered_at: string | null
+    canceled_at: string | null
+    labels: Array<{ tracking_number: string }>
+  }>
 }
 
 /** The order as Medusa's admin API answers it, found by the number the shop shows. */
@@ -62,7 +67,6 @@ async function setStatus(order: Order, body: Record<string, unknown>) {
   const answer = await admin.put(`/api/admin/orders/${order.id}/status`, body)
   expect(answer.status, JSON.stringify(answer.body)).toBe(200)
 }
-
 
 describe("an order placed through /api, read through Medusa's admin API as the shop's admin", () => {
   it("has the same total, the 19 % VAT contained in it with tax lines on items and shipping, and its payment captured", async () => {

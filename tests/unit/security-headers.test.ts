@@ -136,7 +136,8 @@ describe("where they are set", () => {
 
   it("with Medusa's dashboard on, gives /app the back office's policy and its calls under /medusa the API's; off, neither", () => {
     const request = (url: string) => ({ url, headers: {}, socket: new net.Socket() }) as unknown as http.IncomingMessage
-    const policyOf = (url: string, dashboard: boolean) => securityHeadersFor(request(url), { medusaDashboard: dashboard })["content-security-policy"]
+    const policyOf = (url: string, dashboard: boolean) =>
+      securityHeadersFor(request(url), { medusaDashboard: dashboard })["content-security-policy"]
     expect(policyOf("/app/orders", true)).toBe(ADMIN_POLICY)
     expect(policyOf("/medusa/admin/orders", true)).toBe(API_POLICY)
     expect(policyOf("/application", true)).toBe(FILE_POLICY)

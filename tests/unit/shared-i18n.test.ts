@@ -77,7 +77,9 @@ describe("messages", () => {
   })
 
   it("fill lets a value ending in a full stop end the sentence, without a second one", () => {
-    expect(fill("Noch einzutragen: {fields}.", { fields: "Registergericht, USt-IdNr." })).toBe("Noch einzutragen: Registergericht, USt-IdNr.")
+    expect(fill("Noch einzutragen: {fields}.", { fields: "Registergericht, USt-IdNr." })).toBe(
+      "Noch einzutragen: Registergericht, USt-IdNr.",
+    )
     expect(fill("bester Tag {best} am {date}.", { best: "1.234,00 €", date: "28. Nov." })).toBe("bester Tag 1.234,00 € am 28. Nov.")
     expect(fill("Still to be filled in: {fields}.", { fields: "VAT ID" })).toBe("Still to be filled in: VAT ID.")
     expect(fill("{a}.{b}", { a: "x.", b: "y" })).toBe("x.y")
