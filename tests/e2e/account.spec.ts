@@ -32,6 +32,7 @@ const notifications = (page: Page) => page.getByRole("region", { name: /Notifica
 test("a customer edits the profile from the user menu; messages inline; the change is kept", async ({ page, playwright, baseURL }) => {
   const details = await registerCustomer(page)
   await page.goto("/")
+  await expect(page.locator("astro-island[ssr]")).toHaveCount(0)
   await page.getByRole("button", { name: `Account menu for ${details.username}` }).click()
   await page.getByRole("link", { name: "My Account" }).click()
   await expect(page).toHaveURL(/\/account$/)

@@ -3,7 +3,7 @@ import { centsToEuros, eurosToCents, formatEuro } from "@enclave/contract/money"
 import { expect, type Locator, type Page } from "@playwright/test"
 import { test } from "../support/csp.ts"
 import { newUserDetails } from "../support/api.ts"
-import { typeBeforeIslandsRun } from "../support/islands.ts"
+import { islandsHydrated, typeBeforeIslandsRun } from "../support/islands.ts"
 
 /**
  * Checkout as a customer goes through it (docs/product.md §2 Checkout, §4 Checkout, §5 address rules): both
@@ -236,6 +236,8 @@ test("changing the country offers only the methods that ship there, and a French
   await addToCart(page, product.id, 1)
   const worldwide = (await shippingMethods(page)).find((m) => m.name === "Worldwide")!
   await page.goto("/checkout")
+  // What is typed or chosen before the checkout island hydrates is not seen by its summary.
+  await islandsHydrated(page)
   const radio = (name: string) => page.getByRole("radio", { name: new RegExp(name) })
   const summary = page.getByRole("complementary", { name: "Order Summary" })
 
@@ -302,6 +304,8 @@ test("a business of another EU state sees and pays the net prices, under the rev
   const total = net(product.price) + net(worldwide.price)
 
   await page.goto("/checkout")
+  // What is typed or chosen before the checkout island hydrates is not seen by its summary.
+  await islandsHydrated(page)
   const summary = page.getByRole("complementary", { name: "Order Summary" })
   await expect(page.getByRole("radio", { name: /Worldwide/ })).toBeChecked()
   await expect(summary.getByTestId("summary-subtotal")).toHaveText(formatEuro(net(product.price) / 100))
@@ -453,6 +457,7 @@ test("checkout and its result pages in German", async ({ page }) => {
 
   await page.goto("/checkout")
   await expect(page.getByRole("heading", { level: 1, name: "Kasse" })).toBeVisible()
+  await islandsHydrated(page)
   await expect(page.getByTestId("summary-total")).toHaveText(formatEuro(total / 100, "de"))
   await expect(page.getByTestId("summary-vat")).toHaveText(`inkl. 19\u00a0% MwSt.${formatEuro(vatIn(total, 19), "de")}`)
   await page.locator("#address-country").fill("Schweiz")

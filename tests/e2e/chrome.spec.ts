@@ -2,6 +2,7 @@ import { expect, type Page } from "@playwright/test"
 import { test } from "../support/csp.ts"
 import { newUserDetails } from "../support/api.ts"
 import { TEST_ADMIN_PASSWORD } from "../support/shop.ts"
+import { islandsHydrated } from "../support/islands.ts"
 
 /** The shop's chrome (docs/product.md §2 Header and Footer, §4 Language, §9 toasts) as a shopper sees it. */
 
@@ -104,6 +105,7 @@ test("the footer has its groups, payment logos, the secure-payments note and thi
 test("a customer's user menu holds My Account, My Orders and Logout; logging out shows the toast", async ({ page }) => {
   const details = await registerInBrowser(page)
   await page.goto("/")
+  await islandsHydrated(page)
   const menuButton = page.getByRole("button", { name: `Account menu for ${details.username}` })
   await expect(menuButton).toContainText(details.username)
   await menuButton.click()
@@ -158,6 +160,7 @@ test("an admin's user menu links to the Admin Dashboard", async ({ page }) => {
   const answer = await page.request.post("/api/login", { data: { username: "admin", password: TEST_ADMIN_PASSWORD } })
   expect(answer.status()).toBe(200)
   await page.goto("/products")
+  await islandsHydrated(page)
   await page.getByRole("button", { name: "Account menu for admin" }).click()
   await expect(page.getByRole("link", { name: "Admin Dashboard" })).toHaveAttribute("href", "/admin")
 })
@@ -166,6 +169,7 @@ test("a failed logout says so", async ({ page }) => {
   await registerInBrowser(page)
   await page.route("**/api/logout", (route) => route.fulfill({ status: 500, json: { message: "Session store down" } }))
   await page.goto("/")
+  await islandsHydrated(page)
   await page.getByRole("button", { name: /Account menu for/ }).click()
   await page.getByRole("button", { name: "Logout" }).click()
   const toasts = page.getByRole("region", { name: "Notifications (F8)" })

@@ -18,3 +18,11 @@ export async function typeBeforeIslandsRun(page: Page, path: string, type: () =>
   release()
   await expect(page.locator("astro-island[ssr]")).toHaveCount(0)
 }
+
+/**
+ * Waits until every island on the page has hydrated: a click on an island's button before then is lost, as it
+ * is for a user on a slow phone, and a loaded machine (CI) can take seconds after the load event to get there.
+ */
+export async function islandsHydrated(page: Page) {
+  await expect(page.locator("astro-island[ssr]")).toHaveCount(0, { timeout: 15_000 })
+}
