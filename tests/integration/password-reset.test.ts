@@ -7,6 +7,9 @@ import { describe, expect, it } from "vitest"
 import { PASSWORD_RESET_SENT_MESSAGE, RESET_LINK_INVALID_MESSAGE } from "@enclave/contract"
 import { asNewCustomer, asVisitor, fromNewAddress } from "../support/api.ts"
 import { readMails, waitForMail } from "../support/mailbox.ts"
+import { databaseUrlOf } from "../support/races.ts"
+import { shopUrl } from "../support/urls.ts"
+import pg from "pg"
 
 /** Asks for a reset of the customer's address and answers the token of the link in the mail that arrives. */
 async function mailedToken(email: string): Promise<{ token: string; link: URL }> {
@@ -30,6 +33,43 @@ describe("POST /api/password-reset", () => {
     expect(unknown.status).toBe(202)
     expect(known.body).toEqual({ message: PASSWORD_RESET_SENT_MESSAGE })
     expect(unknown.body).toEqual(known.body)
+  })
+
+  it("answers before it looks the address up, so its time cannot tell whether an account exists (issue 40, item 6)", async () => {
+    const customer = await asNewCustomer()
+    // The accounts' table is held locked: a request that looked the address up before answering would
+    // wait for the lock, one that answers first does not (an order of events, not a measured time).
+    const lock = new pg.Client({ connectionString: databaseUrlOf(shopUrl()) })
+    await lock.connect()
+    const since = new Date()
+    try {
+      await lock.query("begin")
+      await lock.query("lock table shop_user in access exclusive mode")
+      const answers = Promise.all(
+        [customer.details.email, `nobody-${customer.details.username}@example.org`].map((email) =>
+          asVisitor().post("/api/password-reset", { email }),
+        ),
+      )
+      const outcome = await Promise.race([answers, new Promise<"waited">((resolve) => setTimeout(() => resolve("waited"), 20_000))])
+      expect(outcome, "the answer waited for the account lookup").not.toBe("waited")
+      const [known, unknown] = outcome as Awaited<typeof answers>
+      expect(known.status).toBe(202)
+      expect(unknown.body).toEqual(known.body)
+      // …and the lookups answered for are still waiting behind the lock.
+      await expect
+        .poll(async () => {
+          const { rows } = await lock.query(
+            "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%shop_user%'",
+          )
+          return rows[0].n
+        })
+        .toBeGreaterThan(0)
+    } finally {
+      await lock.query("rollback")
+      await lock.end()
+    }
+    // The work went on after the answer: the link still arrives.
+    await waitForMail({ to: customer.details.email, since, subject: /password|passwort/i })
   })
 
   it("refuses what is not an e-mail address with 400 on the field", async () => {
