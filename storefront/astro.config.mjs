@@ -26,7 +26,10 @@ const inlineScriptHashes = INLINE_SCRIPTS.map(
 export default defineConfig({
   output: "server",
   adapter: node({ mode: "middleware" }),
-  integrations: [react()],
+  // renderToString, not the stream: an island is rendered whole into the page, never as a Suspense boundary
+  // streamed out of line with inline scripts to put it in place (React does that for a boundary past ~12 kB, as
+  // the register form's country select is), which the CSP's hashes cannot know and which left the form twice.
+  integrations: [react({ experimentalDisableStreaming: true })],
   devToolbar: { enabled: false },
   // Issue 7: every page carries a Content-Security-Policy header whose script-src lists the hashes
   // of the inline scripts Astro renders (island hydration, our is:inline scripts), so no other inline

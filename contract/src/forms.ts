@@ -9,13 +9,23 @@
  */
 import * as z from "zod/mini"
 import { normaliseVatId, vatIdProblem } from "./vat.js"
-import { DIRECTION_CONTROL_MESSAGE, INVALID_CREDENTIALS_MESSAGE, RESET_LINK_INVALID_MESSAGE, withoutDirectionControls } from "./values.js"
+import {
+  DIRECTION_CONTROL_MESSAGE,
+  INVALID_CREDENTIALS_MESSAGE,
+  RESET_LINK_INVALID_MESSAGE,
+  shippingCountryCode,
+  UNKNOWN_COUNTRY_MESSAGE,
+  withoutDirectionControls,
+} from "./values.js"
 
 /** A text field, as ./text.ts's: missing (or null) it says `required`, a value of another type that it must be a string. */
 const text = (name: string, required = `${name} is required`) =>
   z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? required : `${name} must be a string`) })
 
 const withoutControls = () => z.refine<string>(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE)
+
+/** A country the shop ships to (issue 40, item 15); an empty one is left to the field's own "required". */
+const shipsThere = () => z.refine<string>((value) => value.length < 2 || shippingCountryCode(value) !== null, UNKNOWN_COUNTRY_MESSAGE)
 
 // ---------------------------------------------------------------------------------------------
 // The shipping address (docs/product.md §3), with the checkout messages of docs/product.md §5
@@ -33,7 +43,7 @@ export const shippingAddressSchema = z.strictObject({
   city: addressLine("City", 2, 100),
   state: addressLine("State", 2, 100),
   postalCode: addressLine("Postal code", 3, 20),
-  country: addressLine("Country", 2, 100),
+  country: addressLine("Country", 2, 100).check(shipsThere()),
 })
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>
 
@@ -106,7 +116,7 @@ const profileFields = {
   city: required("City is required", 100),
   state: required("State/Province is required", 100),
   postalCode: required("Postal code is required", 20),
-  country: required("Country is required", 100),
+  country: required("Country is required", 100).check(shipsThere()),
 }
 
 const PASSWORDS_DIFFER = { message: "Passwords don't match", path: ["confirmPassword"] }

@@ -7,6 +7,8 @@ import {
   carriers,
   DIRECTION_CONTROL_MESSAGE,
   orderStatuses,
+  shippingCountryCode,
+  UNKNOWN_COUNTRY_MESSAGE,
   SANDBOX_CARD_PAYMENT_PREFIX,
   TRACKING_NEEDS_CARRIER_MESSAGE,
   TRACKING_NUMBER_MESSAGE,
@@ -174,7 +176,12 @@ export const orderListSchema = z.array(orderSchema)
  * net prices of a reverse-charge business. The checkout's summary shows it.
  */
 export const checkoutSummaryQuery = {
-  country: z.string({ error: "Country is required" }).trim().min(2, "Country is required").max(100, "Country is too long"),
+  country: z
+    .string({ error: "Country is required" })
+    .trim()
+    .min(2, "Country is required")
+    .max(100, "Country is too long")
+    .refine((value) => shippingCountryCode(value) !== null, UNKNOWN_COUNTRY_MESSAGE),
   state: z.string().trim().max(100, "State is too long"),
   shippingMethod: z
     .string()

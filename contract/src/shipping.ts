@@ -8,6 +8,7 @@ import {
   SHIPPING_PRICE_MESSAGE,
   SHIPPING_SORT_ORDER_MESSAGE,
   withoutDirectionControls,
+  shippingCountryCode,
 } from "./values.js"
 
 /** decimal(10,2) (docs/product.md §9): the largest price the shop can store. */
@@ -26,7 +27,12 @@ const shippingZoneSchema = z.enum(shippingZones, { error: SHIPPING_ZONE_MESSAGE 
 const countryCodeSchema = z.string().regex(/^[A-Z]{2}$/)
 
 /** GET /api/shipping-methods?country=: a two-letter code or a country's name (English or German). */
-export const shippingCountryQuerySchema = z.string().trim().min(2).max(100)
+export const shippingCountryQuerySchema = z
+  .string()
+  .trim()
+  .min(2)
+  .max(100)
+  .refine((value) => shippingCountryCode(value) !== null)
 
 /** A shipping method as GET /api/shipping-methods and the admin list answer it (docs/product.md §3). */
 export const shippingMethodSchema = z.object({

@@ -440,6 +440,115 @@ export const COUNTRY_ALIASES: Readonly<Record<string, string>> = {
 }
 
 /**
+ * The countries the shop ships to, ISO 3166-1 alpha-2 in lower case: every country of Medusa's list, each in one of
+ * the seed's regions (Germany, Worldwide). An address in any other country is refused with 400 on `country`
+ * (issue 40, item 15); countries.test holds this list to Medusa's regions.
+ */
+export const SHIPPING_COUNTRY_CODES: readonly string[] = (
+  "ad ae af ag ai al am ao aq ar as at au aw ax az ba bb bd be bf bg bh bi bj bl bm bn bo bq br bs bt bv bw by " +
+  "bz ca cc cd cf cg ch ci ck cl cm cn co cr cu cv cw cx cy cz de dj dk dm do dz ec ee eg eh er es et fi fj fk " +
+  "fm fo fr ga gb gd ge gf gg gh gi gl gm gn gp gq gr gs gt gu gw gy hk hm hn hr ht hu id ie il im in io iq ir " +
+  "is it je jm jo jp ke kg kh ki km kn kp kr kw ky kz la lb lc li lk lr ls lt lu lv ly ma mc md me mf mg mh mk " +
+  "ml mm mn mo mp mq mr ms mt mu mv mw mx my mz na nc ne nf ng ni nl no np nr nu nz om pa pe pf pg ph pk pl pm " +
+  "pn pr ps pt pw py qa re ro rs ru rw sa sb sc sd se sg sh si sj sk sl sm sn so sr ss st sv sx sy sz tc td tf " +
+  "tg th tj tk tl tm tn to tr tt tv tw tz ua ug um us uy uz va vc ve vg vi vn vu wf ws xk ye yt za zm zw"
+).split(" ")
+
+/**
+ * Medusa's names of countries where they differ from the English and German names the browser knows ("Viet Nam",
+ * "Korea, Republic of"): orders made through Medusa's Store API, and older addresses, carry them.
+ */
+const MEDUSA_COUNTRY_NAMES: Readonly<Record<string, string>> = {
+  "bonaire, sint eustatius and saba": "bq",
+  congo: "cg",
+  "congo, the democratic republic of the": "cd",
+  "cote d'ivoire": "ci",
+  "czech republic": "cz",
+  "falkland islands (malvinas)": "fk",
+  "heard island and mcdonald islands": "hm",
+  "holy see (vatican city state)": "va",
+  "hong kong": "hk",
+  "iran, islamic republic of": "ir",
+  "korea, democratic people's republic of": "kp",
+  "korea, republic of": "kr",
+  "lao people's democratic republic": "la",
+  macao: "mo",
+  "micronesia, federated states of": "fm",
+  "moldova, republic of": "md",
+  "palestinian territory, occupied": "ps",
+  pitcairn: "pn",
+  reunion: "re",
+  "russian federation": "ru",
+  "saint barthélemy": "bl",
+  "saint helena": "sh",
+  "saint kitts and nevis": "kn",
+  "saint lucia": "lc",
+  "saint martin (french part)": "mf",
+  "saint pierre and miquelon": "pm",
+  "saint vincent and the grenadines": "vc",
+  "sao tome and principe": "st",
+  "south georgia and the south sandwich islands": "gs",
+  swaziland: "sz",
+  "syrian arab republic": "sy",
+  "taiwan, province of china": "tw",
+  "tanzania, united republic of": "tz",
+  "timor leste": "tl",
+  turkey: "tr",
+  "united states minor outlying islands": "um",
+  "viet nam": "vn",
+  "virgin islands, british": "vg",
+  "virgin islands, u.s.": "vi",
+}
+
+export const UNKNOWN_COUNTRY_MESSAGE = "Choose a country the shop ships to"
+
+const regionNames = new Map<string, Intl.DisplayNames>()
+function displayNames(language: string): Intl.DisplayNames {
+  let names = regionNames.get(language)
+  if (!names) regionNames.set(language, (names = new Intl.DisplayNames([language], { type: "region", fallback: "code" })))
+  return names
+}
+
+/** A country's name in the language ("Germany", "Deutschland"), as the browser and Node name it. */
+export function countryName(code: string, language: string): string {
+  return displayNames(language).of(code.toUpperCase()) ?? code.toUpperCase()
+}
+
+/** "Antigua & Barbuda" and "antigua and barbuda" are the same country. */
+const comparable = (name: string) =>
+  name
+    .trim()
+    .toLowerCase()
+    .replace(/\s*&\s*/g, " and ")
+
+let knownNames: Map<string, string> | undefined
+/**
+ * The alpha-2 code (lower case) of what a person or a client wrote for a country the shop ships to: its code, its
+ * English or German name (any case), or one of COUNTRY_ALIASES; null for anything else ("Atlantis").
+ */
+export function shippingCountryCode(text: string): string | null {
+  if (!knownNames) {
+    knownNames = new Map([...Object.entries(COUNTRY_ALIASES), ...Object.entries(MEDUSA_COUNTRY_NAMES)])
+    for (const code of SHIPPING_COUNTRY_CODES) {
+      knownNames.set(code, code)
+      for (const language of ["en", "de"]) knownNames.set(comparable(countryName(code, language)), code)
+    }
+  }
+  return knownNames.get(comparable(text)) ?? null
+}
+
+/**
+ * The address forms' country select: each country's name in the page's language, in that language's order. The value
+ * sent is the English name, as addresses have always been written (orders, invoices and mails show it as it is).
+ */
+export function countryOptions(language: string): Array<{ value: string; label: string }> {
+  const collator = new Intl.Collator(language)
+  return SHIPPING_COUNTRY_CODES.map((code) => ({ value: countryName(code, "en"), label: countryName(code, language) })).sort((a, b) =>
+    collator.compare(a.label, b.label),
+  )
+}
+
+/**
  * "Exactly one default per country set": each shipping zone has its own preselected method, the
  * first of the zone when none is marked. Returns the list sorted.
  */

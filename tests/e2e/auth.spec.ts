@@ -67,7 +67,7 @@ test("registering through the form shows each docs/product.md §5 message inline
   await form.getByLabel("City").fill(details.city)
   await form.getByLabel("State/Province").fill(details.state)
   await form.getByLabel("Postal code").fill(details.postalCode)
-  await form.getByLabel("Country").fill(details.country)
+  await form.getByLabel("Country").selectOption(details.country)
   await expect(email).not.toHaveAttribute("aria-invalid", "true")
   await submit.click()
 
@@ -96,7 +96,7 @@ test("a taken username is shown on its field and as 'Registration failed'", asyn
   await form.getByLabel("City").fill(other.city)
   await form.getByLabel("State/Province").fill(other.state)
   await form.getByLabel("Postal code").fill(other.postalCode)
-  await form.getByLabel("Country").fill(other.country)
+  await form.getByLabel("Country").selectOption(other.country)
   await form.getByRole("button", { name: "Create account" }).click()
 
   await expect(form.getByLabel(/^Username/)).toHaveAccessibleDescription(/Username already taken/, { timeout: 30_000 })

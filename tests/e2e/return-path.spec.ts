@@ -60,7 +60,7 @@ test("registering from a guarded page goes back to it, in German too", async ({ 
   await form.getByLabel(/^Stadt/).fill(details.city)
   await form.getByLabel(/^Bundesland/).fill(details.state)
   await form.getByLabel(/^Postleitzahl/).fill(details.postalCode)
-  await form.getByLabel(/^Land/).fill(details.country)
+  await form.getByLabel(/^Land/).selectOption(details.country)
   await form.getByRole("button", { name: "Konto erstellen" }).click()
   await expect(page).toHaveURL(/\/account$/, { timeout: 30_000 })
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible()

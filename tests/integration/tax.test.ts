@@ -186,7 +186,7 @@ describe("VAT on orders placed through /api", () => {
   it("the summary refuses a visitor, an unknown country and a malformed method, naming the field", async () => {
     const customer = await withPhone(await asNewCustomer())
     const unknown = await customer.get("/api/checkout-summary?country=Atlantis&shippingMethod=1")
-    expect([unknown.status, unknown.body.details]).toEqual([400, { fields: { country: "Unknown country" } }])
+    expect([unknown.status, unknown.body.details]).toEqual([400, { fields: { country: "Choose a country the shop ships to" } }])
     const missing = await customer.get("/api/checkout-summary")
     expect([missing.status, missing.body.details]).toEqual([400, { fields: { country: "Country is required" } }])
     const method = await customer.get("/api/checkout-summary?country=DE&shippingMethod=abc")

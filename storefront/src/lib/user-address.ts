@@ -1,4 +1,5 @@
 import type { User } from "@enclave/contract"
+import { countrySelectValue } from "./countries"
 
 /** The address a customer registered with, as a form's starting values (empty where they gave none). */
 export function userAddress(user: User) {
@@ -9,6 +10,6 @@ export function userAddress(user: User) {
     city: user.city ?? "",
     state: user.state ?? "",
     postalCode: user.postalCode ?? "",
-    country: user.country ?? "",
+    country: countrySelectValue(user.country),
   }
 }

@@ -1,5 +1,14 @@
-import { DIRECTION_CONTROL_MESSAGE, shippingAddressSchema, type Order, type ShippingAddress } from "@enclave/contract"
-import { Form, Input, Modal } from "antd"
+import {
+  countryName,
+  countryOptions,
+  DIRECTION_CONTROL_MESSAGE,
+  shippingAddressSchema,
+  shippingCountryCode,
+  UNKNOWN_COUNTRY_MESSAGE,
+  type Order,
+  type ShippingAddress,
+} from "@enclave/contract"
+import { Form, Input, Modal, Select } from "antd"
 import type { Rule } from "antd/es/form"
 import { useEffect } from "react"
 import { language } from "../../i18n"
@@ -32,6 +41,7 @@ const germanMessages: Record<string, string> = {
   "Postal code is too long": "Postleitzahl ist zu lang",
   "Country is required": "Land ist erforderlich",
   "Country is too long": "Land ist zu lang",
+  [UNKNOWN_COUNTRY_MESSAGE]: "Wählen Sie ein Land, in das der Shop liefert",
   [DIRECTION_CONTROL_MESSAGE]: "Der Text darf keine Unicode-Steuerzeichen für die Schreibrichtung enthalten (U+202A–U+202E, U+2066–U+2069)",
 }
 
@@ -59,9 +69,18 @@ function initialValues(order: Order): Record<AddressField, string> {
     city: address?.city ?? "",
     state: address?.state ?? "",
     postalCode: address?.postalCode ?? "",
-    country: address?.country ?? "",
+    // The select's value for a stored country: its English name, as the storefront sends it ("DE" → "Germany").
+    country: countryValue(address?.country),
   }
 }
+
+function countryValue(stored: string | null | undefined): string {
+  const code = stored ? shippingCountryCode(stored) : null
+  return code ? countryName(code, "en") : (stored ?? "")
+}
+
+/** The countries the shop ships to, named in the admin's language (issue 40, item 15). */
+const countries = countryOptions(language)
 
 interface AddressModalProps {
   order: Order
@@ -104,7 +123,11 @@ export function AddressModal({ order, open, saving, onCancel, onSave }: AddressM
       <Form form={form} layout="vertical" name="shipping-address" requiredMark={false} onFinish={() => void submit()}>
         {fields.map((field) => (
           <Form.Item key={field.name} name={field.name} label={field.label()} rules={[ruleFor(field.name)]}>
-            <Input autoComplete={field.autoComplete} onPressEnter={() => void submit()} />
+            {field.name === "country" ? (
+              <Select showSearch optionFilterProp="label" options={countries} aria-label={field.label()} />
+            ) : (
+              <Input autoComplete={field.autoComplete} onPressEnter={() => void submit()} />
+            )}
           </Form.Item>
         ))}
       </Form>

@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-import { COUNTRY_ALIASES } from "@enclave/contract"
+import { COUNTRY_ALIASES, shippingCountryCode } from "@enclave/contract"
 import { ApiError } from "../http/api-error"
 
 export interface ShopContext {
@@ -51,7 +51,8 @@ export function shopContext(container: MedusaContainer): Promise<ShopContext> {
 
 /** The alpha-2 code for what a person typed as their country, or null when the shop cannot tell. */
 export function countryCodeOf(context: ShopContext, country: string): string | null {
-  return context.countryCodes.get(country.trim().toLowerCase()) ?? null
+  // Medusa's names and ISO 3166 alpha-3 codes, then the English and German names the storefront's select sends.
+  return context.countryCodes.get(country.trim().toLowerCase()) ?? shippingCountryCode(country)
 }
 
 /**

@@ -1,4 +1,4 @@
-import { DIRECTION_CONTROL_MESSAGE } from "@enclave/contract/values"
+import { DIRECTION_CONTROL_MESSAGE, UNKNOWN_COUNTRY_MESSAGE } from "@enclave/contract/values"
 
 /**
  * The contract's docs/product.md §5 checkout address messages (English, from shippingAddressSchema), by the
@@ -12,6 +12,7 @@ export const addressMessageKeys: Record<string, string> = {
   "Postal code is required": "checkout.validation.postalCode",
   "Country is required": "checkout.validation.country",
   [DIRECTION_CONTROL_MESSAGE]: "checkout.validation.directionControls",
+  [UNKNOWN_COUNTRY_MESSAGE]: "checkout.validation.unknownCountry",
 }
 
 /** The key for a schema message; the 'too long' messages share one; anything else is shown as it came. */

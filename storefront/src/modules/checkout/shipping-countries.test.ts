@@ -38,6 +38,10 @@ describe("the checkout's country", () => {
       ["Germany Standard", true],
       ["Germany Express", false],
     ])
-    expect(methodsForCountry(methods, null)).toHaveLength(3)
+  })
+
+  it("offers nothing for a country it does not know or none (issue 40, item 15: 'Atlantis' was offered Germany's methods)", () => {
+    expect(methodsForCountry(methods, shippingCountryOf(methods, "Atlantis"))).toEqual([])
+    expect(methodsForCountry(methods, null)).toEqual([])
   })
 })

@@ -2,9 +2,9 @@ import { COUNTRY_ALIASES, withOneDefault } from "@enclave/contract/values"
 import type { ShippingMethod } from "@enclave/contract"
 
 /**
- * The address's country field is free text (a name in English or German, or a two-letter code,
- * as the server reads it): the checkout offers only the shipping methods whose zone covers the
- * country typed, and all of them while it does not know the country yet.
+ * The address's country (the select's English name, or a stored address's name in English or German, or a
+ * two-letter code, as the server reads it): the checkout offers only the shipping methods whose zone covers the
+ * country, and none while it does not know the country (issue 40, item 15: "Atlantis" was offered Germany's).
  */
 const names = ["en", "de"].map((language) => new Intl.DisplayNames([language], { type: "region", fallback: "none" }))
 
@@ -36,8 +36,8 @@ export function shippingCountryOf(methods: readonly ShippingMethod[], country: s
 
 /**
  * The methods that ship to the country (its code, from shippingCountryOf), with its zone's default
- * marked; every method (one default per zone, as the server answers) while the country is unknown.
+ * marked; none while the country is unknown or not chosen.
  */
 export function methodsForCountry(methods: readonly ShippingMethod[], code: string | null): ShippingMethod[] {
-  return code ? withOneDefault(methods.filter((m) => m.countries.includes(code))) : [...methods]
+  return code ? withOneDefault(methods.filter((m) => m.countries.includes(code))) : []
 }

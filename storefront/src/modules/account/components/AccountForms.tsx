@@ -45,11 +45,14 @@ const passwordFields = ["currentPassword", "newPassword", "confirmPassword"] as 
 /** `messages`: the island's texts (islandMessages of "account." and AUTH_ISLAND_TEXTS). */
 export default function AccountForms({
   language,
+  countries,
   timeZone,
   messages,
   user: initialUser,
 }: {
   language: Language
+  /** The country select's options, made on the server (lib/countries.ts): the browser's country names differ from Node's. */
+  countries: ReadonlyArray<{ value: string; label: string }>
   /** The shop's time zone: every time the page shows is on its clock, as the orders page writes it. */
   timeZone: string
   messages: Record<string, string>
@@ -63,6 +66,7 @@ export default function AccountForms({
     <div className="account-forms">
       <ProfileForm
         t={t}
+        countries={countries}
         ready={ready}
         user={user}
         onSaved={(saved) => {
@@ -186,7 +190,19 @@ function SessionsPanel({ t, ready, moment }: { t: Translate; ready: boolean; mom
   )
 }
 
-function ProfileForm({ t, ready, user, onSaved }: { t: Translate; ready: boolean; user: User; onSaved: (user: User) => void }) {
+function ProfileForm({
+  t,
+  countries,
+  ready,
+  user,
+  onSaved,
+}: {
+  t: Translate
+  countries: ReadonlyArray<{ value: string; label: string }>
+  ready: boolean
+  user: User
+  onSaved: (user: User) => void
+}) {
   const [defaults] = useState(() =>
     withTypedValues("profile", { email: user.email, ...userAddress(user), companyName: user.companyName ?? "", vatId: user.vatId ?? "" }),
   )
@@ -211,7 +227,14 @@ function ProfileForm({ t, ready, user, onSaved }: { t: Translate; ready: boolean
 
   const field = (
     name: (typeof profileFields)[number],
-    extra: { type?: string; autoComplete?: string; required?: boolean; hint?: string } = {},
+    extra: {
+      type?: string
+      autoComplete?: string
+      required?: boolean
+      hint?: string
+      options?: ReadonlyArray<{ value: string; label: string }>
+      choose?: string
+    } = {},
   ) => (
     <TextField
       t={t}
@@ -230,7 +253,7 @@ function ProfileForm({ t, ready, user, onSaved }: { t: Translate; ready: boolean
       <h2 id="account-profile-title">{t("account.profile.title")}</h2>
       <p className="account-card__text">{t("account.profile.text")}</p>
       {field("email", { type: "email", autoComplete: "email", required: true })}
-      <AddressFields field={field} />
+      <AddressFields field={field} countries={countries} choose={t("auth.field.countryChoose")} />
       <fieldset className="auth-form__group">
         <legend>{t("auth.section.business")}</legend>
         <BusinessFields field={field} hint={t("auth.hint.business")} />

@@ -13,7 +13,13 @@ const load = () => import("./AccountForms")
 const AccountForms = import.meta.env.SSR ? (await load()).default : lazy(load)
 
 /** `messages`: islandMessages of "account." and AUTH_ISLAND_TEXTS, so no catalogue is sent. */
-export default function AccountIsland(props: { language: Language; timeZone: string; messages: Record<string, string>; user: User }) {
+export default function AccountIsland(props: {
+  language: Language
+  countries: ReadonlyArray<{ value: string; label: string }>
+  timeZone: string
+  messages: Record<string, string>
+  user: User
+}) {
   return (
     <Suspense fallback={<FormLoading text={props.messages["common.loading"]} />}>
       <AccountForms {...props} />

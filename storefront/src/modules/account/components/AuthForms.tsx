@@ -24,11 +24,14 @@ const RegisterForm = import.meta.env.SSR ? (await loadRegister()).default : lazy
 
 export default function AuthForms({
   messages,
+  countries,
   initialTab = "login",
   returnTo = AFTER_SIGN_IN,
 }: {
   /** The island's texts: islandMessages of AUTH_ISLAND_TEXTS, so no catalogue is sent. */
   messages: Record<string, string>
+  /** The country select's options, made on the server (lib/countries.ts): the browser's country names differ from Node's. */
+  countries: ReadonlyArray<{ value: string; label: string }>
   initialTab?: AuthTab
   /** A same-origin path, already checked by the page (lib/safe-return.ts). */
   returnTo?: string
@@ -103,7 +106,7 @@ export default function AuthForms({
       >
         {opened.register && (
           <Suspense fallback={<FormLoading text={t("common.loading")} />}>
-            <RegisterForm t={t} returnTo={returnTo} onSwitch={() => select("login", true)} />
+            <RegisterForm t={t} countries={countries} returnTo={returnTo} onSwitch={() => select("login", true)} />
           </Suspense>
         )}
       </div>

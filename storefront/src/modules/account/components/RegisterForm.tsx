@@ -35,7 +35,17 @@ const registerFields = [
   "country",
 ] as const
 
-export default function RegisterForm({ t, returnTo, onSwitch }: { t: Translate; returnTo: string; onSwitch: () => void }) {
+export default function RegisterForm({
+  t,
+  countries,
+  returnTo,
+  onSwitch,
+}: {
+  t: Translate
+  countries: ReadonlyArray<{ value: string; label: string }>
+  returnTo: string
+  onSwitch: () => void
+}) {
   const ready = useHydrated()
   const form = useForm<RegisterInput, unknown, RegisterValues>({
     resolver: zodResolver(registerFormSchema),
@@ -94,7 +104,7 @@ export default function RegisterForm({ t, returnTo, onSwitch }: { t: Translate; 
       </fieldset>
       <fieldset className="auth-form__group">
         <legend>{t("auth.section.address")}</legend>
-        <AddressFields field={field} />
+        <AddressFields field={field} countries={countries} choose={t("auth.field.countryChoose")} />
       </fieldset>
       <fieldset className="auth-form__group">
         <legend>{t("auth.section.business")}</legend>

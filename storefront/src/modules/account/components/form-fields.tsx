@@ -69,6 +69,9 @@ export interface FieldProps<T extends FieldValues> {
   verbatim?: boolean
   /** The value the server renders into the input (a form with starting values), before react-hook-form takes it over. */
   initialValue?: string
+  /** A select of these instead of a text input, with `choose` as its empty first option. */
+  options?: ReadonlyArray<{ value: string; label: string }>
+  choose?: string
 }
 
 /** A labelled input with its hint and its message under it, tied together for assistive technology. */
@@ -86,6 +89,8 @@ export function TextField<T extends FieldValues>({
   inputMode,
   verbatim = type === "text" && (name === "username" || name === "email"),
   initialValue,
+  options,
+  choose,
 }: FieldProps<T>) {
   const inputId = `${form}-${name}`
   const errorId = `${inputId}-error`
@@ -106,20 +111,40 @@ export function TextField<T extends FieldValues>({
           <span className="auth-field__optional"> ({t("auth.optional")})</span>
         )}
       </label>
-      <input
-        id={inputId}
-        className="input"
-        type={type}
-        autoComplete={autoComplete}
-        aria-required={required || undefined}
-        aria-invalid={text ? true : undefined}
-        aria-describedby={describedBy}
-        inputMode={inputMode}
-        spellCheck={verbatim ? false : undefined}
-        autoCapitalize={verbatim || name === "email" ? "none" : undefined}
-        defaultValue={initialValue}
-        {...register(name)}
-      />
+      {options ? (
+        <select
+          id={inputId}
+          className="input"
+          autoComplete={autoComplete}
+          aria-required={required || undefined}
+          aria-invalid={text ? true : undefined}
+          aria-describedby={describedBy}
+          defaultValue={initialValue}
+          {...register(name)}
+        >
+          <option value="">{choose}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          id={inputId}
+          className="input"
+          type={type}
+          autoComplete={autoComplete}
+          aria-required={required || undefined}
+          aria-invalid={text ? true : undefined}
+          aria-describedby={describedBy}
+          inputMode={inputMode}
+          spellCheck={verbatim ? false : undefined}
+          autoCapitalize={verbatim || name === "email" ? "none" : undefined}
+          defaultValue={initialValue}
+          {...register(name)}
+        />
+      )}
       {hint && (
         <p id={hintId} className="auth-field__hint">
           {hint}
@@ -156,8 +181,16 @@ export function BusinessFields({
 
 export function AddressFields({
   field,
+  countries,
+  choose,
 }: {
-  field: (name: AddressField, extra: { autoComplete: string; required?: boolean }) => ReactNode
+  field: (
+    name: AddressField,
+    extra: { autoComplete: string; required?: boolean; options?: ReadonlyArray<{ value: string; label: string }>; choose?: string },
+  ) => ReactNode
+  /** The country select's options (lib/countries.ts) and its empty option's text. */
+  countries: ReadonlyArray<{ value: string; label: string }>
+  choose: string
 }) {
   return (
     <>
@@ -170,7 +203,7 @@ export function AddressFields({
       </div>
       <div className="auth-form__row">
         {field("postalCode", { autoComplete: "postal-code", required: true })}
-        {field("country", { autoComplete: "country-name", required: true })}
+        {field("country", { autoComplete: "country-name", required: true, options: countries, choose })}
       </div>
     </>
   )

@@ -33,6 +33,8 @@ interface Props {
   onSelectMethod: (id: number) => void
   onRetryMethods: () => void
   methodError: string | undefined
+  countryKnown: boolean
+  countries: ReadonlyArray<{ value: string; label: string }>
   /** false until the form's code runs: the server's button stays disabled, so no click is lost. */
   ready: boolean
   language: Language
@@ -50,6 +52,8 @@ export function AddressStep({
   onSelectMethod,
   onRetryMethods,
   methodError,
+  countryKnown,
+  countries,
   ready,
   language,
   t,
@@ -75,19 +79,39 @@ export function AddressStep({
             return (
               <div key={field.name} className={`field co-field${"wide" in field ? " co-field--wide" : ""}`}>
                 <label htmlFor={id}>{t(`checkout.address.${field.name}`)}</label>
-                <input
-                  id={id}
-                  // Said outright: autofill tokens belong to text inputs, and checkers (HTML_CodeSniffer H98) read the attribute, not the default.
-                  type="text"
-                  className="input"
-                  autoComplete={field.autoComplete}
-                  aria-invalid={message ? true : undefined}
-                  aria-describedby={message ? `${id}-error` : undefined}
-                  aria-required={field.name === "addressLine2" ? undefined : true}
-                  // In the server's HTML too, so the address shows before the form's code is there.
-                  defaultValue={addressDefaults[field.name] ?? ""}
-                  {...form.register(field.name)}
-                />
+                {field.name === "country" ? (
+                  <select
+                    id={id}
+                    className="input"
+                    autoComplete={field.autoComplete}
+                    aria-invalid={message ? true : undefined}
+                    aria-describedby={message ? `${id}-error` : undefined}
+                    aria-required
+                    defaultValue={addressDefaults.country ?? ""}
+                    {...form.register("country")}
+                  >
+                    <option value="">{t("checkout.address.countryChoose")}</option>
+                    {countries.map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  <input
+                    id={id}
+                    // Said outright: autofill tokens belong to text inputs, and checkers (HTML_CodeSniffer H98) read the attribute, not the default.
+                    type="text"
+                    className="input"
+                    autoComplete={field.autoComplete}
+                    aria-invalid={message ? true : undefined}
+                    aria-describedby={message ? `${id}-error` : undefined}
+                    aria-required={field.name === "addressLine2" ? undefined : true}
+                    // In the server's HTML too, so the address shows before the form's code is there.
+                    defaultValue={addressDefaults[field.name] ?? ""}
+                    {...form.register(field.name)}
+                  />
+                )}
                 {message && (
                   <p id={`${id}-error`} className="co-field__error">
                     {message}
@@ -107,6 +131,7 @@ export function AddressStep({
           language={language}
           t={t}
           error={methodError}
+          countryKnown={countryKnown}
         />
 
         <p className="co-privacy">

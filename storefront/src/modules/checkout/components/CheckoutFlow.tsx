@@ -31,6 +31,8 @@ import { useOrderPlacement } from "./useOrderPlacement"
 
 export interface CheckoutProps {
   language: Language
+  /** The country select's options, made on the server (lib/countries.ts): the browser's country names differ from Node's. */
+  countries: ReadonlyArray<{ value: string; label: string }>
   /** The texts this island shows (islandMessages of "checkout." and "common.loading"), so it ships no catalogue. */
   messages: Record<string, string>
   user: User
@@ -44,6 +46,7 @@ export interface CheckoutProps {
 
 export default function CheckoutFlow({
   language,
+  countries,
   messages,
   user,
   cart,
@@ -125,6 +128,8 @@ export default function CheckoutFlow({
           onSelectMethod={shipping.choose}
           onRetryMethods={shipping.retry}
           methodError={shipping.methodError}
+          countryKnown={shipping.countryCode !== null}
+          countries={countries}
           ready={ready}
           language={language}
           t={t}

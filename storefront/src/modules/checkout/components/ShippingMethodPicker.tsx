@@ -14,6 +14,8 @@ interface Props {
   language: Language
   t: Translate
   error?: string
+  /** false while the address has no country the shop ships to: no method is offered until one is chosen. */
+  countryKnown: boolean
 }
 
 /** docs/product.md §2: the icon says how fast a method is, judged by its name. */
@@ -58,7 +60,7 @@ function MethodIcon({ name }: { name: string }) {
   )
 }
 
-export function ShippingMethodPicker({ state, selectedId, onSelect, onRetry, language, t, error }: Props) {
+export function ShippingMethodPicker({ state, selectedId, onSelect, onRetry, language, t, error, countryKnown }: Props) {
   if (state.kind === "loading") {
     return (
       <p className="co-methods__state" role="status">
@@ -74,6 +76,13 @@ export function ShippingMethodPicker({ state, selectedId, onSelect, onRetry, lan
           {t("checkout.shipping.retry")}
         </button>
       </div>
+    )
+  }
+  if (state.methods.length === 0 && !countryKnown) {
+    return (
+      <p className="co-methods__state" role="status">
+        {t("checkout.shipping.chooseCountry")}
+      </p>
     )
   }
   if (state.methods.length === 0) {
