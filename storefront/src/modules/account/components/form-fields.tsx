@@ -3,6 +3,7 @@
  * messages in the active language, the server's field messages put on their fields, and the labelled
  * input with its hint and message.
  */
+import { CountryOptions } from "../../common/components/CountryOptions"
 import type { InputHTMLAttributes, ReactNode } from "react"
 import type { FieldErrors, FieldValues, Path, UseFormRegister, UseFormSetError } from "react-hook-form"
 import type { Translate } from "../../../i18n"
@@ -122,12 +123,7 @@ export function TextField<T extends FieldValues>({
           defaultValue={initialValue}
           {...register(name)}
         >
-          <option value="">{choose}</option>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          <CountryOptions countries={options} choose={choose ?? ""} />
         </select>
       ) : (
         <input

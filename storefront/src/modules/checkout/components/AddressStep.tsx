@@ -1,4 +1,5 @@
 /** Step 1 of checkout (docs/product.md §2): the address form, the shipping method picker, the privacy note. */
+import { CountryOptions } from "../../common/components/CountryOptions"
 import type { RefObject } from "react"
 import type { UseFormReturn } from "react-hook-form"
 import type { ShippingAddress } from "@enclave/contract"
@@ -90,12 +91,7 @@ export function AddressStep({
                     defaultValue={addressDefaults.country ?? ""}
                     {...form.register("country")}
                   >
-                    <option value="">{t("checkout.address.countryChoose")}</option>
-                    {countries.map((option) => (
-                      <option key={option.value} value={option.value}>
-                        {option.label}
-                      </option>
-                    ))}
+                    <CountryOptions countries={countries} choose={t("checkout.address.countryChoose")} />
                   </select>
                 ) : (
                   <input
