@@ -3,7 +3,7 @@ import { defineConfig } from "astro/config"
 import node from "@astrojs/node"
 import react from "@astrojs/react"
 import { createHash } from "node:crypto"
-import { PAYMENT_PROVIDER_SOURCES as providers } from "@enclave/contract/security-headers"
+import { PAYMENT_PROVIDER_SOURCES as providers, SHOP_IMAGE_SOURCES } from "@enclave/contract/security-headers"
 import { INLINE_SCRIPTS } from "./src/lib/inline-scripts.ts"
 
 /** Our `is:inline` scripts (src/lib/inline-scripts.ts), which Astro does not hash itself. */
@@ -36,13 +36,13 @@ export default defineConfig({
   // script runs. The payment providers' browser code (Stripe.js, PayPal's SDK) may load, frame and
   // connect; src/middleware.ts adds the Stripe API address a deployment configures (STRIPE_API_URL).
   // Style attributes (`style="--grid-gap: …"`, CSS variables) need style-src-attr 'unsafe-inline';
-  // style elements stay hashed.
+  // style elements stay hashed. Images come from the shop alone (issue 40 item 9, SHOP_IMAGE_SOURCES).
   security: {
     csp: {
       algorithm: "SHA-256",
       directives: [
         "default-src 'self'",
-        `img-src 'self' data: blob: https: http:`,
+        `img-src ${SHOP_IMAGE_SOURCES.join(" ")}`,
         `connect-src 'self' ${providers.connect.join(" ")}`,
         `frame-src ${providers.frame.join(" ")}`,
         "font-src 'self' data:",

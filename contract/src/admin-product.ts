@@ -5,6 +5,7 @@ import {
   DIRECTION_CONTROL_MESSAGE,
   IMAGE_UPLOAD_FIELD,
   IMAGE_URL_MESSAGE,
+  isShopImagePath,
   NO_IMAGE_URL,
   PRICE_MESSAGE,
   PRODUCT_DESCRIPTION_MAX,
@@ -181,8 +182,9 @@ const specificationsDe = germanMap({
 })
 
 function isImageUrl(value: string): boolean {
-  // "//host/x" is protocol-relative: another site's file, so it must be written as a full URL.
-  if (value.startsWith("/")) return !value.startsWith("//")
+  // "//host/x" is protocol-relative: another site's file, so it must be written as a full URL
+  // (browsers read "/\host/x" the same way).
+  if (value.startsWith("/")) return isShopImagePath(value)
   try {
     const url = new URL(value)
     return url.protocol === "http:" || url.protocol === "https:"

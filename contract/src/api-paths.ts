@@ -227,7 +227,10 @@ const ADMIN_PRODUCT_TEXT =
   "(specification name → German value), holding only wordings of the product's current features and specifications."
 const ADMIN_PRODUCT_WRITE_TEXT =
   "The German texts are optional and have the English ones' limits; a feature or specification without a German " +
-  "wording is shown in English on German pages. The answer is the product as GET /api/admin/products/{id} shows it."
+  "wording is shown in English on German pages. An `imageUrl` on another site is fetched by the shop and stored like " +
+  "an upload; the product gets the shop's own `/uploads/…` address. Only from public internet addresses (also after " +
+  "each of at most 3 redirects), within 10 s, an image/* answer of at most 5 MB whose content is a JPEG, PNG, GIF or " +
+  "WebP; otherwise 400 on `imageUrl` and nothing is saved. The answer is the product as GET /api/admin/products/{id} shows it."
 /** Calls that reach a payment provider answer errors with `error` (and `paymentReceived`) too: docs/product.md §3, §8. */
 const paymentCall = { errorSchema: paymentErrorSchema }
 

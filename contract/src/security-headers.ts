@@ -80,15 +80,22 @@ export const FILE_POLICY = policy({
 })
 
 /**
+ * The shop's pages show images from the shop alone (issue 40 item 9): a product image at another
+ * site's address would let that site count and follow the people who look at it, so the admin's
+ * save fetches such an image and stores it with the shop (docs/product.md §5 image URL). data: and
+ * blob: are the pages' own: the two-factor QR code, an upload's preview.
+ */
+export const SHOP_IMAGE_SOURCES = ["'self'", "data:", "blob:"]
+
+/**
  * The back office (Vite build, no inline script). antd writes its styles as inline <style>
- * elements and style attributes at run time, hence 'unsafe-inline' for styles only. Product
- * images may live at any http(s) address (docs/product.md §5 image URL).
+ * elements and style attributes at run time, hence 'unsafe-inline' for styles only.
  */
 export const ADMIN_POLICY = policy({
   "default-src": ["'self'"],
   "script-src": ["'self'"],
   "style-src": ["'self'", "'unsafe-inline'"],
-  "img-src": ["'self'", "data:", "blob:", "https:", "http:"],
+  "img-src": SHOP_IMAGE_SOURCES,
   "font-src": ["'self'", "data:"],
   "connect-src": ["'self'"],
   "object-src": ["'none'"],

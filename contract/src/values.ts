@@ -695,3 +695,28 @@ export const IMAGE_TYPE_MESSAGE = "Only JPEG, PNG, GIF or WebP images can be upl
 export const IMAGE_TOO_LARGE_MESSAGE = "The image is larger than 5 MB"
 export const IMAGE_MISSING_MESSAGE = `No image was sent: attach one file in the form field '${IMAGE_UPLOAD_FIELD}'`
 export const IMAGE_UPLOADED_MESSAGE = "Image uploaded successfully"
+
+/**
+ * Saving a product whose image URL is on another site (issue 40 item 9): the shop fetches the image and
+ * stores it as an upload, or refuses the save with one of these on `imageUrl`. The admin translates them.
+ */
+export const imageFetchMessages = {
+  "refused-address": "The image URL must point to a public internet address, not the shop's own network",
+  unreachable: "The image could not be fetched from its URL",
+  "not-an-image": "The image URL does not point to a JPEG, PNG, GIF or WebP image",
+  "too-large": "The image at the URL is larger than 5 MB",
+} as const
+
+/**
+ * Whether an image address is the shop's own (a path on its origin). The shop's pages show no image from
+ * elsewhere (their CSP allows none): a product saved before images were fetched may still carry another
+ * site's address, and is shown with the placeholder until the admin saves it again.
+ */
+export function isShopImagePath(imageUrl: string | null | undefined): imageUrl is string {
+  return typeof imageUrl === "string" && imageUrl.startsWith("/") && !imageUrl.startsWith("//") && !imageUrl.startsWith("/\\")
+}
+
+/** The image to show for a product: its own if it is the shop's, else the placeholder. */
+export function shownImageUrl(imageUrl: string | null | undefined): string {
+  return isShopImagePath(imageUrl) ? imageUrl : NO_IMAGE_URL
+}

@@ -1,6 +1,7 @@
 import { expect as baseExpect, type APIRequestContext, type Page } from "@playwright/test"
 import { test } from "../support/csp.ts"
 import { randomBytes } from "node:crypto"
+import { serve, startImageServer } from "../support/image-server.ts"
 import { TEST_ADMIN_PASSWORD } from "../support/shop.ts"
 
 /**
@@ -412,6 +413,53 @@ test.describe("admin products", () => {
     await expect(toast(page, "Upload Failed")).toContainText("Only JPEG, PNG, GIF or WebP images can be uploaded")
     await dialog(page).getByRole("button", { name: "Cancel" }).click()
     expect((await productNamed(page.request, target.name))?.imageUrl).toBe(target.imageUrl)
+  })
+
+  test("an image URL on another site is copied into the shop on save; one the shop may not fetch is refused on the field, in German too", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    // Another site's image server (issue 40 item 9), on the loopback address the tests' shop may fetch from.
+    const site = await startImageServer()
+    site.route("/phone.png", serve(PNG, "image/png"))
+    try {
+      const name = uniqueName("Remote image")
+      await page.goto("/admin/products")
+      await page.getByRole("button", { name: "Add product" }).click()
+      const form = dialog(page)
+      await form.getByLabel("Name", { exact: true }).fill(name)
+      await form.getByLabel("Price (€)").fill("19.90")
+      await form.getByLabel("Image URL").fill(`${site.origin}/phone.png`)
+      await expect(form.getByText("An image on another site is copied into the shop when you save")).toBeVisible()
+      await form.getByRole("button", { name: "Create product" }).click()
+      await expect(toast(page, "Product Created")).toBeVisible()
+      const product = await productNamed(page.request, name)
+      expect(product?.imageUrl).toMatch(/^\/uploads\/[^/]+\.png$/)
+      created.push(product!.id)
+      expect(site.requests).toEqual(["/phone.png"])
+      await searchFor(page, name)
+      await expect(page.locator(`tr[data-row-key="${product!.id}"] img`)).toHaveAttribute("src", product!.imageUrl)
+
+      // The shop's own network: refused, and the admin says so on the field in its language.
+      await context.addCookies([{ name: "language", value: "de", url: baseURL! }])
+      await page.goto("/admin/products")
+      await page.getByRole("button", { name: "Produkt hinzufügen" }).click()
+      const german = uniqueName("Inward image")
+      await form.getByLabel("Name", { exact: true }).fill(german)
+      await form.getByLabel("Preis (€)").fill("19.90")
+      await form.getByLabel("Bild-URL").fill("http://169.254.169.254/latest/meta-data/")
+      await form.getByRole("button", { name: "Produkt anlegen" }).click()
+      await expect(
+        form
+          .locator(".ant-form-item")
+          .filter({ hasText: "Bild-URL" })
+          .getByText("Die Bild-URL muss auf eine öffentliche Internetadresse zeigen"),
+      ).toBeVisible()
+      expect(await productNamed(page.request, german)).toBeUndefined()
+    } finally {
+      await site.close()
+    }
   })
 
   test("in German: sort menu, dialog and messages", async ({ page, context, baseURL }) => {

@@ -1,5 +1,9 @@
 import { expect } from "@playwright/test"
+import { randomBytes } from "node:crypto"
 import { test } from "../support/csp.ts"
+import { MedusaAdmin } from "../support/medusa-admin.ts"
+import { medusaOfShop } from "../support/races.ts"
+import { TEST_ADMIN_PASSWORD } from "../support/shop.ts"
 
 /** The storefront as a shopper sees it: pages rendered on the server with the seeded catalogue. */
 
@@ -61,6 +65,50 @@ test("a product page shows price, security level, stock and specifications", asy
   await expect(page.getByText("In stock").first()).toBeVisible()
   await expect(page.getByText("8GB RAM")).toBeVisible()
   await expect(page.getByText("IP67")).toBeVisible()
+})
+
+/*
+ * Issue 40 item 9: the pages take images from the shop alone, so no other site learns who looks at
+ * them. A product saved before the shop fetched outside images may still carry another site's
+ * address (set here through Medusa's own admin API, as an older shop has it): the pages show the
+ * placeholder instead, and the CSP watch of support/csp.ts sees no image blocked.
+ */
+test("images come from the shop alone: the CSP says so, and another site's image address shows the placeholder", async ({
+  page,
+  baseURL,
+}) => {
+  const response = await page.goto("/product/1")
+  const imageSources = (response?.headers()["content-security-policy"] ?? "")
+    .split(";")
+    .map((directive) => directive.trim())
+    .find((directive) => directive.startsWith("img-src"))
+  expect(imageSources).toBe("img-src 'self' data: blob:")
+
+  expect((await page.request.post("/api/login", { data: { username: "admin", password: TEST_ADMIN_PASSWORD } })).status()).toBe(200)
+  const name = `E2E Old image ${randomBytes(4).toString("hex")}`
+  const made = await page.request.post("/api/admin/products", { data: { name, price: "9.90", stockQuantity: 3 } })
+  expect(made.status()).toBe(201)
+  const { id } = (await made.json()) as { id: number }
+  try {
+    const medusa = await MedusaAdmin.signIn(medusaOfShop(baseURL!).url)
+    const found = await medusa.get(`/admin/products?q=${encodeURIComponent(name)}&fields=id`)
+    const productId = found.body.products[0].id as string
+    const tracker = "https://tracker.example/pixel.png"
+    expect((await medusa.post(`/admin/products/${productId}`, { thumbnail: tracker })).status).toBe(200)
+    await expect
+      .poll(async () => ((await (await page.request.get(`/api/products/${id}`)).json()) as { imageUrl: string }).imageUrl)
+      .toBe(tracker)
+
+    await page.goto(`/product/${id}`)
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(name)
+    await expect(page.locator(`main img[src="/images/products/no-image.svg"]`).first()).toBeVisible()
+    await page.goto(`/products?search=${encodeURIComponent(name)}`)
+    await expect(page.locator("main article")).toHaveCount(1)
+    await expect(page.locator("main article img")).toHaveAttribute("src", "/images/products/no-image.svg")
+    await expect(page.locator(`img[src^="https:"]`)).toHaveCount(0)
+  } finally {
+    await page.request.delete(`/api/admin/products/${id}`)
+  }
 })
 
 test("low and out-of-stock products say so", async ({ page }) => {

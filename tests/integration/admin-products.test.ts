@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import {
   apiErrorSchema,
   IMAGE_TYPE_MESSAGE,
+  IMAGE_UPLOAD_MAX_BYTES,
+  imageFetchMessages,
   imageUploadAnswerSchema,
   messageSchema,
   PRICE_MESSAGE,
@@ -18,6 +20,7 @@ import {
 } from "@enclave/contract"
 import { testAddress } from "../support/address.ts"
 import { ApiClient, asAdmin, asNewCustomer, asVisitor } from "../support/api.ts"
+import { redirect, serve, startImageServer, type ImageServer } from "../support/image-server.ts"
 
 let admin: ApiClient
 beforeAll(async () => {
@@ -93,13 +96,13 @@ function imageForm(content: Buffer | string, filename: string, type: string, fie
 
 describe("POST /api/admin/products", () => {
   it("creates a product that GET /api/products and /api/products/{id} show as it was entered", async () => {
-    const fields = productFields({ imageUrl: "https://cdn.example.org/phone.png" })
+    const fields = productFields({ imageUrl: "/images/products/enclave-base.svg" })
     const created = createdProduct(await admin.post("/api/admin/products", fields))
     expect(created).toMatchObject({
       name: fields.name,
       description: fields.description,
       price: "349.50",
-      imageUrl: "https://cdn.example.org/phone.png",
+      imageUrl: "/images/products/enclave-base.svg",
       category: "phone",
       securityLevel: 4,
       stockQuantity: 12,
@@ -213,7 +216,7 @@ describe("the product form's rules (docs/product.md §5)", () => {
   })
 
   it("takes an image URL only as a path or an http(s) URL", async () => {
-    for (const imageUrl of ["javascript:alert(1)", "//evil.example/x.png", "images/x.png"]) {
+    for (const imageUrl of ["javascript:alert(1)", "//evil.example/x.png", "/\\evil.example/x.png", "images/x.png"]) {
       expectFieldError(
         await admin.post("/api/admin/products", productFields({ imageUrl })),
         "imageUrl",
@@ -306,9 +309,115 @@ describe("PUT /api/admin/products/{id}", () => {
   })
 
   it("removes an image with an empty image URL, showing the placeholder again", async () => {
-    const product = await createProduct({ imageUrl: "https://cdn.example.org/x.png" })
+    const product = await createProduct({ imageUrl: "/images/products/faraday-sleeve.svg" })
     const answer = await admin.put(`/api/admin/products/${product.id}`, { imageUrl: "" })
     expect(productSchema.parse(answer.body).imageUrl).toBe("/images/products/no-image.svg")
+  })
+})
+
+/*
+ * Issue 40 item 9: the shop's pages show images from the shop alone. An image URL on another site is
+ * fetched when the admin saves the product and stored like an upload; the product keeps the shop's
+ * own address. The other site here is the tests' image server, on the one loopback address the
+ * tests' shops may fetch from (IMAGE_FETCH_ALLOWED_ADDRESSES); every other inward address stays refused.
+ */
+describe("an image URL on another site", () => {
+  let site: ImageServer
+  // A server on 127.0.0.1, which the shop was not told to trust: it must never be asked.
+  let inward: ImageServer
+  beforeAll(async () => {
+    site = await startImageServer()
+    inward = await startImageServer("127.0.0.1")
+    for (const server of [site, inward]) server.route("/phone.png", serve(tinyPng, "image/png"))
+  })
+  afterAll(async () => {
+    await site?.close()
+    await inward?.close()
+  })
+
+  async function expectServedByShop(imageUrl: string, bytes: Buffer) {
+    expect(imageUrl).toMatch(/^\/uploads\/[^/]+\.png$/)
+    const served = await fetch(admin.baseUrl + imageUrl)
+    expect(served.status).toBe(200)
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(bytes)
+  }
+
+  it("is fetched on create and stored by the shop, which then shows its own address", async () => {
+    const created = await createProduct({ imageUrl: `${site.origin}/phone.png` })
+    await expectServedByShop(created.imageUrl, tinyPng)
+    expect(productSchema.parse((await publicProduct(created.id)).body).imageUrl).toBe(created.imageUrl)
+  })
+
+  it("is fetched on update, through redirects on the same site", async () => {
+    const product = await createProduct()
+    site.route("/moved.png", redirect("/phone.png", 301))
+    const answer = await admin.put(`/api/admin/products/${product.id}`, { imageUrl: `${site.origin}/moved.png`, price: "10" })
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+    const updated = productSchema.parse(answer.body)
+    expect(updated.price).toBe("10.00")
+    await expectServedByShop(updated.imageUrl, tinyPng)
+  })
+
+  it("on the shop's own address is kept as the shop's path, without a fetch", async () => {
+    const created = await createProduct({ imageUrl: `${admin.baseUrl}/images/products/enclave-base.svg` })
+    expect(created.imageUrl).toBe("/images/products/enclave-base.svg")
+  })
+
+  it("that is not an image, or not there, is refused with 400 on imageUrl, and the product stays as it was", async () => {
+    site.route("/page.png", serve("<html>not a picture</html>", "text/html"))
+    site.route("/script.png", serve("<script>alert(1)</script>", "image/png"))
+    site.route("/drawing.svg", serve('<svg xmlns="http://www.w3.org/2000/svg"/>', "image/svg+xml"))
+    for (const path of ["/page.png", "/script.png", "/drawing.svg"]) {
+      expectFieldError(
+        await admin.post("/api/admin/products", productFields({ imageUrl: `${site.origin}${path}` })),
+        "imageUrl",
+        imageFetchMessages["not-an-image"],
+      )
+    }
+    expectFieldError(
+      await admin.post("/api/admin/products", productFields({ imageUrl: `${site.origin}/missing.png` })),
+      "imageUrl",
+      imageFetchMessages.unreachable,
+    )
+    const product = await createProduct({ imageUrl: "/images/products/faraday-sleeve.svg" })
+    expectFieldError(
+      await admin.put(`/api/admin/products/${product.id}`, { imageUrl: `${site.origin}/page.png`, price: "1" }),
+      "imageUrl",
+      imageFetchMessages["not-an-image"],
+    )
+    expect(productSchema.parse((await publicProduct(product.id)).body)).toEqual(product)
+  })
+
+  it("larger than an upload may be is refused", async () => {
+    site.route("/huge.png", serve(Buffer.concat([tinyPng, Buffer.alloc(IMAGE_UPLOAD_MAX_BYTES)]), "image/png"))
+    expectFieldError(
+      await admin.post("/api/admin/products", productFields({ imageUrl: `${site.origin}/huge.png` })),
+      "imageUrl",
+      imageFetchMessages["too-large"],
+    )
+  })
+
+  it("on the shop's own network is refused with 400 and never asked, directly or through a redirect", async () => {
+    const port = new URL(inward.origin).port
+    site.route("/to-inward.png", redirect(`${inward.origin}/phone.png`))
+    site.route("/to-metadata.png", redirect("http://169.254.169.254/latest/meta-data/"))
+    for (const imageUrl of [
+      `http://127.0.0.1:${port}/phone.png`,
+      `http://localhost:${port}/phone.png`,
+      `http://[::ffff:127.0.0.1]:${port}/phone.png`,
+      `http://[::1]:${port}/phone.png`,
+      "http://10.0.0.1/phone.png",
+      "http://169.254.169.254/latest/meta-data/",
+      `${site.origin}/to-inward.png`,
+      `${site.origin}/to-metadata.png`,
+    ]) {
+      expectFieldError(
+        await admin.post("/api/admin/products", productFields({ imageUrl })),
+        "imageUrl",
+        imageFetchMessages["refused-address"],
+      )
+    }
+    expect(inward.requests).toEqual([])
   })
 })
 

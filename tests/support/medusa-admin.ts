@@ -59,4 +59,14 @@ export class MedusaAdmin {
   async get(path: string): Promise<MedusaAnswer> {
     return answerOf(await fetch(`${this.baseUrl}${path}`, { headers: { authorization: `Bearer ${this.token}` } }))
   }
+
+  async post(path: string, body: unknown): Promise<MedusaAnswer> {
+    return answerOf(
+      await fetch(`${this.baseUrl}${path}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${this.token}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }),
+    )
+  }
 }

@@ -9,6 +9,7 @@ import path from "node:path"
 import { repoRoot } from "../../launcher/env.ts"
 import { medusaServer } from "../../launcher/medusa.ts"
 import { freePort } from "../../launcher/ports.ts"
+import { TEST_IMAGE_SERVER_ADDRESS } from "./image-server.ts"
 import { startMailbox, type Mailbox } from "./mailbox.ts"
 import { buildOrderEventsPlugin, orderEventsPluginEnv } from "./order-events-plugin.ts"
 
@@ -98,6 +99,9 @@ export async function startShopProcess(options: StartOptions = {}): Promise<Shop
     SIGN_IN_LIMIT_PER_MINUTE: "100000",
     // Likewise their failed sign-ins (all from loopback) must not lock loopback out of signing in.
     SIGN_IN_FAILURES_PER_ADDRESS: "100000",
+    // The tests' image server (support/image-server.ts) listens on this loopback address of its own:
+    // the shop may fetch product images from it, and still from no other loopback or private address.
+    IMAGE_FETCH_ALLOWED_ADDRESSES: TEST_IMAGE_SERVER_ADDRESS,
     PORT: String(port),
     DATA_DIR: dataDir,
     SMTP_URL: mailbox?.url,

@@ -1,7 +1,12 @@
-import { NO_IMAGE_URL } from "@enclave/contract/values"
+import { shownImageUrl } from "@enclave/contract/values"
 
+/**
+ * The image a page shows for a product: its own, or the placeholder. Another site's address (a product
+ * saved before the shop fetched such images, issue 40 item 9) is never shown: the pages' CSP allows
+ * images from the shop alone, and the visitor's browser is to ask nobody else.
+ */
 export function productImageUrl(imageUrl: string | null | undefined): string {
-  return imageUrl && imageUrl.trim() !== "" ? imageUrl : NO_IMAGE_URL
+  return shownImageUrl(imageUrl?.trim())
 }
 
 /**

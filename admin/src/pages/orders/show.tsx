@@ -7,6 +7,7 @@ import {
   eurosToCents,
   formatEuro,
   orderStatuses,
+  shownImageUrl,
   trackingUrl,
   type Carrier,
   type OrderStatus,
@@ -82,7 +83,7 @@ function ItemsCard({ order }: { order: Order }) {
             render: (_, item) => (
               <Flex align="center" gap="small">
                 <img
-                  src={item.product.imageUrl}
+                  src={shownImageUrl(item.product.imageUrl)}
                   alt={item.product.name}
                   width={40}
                   height={40}

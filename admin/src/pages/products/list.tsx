@@ -1,5 +1,5 @@
 import type { AdminProduct } from "@enclave/contract"
-import { formatEuro, type ProductCategory } from "@enclave/contract/values"
+import { formatEuro, shownImageUrl, type ProductCategory } from "@enclave/contract/values"
 import { DeleteOutlined, EditOutlined, PlusOutlined } from "@ant-design/icons"
 import { useDelete, type HttpError } from "@refinedev/core"
 import { Button, Flex, Input, Popconfirm, Select, Space, Table, Tag, Typography } from "antd"
@@ -99,7 +99,7 @@ export default function ProductList() {
           width={80}
           render={(imageUrl: string, product) => (
             <img
-              src={imageUrl}
+              src={shownImageUrl(imageUrl)}
               alt={product.name}
               width={48}
               height={48}

@@ -5,6 +5,7 @@ import {
   IMAGE_TOO_LARGE_MESSAGE,
   IMAGE_TYPE_MESSAGE,
   IMAGE_UPLOAD_MAX_BYTES,
+  isShopImagePath,
   NO_IMAGE_URL,
   NUL_CHARACTER_MESSAGE,
   productCategories,
@@ -267,7 +268,11 @@ export function ProductDialog({ product, onClose }: ProductDialogProps) {
   const update = useUpdate<AdminProduct, HttpError>()
   const [saving, setSaving] = useState(false)
   const [fileList, setFileList] = useState<UploadFile[]>(() =>
-    product && product.imageUrl !== NO_IMAGE_URL ? [{ uid: "current", name: product.name, status: "done", url: product.imageUrl }] : [],
+    // Another site's image (saved before the shop fetched them) is not shown: the admin's CSP allows only the
+    // shop's own; its address stays in the URL field, and saving fetches it.
+    product && isShopImagePath(product.imageUrl) && product.imageUrl !== NO_IMAGE_URL
+      ? [{ uid: "current", name: product.name, status: "done", url: product.imageUrl }]
+      : [],
   )
   const uploading = fileList.some((file) => file.status === "uploading")
   // Object URLs of the chosen files' previews, released when the dialog goes.
@@ -560,7 +565,7 @@ export function ProductDialog({ product, onClose }: ProductDialogProps) {
           </Form.List>
         </Form.Item>
 
-        <Form.Item name="imageUrl" label={t("field.imageUrl")} rules={[contractRule("imageUrl")]}>
+        <Form.Item name="imageUrl" label={t("field.imageUrl")} rules={[contractRule("imageUrl")]} extra={t("imageUrlHint")}>
           <Input placeholder="/images/products/…" />
         </Form.Item>
         <Form.Item label={t("field.image")} extra={editing ? t("imageHint") : t("imageHintNew")}>

@@ -1,17 +1,23 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { updateProductsWorkflow, uploadFilesWorkflow } from "@medusajs/medusa/core-flows"
 import multer from "multer"
-import { randomUUID } from "node:crypto"
 import {
   IMAGE_MISSING_MESSAGE,
   IMAGE_TOO_LARGE_MESSAGE,
   IMAGE_TYPE_MESSAGE,
   IMAGE_UPLOAD_FIELD,
   IMAGE_UPLOAD_MAX_BYTES,
+  IMAGE_URL_MESSAGE,
+  imageFetchMessages,
+  isShopImagePath,
 } from "@enclave/contract"
 import { ApiError } from "../http/api-error"
+import { shopOrigin } from "../http/shop-origin"
 import { claimedTypeMismatch, detectImageKind } from "./image-kind"
+import { imageFileOf, shopUrlOf, type ImageFile } from "./image-files"
+import { allowedAddressesFrom, fetchRemoteImage, ImageFetchError } from "./remote-image"
 import { findShopProductRecord } from "./products"
 import { runThenBump } from "../catalogue/cache"
 
@@ -70,15 +76,38 @@ function isPlainFileName(name: string): boolean {
 }
 
 /**
- * medusa-config.ts gives the file-local provider this origin, because the provider builds URLs
- * with `new URL()` and needs one. The shop serves uploads on its own origin, whatever that is
- * (a port in tests, a domain in production), so only the path is kept.
+ * The operator's exceptions to the public-address rule (README: IMAGE_FETCH_ALLOWED_ADDRESSES), read
+ * when Medusa loads the routes: a malformed entry stops the start instead of failing every save.
  */
-const LOCAL_UPLOADS_ORIGIN = "http://uploads.invalid"
+const allowedAddresses = allowedAddressesFrom(process.env.IMAGE_FETCH_ALLOWED_ADDRESSES)
 
-function shopUrlOf(fileUrl: string): string {
-  const url = new URL(fileUrl)
-  return url.origin === LOCAL_UPLOADS_ORIGIN ? url.pathname : url.href
+/**
+ * What a product save does with the image URL it was sent: a path on the shop, or an address on the
+ * shop's own origin (PUBLIC_URL), is kept as the path; another site's image is fetched now and handed
+ * on as a file to store with the product (its workflow stores it, and removes it again if the save
+ * fails), so the shop's pages never send their visitors to that site. A fetch that fails is a 400 on
+ * `imageUrl` saying why.
+ */
+export async function imageForSave(
+  container: MedusaContainer,
+  imageUrl: string | null,
+): Promise<{ thumbnail: string | null } | { file: ImageFile }> {
+  if (imageUrl === null || isShopImagePath(imageUrl)) return { thumbnail: imageUrl }
+  const url = new URL(imageUrl)
+  if (url.origin === new URL(shopOrigin()).origin) {
+    const path = `${url.pathname}${url.search}`
+    if (!isShopImagePath(path)) throw new ApiError(400, IMAGE_URL_MESSAGE, { fields: { imageUrl: IMAGE_URL_MESSAGE } })
+    return { thumbnail: path }
+  }
+  try {
+    const { bytes, kind } = await fetchRemoteImage(url.href, { allowed: allowedAddresses })
+    return { file: imageFileOf(kind, bytes) }
+  } catch (error) {
+    if (!(error instanceof ImageFetchError)) throw error
+    const message = imageFetchMessages[error.problem]
+    container.resolve(ContainerRegistrationKeys.LOGGER).info(`Product image not fetched from ${url.href}: ${error.message}`)
+    throw new ApiError(400, message, { fields: { imageUrl: message } })
+  }
 }
 
 /**
@@ -92,18 +121,7 @@ export async function setProductImage(container: MedusaContainer, catalogueNumbe
   if (!kind) throw new ApiError(415, IMAGE_TYPE_MESSAGE)
   const claimed = claimedTypeMismatch(kind, file)
   if (claimed) throw new ApiError(415, `The file is a ${kind.label} image, not ${claimed} as it claims`, { detected: kind.mimeType })
-  const { result } = await uploadFilesWorkflow(container).run({
-    input: {
-      files: [
-        {
-          filename: `${randomUUID()}.${kind.extension}`,
-          mimeType: kind.mimeType,
-          content: file.buffer.toString("base64"),
-          access: "public",
-        },
-      ],
-    },
-  })
+  const { result } = await uploadFilesWorkflow(container).run({ input: { files: [imageFileOf(kind, file.buffer)] } })
   const imageUrl = shopUrlOf(result[0].url)
   await runThenBump("a product image was uploaded", () =>
     updateProductsWorkflow(container).run({

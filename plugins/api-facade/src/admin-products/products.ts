@@ -4,6 +4,7 @@ import { deleteLineItemsWorkflow, deleteProductsWorkflow } from "@medusajs/medus
 import type { AdminProduct, AdminProductCreate, AdminProductUpdate } from "@enclave/contract"
 import { findAdminProduct } from "../catalogue/products"
 import { ApiError } from "../http/api-error"
+import { imageForSave } from "./images"
 import { shopDefaults } from "./shop-defaults"
 import { createShopProductWorkflow, updateShopProductWorkflow, type ProfileFields, type UpdateShopProductInput } from "./workflows"
 import { bumpCatalogue, runThenBump } from "../catalogue/cache"
@@ -97,12 +98,14 @@ function profileOf(body: AdminProductCreate): ProfileFields {
 }
 
 export async function createAdminProduct(container: MedusaContainer, body: AdminProductCreate): Promise<AdminProduct> {
+  const image = await imageForSave(container, body.imageUrl ?? null)
   const defaults = await shopDefaults(container)
   const { result } = await createShopProductWorkflow(container).run({
     input: {
       title: body.name,
       description: body.description,
-      thumbnail: body.imageUrl ?? null,
+      thumbnail: "thumbnail" in image ? image.thumbnail : null,
+      image: "file" in image ? image.file : undefined,
       price: Number(body.price),
       profile: profileOf(body),
       // A new product has nothing reserved yet: what the admin enters is what customers can buy.
@@ -145,10 +148,11 @@ export async function updateAdminProduct(
   const record = await findShopProductRecord(container, catalogueNumber)
   if (!record.variantId && body.price !== undefined) throw new ApiError(409, `Product ${catalogueNumber} has no variant to price`)
 
+  const image = body.imageUrl === undefined ? undefined : await imageForSave(container, body.imageUrl)
   const texts: NonNullable<UpdateShopProductInput["product"]> = {}
   if (body.name !== undefined) texts.title = body.name
   if (body.description !== undefined) texts.description = body.description
-  if (body.imageUrl !== undefined) texts.thumbnail = body.imageUrl
+  if (image && "thumbnail" in image) texts.thumbnail = image.thumbnail
   const profile: Partial<ProfileFields> = {}
   if (body.securityLevel !== undefined) profile.level = body.securityLevel
   if (body.category !== undefined) profile.category = body.category
@@ -165,6 +169,7 @@ export async function updateAdminProduct(
         variantId: record.variantId ?? undefined,
         profileId: record.profileId,
         product: Object.keys(texts).length ? texts : undefined,
+        image: image && "file" in image ? image.file : undefined,
         price: body.price === undefined ? undefined : Number(body.price),
         profile: Object.keys(profile).length ? profile : undefined,
         inventory: body.stockQuantity === undefined ? undefined : await stockChange(container, record, body.stockQuantity),

@@ -9,11 +9,13 @@ import {
   updateInventoryLevelsWorkflow,
   updateProductsWorkflow,
   updateProductVariantsWorkflow,
+  uploadFilesStep,
   useQueryGraphStep,
 } from "@medusajs/medusa/core-flows"
 import { SECURITY_LEVELS_MODULE, type SecurityProfiles } from "@enclave/security-levels"
 import type { ProductCategory } from "@enclave/contract"
 import type { ShopDefaults } from "./shop-defaults"
+import { shopUrlOf, type ImageFile } from "./image-files"
 
 /**
  * A shop product spans four modules (product with its price, inventory, security profile, and
@@ -89,6 +91,17 @@ const updateSecurityProfileStep = createStep(
   },
 )
 
+/**
+ * An image fetched from another site for this save (admin-products/images.ts, imageForSave): stored
+ * with Medusa's file module as an upload is, and deleted again (the step's compensation) when a later
+ * step fails, so a refused save leaves no file behind.
+ */
+function storeFetchedImage(name: string, input: { image?: ImageFile }) {
+  return when(name, { input }, ({ input }) => !!input.image).then(() =>
+    uploadFilesStep(transform({ input }, ({ input }) => ({ files: [input.image!] }))),
+  )
+}
+
 /** Handles are unique in Medusa; the catalogue number keeps two products of the same name apart. */
 function handleOf(name: string, catalogueNumber: number): string {
   const slug = name
@@ -105,6 +118,8 @@ export interface CreateShopProductInput {
   title: string
   description: string
   thumbnail: string | null
+  /** Another site's image, fetched to be stored and shown instead of `thumbnail`. */
+  image?: ImageFile
   /** Major units (599 = €599.00), as Medusa v2 stores money. */
   price: number
   profile: ProfileFields
@@ -116,15 +131,16 @@ export interface CreateShopProductInput {
 export const createShopProductWorkflow = createWorkflow("enclave-create-shop-product", (input: CreateShopProductInput) => {
   // The profile first: its catalogue number is the product's id on the wire and names its SKU.
   const profile = createSecurityProfileStep(input.profile)
+  const stored = storeFetchedImage("enclave-store-new-product-image", input)
 
-  const productInput = transform({ input, profile }, ({ input, profile }) => ({
+  const productInput = transform({ input, profile, stored }, ({ input, profile, stored }) => ({
     products: [
       {
         title: input.title,
         handle: handleOf(input.title, profile.catalogue_number),
         description: input.description,
         status: "published" as const,
-        thumbnail: input.thumbnail,
+        thumbnail: stored?.[0] ? shopUrlOf(stored[0].url) : input.thumbnail,
         shipping_profile_id: input.defaults.shippingProfileId,
         options: [{ title: "Edition", values: ["Default"] }],
         variants: [
@@ -178,6 +194,8 @@ export interface UpdateShopProductInput {
   profileId: string
   /** Only what changes; undefined when nothing of it does. */
   product?: { title?: string; description?: string; thumbnail?: string | null }
+  /** Another site's image, fetched to be stored as the product's new picture. */
+  image?: ImageFile
   price?: number
   profile?: Partial<ProfileFields>
   inventory?: { inventoryItemId: string; locationId: string; stockedQuantity: number; levelExists: boolean }
@@ -185,9 +203,13 @@ export interface UpdateShopProductInput {
 
 /** Changes what the admin sent, and only that: product texts, price, stock, security profile. */
 export const updateShopProductWorkflow = createWorkflow("enclave-update-shop-product", (input: UpdateShopProductInput) => {
-  when("enclave-update-product-texts", { input }, ({ input }) => !!input.product).then(() => {
+  const stored = storeFetchedImage("enclave-store-product-image", input)
+  when("enclave-update-product-texts", { input }, ({ input }) => !!input.product || !!input.image).then(() => {
     updateProductsWorkflow.runAsStep({
-      input: transform({ input }, ({ input }) => ({ selector: { id: input.productId }, update: input.product! })),
+      input: transform({ input, stored }, ({ input, stored }) => ({
+        selector: { id: input.productId },
+        update: { ...input.product, ...(stored?.[0] ? { thumbnail: shopUrlOf(stored[0].url) } : {}) },
+      })),
     })
   })
 
@@ -237,7 +259,7 @@ export const updateShopProductWorkflow = createWorkflow("enclave-update-shop-pro
   when(
     "enclave-announce-product-update",
     { input },
-    ({ input }) => !input.product && (input.price !== undefined || !!input.inventory || !!input.profile),
+    ({ input }) => !input.product && !input.image && (input.price !== undefined || !!input.inventory || !!input.profile),
   ).then(() => {
     emitEventStep({ eventName: ProductWorkflowEvents.UPDATED, data: transform({ input }, ({ input }) => ({ id: input.productId })) })
   })

@@ -10,6 +10,7 @@ import { $cart, $cartOpen, $modalHost, $user, refreshCart, showToast } from "../
 import { changeCartQuantity, removeFromCart } from "../../../lib/client/calls"
 import { cartTotal, formatEuro } from "@enclave/contract/money"
 import { messageTranslator } from "../../../i18n/format"
+import { productImageUrl } from "../../../lib/images"
 import type { Language } from "../../../i18n"
 
 interface Props {
@@ -155,7 +156,7 @@ export default function CartDrawer({ language, messages }: Props) {
                   const busy = busyItem === item.id
                   return (
                     <li key={item.id} className="cart-line" aria-busy={busy || undefined}>
-                      <img src={item.product.imageUrl || "/images/products/no-image.svg"} alt="" width="72" height="72" />
+                      <img src={productImageUrl(item.product.imageUrl)} alt="" width="72" height="72" />
                       <div className="cart-line__info">
                         <p className="cart-line__name">{name}</p>
                         <p className="cart-line__price">{formatEuro(item.product.price, language)}</p>
