@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest"
-import { adminProductCreateSchema, adminProductUpdateSchema, currentGermanTexts, PRICE_MESSAGE, productTextsIn } from "@enclave/contract"
+import {
+  adminProductCreateSchema,
+  adminProductUpdateSchema,
+  currentGermanTexts,
+  NO_IMAGE_URL,
+  PRICE_MESSAGE,
+  productTextsIn,
+  shownImageUrl,
+} from "@enclave/contract"
 
 const valid = { name: "Enclave Test Phone", price: "499.99" }
 
@@ -55,8 +63,31 @@ describe("the admin product form (docs/product.md §5)", () => {
     expect(adminProductCreateSchema.parse({ ...valid, imageUrl: "https://cdn.example.org/a.png" }).imageUrl).toBe(
       "https://cdn.example.org/a.png",
     )
-    for (const imageUrl of ["javascript:alert(1)", "//evil.example/a.png", "uploads/a.png", "ftp://example.org/a.png"]) {
+    for (const imageUrl of [
+      "javascript:alert(1)",
+      "//evil.example/a.png",
+      "/\\evil.example/a.png",
+      "uploads/a.png",
+      "ftp://example.org/a.png",
+    ]) {
       expect(fieldsOf(adminProductCreateSchema, { ...valid, imageUrl }), imageUrl).toHaveProperty("imageUrl")
+    }
+  })
+
+  it("shows only the shop's own images: another site's address (an older shop's) becomes the placeholder", () => {
+    expect(shownImageUrl("/uploads/a.png")).toBe("/uploads/a.png")
+    expect(shownImageUrl("/images/products/enclave-base.svg")).toBe("/images/products/enclave-base.svg")
+    // Browsers read "//host" and "/\\host" as another site.
+    for (const imageUrl of [
+      "https://tracker.example/p.png",
+      "http://tracker.example/p.png",
+      "//tracker.example/p.png",
+      "/\\tracker.example/p.png",
+      "",
+      null,
+      undefined,
+    ]) {
+      expect(shownImageUrl(imageUrl), String(imageUrl)).toBe(NO_IMAGE_URL)
     }
   })
 
