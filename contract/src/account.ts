@@ -3,6 +3,7 @@ import { z } from "zod"
 // The request schemas of accounts (sign-in, registration, profile, passwords, codes, resets) are forms: ./forms.ts.
 export {
   EMAIL_REQUIRED_MESSAGE,
+  emailChangeConfirmSchema,
   loginSchema,
   passwordChangeFormSchema,
   passwordChangeSchema,
@@ -15,6 +16,7 @@ export {
   registerSchema,
   twoFactorCodeSchema,
   usernameSchema,
+  type EmailChangeConfirm,
   type LoginRequest,
   type PasswordChange,
   type PasswordResetConfirm,
@@ -90,6 +92,17 @@ export const userSchema = z.object({
   createdAt: z.string().datetime({ offset: true }),
 })
 export type User = z.infer<typeof userSchema>
+
+/**
+ * PUT /api/account's answer: the account as it is now, and when the body asked for another e-mail,
+ * that address (still waiting for its link) and EMAIL_CHANGE_SENT_MESSAGE: the same whether or not
+ * another account has the address.
+ */
+export const profileUpdateAnswerSchema = userSchema.extend({
+  pendingEmail: z.string().optional(),
+  message: z.string().optional(),
+})
+export type ProfileUpdateAnswer = z.infer<typeof profileUpdateAnswerSchema>
 export const userListSchema = z.array(userSchema)
 
 /**

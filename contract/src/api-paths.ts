@@ -11,10 +11,12 @@ import {
 } from "./admin-product.js"
 import {
   accountSessionListSchema,
+  emailChangeConfirmSchema,
   loginSchema,
   passwordChangeSchema,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
+  profileUpdateAnswerSchema,
   profileUpdateSchema,
   recoveryCodesSchema,
   twoFactorCodeSchema,
@@ -167,6 +169,8 @@ export const apiSchemas: Record<string, ZodType> = {
   Register: registerSchema,
   Login: loginSchema,
   ProfileUpdate: profileUpdateSchema,
+  ProfileUpdateAnswer: profileUpdateAnswerSchema,
+  EmailChangeConfirm: emailChangeConfirmSchema,
   PasswordChange: passwordChangeSchema,
   TwoFactorCode: twoFactorCodeSchema,
   TwoFactorSetup: twoFactorSetupSchema,
@@ -416,11 +420,31 @@ export const apiOperations: ApiOperation[] = [
     method: "put",
     path: "/api/account",
     summary: "Change one's profile: e-mail, name and address",
-    description: "The register form's rules apply (docs/product.md §5); the username cannot be changed.",
+    description:
+      "The register form's rules apply (docs/product.md §5); the username cannot be changed. Name and address change at once. " +
+      "A new e-mail does not: the answer carries it as `pendingEmail` with a message, and a link is mailed to the new address " +
+      "(it works once, for 24 hours, through POST /api/account/email/confirm) while the old address is told of the request. " +
+      "The answer is the same whether or not another account has the new address (that address is then told so instead of getting a link).",
     access: "customer",
     body: profileUpdateSchema,
+    response: profileUpdateAnswerSchema,
+  },
+  {
+    method: "post",
+    path: "/api/account/email/confirm",
+    summary: "Confirm a new e-mail address with the token of the link mailed to it",
+    description:
+      "Needs no session: the token proves the mailbox. The account's e-mail (and an admin's Medusa login) becomes the new address; " +
+      "the link then stops working, as do older ones.",
+    access: "public",
+    body: emailChangeConfirmSchema,
     response: userSchema,
-    errors: { 409: "Another account has this e-mail address" },
+    // No per-address limit: a 256-bit token cannot be guessed, and the storefront's confirm page calls
+    // this from its server, whose one address every customer would then share.
+    errors: {
+      400: "The token is invalid, used, replaced by a newer request or expired",
+      409: "Another account took the address since the link was mailed",
+    },
   },
   {
     method: "get",

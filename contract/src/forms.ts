@@ -11,6 +11,7 @@ import * as z from "zod/mini"
 import { normaliseVatId, vatIdProblem } from "./vat.js"
 import {
   DIRECTION_CONTROL_MESSAGE,
+  EMAIL_CHANGE_LINK_INVALID_MESSAGE,
   INVALID_CREDENTIALS_MESSAGE,
   RESET_LINK_INVALID_MESSAGE,
   shippingCountryCode,
@@ -150,7 +151,10 @@ export const registerFormSchema = z
   .safeExtend(registerSchema, { confirmPassword: z.string() })
   .check(z.refine((body) => body.confirmPassword === body.password, PASSWORDS_DIFFER))
 
-/** PUT /api/account: the signed-in customer's own profile. The username stays what it was. */
+/**
+ * PUT /api/account: the signed-in customer's own profile. The username stays what it was; a new e-mail
+ * becomes the account's only through the link mailed to it (POST /api/account/email/confirm).
+ */
 export const profileUpdateSchema = z.strictObject(profileFields)
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>
 
@@ -209,6 +213,15 @@ export const passwordResetConfirmSchema = z.strictObject({
   password: passwordSchema,
 })
 export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>
+
+/** POST /api/account/email/confirm: the token of the link mailed to the new address. */
+export const emailChangeConfirmSchema = z.strictObject({
+  token: text("Token", EMAIL_CHANGE_LINK_INVALID_MESSAGE).check(
+    z.minLength(1, EMAIL_CHANGE_LINK_INVALID_MESSAGE),
+    z.maxLength(200, EMAIL_CHANGE_LINK_INVALID_MESSAGE),
+  ),
+})
+export type EmailChangeConfirm = z.infer<typeof emailChangeConfirmSchema>
 
 /** The storefront's reset form: the new password typed twice. */
 export const passwordResetFormSchema = z

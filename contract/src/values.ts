@@ -154,6 +154,15 @@ export const TWO_FACTOR_EXPIRED_MESSAGE = "Your sign-in has expired. Enter your 
 export const RESET_LINK_INVALID_MESSAGE = "This reset link is invalid or has expired"
 /** The one answer of POST /api/password-reset, whether or not the address has an account. */
 export const PASSWORD_RESET_SENT_MESSAGE = "If an account has this e-mail address, a reset link is on its way"
+/** An e-mail-change link that is unknown, used, replaced by a newer one or older than a day. */
+export const EMAIL_CHANGE_LINK_INVALID_MESSAGE = "This confirmation link is invalid or has expired"
+/**
+ * The answer to a new e-mail on PUT /api/account, whether or not another account has the address:
+ * the same words either way, so the answer does not tell which addresses have accounts.
+ */
+export const EMAIL_CHANGE_SENT_MESSAGE = "We sent a confirmation link to the new address. Your e-mail changes when you open it."
+/** Confirming a new address that another account took since the link was mailed (only the mailbox's owner holds the link). */
+export const EMAIL_TAKEN_MESSAGE = "An account with this email address already exists"
 export const LOGIN_REQUIRED_FOR_CART_MESSAGE = "You must be logged in to add items to cart"
 
 /** The cookie of a signed-in session (set by POST /api/login, /api/register and /api/login/two-factor). */

@@ -2,6 +2,7 @@ import { expect, type Page } from "@playwright/test"
 import { test } from "../support/csp.ts"
 import { typeBeforeIslandsRun } from "../support/islands.ts"
 import { newUserDetails } from "../support/api.ts"
+import { waitForMail } from "../support/mailbox.ts"
 import { SAME_ORIGIN_HEADERS } from "../support/urls.ts"
 import { TEST_ADMIN_PASSWORD } from "../support/shop.ts"
 
@@ -52,28 +53,67 @@ test("a customer edits the profile from the user menu; messages inline; the chan
   await expect(profile.getByLabel(/^Email/)).toHaveAccessibleDescription("Invalid email address")
 
   const email = `new-${details.username}@example.net`
+  const asked = new Date()
   await profile.getByLabel(/^Email/).fill(email)
   await profile.getByLabel(/^City/).fill("Hamburg")
   await profile.getByLabel(/^Full name/).fill("Ada Lovelace")
   await profile.getByRole("button", { name: "Save profile" }).click()
-  await expect(notifications(page)).toContainText("Profile saved")
+  // The new address waits for its link (issue 40 §7): the form keeps the current one and says so.
+  await expect(notifications(page)).toContainText("Confirm your new e-mail address")
+  await expect(profile.getByRole("status")).toContainText(`We sent a confirmation link to ${email}`)
+  await expect(profile.getByLabel(/^Email/)).toHaveValue(details.email)
   await page.screenshot({ path: "test-results/screenshots/account-en.png", fullPage: true })
 
   await openAccount(page)
-  await expect(profile.getByLabel(/^Email/)).toHaveValue(email)
+  await expect(profile.getByLabel(/^Email/)).toHaveValue(details.email)
   await expect(profile.getByLabel(/^City/)).toHaveValue("Hamburg")
   await expect(profile.getByLabel(/^Full name/)).toHaveValue("Ada Lovelace")
 
-  // Another account's address is refused on the field, as registering with it is.
+  // The link in the mail to the new address: opening it changes nothing, its button does.
+  const mail = await waitForMail({ to: email, subject: /Confirm/, since: asked, timeoutMs: 60_000 })
+  const link = new URL(mail.text.match(/https?:\/\/\S+\/account\/email\/confirm\?token=[A-Za-z0-9_%-]+/)![0])
+  await page.goto(`${link.pathname}${link.search}`)
+  await expect(page.getByRole("heading", { name: "Confirm your new e-mail address", level: 1 })).toBeVisible()
+  await page.getByRole("button", { name: "Confirm new e-mail address" }).click()
+  await expect(page.locator("#main").getByRole("status")).toContainText(`Your account's e-mail address is now ${email}`)
+  await openAccount(page)
+  await expect(profile.getByLabel(/^Email/)).toHaveValue(email)
+
+  // Another account's address gets the same answer as a free one, and changes nothing.
   const other = newUserDetails()
   const elsewhere = await playwright.request.newContext({ baseURL, extraHTTPHeaders: SAME_ORIGIN_HEADERS })
   expect((await elsewhere.post("/api/register", { data: other })).status()).toBe(201)
   await elsewhere.dispose()
-  await openAccount(page)
   await profile.getByLabel(/^Email/).fill(other.email)
   await profile.getByRole("button", { name: "Save profile" }).click()
-  await expect(profile.getByLabel(/^Email/)).toHaveAccessibleDescription("An account with this email address already exists")
-  await expect(page.getByRole("alert").filter({ hasText: "Could not save your profile" })).toBeVisible()
+  await expect(profile.getByRole("status")).toContainText(`We sent a confirmation link to ${other.email}`)
+  await expect(profile.getByLabel(/^Email/)).toHaveAccessibleDescription("")
+  await openAccount(page)
+  await expect(profile.getByLabel(/^Email/)).toHaveValue(email)
+})
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false })
+
+  test("the confirm link of a new e-mail works in German, once; a used link says so", async ({ page }) => {
+    await useLanguage(page, "de")
+    const details = await registerCustomer(page)
+    const { username: _u, password: _p, isAdmin: _a, ...profile } = details
+    const email = `neu-${details.username}@example.net`
+    const asked = new Date()
+    expect((await page.request.put("/api/account", { data: { ...profile, email }, headers: SAME_ORIGIN_HEADERS })).status()).toBe(200)
+    const mail = await waitForMail({ to: email, subject: /bestätigen/i, since: asked, timeoutMs: 60_000 })
+    const link = new URL(mail.text.match(/https?:\/\/\S+\/account\/email\/confirm\?token=[A-Za-z0-9_%-]+/)![0])
+    await page.goto(`${link.pathname}${link.search}`)
+    await expect(page.getByRole("heading", { name: "Neue E-Mail-Adresse bestätigen", level: 1 })).toBeVisible()
+    await expect(page.getByText(/JavaScript/)).toHaveCount(0)
+    await page.getByRole("button", { name: "Neue E-Mail-Adresse bestätigen" }).click()
+    await expect(page.locator("#main").getByRole("status")).toContainText(`Die E-Mail-Adresse Ihres Kontos ist jetzt ${email}.`)
+    await page.screenshot({ path: "test-results/screenshots/email-confirm-de.png", fullPage: true })
+    await page.goto(`${link.pathname}${link.search}`)
+    await page.getByRole("button", { name: "Neue E-Mail-Adresse bestätigen" }).click()
+    await expect(page.locator("#main").getByRole("alert")).toContainText("Dieser Bestätigungslink ist ungültig")
+  })
 })
 
 test("a customer changes the password: a wrong current one is refused, the new one signs in", async ({ page }) => {

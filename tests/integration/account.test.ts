@@ -6,11 +6,16 @@ import { describe, expect, it } from "vitest"
 import {
   accountSessionListSchema,
   DIRECTION_CONTROL_MESSAGE,
+  EMAIL_CHANGE_LINK_INVALID_MESSAGE,
+  EMAIL_CHANGE_SENT_MESSAGE,
+  EMAIL_TAKEN_MESSAGE,
+  profileUpdateAnswerSchema,
   MAX_LOGIN_ATTEMPTS,
   userSchema,
   VAT_ID_PATTERN_MESSAGE,
 } from "@enclave/contract"
 import { ApiClient, asAdmin, asNewCustomer, asVisitor, fromNewAddress, newUserDetails } from "../support/api.ts"
+import { readMails, waitForMail } from "../support/mailbox.ts"
 
 const profileOf = (details: ReturnType<typeof newUserDetails>) => ({
   email: details.email,
@@ -56,38 +61,136 @@ describe("GET and PUT /api/account", () => {
     expect((await asVisitor().put("/api/account", profileOf(customer.details))).status).toBe(401)
   })
 
-  it("changes e-mail, name and address; the username stays; the admin's list and the next sign-in see it", async () => {
+  it("changes name and address at once; the username stays; the admin's list and the next sign-in see it", async () => {
     const customer = await asNewCustomer()
-    const email = `moved-${customer.details.username}@example.net`
-    const profile = { ...profileOf(customer.details), email: email.toUpperCase(), city: "Hamburg", addressLine2: "Hinterhaus" }
+    const profile = { ...profileOf(customer.details), city: "Hamburg", addressLine2: "Hinterhaus" }
     const { status, body } = await customer.put("/api/account", profile)
     expect(status).toBe(200)
-    expect(userSchema.parse(body)).toMatchObject({
+    expect(profileUpdateAnswerSchema.parse(body)).toMatchObject({
       username: customer.details.username,
-      email,
+      email: customer.details.email,
       fullName: "Ada Lovelace",
       city: "Hamburg",
       addressLine2: "Hinterhaus",
     })
+    expect(body.pendingEmail).toBeUndefined()
     expect((await customer.get("/api/user")).body.city).toBe("Hamburg")
     const listed = (await (await asAdmin()).get("/api/admin/users")).body.find((u: { id: number }) => u.id === customer.user.id)
-    expect(listed).toMatchObject({ email, city: "Hamburg" })
-    // The old address is free again, the new one is taken.
+    expect(listed).toMatchObject({ email: customer.details.email, city: "Hamburg" })
+  })
+})
+
+/** The link of the confirmation mail to `to`, once it has arrived. */
+async function confirmLink(to: string, since: Date): Promise<URL> {
+  const mail = await waitForMail({ to, since, subject: /confirm|bestätigen/i })
+  const href = mail.text.match(/https?:\/\/\S+\/account\/email\/confirm\?token=[A-Za-z0-9_%-]+/)?.[0]
+  expect(href, mail.text).toBeDefined()
+  expect(mail.html).toContain(`href="${href}"`)
+  return new URL(href!)
+}
+
+describe("a new e-mail address (issue 40 §7: confirmed through a link, without telling which addresses have accounts)", () => {
+  it("answers a free and a taken address alike, and changes neither until a link is used", async () => {
+    const other = await asNewCustomer()
+    const customer = await asNewCustomer()
+    const since = new Date()
+    const free = `free-${customer.details.username}@example.net`
+    const answers = []
+    for (const email of [free, other.details.email]) {
+      const { status, body } = await customer.put("/api/account", { ...profileOf(customer.details), email: email.toUpperCase() })
+      expect(status, JSON.stringify(body)).toBe(200)
+      answers.push(body)
+    }
+    const [forFree, forTaken] = answers.map((body) => profileUpdateAnswerSchema.parse(body))
+    expect(forFree).toMatchObject({ email: customer.details.email, pendingEmail: free, message: EMAIL_CHANGE_SENT_MESSAGE })
+    // The same answer but for the address asked for.
+    expect({ ...forTaken, pendingEmail: free }).toEqual(forFree)
+    expect(forTaken.pendingEmail).toBe(other.details.email)
+    expect((await customer.get("/api/account")).body.email).toBe(customer.details.email)
+
+    // The free address gets the link; the taken one is told it has an account, with no link and no name of the asker.
+    await confirmLink(free, since)
+    const taken = await waitForMail({ to: other.details.email, since, subject: /e-mail address and Enclave/ })
+    expect(taken.text).toMatch(/already belongs to an Enclave account/)
+    expect(taken.text + taken.html).not.toMatch(/account\/email\/confirm/)
+    expect(taken.text).not.toContain(customer.details.username)
+    // The old address hears of both requests in the same words, the new address masked.
+    await expect
+      .poll(async () =>
+        (await readMails(process.env.ENCLAVE_MAILBOX!)).filter(
+          (mail) => mail.to.includes(customer.details.email) && /new e-mail address was requested/.test(mail.subject),
+        ),
+      )
+      .toHaveLength(2)
+    const told = (await readMails(process.env.ENCLAVE_MAILBOX!)).filter(
+      (mail) => mail.to.includes(customer.details.email) && /new e-mail address was requested/.test(mail.subject),
+    )
+    const masked = (email: string) => `${email[0]}•••${email.slice(email.indexOf("@"))}`
+    expect(told.map((mail) => mail.text.includes(masked(free)) || mail.text.includes(masked(other.details.email)))).toEqual([true, true])
+    for (const mail of told) {
+      expect(mail.text).toContain(customer.details.username)
+      expect(mail.text).not.toContain(free)
+      expect(mail.text).not.toContain(other.details.email)
+    }
+    // Neither account changed: the taken address still signs its owner in, the free one is nobody's.
+    expect((await other.get("/api/account")).body.email).toBe(other.details.email)
+    expect((await asVisitor().post("/api/register", newUserDetails({ email: free }))).status).toBe(201)
+  })
+
+  it("the link changes the address once (account, admin's list, Medusa's customer); a newer request ends older links", async () => {
+    const customer = await asNewCustomer()
+    const first = `first-${customer.details.username}@example.net`
+    const second = `second-${customer.details.username}@example.net`
+    const since = new Date()
+    await customer.put("/api/account", { ...profileOf(customer.details), email: first })
+    const firstLink = await confirmLink(first, since)
+    expect(firstLink.pathname).toBe("/account/email/confirm")
+    await customer.put("/api/account", { ...profileOf(customer.details), email: second })
+    const secondLink = await confirmLink(second, since)
+    const token = secondLink.searchParams.get("token")
+    // The older link ended with the newer request.
+    const old = await asVisitor().post("/api/account/email/confirm", { token: firstLink.searchParams.get("token") })
+    expect(old.status).toBe(400)
+    expect(old.body.details.fields.token).toBe(EMAIL_CHANGE_LINK_INVALID_MESSAGE)
+    // No session needed: the token proves the mailbox.
+    const confirmed = await asVisitor().post("/api/account/email/confirm", { token })
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200)
+    expect(userSchema.parse(confirmed.body)).toMatchObject({ username: customer.details.username, email: second })
+    expect((await customer.get("/api/account")).body.email).toBe(second)
+    const listed = (await (await asAdmin()).get("/api/admin/users")).body.find((u: { id: number }) => u.id === customer.user.id)
+    expect(listed).toMatchObject({ email: second })
+    const again = await asVisitor().post("/api/account/email/confirm", { token })
+    expect(again.status).toBe(400)
+    expect(again.body.message).toBe(EMAIL_CHANGE_LINK_INVALID_MESSAGE)
+    // The old address is free again, the new one is taken; a reset mail goes to the new one.
     expect((await asVisitor().post("/api/register", newUserDetails({ email: customer.details.email }))).status).toBe(201)
-    const taken = await asVisitor().post("/api/register", newUserDetails({ email }))
-    expect(taken.status).toBe(409)
+    expect((await asVisitor().post("/api/register", newUserDetails({ email: second }))).status).toBe(409)
+    const resetSince = new Date()
+    await asVisitor().post("/api/password-reset", { email: second })
+    await waitForMail({ to: second, since: resetSince, subject: /password/i })
   })
 
-  it("refuses another account's e-mail with 409 on the field, and changes nothing", async () => {
-    const first = await asNewCustomer()
-    const second = await asNewCustomer()
-    const { status, body } = await second.put("/api/account", { ...profileOf(second.details), email: first.details.email, city: "Köln" })
-    expect(status).toBe(409)
-    expect(body.details.fields.email).toBe("An account with this email address already exists")
-    const me = (await second.get("/api/account")).body
-    expect(me).toMatchObject({ email: second.details.email, city: second.details.city })
+  it("a link whose address another account took meanwhile: 409 to its holder, and neither account changes", async () => {
+    const customer = await asNewCustomer()
+    const wanted = `wanted-${customer.details.username}@example.net`
+    const since = new Date()
+    await customer.put("/api/account", { ...profileOf(customer.details), email: wanted })
+    const token = (await confirmLink(wanted, since)).searchParams.get("token")
+    const taker = await asNewCustomer({ email: wanted })
+    const refused = await asVisitor().post("/api/account/email/confirm", { token })
+    expect(refused.status).toBe(409)
+    expect(refused.body.details.fields.email).toBe(EMAIL_TAKEN_MESSAGE)
+    expect((await customer.get("/api/account")).body.email).toBe(customer.details.email)
+    expect((await taker.get("/api/account")).body.email).toBe(wanted)
   })
 
+  it("refuses a token that is empty, too long or unknown with 400 on the field", async () => {
+    for (const token of ["", "x".repeat(201), "x".repeat(43)]) {
+      const { status, body } = await asVisitor().post("/api/account/email/confirm", { token })
+      expect(status, token).toBe(400)
+      expect(body.details.fields.token).toBe(EMAIL_CHANGE_LINK_INVALID_MESSAGE)
+    }
+  })
   it("checks each field with the register form's messages, and refuses the username and unknown fields", async () => {
     const customer = await asNewCustomer()
     const base = profileOf(customer.details)

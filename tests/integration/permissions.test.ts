@@ -99,6 +99,7 @@ const accountCalls: Call[] = [
   ["POST", "/api/logout"],
   ["POST", "/api/password-reset", { email: "not an address" }],
   ["POST", "/api/password-reset/confirm", { token: "not-a-token", password: "short" }],
+  ["POST", "/api/account/email/confirm", { token: "" }],
 ]
 
 /**

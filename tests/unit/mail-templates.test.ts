@@ -44,6 +44,10 @@ function dataFor(template: (typeof MAIL_TEMPLATES)[number], language: "en" | "de
   if (template.startsWith("order-")) return { language, timeZone: BERLIN, name: "Ada Lovelace", email: "ada@example.org", order }
   if (template === "password-reset")
     return { language, timeZone: BERLIN, ...account, resetUrl: "https://shop.example/auth/reset?token=abc123" }
+  if (template === "email-change-confirm")
+    return { language, timeZone: BERLIN, ...account, confirmUrl: "https://shop.example/account/email/confirm?token=abc123" }
+  if (template === "email-change-taken") return { language, timeZone: BERLIN, name: null, email: account.email }
+  if (template === "email-change-requested") return { language, timeZone: BERLIN, ...account, newEmail: "n•••@example.net" }
   return { language, timeZone: BERLIN, ...account }
 }
 
@@ -60,9 +64,10 @@ describe("mail templates", () => {
       expect(mail.text).toContain("ada@example.org")
       // Every placeholder was filled.
       expect(mail.subject + mail.text + mail.html).not.toMatch(/\{[a-z]+\}/i)
-      // The German mail is German, the English one English.
-      if (language === "de") expect(mail.text).toMatch(/Guten Tag Ada Lovelace,/)
-      else expect(mail.text).toMatch(/Hello Ada Lovelace,/)
+      // The German mail is German, the English one English; a mail to an address another account has names nobody.
+      const name = template === "email-change-taken" ? "" : " Ada Lovelace"
+      if (language === "de") expect(mail.text).toContain(`Guten Tag${name},`)
+      else expect(mail.text).toContain(`Hello${name},`)
     },
   )
 
@@ -304,6 +309,26 @@ describe("mail templates", () => {
     expect(() => renderMail("password-reset", { language: "en", timeZone: BERLIN, ...account, resetUrl: "javascript:alert(1)" })).toThrow(
       /http/,
     )
+  })
+
+  it("an e-mail change (issue 40 §7): the link to the new address, a note without link or name to a taken one, the old address told", () => {
+    const url = "http://localhost:8000/account/email/confirm?token=0123456789abcdef"
+    for (const language of ["en", "de"] as const) {
+      const confirm = renderMail("email-change-confirm", { language, timeZone: BERLIN, ...account, confirmUrl: url })
+      expect(confirm.text).toContain(url)
+      expect(confirm.html).toContain(`href="${url}"`)
+      expect(confirm.text).toContain(language === "de" ? "24 Stunden" : "24 hours")
+      const taken = renderMail("email-change-taken", { language, timeZone: BERLIN, name: null, email: "taken@example.net" })
+      expect(taken.text).toMatch(language === "de" ? /bereits zu einem Enclave-Konto/ : /already belongs to an Enclave account/)
+      expect(taken.text + taken.html).not.toMatch(/https?:\/\/|ada/i)
+      const told = renderMail("email-change-requested", { language, timeZone: BERLIN, ...account, newEmail: "n•••@example.net" })
+      expect(told.text).toContain("n•••@example.net")
+      expect(told.text).toContain("ada")
+      expect(told.text).toMatch(language === "de" ? /am 20\. November 2026/ : /on (November 20, 2026|20 November 2026)/)
+    }
+    expect(() =>
+      renderMail("email-change-confirm", { language: "en", timeZone: BERLIN, ...account, confirmUrl: "javascript:alert(1)" }),
+    ).toThrow(/http/)
   })
 
   it("escapeHtml and html: values are escaped, nested html is not escaped twice", () => {

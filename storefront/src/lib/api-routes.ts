@@ -18,6 +18,7 @@ export const apiRoutes = {
   passwordResetConfirm: "POST /api/password-reset/confirm",
   account: "GET /api/account",
   accountUpdate: "PUT /api/account",
+  accountEmailConfirm: "POST /api/account/email/confirm",
   accountSessions: "GET /api/account/sessions",
   accountSessionsEnd: "DELETE /api/account/sessions",
   accountPassword: "POST /api/account/password",

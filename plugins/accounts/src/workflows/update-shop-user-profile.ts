@@ -1,13 +1,12 @@
 import { useQueryGraphStep } from "@medusajs/medusa/core-flows"
-import { createStep, createWorkflow, StepResponse, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { Modules } from "@medusajs/framework/utils"
 import { ACCOUNTS_MODULE } from "../modules/accounts"
 import type AccountsModuleService from "../modules/accounts/service"
-import { grantMedusaAdminLoginWorkflow } from "./medusa-admin-login"
 import { splitName } from "./names"
 
+/** The profile a customer changes at once; a new e-mail waits for its link (email-change.ts). */
 export interface ShopUserProfile {
-  email: string
   fullName?: string | null
   companyName?: string | null
   vatId?: string | null
@@ -25,7 +24,6 @@ export interface UpdateShopUserProfileInput {
 }
 
 const PROFILE_COLUMNS = [
-  "email",
   "full_name",
   "company_name",
   "vat_id",
@@ -44,7 +42,6 @@ const updateShopUserStep = createStep(
     const [before] = await accounts.listShopUsers({ id: userId }, { select: ["id", ...PROFILE_COLUMNS], take: 1 })
     const user = await accounts.updateShopUsers({
       id: userId,
-      email: profile.email,
       full_name: profile.fullName || null,
       // Business details a caller leaves out stay as they are (a form without them must not erase them).
       ...(profile.companyName !== undefined ? { company_name: profile.companyName || null } : {}),
@@ -63,16 +60,15 @@ const updateShopUserStep = createStep(
   },
 )
 
-/** Medusa's customer behind the account carries the same e-mail, name and company (orders are addressed with them). */
+/** Medusa's customer behind the account carries the same name and company (orders are addressed with them). */
 const updateCustomerContactStep = createStep(
   "enclave-update-customer-contact",
-  async (input: { customerId: string; email: string; fullName?: string | null; companyName?: string | null }, { container }) => {
+  async (input: { customerId: string; fullName?: string | null; companyName?: string | null }, { container }) => {
     const customers = container.resolve(Modules.CUSTOMER)
     const before = await customers.retrieveCustomer(input.customerId, {
-      select: ["id", "email", "first_name", "last_name", "company_name"],
+      select: ["id", "first_name", "last_name", "company_name"],
     })
     await customers.updateCustomers(input.customerId, {
-      email: input.email,
       ...splitName(input.fullName),
       ...(input.companyName !== undefined ? { company_name: input.companyName || null } : {}),
     })
@@ -81,7 +77,6 @@ const updateCustomerContactStep = createStep(
   async (before, { container }) => {
     if (before) {
       await container.resolve(Modules.CUSTOMER).updateCustomers(before.id, {
-        email: before.email,
         first_name: before.first_name,
         last_name: before.last_name,
         company_name: before.company_name,
@@ -92,30 +87,22 @@ const updateCustomerContactStep = createStep(
 
 /**
  * A customer's own profile: the shop user's row and the linked Medusa customer change together, or
- * (a failure at either step, an e-mail address another account took meanwhile) neither does. An
- * admin's new e-mail is its Medusa login's too.
+ * (a failure at either step) neither does. The e-mail is not part of it: a new address becomes the
+ * account's only through the link mailed to it (email-change.ts).
  */
 export const updateShopUserProfileWorkflow = createWorkflow("enclave-update-shop-user-profile", (input: UpdateShopUserProfileInput) => {
   const { data: found } = useQueryGraphStep({
     entity: "shop_user",
-    fields: ["id", "is_admin", "email", "customer.id"],
+    fields: ["id", "customer.id"],
     filters: { id: input.userId },
     options: { throwIfKeyNotFound: true },
   })
   const user = updateShopUserStep(input)
   const contact = transform({ found, input }, ({ found, input }) => ({
     customerId: (found[0] as { customer: { id: string } }).customer.id,
-    email: input.profile.email,
     fullName: input.profile.fullName,
     companyName: input.profile.companyName,
   }))
   updateCustomerContactStep(contact)
-  // An admin's Medusa user and login follow the e-mail (medusa-admin-login.ts).
-  when("enclave-admin-email-changed", { found, input }, ({ found, input }) => {
-    const before = found[0] as { is_admin?: boolean; email?: string }
-    return Boolean(before.is_admin) && before.email !== input.profile.email
-  }).then(() => {
-    grantMedusaAdminLoginWorkflow.runAsStep({ input: transform({ input }, ({ input }) => ({ shopUserId: input.userId })) })
-  })
   return new WorkflowResponse(user)
 })

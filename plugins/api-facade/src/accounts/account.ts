@@ -1,21 +1,67 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import type { PasswordChange, ProfileUpdate } from "@enclave/contract"
-import { changeShopUserPasswordWorkflow, updateShopUserProfileWorkflow } from "@enclave/accounts"
+import { MedusaError } from "@medusajs/framework/utils"
+import {
+  EMAIL_CHANGE_LINK_INVALID_MESSAGE,
+  EMAIL_TAKEN_MESSAGE,
+  type EmailChangeConfirm,
+  type PasswordChange,
+  type ProfileUpdate,
+} from "@enclave/contract"
+import {
+  changeShopUserPasswordWorkflow,
+  confirmShopUserEmailChangeWorkflow,
+  requestShopUserEmailChangeWorkflow,
+  updateShopUserProfileWorkflow,
+} from "@enclave/accounts"
 import { ApiError } from "../http/api-error"
 import { passwordMatches } from "./sign-in"
 import { countAttempt, countSuccess, failureError } from "./sign-in-guard"
-import { accountsService, type ShopUserRow } from "./users"
+import { accountsService, findUserById, type ShopUserRow } from "./users"
 
-export const EMAIL_TAKEN_MESSAGE = "An account with this email address already exists"
 export const WRONG_CURRENT_PASSWORD_MESSAGE = "Current password is incorrect"
 
-/** A customer's own profile (docs/product.md §5 rules); the e-mail address must stay unique. */
-export async function updateProfile(container: MedusaContainer, user: ShopUserRow, profile: ProfileUpdate): Promise<ShopUserRow> {
-  const email = profile.email.toLowerCase()
-  const [holder] = await accountsService(container).listShopUsers({ email }, { select: ["id"], take: 1 })
-  if (holder && holder.id !== user.id) throw new ApiError(409, EMAIL_TAKEN_MESSAGE, { fields: { email: EMAIL_TAKEN_MESSAGE } })
-  const { result } = await updateShopUserProfileWorkflow(container).run({ input: { userId: user.id, profile: { ...profile, email } } })
-  return result as ShopUserRow
+/**
+ * A customer's own profile (docs/product.md §5 rules): name, company and address change at once. A
+ * different e-mail is answered as `pendingEmail` and changes nothing yet: the route answers first
+ * and then asks for it (requestEmailChange), so neither the answer nor its time tells whether
+ * another account has that address (issue 40 §7).
+ */
+export async function updateProfile(
+  container: MedusaContainer,
+  user: ShopUserRow,
+  profile: ProfileUpdate,
+): Promise<{ user: ShopUserRow; pendingEmail: string | null }> {
+  const { email, ...rest } = profile
+  const newEmail = email.toLowerCase()
+  const { result } = await updateShopUserProfileWorkflow(container).run({ input: { userId: user.id, profile: rest } })
+  return { user: result as ShopUserRow, pendingEmail: newEmail === user.email.toLowerCase() ? null : newEmail }
+}
+
+/**
+ * Mails the link for a new address (or, when another account has it, a note to that address that it
+ * already has an account), and tells the account's current address; runs after the answer.
+ */
+export async function requestEmailChange(container: MedusaContainer, userId: string, newEmail: string, shopOrigin: string): Promise<void> {
+  const [holder] = await accountsService(container).listShopUsers({ email: newEmail }, { select: ["id"], take: 1 })
+  await requestShopUserEmailChangeWorkflow(container).run({
+    input: { userId, newEmail, taken: Boolean(holder && holder.id !== userId), shopOrigin },
+  })
+}
+
+/** The link of the new address's mail: the account takes the address (once; 409 when another account took it meanwhile). */
+export async function confirmEmailChange(container: MedusaContainer, body: EmailChangeConfirm): Promise<ShopUserRow> {
+  try {
+    const { result } = await confirmShopUserEmailChangeWorkflow(container).run({ input: { token: body.token } })
+    return (await findUserById(container, result.userId))!
+  } catch (error) {
+    if (MedusaError.isMedusaError(error) && error.type === MedusaError.Types.DUPLICATE_ERROR) {
+      throw new ApiError(409, EMAIL_TAKEN_MESSAGE, { fields: { email: EMAIL_TAKEN_MESSAGE } })
+    }
+    if (MedusaError.isMedusaError(error) && error.type === MedusaError.Types.INVALID_DATA) {
+      throw new ApiError(400, EMAIL_CHANGE_LINK_INVALID_MESSAGE, { fields: { token: EMAIL_CHANGE_LINK_INVALID_MESSAGE } })
+    }
+    throw error
+  }
 }
 
 /**

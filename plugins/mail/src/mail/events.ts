@@ -6,7 +6,8 @@
  *   cancel-order workflow runs that for the admin's cancel and delete, and for a payment denied later).
  * - `shipment.created` { id, no_notification }, `delivery.created` { id }: the fulfilment's id (Medusa's
  *   create-shipment and mark-as-delivered workflows, which the admin's status change runs).
- * - `shop_user.*` { id }: the shop user's id (shopusr_…); a reset request also carries the link.
+ * - `shop_user.*` { id }: the shop user's id (shopusr_…); a reset request also carries the link, an
+ *   e-mail change request the new address and its link (null when another account has the address).
  */
 export const ORDER_PLACED = "order.placed"
 export const ORDER_CANCELED = "order.canceled"
@@ -14,6 +15,7 @@ export const SHIPMENT_CREATED = "shipment.created"
 export const DELIVERY_CREATED = "delivery.created"
 export const PASSWORD_CHANGED = "shop_user.password_changed"
 export const PASSWORD_RESET_REQUESTED = "shop_user.password_reset_requested"
+export const EMAIL_CHANGE_REQUESTED = "shop_user.email_change_requested"
 export const TWO_FACTOR_ENABLED = "shop_user.two_factor_enabled"
 export const TWO_FACTOR_DISABLED = "shop_user.two_factor_disabled"
 
@@ -30,4 +32,9 @@ export interface ShopUserEvent {
 export interface PasswordResetRequestedEvent {
   id: string
   resetUrl: string
+}
+export interface EmailChangeRequestedEvent {
+  id: string
+  newEmail: string
+  confirmUrl: string | null
 }

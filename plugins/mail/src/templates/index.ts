@@ -84,7 +84,7 @@ export interface OrderMailInvoice {
   paidAt: string | null
 }
 
-interface MailBase {
+export interface MailBase {
   language: Language
   /** The shop's time zone (its shop details, issue 19): the mail's dates are days there. */
   timeZone: string
@@ -109,6 +109,16 @@ export interface PasswordResetMailData extends AccountMailData {
   resetUrl: string
 }
 
+export interface EmailChangeMailData extends AccountMailData {
+  /** The one-time link to the confirm page (http or https). */
+  confirmUrl: string
+}
+
+export interface EmailChangeRequestedMailData extends AccountMailData {
+  /** The address asked for, as the old address's mail may show it (masked: see the subscriber). */
+  newEmail: string
+}
+
 export interface MailTemplates {
   "order-confirmation": OrderMailData
   "order-shipped": OrderMailData
@@ -116,6 +126,9 @@ export interface MailTemplates {
   "order-cancelled": OrderMailData
   "password-changed": AccountMailData
   "password-reset": PasswordResetMailData
+  "email-change-confirm": EmailChangeMailData
+  "email-change-taken": MailBase
+  "email-change-requested": EmailChangeRequestedMailData
   "two-factor-enabled": AccountMailData
   "two-factor-disabled": AccountMailData
 }
@@ -129,6 +142,9 @@ export const MAIL_TEMPLATES = [
   "order-cancelled",
   "password-changed",
   "password-reset",
+  "email-change-confirm",
+  "email-change-taken",
+  "email-change-requested",
   "two-factor-enabled",
   "two-factor-disabled",
 ] as const satisfies readonly MailTemplate[]
@@ -445,40 +461,94 @@ function accountMail(data: AccountMailData, subjectKey: MessageKey, paragraphKey
   }
 }
 
-function passwordResetMail(data: PasswordResetMailData): RenderedMail {
+/** A mail whose point is one link (reset a password, confirm an address): a button, the link written out, then notes. */
+function linkMail(
+  data: MailBase,
+  url: string,
+  keys: { subject: MessageKey; intro: MessageKey; button: MessageKey; link: MessageKey; notes: MessageKey[] },
+  params: MessageParams,
+): RenderedMail {
   // Only a web address becomes a link: anything else (javascript:, data:) is refused outright.
-  if (!/^https?:\/\/[^\s]+$/i.test(data.resetUrl)) throw new Error("The password reset link must be an http(s) address")
+  if (!/^https?:\/\/[^\s]+$/i.test(url)) throw new Error("A mail's link must be an http(s) address")
   const t = translator(data.language)
-  const subject = t("password.reset.subject")
-  const intro = t("password.reset.intro", { username: data.username })
+  const subject = t(keys.subject)
+  const intro = t(keys.intro, params)
+  const notes = keys.notes.map((key) => t(key, params))
   const body = html`<p style="margin:0 0 12px;">${greeting(t, data.name)}</p>
     <p style="margin:0 0 20px;">${intro}</p>
     <p style="margin:0 0 20px;">
       <a
-        href="${data.resetUrl}"
+        href="${url}"
         style="display:inline-block;padding:12px 20px;background:#111827;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold;"
-        >${t("password.reset.button")}</a
+        >${t(keys.button)}</a
       >
     </p>
     <p style="margin:0 0 12px;font-size:13px;color:#6b7280;">
-      ${t("password.reset.link")}<br /><a href="${data.resetUrl}" style="color:#1d4ed8;word-break:break-all;">${data.resetUrl}</a>
+      ${t(keys.link)}<br /><a href="${url}" style="color:#1d4ed8;word-break:break-all;">${url}</a>
     </p>
-    <p style="margin:0 0 12px;">${t("password.reset.validity")}</p>
-    <p style="margin:0 0 12px;">${t("password.reset.ignore")}</p>`
+    ${notes.map((note) => html`<p style="margin:0 0 12px;">${note}</p> `)}`
   return {
     subject,
     html: layout(data.language, subject, data.email, body, t),
-    text: textMail(
-      [
-        greeting(t, data.name),
-        intro,
-        `${t("password.reset.link")}\n${data.resetUrl}`,
-        t("password.reset.validity"),
-        t("password.reset.ignore"),
-      ],
-      data.email,
-      t,
-    ),
+    text: textMail([greeting(t, data.name), intro, `${t(keys.link)}\n${url}`, ...notes], data.email, t),
+  }
+}
+
+function passwordResetMail(data: PasswordResetMailData): RenderedMail {
+  return linkMail(
+    data,
+    data.resetUrl,
+    {
+      subject: "password.reset.subject",
+      intro: "password.reset.intro",
+      button: "password.reset.button",
+      link: "password.reset.link",
+      notes: ["password.reset.validity", "password.reset.ignore"],
+    },
+    { username: data.username },
+  )
+}
+
+function emailChangeMail(data: EmailChangeMailData): RenderedMail {
+  return linkMail(
+    data,
+    data.confirmUrl,
+    {
+      subject: "email.change.subject",
+      intro: "email.change.intro",
+      button: "email.change.button",
+      link: "email.change.link",
+      notes: ["email.change.validity", "email.change.ignore"],
+    },
+    { username: data.username },
+  )
+}
+
+/** To an address another account has: no name (the greeting is the address's, not the asking account's), no link. */
+function emailTakenMail(data: MailBase): RenderedMail {
+  const t = translator(data.language)
+  const subject = t("email.taken.subject")
+  const paragraphs = [t("email.taken.intro"), t("email.taken.forgot"), t("email.taken.ignore")]
+  const body = html`<p style="margin:0 0 12px;">${greeting(t, null)}</p>
+    ${paragraphs.map((p) => html`<p style="margin:0 0 12px;">${p}</p> `)}`
+  return {
+    subject,
+    html: layout(data.language, subject, data.email, body, t),
+    text: textMail([greeting(t, null), ...paragraphs], data.email, t),
+  }
+}
+
+function emailChangeRequestedMail(data: EmailChangeRequestedMailData): RenderedMail {
+  const t = translator(data.language)
+  const params = { username: data.username, newEmail: data.newEmail, date: formatDate(data.at, data.language, data.timeZone) }
+  const subject = t("email.requested.subject")
+  const paragraphs = (["email.requested.intro", "email.requested.pending", "email.requested.notYou"] as const).map((key) => t(key, params))
+  const body = html`<p style="margin:0 0 12px;">${greeting(t, data.name)}</p>
+    ${paragraphs.map((p) => html`<p style="margin:0 0 12px;">${p}</p> `)}`
+  return {
+    subject,
+    html: layout(data.language, subject, data.email, body, t),
+    text: textMail([greeting(t, data.name), ...paragraphs], data.email, t),
   }
 }
 
@@ -495,6 +565,9 @@ const renderers: { [K in MailTemplate]: (data: MailTemplates[K]) => RenderedMail
       "password.changed.notYou",
     ]),
   "password-reset": passwordResetMail,
+  "email-change-confirm": emailChangeMail,
+  "email-change-taken": emailTakenMail,
+  "email-change-requested": emailChangeRequestedMail,
   "two-factor-enabled": (data) =>
     accountMail(data, "twoFactor.enabled.subject", ["twoFactor.enabled.intro", "twoFactor.enabled.detail", "mail.notYou"]),
   "two-factor-disabled": (data) =>

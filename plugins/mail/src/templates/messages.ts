@@ -75,6 +75,25 @@ export default defineMessages(
     "password.reset.validity": "The link works once and expires in one hour.",
     "password.reset.ignore": "If you did not ask for this, ignore this mail: your password stays as it is.",
 
+    "email.change.subject": "Confirm the new e-mail address of your Enclave account",
+    "email.change.intro": "someone, hopefully you, asked to use this address for the Enclave account {username}.",
+    "email.change.button": "Confirm this address",
+    "email.change.link": "Open this link to confirm the address:",
+    "email.change.validity": "The link works once and expires in 24 hours. Until it is used, the account keeps its old address.",
+    "email.change.ignore": "If you did not ask for this, ignore this mail: nothing changes.",
+    "email.taken.subject": "Your e-mail address and Enclave",
+    "email.taken.intro":
+      "someone asked to use this address for an Enclave account, but it already belongs to an Enclave account. Nothing was changed.",
+    "email.taken.forgot":
+      'If this was you and you cannot sign in to the account this address belongs to, use "Forgot password" on the sign-in page.',
+    "email.taken.ignore": "If you did not ask for this, ignore this mail.",
+    "email.requested.subject": "A new e-mail address was requested for your Enclave account",
+    "email.requested.intro": "on {date}, a change of the e-mail address of your Enclave account {username} to {newEmail} was requested.",
+    "email.requested.pending":
+      "Nothing has changed yet: the new address must be confirmed with the link we sent to it. Until then, this address stays the account's.",
+    "email.requested.notYou":
+      "If this was not you, change your password right away (every other device is then signed out) and contact us.",
+
     "twoFactor.enabled.subject": "Two-factor sign-in is on for your Enclave account",
     "twoFactor.enabled.intro": "two-factor sign-in was turned on for your Enclave account {username} on {date}.",
     "twoFactor.enabled.detail":
@@ -155,6 +174,26 @@ export default defineMessages(
     "password.reset.link": "Öffnen Sie diesen Link, um ein neues Passwort festzulegen:",
     "password.reset.validity": "Der Link funktioniert einmal und ist eine Stunde lang gültig.",
     "password.reset.ignore": "Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail: Ihr Passwort bleibt, wie es ist.",
+
+    "email.change.subject": "Bestätigen Sie die neue E-Mail-Adresse Ihres Enclave-Kontos",
+    "email.change.intro": "jemand, hoffentlich Sie, möchte diese Adresse für das Enclave-Konto {username} verwenden.",
+    "email.change.button": "Adresse bestätigen",
+    "email.change.link": "Öffnen Sie diesen Link, um die Adresse zu bestätigen:",
+    "email.change.validity":
+      "Der Link funktioniert einmal und ist 24 Stunden lang gültig. Bis dahin behält das Konto seine bisherige Adresse.",
+    "email.change.ignore": "Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail: Es ändert sich nichts.",
+    "email.taken.subject": "Ihre E-Mail-Adresse und Enclave",
+    "email.taken.intro":
+      "jemand möchte diese Adresse für ein Enclave-Konto verwenden, sie gehört aber bereits zu einem Enclave-Konto. Es wurde nichts geändert.",
+    "email.taken.forgot":
+      "Wenn Sie das waren und sich bei dem Konto dieser Adresse nicht anmelden können, nutzen Sie „Passwort vergessen“ auf der Anmeldeseite.",
+    "email.taken.ignore": "Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail.",
+    "email.requested.subject": "Für Ihr Enclave-Konto wurde eine neue E-Mail-Adresse angefordert",
+    "email.requested.intro": "am {date} wurde angefordert, die E-Mail-Adresse Ihres Enclave-Kontos {username} in {newEmail} zu ändern.",
+    "email.requested.pending":
+      "Noch hat sich nichts geändert: Die neue Adresse muss mit dem Link bestätigt werden, den wir an sie geschickt haben. Bis dahin bleibt diese Adresse die des Kontos.",
+    "email.requested.notYou":
+      "Wenn Sie das nicht waren, ändern Sie sofort Ihr Passwort (alle anderen Geräte werden dann abgemeldet) und kontaktieren Sie uns.",
 
     "twoFactor.enabled.subject": "Die Zwei-Faktor-Anmeldung ist für Ihr Enclave-Konto aktiviert",
     "twoFactor.enabled.intro": "für Ihr Enclave-Konto {username} wurde am {date} die Zwei-Faktor-Anmeldung aktiviert.",

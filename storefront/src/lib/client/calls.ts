@@ -23,6 +23,7 @@ import type {
   PaypalCapture,
   PaypalOrderCreated,
   ProfileUpdate,
+  ProfileUpdateAnswer,
   RecoveryCodes,
   RegisterRequest,
   SessionsEnded,
@@ -68,7 +69,9 @@ export const confirmPasswordReset = (body: PasswordResetConfirm) => callApi<unkn
 
 export const fetchAccount = () => callApi<User>(apiRoutes.account, { answer: checked("userAnswerSchema") })
 
-export const updateAccount = (body: ProfileUpdate) => callApi<User>(apiRoutes.accountUpdate, { body, answer: checked("userAnswerSchema") })
+/** The account as saved, and a new e-mail that waits for the link mailed to it (`pendingEmail`). */
+export const updateAccount = (body: ProfileUpdate) =>
+  callApi<ProfileUpdateAnswer>(apiRoutes.accountUpdate, { body, answer: checked("userAnswerSchema") })
 
 export const changePassword = (body: PasswordChange) => callApi<unknown>(apiRoutes.accountPassword, { body })
 

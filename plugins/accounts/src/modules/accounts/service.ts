@@ -3,6 +3,7 @@ import { InjectManager, MedusaContext, MedusaService } from "@medusajs/framework
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/knex"
 import { deriveSecretKey, openSecret, sealSecret, type SecretKey } from "@enclave/contract/secret-box"
 import { createHash, randomBytes } from "node:crypto"
+import EmailChange from "./models/email-change"
 import PasswordReset from "./models/password-reset"
 import ShopUser from "./models/shop-user"
 import { isRecoveryCode, newRecoveryCodes, newTotpSecret, recoveryCodeDigest, totpStepOf } from "./two-factor"
@@ -34,6 +35,12 @@ const TWO_FACTOR_FIELDS = [
 /** How long a password-reset link works. */
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000
 const digestOf = (token: string) => createHash("sha256").update(token).digest("hex")
+
+/**
+ * How long a link confirming a new e-mail address works: a day, longer than a reset link, since the
+ * customer may first have to set up or find the new mailbox; it changes nothing but the address.
+ */
+export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000
 
 /** One sign-in counter of the table sign_in_guard (migration Migration20261123210000). */
 export interface SignInCounter {
@@ -81,7 +88,7 @@ const toCounter = (row: Record<string, unknown>): SignInCounter => ({
   knownUntil: row.known_until ? new Date(row.known_until as string) : null,
 })
 
-class AccountsModuleService extends MedusaService({ ShopUser, PasswordReset }) {
+class AccountsModuleService extends MedusaService({ ShopUser, PasswordReset, EmailChange }) {
   private readonly twoFactorKey: SecretKey
 
   constructor(container: Record<string, unknown>, options: AccountsModuleOptions = {}) {
@@ -242,6 +249,58 @@ class AccountsModuleService extends MedusaService({ ShopUser, PasswordReset }) {
   async reopenPasswordResetToken(resetId: string): Promise<void> {
     await this.updatePasswordResets({ id: resetId, used_at: null })
   }
+
+  /** A new e-mail-change link's token for the account and address (its digest is kept, valid EMAIL_CHANGE_TTL_MS). */
+  async createEmailChangeToken(userId: string, newEmail: string): Promise<{ id: string; token: string }> {
+    const token = randomBytes(32).toString("base64url")
+    const created = await this.createEmailChanges({
+      shop_user_id: userId,
+      new_email: newEmail,
+      token_hash: digestOf(token),
+      expires_at: new Date(Date.now() + EMAIL_CHANGE_TTL_MS),
+    })
+    return { id: created.id, token }
+  }
+
+  /**
+   * Ends every open e-mail-change link of the account (a newer request replaces them: only the
+   * address asked for last can become the account's). Answers the ids it ended.
+   */
+  @InjectManager()
+  async endOpenEmailChanges(userId: string, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<string[]> {
+    const rows: Array<{ id: string }> = await sharedContext.manager!.execute(
+      `update email_change set used_at = now(), updated_at = now()
+        where shop_user_id = ? and used_at is null and deleted_at is null
+        returning id`,
+      [userId],
+    )
+    return rows.map((row) => row.id)
+  }
+
+  /**
+   * Uses up an e-mail-change token in one statement (two requests with one link cannot both pass).
+   * Answers the account and its new address, or null for a token that is unknown, used or expired.
+   */
+  @InjectManager()
+  async useEmailChangeToken(
+    token: string,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {},
+  ): Promise<{ changeId: string; userId: string; newEmail: string } | null> {
+    const rows: Array<{ id: string; shop_user_id: string; new_email: string }> = await sharedContext.manager!.execute(
+      `update email_change set used_at = now(), updated_at = now()
+        where token_hash = ? and used_at is null and expires_at > now() and deleted_at is null
+        returning id, shop_user_id, new_email`,
+      [digestOf(token)],
+    )
+    const used = rows[0]
+    return used ? { changeId: used.id, userId: used.shop_user_id, newEmail: used.new_email } : null
+  }
+
+  /** Makes a used or ended e-mail-change link work again (a workflow's compensation). */
+  async reopenEmailChanges(ids: string[]): Promise<void> {
+    if (ids.length > 0) await this.updateEmailChanges(ids.map((id) => ({ id, used_at: null })))
+  }
+
   /**
    * Counts a sign-in attempt in all three counters in one statement, so parallel attempts each
    * count. A username is counted by its text, whether or not an account has it. The account's row

@@ -212,13 +212,21 @@ function ProfileForm({
   })
   const { register, handleSubmit, setError, formState, reset } = form
   const errors = formState.errors
+  // A new address waits for the link mailed to it (issue 40 §7): the form keeps the current one and says so.
+  const [pending, setPending] = useState<{ email: string; current: string } | null>(null)
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const saved = await updateAccount(values)
+      const { pendingEmail, ...saved } = await updateAccount(values)
       onSaved(saved)
       reset({ ...values, email: saved.email })
-      showToast({ title: t("account.profile.saved"), description: t("account.profile.savedText") })
+      setPending(pendingEmail ? { email: pendingEmail, current: saved.email } : null)
+      if (pendingEmail) {
+        showToast({
+          title: t("account.profile.emailPending"),
+          description: t("account.profile.emailPendingText", { email: pendingEmail, current: saved.email }),
+        })
+      } else showToast({ title: t("account.profile.saved"), description: t("account.profile.savedText") })
     } catch (error) {
       applyServerFields(error, profileFields, setError)
       showToast({ title: t("account.profile.failed"), description: failureText(t, error), variant: "destructive" })
@@ -253,6 +261,11 @@ function ProfileForm({
       <h2 id="account-profile-title">{t("account.profile.title")}</h2>
       <p className="account-card__text">{t("account.profile.text")}</p>
       {field("email", { type: "email", autoComplete: "email", required: true })}
+      {pending && (
+        <p className="account-card__text" role="status" data-pending-email>
+          <strong>{t("account.profile.emailPending")}</strong> {t("account.profile.emailPendingText", pending)}
+        </p>
+      )}
       <AddressFields field={field} countries={countries} choose={t("auth.field.countryChoose")} />
       <fieldset className="auth-form__group">
         <legend>{t("auth.section.business")}</legend>
