@@ -25,8 +25,15 @@ const text = (name: string, required = `${name} is required`) =>
 
 const withoutControls = () => z.refine<string>(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE)
 
-/** A country the shop ships to (issue 40, item 15); an empty one is left to the field's own "required". */
-const shipsThere = () => z.refine<string>((value) => value.length < 2 || shippingCountryCode(value) !== null, UNKNOWN_COUNTRY_MESSAGE)
+/**
+ * A country the shop ships to (issue 40, item 15); an empty one is left to the field's own "required", one with
+ * direction controls to their message.
+ */
+const shipsThere = () =>
+  z.refine<string>(
+    (value) => value.length < 2 || !withoutDirectionControls(value) || shippingCountryCode(value) !== null,
+    UNKNOWN_COUNTRY_MESSAGE,
+  )
 
 // ---------------------------------------------------------------------------------------------
 // The shipping address (docs/product.md §3), with the checkout messages of docs/product.md §5
