@@ -26,7 +26,7 @@ const text = (name: string, required = `${name} is required`) =>
 const withoutControls = () => z.refine<string>(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE)
 
 /**
- * A country the shop ships to (issue 40, item 15); an empty one is left to the field's own "required", one with
+ * A country the shop ships to, so no address is accepted that no method can deliver to; an empty one is left to the field's own "required", one with
  * direction controls to their message.
  */
 const shipsThere = () =>

@@ -114,7 +114,7 @@ export const orderVatRateSchema = z.object({
 export type OrderVatRate = z.infer<typeof orderVatRateSchema>
 
 /**
- * The VAT of an order or a checkout, read from Medusa's tax lines (issue 39): how the price treats VAT
+ * The VAT of an order or a checkout, read from Medusa's tax lines (one set of books, never a second computation): how the price treats VAT
  * (`included`, `reverse_charge`, `export`), the VAT it contains per rate (none for reverse charge and
  * export), and their sum.
  */

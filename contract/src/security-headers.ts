@@ -80,7 +80,7 @@ export const FILE_POLICY = policy({
 })
 
 /**
- * The shop's pages show images from the shop alone (issue 40 item 9): a product image at another
+ * The shop's pages show images from the shop alone, so no other site learns who looks at them: a product image at another
  * site's address would let that site count and follow the people who look at it, so the admin's
  * save fetches such an image and stores it with the shop (docs/product.md §5 image URL). data: and
  * blob: are the pages' own: the two-factor QR code, an upload's preview.

@@ -451,7 +451,8 @@ export const COUNTRY_ALIASES: Readonly<Record<string, string>> = {
 /**
  * The countries the shop ships to, ISO 3166-1 alpha-2 in lower case: every country of Medusa's list, each in one of
  * the seed's regions (Germany, Worldwide). An address in any other country is refused with 400 on `country`
- * (issue 40, item 15); countries.test holds this list to Medusa's regions.
+ * so that nobody is offered methods or prices for a place the shop cannot deliver to; countries.test holds this
+ * list to Medusa's regions.
  */
 export const SHIPPING_COUNTRY_CODES: readonly string[] = (
   "ad ae af ag ai al am ao aq ar as at au aw ax az ba bb bd be bf bg bh bi bj bl bm bn bo bq br bs bt bv bw by " +
@@ -706,7 +707,7 @@ export const IMAGE_MISSING_MESSAGE = `No image was sent: attach one file in the 
 export const IMAGE_UPLOADED_MESSAGE = "Image uploaded successfully"
 
 /**
- * Saving a product whose image URL is on another site (issue 40 item 9): the shop fetches the image and
+ * Saving a product whose image URL is on another site (which would let that site see every visitor): the shop fetches the image and
  * stores it as an upload, or refuses the save with one of these on `imageUrl`. The admin translates them.
  */
 export const imageFetchMessages = {

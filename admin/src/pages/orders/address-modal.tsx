@@ -79,7 +79,7 @@ function countryValue(stored: string | null | undefined): string {
   return code ? countryName(code, "en") : (stored ?? "")
 }
 
-/** The countries the shop ships to, named in the admin's language (issue 40, item 15). */
+/** The countries the shop ships to, named in the admin's language: an address no method delivers to cannot be chosen. */
 const countries = countryOptions(language)
 
 interface AddressModalProps {
