@@ -31,7 +31,7 @@ import {
 } from "./account.js"
 import { shippingAddressSchema } from "./address.js"
 import { addToCartSchema, cartSchema, updateCartItemSchema } from "./cart.js"
-import { apiErrorSchema, healthSchema, healthUnavailableSchema, openApiDocumentSchema } from "./errors.js"
+import { apiErrorSchema, challengeRequiredSchema, healthSchema, healthUnavailableSchema, openApiDocumentSchema } from "./errors.js"
 import {
   checkoutSummaryQuery,
   checkoutSummarySchema,
@@ -79,6 +79,9 @@ import {
   SANDBOX_CARD_PAYMENT_PREFIX,
   SESSION_COOKIE,
   TEST_PAYMENTS_OFF_MESSAGE,
+  SIGN_IN_CHALLENGE_AFTER,
+  SIGN_IN_CHALLENGE_MINUTES,
+  SIGN_IN_CHALLENGE_WINDOW_MINUTES,
 } from "./values.js"
 
 /**
@@ -152,6 +155,7 @@ export interface ErrorAnswer {
 /** Named schemas: each becomes `#/components/schemas/<name>`. */
 export const apiSchemas: Record<string, ZodType> = {
   ApiError: apiErrorSchema,
+  ChallengeRequired: challengeRequiredSchema,
   Message: messageSchema,
   Health: healthSchema,
   HealthUnavailable: healthUnavailableSchema,
@@ -246,6 +250,15 @@ const CHECKOUT_409 =
   "not enough stock (`details.stockQuantity`), a product no longer sold, or the client's total disagrees with the server's (`details` has the server's figures)"
 const SIGN_IN_LOCK_423 =
   "Too many failed attempts on this username from this address: locked for a while (`details.lock` `username`, `details.minutes`)"
+const SIGN_IN_CHALLENGE_428: ErrorAnswer = {
+  description:
+    `more than ${SIGN_IN_CHALLENGE_AFTER} failed sign-ins of this username within ${SIGN_IN_CHALLENGE_WINDOW_MINUTES} minutes, from any addresses: ` +
+    "solve the ALTCHA proof-of-work challenge in `details.challenge` (SHA-256: find the counter from 0 up whose key starts with " +
+    "`keyPrefix`; the altcha-lib package's solveChallenge does it) and send the attempt again with `altcha`, base64 of " +
+    `\`{challenge, solution}\`, within ${SIGN_IN_CHALLENGE_MINUTES} minutes. A solution opens one attempt of this username; ` +
+    "`details.reason` says why a sent one was not taken (`invalid`, `expired`, `used`). Nothing is counted for a 428.",
+  schema: challengeRequiredSchema,
+}
 const SIGN_IN_LOCK_429 = "too many failed sign-ins from this address, whatever the usernames (`details.lock` `address`, `details.minutes`)"
 const SESSION_COOKIE_TEXT = `\`${SESSION_COOKIE}\`, the new session (HttpOnly, SameSite=Lax, Path=/, 7 days; Secure when the shop is reached over HTTPS)`
 
@@ -340,6 +353,7 @@ export const apiOperations: ApiOperation[] = [
     errors: {
       401: "Invalid username or password",
       423: SIGN_IN_LOCK_423,
+      428: SIGN_IN_CHALLENGE_428,
       429: SIGN_IN_LOCK_429,
     },
   },

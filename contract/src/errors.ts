@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { CHALLENGE_REFUSALS, CHALLENGE_REQUIRED_CODE } from "./values.js"
 
 /**
  * Every error the facade answers: a JSON body with a message, and details when there is more to say.
@@ -9,6 +10,34 @@ export const apiErrorSchema = z.object({
   details: z.unknown().optional(),
 })
 export type ApiError = z.infer<typeof apiErrorSchema>
+
+/**
+ * The 428 of a sign-in to an account many addresses are guessing at (README "Signing in"): an
+ * ALTCHA proof-of-work challenge (SHA-256, deterministic mode) to solve and send back, base64 of
+ * `{ challenge, solution }`, as the login's `altcha`.
+ */
+export const challengeRequiredSchema = z.object({
+  message: z.string(),
+  details: z.object({
+    code: z.literal(CHALLENGE_REQUIRED_CODE),
+    challenge: z.object({
+      parameters: z.looseObject({
+        algorithm: z.literal("SHA-256"),
+        nonce: z.string(),
+        salt: z.string(),
+        cost: z.number(),
+        keyLength: z.number(),
+        keyPrefix: z.string(),
+        keySignature: z.string(),
+        expiresAt: z.number(),
+        data: z.object({ username: z.string() }),
+      }),
+      signature: z.string(),
+    }),
+    reason: z.enum(CHALLENGE_REFUSALS).optional(),
+  }),
+})
+export type ChallengeRequired = z.infer<typeof challengeRequiredSchema>
 
 export const healthSchema = z.object({ status: z.enum(["ok", "unavailable"]) })
 export type Health = z.infer<typeof healthSchema>

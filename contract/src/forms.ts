@@ -239,5 +239,7 @@ export const passwordResetFormSchema = z
 export const loginSchema = z.strictObject({
   username: text("Username").check(z.trim(), z.minLength(1, "Username is required"), z.maxLength(200, INVALID_CREDENTIALS_MESSAGE)),
   password: text("Password").check(z.minLength(1, "Password is required"), z.maxLength(200, INVALID_CREDENTIALS_MESSAGE)),
+  /** A solved sign-in challenge (base64 of ALTCHA's JSON payload), when a 428 asked for one. */
+  altcha: z.optional(text("Challenge solution").check(z.maxLength(4000, "Challenge solution is too long"))),
 })
 export type LoginRequest = z.infer<typeof loginSchema>

@@ -145,6 +145,23 @@ export function signInLockedMessage(minutes: number): string {
 export function networkLockedMessage(minutes: number): string {
   return `Sign-in from your network is locked after too many failed attempts. Try again in ${minutesText(minutes)}.`
 }
+/**
+ * Guessing one account from many addresses (README "Signing in"): past this many failed sign-ins
+ * of one username within SIGN_IN_CHALLENGE_WINDOW_MINUTES, whatever the addresses, each further
+ * sign-in of that username must carry a solved proof-of-work challenge (428 `challenge_required`
+ * hands one out). Never a lock: the owner's browser solves it in about a second.
+ */
+export const SIGN_IN_CHALLENGE_AFTER = 20
+export const SIGN_IN_CHALLENGE_WINDOW_MINUTES = 60
+/** How long a handed-out challenge may be solved and sent back. */
+export const SIGN_IN_CHALLENGE_MINUTES = 10
+/** `details.code` of the 428 answer. */
+export const CHALLENGE_REQUIRED_CODE = "challenge_required"
+export const CHALLENGE_REQUIRED_MESSAGE =
+  "This account has had many failed sign-ins: solve the challenge in details.challenge and send the solution as `altcha`"
+/** Why a sent solution was not taken (`details.reason`); none when no solution was sent. */
+export const CHALLENGE_REFUSALS = ["invalid", "expired", "used"] as const
+export type ChallengeRefusal = (typeof CHALLENGE_REFUSALS)[number]
 export const INVALID_CREDENTIALS_MESSAGE = "Invalid username or password"
 /** A wrong or already used two-factor code (sign-in, turning it off). */
 export const INVALID_TWO_FACTOR_CODE_MESSAGE = "Invalid code"

@@ -1,6 +1,7 @@
 import { expect, type Page } from "@playwright/test"
 import { test } from "../support/csp.ts"
-import { newUserDetails } from "../support/api.ts"
+import { SIGN_IN_CHALLENGE_AFTER } from "@enclave/contract"
+import { fromNewAddress, newUserDetails } from "../support/api.ts"
 import { TEST_ADMIN_PASSWORD } from "../support/shop.ts"
 
 /** /auth as a person uses it: the Login and Register tabs, docs/product.md §5 messages inline, docs/product.md §8 toasts, the guards. */
@@ -227,6 +228,31 @@ test("login: the fifth wrong password locks the username for this network, and t
     "Die Anmeldung mit diesem Benutzernamen ist für Ihr Netzwerk nach 5 Fehlversuchen gesperrt. Versuchen Sie es in 15 Minuten erneut.",
   )
   expect(await signedInUser(page)).toBeNull()
+})
+
+test("login to an account many addresses guessed at: the browser solves the check, says so in German, and signs in", async ({ page }) => {
+  const details = newUserDetails()
+  expect((await page.request.post("/api/register", { data: details })).status()).toBe(201)
+  await page.request.post("/api/logout")
+  // A botnet's guesses, each from an address of its own, until the account asks for the work.
+  for (let i = 0; i < SIGN_IN_CHALLENGE_AFTER; i++) {
+    expect((await fromNewAddress().post("/api/login", { username: details.username, password: `guess ${i}` })).status).toBe(401)
+  }
+  await useLanguage(page, "de")
+  await openAuth(page)
+  const form = page.getByRole("tabpanel", { name: "Anmelden" })
+  await form.getByRole("textbox", { name: "Benutzername", exact: true }).fill(details.username)
+  await form.getByRole("textbox", { name: "Passwort", exact: true }).fill(details.password)
+  const logins: number[] = []
+  page.on("response", (response) => {
+    if (response.url().endsWith("/api/login")) logins.push(response.status())
+  })
+  await form.getByRole("button", { name: "Anmelden", exact: true }).click()
+  // While it works (and the guessed-at account's sign-in is slowed down), the form says why.
+  await expect(form.getByRole("status")).toContainText("löst deshalb zuerst eine kurze Prüfaufgabe")
+  await expect(page).toHaveURL(/\/$/, { timeout: 30_000 })
+  expect(logins).toEqual([428, 200])
+  expect((await signedInUser(page))?.username).toBe(details.username)
 })
 
 for (const language of ["en", "de"] as const) {

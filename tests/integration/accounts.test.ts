@@ -1,8 +1,15 @@
 import { describe, expect, it } from "vitest"
-import { signInLockedMessage, userListSchema, userSchema } from "@enclave/contract"
-import { ApiClient, asAdmin, asNewCustomer, asVisitor, fromNewAddress, newUserDetails } from "../support/api.ts"
+import {
+  CHALLENGE_REQUIRED_MESSAGE,
+  challengeRequiredSchema,
+  SIGN_IN_CHALLENGE_AFTER,
+  signInLockedMessage,
+  userListSchema,
+  userSchema,
+} from "@enclave/contract"
+import { ApiClient, asAdmin, asNewCustomer, asVisitor, fromNewAddress, newUserDetails, type ApiAnswer } from "../support/api.ts"
 import { medusaOfShop } from "../support/races.ts"
-import { TEST_ADMIN_PASSWORD } from "../support/shop.ts"
+import { solveSignInChallenge } from "../support/sign-in-challenge.ts"
 import { shopUrl } from "../support/urls.ts"
 
 /** Keys that would carry a secret; `passwordLastChanged` is a date and may be shown. */
@@ -229,25 +236,86 @@ describe("POST /api/login and /api/logout", () => {
 })
 
 describe("sign-in locks belong to a username and a client address, never to the account (README: Signing in)", () => {
-  it("lets the admin sign in from a fresh address right after 50 failed attempts from other addresses", async () => {
+  it("lets the owner in from a fresh address after 50 guesses from 10 addresses: past 20 failures in the hour, with a solved challenge", async () => {
+    const customer = await asNewCustomer()
+    const username = customer.details.username
     // Ten addresses guess five times each, side by side, as a botnet would.
     const guessers = Array.from({ length: 10 }, () => fromNewAddress())
-    const statuses = await Promise.all(
+    const answers = await Promise.all(
       guessers.map(async (guesser) => {
-        const seen: number[] = []
-        for (let i = 1; i <= 5; i++) seen.push((await guesser.post("/api/login", { username: "admin", password: `guess ${i}` })).status)
+        const seen: ApiAnswer[] = []
+        for (let i = 1; i <= 5; i++) seen.push(await guesser.post("/api/login", { username, password: `guess ${i}` }))
         return seen
       }),
     )
-    expect(statuses).toEqual(guessers.map(() => [401, 401, 401, 401, 423]))
-    // A guesser that finds the password now is still refused: its address is locked for this username.
-    expect((await guessers[0].post("/api/login", { username: "admin", password: TEST_ADMIN_PASSWORD })).status).toBe(423)
+    const all = answers.flat()
+    // Exactly the first 20 were looked at (401, or 423 for an address's fifth); every later one was asked for the work.
+    expect(all.filter((answer) => answer.status === 401 || answer.status === 423)).toHaveLength(SIGN_IN_CHALLENGE_AFTER)
+    const challenged = all.filter((answer) => answer.status === 428)
+    expect(challenged).toHaveLength(50 - SIGN_IN_CHALLENGE_AFTER)
+    for (const answer of challenged) {
+      expect(challengeRequiredSchema.parse(answer.body)).toMatchObject({
+        message: CHALLENGE_REQUIRED_MESSAGE,
+        details: { code: "challenge_required", challenge: { parameters: { algorithm: "SHA-256", data: { username } } } },
+      })
+    }
 
+    // The owner, from elsewhere, is never locked out: asked for the work, then in.
     const owner = fromNewAddress()
-    const signedIn = await owner.post("/api/login", { username: "admin", password: TEST_ADMIN_PASSWORD })
+    const asked = await owner.post("/api/login", { username, password: customer.details.password })
+    expect(asked.status).toBe(428)
+    const altcha = await solveSignInChallenge(asked.body)
+    const signedIn = await owner.post("/api/login", { username, password: customer.details.password, altcha })
     expect(signedIn.status).toBe(200)
-    expect(signedIn.body).toMatchObject({ username: "admin", isAdmin: true, accountLocked: false, loginAttempts: 0 })
-    expect((await owner.get("/api/admin/users")).status).toBe(200)
+    expect(signedIn.body).toMatchObject({ username: customer.user.username, accountLocked: false })
+
+    // A solution opens one attempt: sent again it is refused, and nothing is counted.
+    const replayed = await fromNewAddress().post("/api/login", { username, password: customer.details.password, altcha })
+    expect(replayed.status).toBe(428)
+    expect(replayed.body.details.reason).toBe("used")
+
+    // A challenge changed to last longer, and an unreadable solution, are refused alike.
+    const forged = JSON.parse(Buffer.from(altcha, "base64").toString("utf8"))
+    forged.challenge.parameters.data.username = username
+    forged.challenge.parameters.expiresAt += 3600
+    const tampered = await fromNewAddress().post("/api/login", {
+      username,
+      password: customer.details.password,
+      altcha: Buffer.from(JSON.stringify(forged)).toString("base64"),
+    })
+    expect(tampered.body.details).toMatchObject({ code: "challenge_required", reason: "invalid" })
+    const garbage = await fromNewAddress().post("/api/login", {
+      username,
+      password: customer.details.password,
+      altcha: "not base64 at all",
+    })
+    expect(garbage.status).toBe(428)
+    expect(garbage.body.details.reason).toBe("invalid")
+
+    // A wrong password with a solved challenge is looked at, and counted.
+    const guesser = fromNewAddress()
+    const asked2 = await guesser.post("/api/login", { username, password: "still guessing" })
+    expect(asked2.status).toBe(428)
+    const wrong = await guesser.post("/api/login", {
+      username,
+      password: "still guessing",
+      altcha: await solveSignInChallenge(asked2.body),
+    })
+    expect(wrong.status).toBe(401)
+
+    // Another account is not affected.
+    const other = await asNewCustomer()
+    expect((await fromNewAddress().post("/api/login", { username: other.details.username, password: other.details.password })).status).toBe(
+      200,
+    )
+  })
+
+  it("counts wrong passwords only: an account signed in to more than 20 times in the hour is never asked for the work", async () => {
+    const customer = await asNewCustomer()
+    for (let i = 0; i < SIGN_IN_CHALLENGE_AFTER + 2; i++) {
+      const answer = await new ApiClient().post("/api/login", { username: customer.details.username, password: customer.details.password })
+      expect(answer.status, `sign-in ${i + 1}`).toBe(200)
+    }
   })
 
   it("answers a username nobody has exactly like an existing one: the same statuses and messages, attempt by attempt", async () => {

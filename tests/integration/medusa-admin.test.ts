@@ -11,11 +11,12 @@ import path from "node:path"
 import { promisify } from "node:util"
 import pg from "pg"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { twoFactorSetupSchema } from "@enclave/contract"
+import { SIGN_IN_CHALLENGE_AFTER, twoFactorSetupSchema } from "@enclave/contract"
 import { ApiClient, newUserDetails } from "../support/api.ts"
 import { waitForMail } from "../support/mailbox.ts"
 import { MedusaAdmin, medusaSignIn, TEST_ADMIN_EMAIL } from "../support/medusa-admin.ts"
 import { medusaProcessOf, repoRoot, startShopProcess, TEST_ADMIN_PASSWORD, type ShopProcess } from "../support/shop.ts"
+import { solveSignInChallenge } from "../support/sign-in-challenge.ts"
 import { STEP_SECONDS, timeStep, totp } from "../support/totp.ts"
 
 const run = promisify(execFile)
@@ -108,6 +109,22 @@ describe("the shop's admin in Medusa's admin API", () => {
     expect(locked.status).toBe(423)
     expect(locked.body).toMatchObject({ details: { lock: "username" } })
     expect((await signIn(TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD)).status).toBe(200)
+  })
+
+  it("asks Medusa's sign-in for the shop's proof of work after 20 failures of one admin in the hour, from any addresses", async () => {
+    const { details } = await promotedCustomer()
+    for (let i = 0; i < SIGN_IN_CHALLENGE_AFTER; i++) {
+      expect((await signIn(details.email, `wrong ${i}`)).status).toBe(401)
+    }
+    const asked = await signIn(details.email, details.password)
+    expect(asked.status).toBe(428)
+    expect(asked.body).toMatchObject({ details: { code: "challenge_required" } })
+    const altcha = await solveSignInChallenge(asked.body)
+    const signedIn = await medusaSignIn(medusaUrl, { email: details.email, password: details.password, altcha }, newAddress())
+    expect(signedIn.status).toBe(200)
+    expect(signedIn.body).toHaveProperty("token")
+    // Used once: the same solution again is asked for new work.
+    expect((await medusaSignIn(medusaUrl, { email: details.email, password: details.password, altcha }, newAddress())).status).toBe(428)
   })
 
   it("changes Medusa's password with the shop's: the old one is refused, the new one signs in, a token from before ends", async () => {

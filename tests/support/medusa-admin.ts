@@ -29,7 +29,7 @@ async function answerOf(response: Response): Promise<MedusaAnswer> {
 /** Medusa's sign-in of admin users; `from` is the client address the shop's sign-in limits count by. */
 export async function medusaSignIn(
   baseUrl: string,
-  credentials: { email: string; password: string; code?: string },
+  credentials: { email: string; password: string; code?: string; altcha?: string },
   from?: string,
 ): Promise<MedusaAnswer> {
   const response = await fetch(`${baseUrl}/auth/user/emailpass`, {

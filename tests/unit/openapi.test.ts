@@ -97,8 +97,11 @@ describe("the OpenAPI document", () => {
       const errorSchema = paymentCalls.has(call) ? "PaymentError" : "ApiError"
       const errors = Object.entries(operation.responses as Answers).filter(([status]) => /^4/.test(status))
       expect(errors.length, call).toBeGreaterThan(1)
-      for (const [status, answer] of errors)
-        expect(answer.content?.["application/json"]?.schema, `${call} ${status}`).toEqual({ $ref: `#/components/schemas/${errorSchema}` })
+      for (const [status, answer] of errors) {
+        // The sign-in's 428 is an ApiError whose details carry the challenge to solve, a schema of its own.
+        const schema = call === "POST /api/login" && status === "428" ? "ChallengeRequired" : errorSchema
+        expect(answer.content?.["application/json"]?.schema, `${call} ${status}`).toEqual({ $ref: `#/components/schemas/${schema}` })
+      }
     }
   })
 

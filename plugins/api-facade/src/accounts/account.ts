@@ -75,7 +75,7 @@ export async function changePassword(
   body: PasswordChange,
   clientAddress: string,
 ): Promise<Date> {
-  const attempt = await countAttempt(container, user.username_key, clientAddress)
+  const attempt = await countAttempt(container, user.username_key, clientAddress, "counted")
   if (!(await passwordMatches(container, user.username_key, body.currentPassword))) {
     const wrong = new ApiError(400, WRONG_CURRENT_PASSWORD_MESSAGE, { fields: { currentPassword: WRONG_CURRENT_PASSWORD_MESSAGE } })
     throw failureError(attempt, wrong)

@@ -27,9 +27,9 @@ async function accountOfMedusaLogin(req: MedusaRequest, email: string) {
  */
 export async function guardMedusaSignIn(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   try {
-    const body = (req.body ?? {}) as { email?: unknown; password?: unknown; code?: unknown }
+    const body = (req.body ?? {}) as { email?: unknown; password?: unknown; code?: unknown; altcha?: unknown }
     const email = typeof body.email === "string" ? body.email.trim() : ""
-    const attempt = await countAttempt(req.scope, email.toLowerCase(), clientAddress(req))
+    const attempt = await countAttempt(req.scope, email.toLowerCase(), clientAddress(req), { signIn: { altcha: body.altcha } })
     const account = await accountOfMedusaLogin(req, email)
     if (account?.two_factor_enabled) {
       // Medusa would hand out a token for the password alone.

@@ -8,6 +8,7 @@ import {
 } from "@enclave/contract"
 import { setTimeout as sleep } from "node:timers/promises"
 import { ApiError } from "../http/api-error"
+import { CHALLENGE_WINDOW_SECONDS, challengeAfter, challengeRequired, useSolution } from "./sign-in-challenge"
 import { accountsService, type SignInCounter } from "./users"
 
 /**
@@ -23,6 +24,11 @@ import { accountsService, type SignInCounter } from "./users"
  *   failures each further attempt waits a growing delay, at most MAX_DELAY_MS, except from an
  *   address the account signed in from before. A delay, never a refusal: it slows a botnet down
  *   without giving it a lock-out button.
+ *
+ * - username over the hour (every address, row address '*'): past challengeAfter() failures within
+ *   an hour, a sign-in of that username must bring a solved proof-of-work challenge (428 hands
+ *   one out, sign-in-challenge.ts). Counted like the others before the check and taken back when
+ *   the sign-in succeeds, so it keeps failures only; a refused attempt counts nothing.
  *
  * A username is counted by its text, whether or not an account has it, so known and unknown
  * usernames get the same answers at the same attempts.
@@ -82,12 +88,30 @@ function addressLocked(counter: Counter): ApiError {
 }
 
 /**
- * Counts the attempt in all three counters at once (the accounts module does it in one statement,
- * so parallel attempts each count) and refuses it when its username is locked for this address or
- * the address is locked.
+ * How an attempt counts toward the username's hour (the challenge):
+ * - `signIn`: a sign-in's first step, which must bring a solved challenge (`altcha`) past the threshold;
+ * - `counted`: a signed-in user confirming with the password, counted but never challenged;
+ * - `onFailure`: the second factor, whose password step was counted already; a wrong code adds one (countCodeFailure).
  */
-export async function countAttempt(container: MedusaContainer, usernameKey: string, address: string): Promise<Attempt> {
+export type HourCount = { signIn: { altcha: unknown } } | "counted" | "onFailure"
+
+/**
+ * Counts the attempt in all counters (the accounts module does it in one statement, so parallel
+ * attempts each count) and refuses it when its username is locked for this address, the address
+ * is locked, or the username's hour wants a challenge that was not solved.
+ */
+export async function countAttempt(container: MedusaContainer, usernameKey: string, address: string, hour: HourCount): Promise<Attempt> {
   const accounts = accountsService(container)
+  if (hour !== "onFailure") {
+    const ordinal = await accounts.countAccountFailure({ usernameKey, windowSeconds: CHALLENGE_WINDOW_SECONDS })
+    if (typeof hour === "object" && ordinal > challengeAfter()) {
+      const refusal = await useSolution(container, usernameKey, hour.signIn.altcha)
+      if (refusal !== null) {
+        await accounts.uncountAccountFailure(usernameKey)
+        throw await challengeRequired(container, usernameKey, refusal === "missing" ? undefined : refusal)
+      }
+    }
+  }
   const counts = await accounts.countSignInAttempt({
     usernameKey,
     address,
@@ -124,6 +148,11 @@ async function delayUnderAttack(attempt: Attempt) {
   } finally {
     delayedNow--
   }
+}
+
+/** A wrong second-factor code counts toward the username's hour (its password step was counted and stays so). */
+export async function countCodeFailure(container: MedusaContainer, attempt: Attempt): Promise<void> {
+  await accountsService(container).countAccountFailure({ usernameKey: attempt.usernameKey, windowSeconds: CHALLENGE_WINDOW_SECONDS })
 }
 
 /** The answer to a wrong password (or a username nobody has): 423, 429 or 401, by the counts alone. */

@@ -11,7 +11,7 @@ import { registerShopUserWorkflow } from "@enclave/accounts"
 import scrypt from "scrypt-kdf"
 import { ApiError } from "../http/api-error"
 import type { ShopLanguage } from "../http/shop-origin"
-import { countAttempt, countSuccess, failureError, type Attempt } from "./sign-in-guard"
+import { countAttempt, countCodeFailure, countSuccess, failureError, type Attempt } from "./sign-in-guard"
 import { accountsService, findUserById, findUserByUsername, type ShopUserRow } from "./users"
 
 /**
@@ -59,7 +59,7 @@ export async function signIn(
   language: ShopLanguage | null,
 ): Promise<{ user: ShopUserRow; secondFactorDue: boolean }> {
   const usernameKey = credentials.username.trim().toLowerCase()
-  const attempt = await countAttempt(container, usernameKey, clientAddress)
+  const attempt = await countAttempt(container, usernameKey, clientAddress, { signIn: { altcha: credentials.altcha } })
   const user = await findUserByUsername(container, usernameKey)
   const matches = await passwordMatches(container, usernameKey, credentials.password)
   if (!user) await spendPasswordCheckTime(credentials.password)
@@ -82,8 +82,9 @@ export async function completeSecondFactor(
 ): Promise<ShopUserRow> {
   const user = await findUserById(container, userId)
   if (!user?.two_factor_enabled) throw new ApiError(401, TWO_FACTOR_EXPIRED_MESSAGE)
-  const attempt = await countAttempt(container, user.username_key, clientAddress)
+  const attempt = await countAttempt(container, user.username_key, clientAddress, "onFailure")
   if (!(await accountsService(container).useTwoFactorCode(user.id, code))) {
+    await countCodeFailure(container, attempt)
     throw failureError(attempt, new ApiError(401, INVALID_TWO_FACTOR_CODE_MESSAGE, { fields: { code: INVALID_TWO_FACTOR_CODE_MESSAGE } }))
   }
   return signedIn(container, attempt, user, language)

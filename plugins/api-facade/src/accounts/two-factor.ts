@@ -41,7 +41,7 @@ export async function enableTwoFactor(container: MedusaContainer, user: ShopUser
  */
 export async function disableTwoFactor(container: MedusaContainer, user: ShopUserRow, code: string, clientAddress: string) {
   if (!user.two_factor_enabled) throw new ApiError(409, NOT_ON_MESSAGE)
-  const attempt = await countAttempt(container, user.username_key, clientAddress)
+  const attempt = await countAttempt(container, user.username_key, clientAddress, "counted")
   if (!(await accountsService(container).useTwoFactorCode(user.id, code))) throw failureError(attempt, wrongCode(400))
   await countSuccess(container, attempt)
   await disableShopUserTwoFactorWorkflow(container).run({ input: { userId: user.id } })

@@ -148,6 +148,12 @@ export default defineMessages(
       "Sign-in with this username is locked for your network after 5 failed attempts. Try again in {minutes} minutes.",
     "auth.locked.address.one": "Sign-in from your network is locked after too many failed attempts. Try again in {minutes} minute.",
     "auth.locked.address.other": "Sign-in from your network is locked after too many failed attempts. Try again in {minutes} minutes.",
+    "auth.challenge.busy": "Checking your browser…",
+    "auth.challenge.note":
+      "This account has had many failed sign-ins from elsewhere, so your browser solves a short check first. This takes a few seconds.",
+    "auth.challenge.failed": "The browser check did not succeed. Please sign in again.",
+    "auth.challenge.unsupported":
+      "This account has had many failed sign-ins, so signing in needs a short check that your browser cannot do here. Please use an up-to-date browser over HTTPS.",
   },
   {
     "auth.title": "Anmelden oder Konto erstellen",
@@ -300,5 +306,11 @@ export default defineMessages(
       "Die Anmeldung aus Ihrem Netzwerk ist nach zu vielen Fehlversuchen gesperrt. Versuchen Sie es in {minutes} Minute erneut.",
     "auth.locked.address.other":
       "Die Anmeldung aus Ihrem Netzwerk ist nach zu vielen Fehlversuchen gesperrt. Versuchen Sie es in {minutes} Minuten erneut.",
+    "auth.challenge.busy": "Browser wird geprüft…",
+    "auth.challenge.note":
+      "Für dieses Konto gab es von anderswo viele fehlgeschlagene Anmeldungen. Ihr Browser löst deshalb zuerst eine kurze Prüfaufgabe; das dauert einige Sekunden.",
+    "auth.challenge.failed": "Die Browserprüfung ist nicht gelungen. Bitte melden Sie sich erneut an.",
+    "auth.challenge.unsupported":
+      "Für dieses Konto gab es viele fehlgeschlagene Anmeldungen. Die Anmeldung braucht deshalb eine kurze Prüfung, die Ihr Browser hier nicht ausführen kann. Bitte nutzen Sie einen aktuellen Browser über HTTPS.",
   },
 )

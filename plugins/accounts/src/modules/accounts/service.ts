@@ -347,6 +347,50 @@ class AccountsModuleService extends MedusaService({ ShopUser, PasswordReset, Ema
   }
 
   /**
+   * One more failure (or attempt not yet known to succeed) of the username over every address, in
+   * its own hourly window (the row with the address '*'). Returns the count with this one, so
+   * parallel attempts each learn a different number and no burst slips past the challenge.
+   */
+  @InjectManager()
+  async countAccountFailure(
+    input: { usernameKey: string; windowSeconds: number },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {},
+  ): Promise<number> {
+    const rows: { failures: number }[] = await sharedContext.manager!.execute(
+      `insert into sign_in_guard as g (username_key, address, failures, window_ends)
+       values (?, '*', 1, now() + make_interval(secs => ?))
+       on conflict (username_key, address) do update set
+         failures = case when g.window_ends <= now() then 1 else g.failures + 1 end,
+         window_ends = case when g.window_ends <= now() then excluded.window_ends else g.window_ends end
+       returning g.failures`,
+      [input.usernameKey, input.windowSeconds],
+    )
+    return Number(rows[0]!.failures)
+  }
+
+  /** Takes back an attempt of countAccountFailure that was refused before it could guess anything. */
+  @InjectManager()
+  async uncountAccountFailure(usernameKey: string, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<void> {
+    await sharedContext.manager!.execute(
+      `update sign_in_guard set failures = greatest(failures - 1, 0) where username_key = ? and address = '*'`,
+      [usernameKey],
+    )
+  }
+
+  /** Marks a solved sign-in challenge used; false when it was used before (a replay). */
+  @InjectManager()
+  async useSignInChallenge(
+    input: { digest: string; expiresAt: Date },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {},
+  ): Promise<boolean> {
+    const rows: unknown[] = await sharedContext.manager!.execute(
+      `insert into sign_in_challenge_used (digest, expires_at) values (?, ?) on conflict (digest) do nothing returning 1`,
+      [input.digest, input.expiresAt],
+    )
+    return rows.length === 1
+  }
+
+  /**
    * The right password: this username starts counting from zero, for this address and overall, and
    * the address becomes one the account is known at. The attempt no longer counts against the
    * address, but the address's other failures stay (signing in to one's own account must not
@@ -366,12 +410,17 @@ class AccountsModuleService extends MedusaService({ ShopUser, PasswordReset, Ema
        ), per_username as (
          update sign_in_guard set failures = 0 where username_key = ? and address = ''
          returning 1
+       ), per_account_hour as (
+         -- The hour's count keeps the failures: only this sign-in's own count is taken back.
+         update sign_in_guard set failures = case when window_ends <= now() then 0 else greatest(failures - 1, 0) end
+          where username_key = ? and address = '*'
+         returning 1
        )
        update sign_in_guard
           set failures = greatest(failures - 1, 0),
               locked_until = case when failures - 1 < lock_after then null else locked_until end
         where username_key = '' and address = ?`,
-      [knownAddressDays, usernameKey, address, usernameKey, address],
+      [knownAddressDays, usernameKey, address, usernameKey, usernameKey, address],
     )
   }
 
@@ -429,6 +478,7 @@ class AccountsModuleService extends MedusaService({ ShopUser, PasswordReset, Ema
     await sharedContext.manager!.execute(
       `delete from sign_in_guard where window_ends < now() and coalesce(locked_until, '-infinity') < now() and coalesce(known_until, '-infinity') < now()`,
     )
+    await sharedContext.manager!.execute(`delete from sign_in_challenge_used where expires_at < now()`)
   }
 }
 

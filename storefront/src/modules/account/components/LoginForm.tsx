@@ -13,6 +13,7 @@ import { TWO_FACTOR_EXPIRED_MESSAGE } from "@enclave/contract/values"
 import type { Translate } from "../../../i18n"
 import { ApiRequestError } from "../../../lib/client/api"
 import { signIn, signInWithCode } from "../../../lib/client/calls"
+import { challengeOf, ChallengeUnsolvedError, solveSignInChallenge } from "../../../lib/client/sign-in-challenge"
 import { withTypedValues } from "../../../lib/client/deferred"
 import { useHydrated } from "../../../lib/client/hydrated"
 import { setUser, showToast } from "../../../lib/client/stores"
@@ -34,6 +35,7 @@ export default function LoginForm({ t, returnTo, onSwitch }: { t: Translate; ret
   // The password was right and the account wants a code (issue 16): the second step replaces the form.
   const [step, setStep] = useState<"password" | "code">("password")
   const [backTo, setBackTo] = useState<"username" | "password" | null>(null)
+  const [checking, setChecking] = useState(false)
 
   // Back on the password step, the cursor waits where the person goes on typing.
   useEffect(() => {
@@ -47,14 +49,39 @@ export default function LoginForm({ t, returnTo, onSwitch }: { t: Translate; ret
     goOn(returnTo, toast)
   }
 
+  /**
+   * An account many addresses are guessing at asks for a proof of work first (428): the browser
+   * solves it and signs in again with the solution, once; a second 428 is shown as a failure.
+   */
+  async function signInSolvingChallenge(values: LoginValues) {
+    try {
+      return await signIn(values)
+    } catch (error) {
+      const challenge = challengeOf(error)
+      if (!challenge) throw error
+      setChecking(true)
+      try {
+        return await signIn({ ...values, altcha: await solveSignInChallenge(challenge) })
+      } finally {
+        setChecking(false)
+      }
+    }
+  }
+
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const answer = await signIn(values)
+      const answer = await signInSolvingChallenge(values)
       if ("twoFactorRequired" in answer && answer.twoFactorRequired) setStep("code")
       else signedIn(answer as User)
     } catch (error) {
       applyServerFields(error, ["username", "password"], setError)
-      showToast({ title: t("auth.toast.loginFailed"), description: failureText(t, error), variant: "destructive" })
+      const description =
+        error instanceof ChallengeUnsolvedError
+          ? t(`auth.challenge.${error.reason}`)
+          : challengeOf(error)
+            ? t("auth.challenge.failed")
+            : failureText(t, error)
+      showToast({ title: t("auth.toast.loginFailed"), description, variant: "destructive" })
     }
   })
 
@@ -100,8 +127,13 @@ export default function LoginForm({ t, returnTo, onSwitch }: { t: Translate; ret
           {t("auth.login.forgot")}
         </a>
       </div>
+      {checking && (
+        <p className="auth-form__text" role="status">
+          {t("auth.challenge.note")}
+        </p>
+      )}
       <button className="button button--primary auth-form__submit" type="submit" disabled={!ready || formState.isSubmitting}>
-        {formState.isSubmitting ? t("auth.login.busy") : t("auth.login.submit")}
+        {checking ? t("auth.challenge.busy") : formState.isSubmitting ? t("auth.login.busy") : t("auth.login.submit")}
       </button>
       <p className="auth-form__switch">
         {t("auth.login.switch")}{" "}
