@@ -9,6 +9,7 @@
  * It imports only its plain sibling vat.ts (the VAT ID's form): a browser bundle takes it from
  * "@enclave/contract/tax" and ships only what it uses.
  */
+import { centsToEuros, eurosToCents } from "./money.js"
 import { normaliseVatId, vatIdProblem } from "./vat.js"
 
 /**
@@ -189,6 +190,53 @@ export function orderVat(lines: readonly LineWithTaxLines[], shippingCountry: st
       ? "export"
       : "included"
   return { ...breakdown, treatment }
+}
+
+/** What an order's VAT is read from: Medusa's order with its items' and shipping methods' tax lines (euros), and where it went. */
+export interface TaxedOrderRow {
+  items?: Array<{ unit_price: number | string; quantity: number | string; tax_lines?: TaxLineFact[] | null }> | null
+  shipping_methods?: Array<{ amount: number | string; tax_lines?: TaxLineFact[] | null }> | null
+  shipping_address?: { country_code?: string | null } | null
+}
+
+/** The fields of Medusa's order (query.graph) that vatOfOrder reads, beside the items' prices and quantities. */
+export const orderTaxFields = [
+  "items.tax_lines.rate",
+  "items.tax_lines.code",
+  "shipping_methods.amount",
+  "shipping_methods.tax_lines.rate",
+  "shipping_methods.tax_lines.code",
+  "shipping_address.country_code",
+]
+
+/**
+ * An order's VAT as every screen, mail and invoice shows it, read from the tax lines Medusa's order
+ * carries, never worked out again from the tax settings: they may have changed since, and the
+ * order's lines are what was charged.
+ */
+export function vatOfOrder(order: TaxedOrderRow): OrderVat {
+  return orderVat(
+    [
+      ...(order.items ?? []).map((item) => ({
+        unitAmount: eurosToCents(item.unit_price),
+        quantity: Number(item.quantity),
+        taxLines: item.tax_lines,
+      })),
+      ...(order.shipping_methods ?? []).map((method) => ({
+        unitAmount: eurosToCents(method.amount),
+        quantity: 1,
+        taxLines: method.tax_lines,
+      })),
+    ],
+    order.shipping_address?.country_code,
+  )
+}
+
+/** Each rate's VAT in euros, the rates without VAT left out (an answer's `vat`, a mail's rate lines). */
+export function vatRates(vat: OrderVat): Array<{ rate: number; amount: string }> {
+  return vat.groups
+    .filter((group) => group.ratePercent > 0)
+    .map((group) => ({ rate: group.ratePercent, amount: centsToEuros(group.vatCents) }))
 }
 
 /** A rate as people read it: 19 % in German (a space that does not break), 19% in English; 25,5 % / 25.5%. */

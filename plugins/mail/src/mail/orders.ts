@@ -2,8 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { OrderDetails } from "@enclave/orders"
 import { carrierNames, isCarrier, trackingUrl } from "@enclave/contract/values"
-import { eurosToCents, centsToEuros } from "@enclave/contract/money"
-import { orderVat, type TaxLineFact } from "@enclave/contract/tax"
+import { vatOfOrder, vatRates, type TaxLineFact } from "@enclave/contract/tax"
 import type { MailAddress, OrderMailData, OrderMailShipment } from "../templates"
 import { recipientByCustomer } from "./recipients"
 import { shopTimeZone } from "./time-zone"
@@ -126,21 +125,7 @@ export async function orderMailOf(container: MedusaContainer, orderId: string): 
     .map((item) => ({ name: item.product_title || item.title, quantity: Number(item.quantity), unitPrice: euros(item.unit_price) }))
 
   // The VAT the order's tax lines put in its total, per rate, as every page of the shop reads it (@enclave/contract/tax).
-  const vat = orderVat(
-    [
-      ...(order.items ?? []).map((item) => ({
-        unitAmount: eurosToCents(item.unit_price),
-        quantity: Number(item.quantity),
-        taxLines: item.tax_lines,
-      })),
-      ...(order.shipping_methods ?? []).map((method) => ({
-        unitAmount: eurosToCents(method.amount),
-        quantity: 1,
-        taxLines: method.tax_lines,
-      })),
-    ],
-    medusa?.country_code,
-  )
+  const vat = vatOfOrder(order)
 
   const language = user?.language ?? "en"
   return {
@@ -159,10 +144,7 @@ export async function orderMailOf(container: MedusaContainer, orderId: string): 
         shipping: euros(order.shipping_total),
         total: euros(order.total),
         shippingMethod: details.shipping_method_name ?? order.shipping_methods?.[0]?.name ?? null,
-        vat: {
-          treatment: vat.treatment,
-          rates: vat.groups.filter((g) => g.ratePercent > 0).map((g) => ({ rate: g.ratePercent, amount: centsToEuros(g.vatCents) })),
-        },
+        vat: { treatment: vat.treatment, rates: vatRates(vat) },
         shippingAddress: address,
         paymentMethod: details.payment_method,
         isTestPayment: details.is_test_payment,
