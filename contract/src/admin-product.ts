@@ -109,11 +109,18 @@ const specifications = z
   })
 
 /*
- * The German texts (issue 18): the same limits as the English ones. Product names are not translated.
+ * The German texts (issue 18): the same limits as the English ones. A name is translated for an accessory or a
+ * service ("Faraday-Hülle"); a phone keeps its brand name, so the German name is optional and empty means none.
  * Features and specifications are translated one by one: a German wording is keyed by the English feature
  * (or the specification's name) it translates, so it can never end up beside another feature when the list
  * changes, and a feature without one is shown in English on German pages.
  */
+const nameDe = z
+  .string({ error: "German name must be text" })
+  .trim()
+  .max(PRODUCT_NAME_MAX, messages.nameDeTooLong)
+  .refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE)
+
 const descriptionDe = z
   .string({ error: "German description must be text" })
   .trim()
@@ -228,6 +235,7 @@ export const adminProductCreateSchema = strict({
   stockQuantity: stockQuantity.default(0),
   features: features.default([]),
   specifications: specifications.default({}),
+  nameDe: nameDe.default(""),
   descriptionDe: descriptionDe.default(""),
   featuresDe: featuresDe.default({}),
   specificationsDe: specificationsDe.default({}),
@@ -249,6 +257,7 @@ export const adminProductUpdateSchema = strict({
   stockQuantity: stockQuantity.optional(),
   features: features.optional(),
   specifications: specifications.optional(),
+  nameDe: nameDe.optional(),
   descriptionDe: descriptionDe.optional(),
   featuresDe: featuresDe.optional(),
   specificationsDe: specificationsDe.optional(),
@@ -264,6 +273,7 @@ export type AdminProductUpdate = z.output<typeof adminProductUpdateSchema>
  * `specificationsDe` hold only the wordings of the product's current features and specifications.
  */
 export const adminProductSchema = productSchema.extend({
+  nameDe: z.string(),
   descriptionDe: z.string(),
   featuresDe: z.record(z.string(), z.string()),
   specificationsDe: z.record(z.string(), z.string()),

@@ -36,6 +36,8 @@ export const cartItemSchema = z.object({
   product: z.object({
     id: z.number().int().positive(),
     name: z.string(),
+    /** The German name of an accessory or service, null or absent when it has none (German pages then show `name`). */
+    nameDe: z.string().nullable().optional(),
     price: priceStringSchema,
     imageUrl: z.string(),
     stockQuantity: z.number().int().min(0),

@@ -70,7 +70,8 @@ export const orderItemSchema = z.object({
   productId: z.number().int().positive().nullable(),
   quantity: z.number().int().min(1),
   price: priceStringSchema,
-  product: z.object({ name: z.string(), imageUrl: z.string() }),
+  /** `nameDe`: the German name it was sold under, null or absent when it had none (German pages then show `name`). */
+  product: z.object({ name: z.string(), nameDe: z.string().nullable().optional(), imageUrl: z.string() }),
 })
 export type OrderItem = z.infer<typeof orderItemSchema>
 
@@ -146,6 +147,8 @@ export const orderSchema = z.object({
     .object({
       id: z.number().int().positive(),
       name: z.string(),
+      /** The German name it was sold under; null or absent when it had none (German pages then show `name`). */
+      name_de: z.string().nullable().optional(),
       estimated_delivery: shippingMethodSchema.shape.estimated_delivery.optional(),
       estimated_delivery_de: shippingMethodSchema.shape.estimated_delivery_de,
     })

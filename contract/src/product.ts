@@ -34,8 +34,9 @@ export const productIdSchema = z
   .transform(Number)
   .refine((n) => n >= 1, "Product id must be a whole number")
 
-/** The texts of a product that a page shows in its language (issue 18); its name is the same in both. */
+/** The texts of a product that a page shows in its language (issue 18); a phone's brand name is the same in both. */
 export interface ProductTexts {
+  name: string
   description: string
   features: string[]
   specifications: Record<string, string>
@@ -43,6 +44,7 @@ export interface ProductTexts {
 
 /** The German texts as stored beside the English ones: each feature and specification value translated by key. */
 export interface GermanProductTexts {
+  nameDe?: string | null
   descriptionDe?: string | null
   featuresDe?: Record<string, string>
   specificationsDe?: Record<string, string>
@@ -57,6 +59,7 @@ export function productTextsIn(language: string, english: ProductTexts, german: 
   if (language !== "de") return english
   const wording = (map: Record<string, string> | undefined, key: string) => map?.[key]?.trim() || undefined
   return {
+    name: german.nameDe?.trim() || english.name,
     description: german.descriptionDe?.trim() || english.description,
     features: english.features.map((feature) => wording(german.featuresDe, feature) ?? feature),
     specifications: Object.fromEntries(
@@ -69,10 +72,11 @@ export function productTextsIn(language: string, english: ProductTexts, german: 
 export function currentGermanTexts(
   english: ProductTexts,
   german: GermanProductTexts,
-): Required<GermanProductTexts> & { descriptionDe: string } {
+): Required<GermanProductTexts> & { nameDe: string; descriptionDe: string } {
   const only = (map: Record<string, string> | undefined, keys: string[]) =>
     Object.fromEntries(keys.flatMap((key) => (map?.[key]?.trim() ? [[key, map[key].trim()]] : [])))
   return {
+    nameDe: german.nameDe?.trim() ?? "",
     descriptionDe: german.descriptionDe?.trim() ?? "",
     featuresDe: only(german.featuresDe, english.features),
     specificationsDe: only(german.specificationsDe, Object.keys(english.specifications)),

@@ -47,6 +47,9 @@ export const shippingMethodSchema = z.object({
    * show estimated_delivery as it is). Optional: answers before it existed had no such field.
    */
   estimated_delivery_de: z.string().nullable().optional(),
+  /** The name and description in German, null when the admin gave none (German pages then show the English ones). */
+  name_de: z.string().nullable().optional(),
+  description_de: z.string().nullable().optional(),
   isDefault: z.boolean(),
   isActive: z.boolean(),
   sortOrder: z.number().int().min(0),
@@ -92,6 +95,16 @@ const estimateField = (label: string) =>
     .nullable()
     .transform((value) => (value ? value : null))
 
+/** A German wording the admin may leave empty: trimmed, empty or null means none. */
+const germanText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be a text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE)
+    .nullable()
+    .transform((value) => (value ? value : null))
+
 const shippingMethodFields = {
   name: z
     .string({ error: SHIPPING_NAME_MESSAGE })
@@ -105,6 +118,9 @@ const shippingMethodFields = {
     .min(2, SHIPPING_DESCRIPTION_MESSAGE)
     .max(500, "Description must be at most 500 characters")
     .refine(withoutDirectionControls, DIRECTION_CONTROL_MESSAGE),
+  /** Optional; the German name and description, empty or null for none. */
+  name_de: germanText("German name", 100),
+  description_de: germanText("German description", 500),
   price: shippingPriceInputSchema,
   /** Optional; an empty text or null means "no estimate". */
   estimated_delivery: estimateField("Estimated delivery"),
@@ -129,6 +145,8 @@ export const shippingMethodInputSchema = z.strictObject(
     ...shippingMethodFields,
     estimated_delivery: shippingMethodFields.estimated_delivery.optional().transform((value) => value ?? null),
     estimated_delivery_de: shippingMethodFields.estimated_delivery_de.optional().transform((value) => value ?? null),
+    name_de: shippingMethodFields.name_de.optional().transform((value) => value ?? null),
+    description_de: shippingMethodFields.description_de.optional().transform((value) => value ?? null),
     isDefault: shippingMethodFields.isDefault.default(false),
     isActive: shippingMethodFields.isActive.default(true),
     sortOrder: shippingMethodFields.sortOrder.default(0),
@@ -149,6 +167,8 @@ export const shippingMethodUpdateSchema = z.strictObject(
   {
     name: shippingMethodFields.name.optional(),
     description: shippingMethodFields.description.optional(),
+    name_de: shippingMethodFields.name_de.optional(),
+    description_de: shippingMethodFields.description_de.optional(),
     price: shippingPriceInputSchema.optional(),
     estimated_delivery: shippingMethodFields.estimated_delivery.optional(),
     estimated_delivery_de: shippingMethodFields.estimated_delivery_de.optional(),

@@ -216,6 +216,27 @@ export function deliveryEstimate(
   return german || method.estimated_delivery?.trim() || null
 }
 
+/** Where Medusa's order line keeps the German name of the product it sold (its `metadata`). */
+export const PRODUCT_NAME_DE_KEY = "product_name_de"
+
+/** Where Medusa's order shipping method keeps the German name it was sold under (its `metadata`). */
+export const SHIPPING_METHOD_NAME_DE_KEY = "name_de"
+
+/** A product's name as a page in `language` states it: an accessory's or service's German name on German pages. */
+export function productName(product: { name: string; nameDe?: string | null }, language: string): string {
+  return (language === "de" ? product.nameDe?.trim() : "") || product.name
+}
+
+/** A shipping method's name as a page in `language` states it: German pages its German name when it has one. */
+export function shippingMethodName(method: { name: string; name_de?: string | null }, language: string): string {
+  return (language === "de" ? method.name_de?.trim() : "") || method.name
+}
+
+/** A shipping method's description as a page in `language` states it, like its name. */
+export function shippingMethodDescription(method: { description: string; description_de?: string | null }, language: string): string {
+  return (language === "de" ? method.description_de?.trim() : "") || method.description
+}
+
 // ---------------------------------------------------------------------------------------------
 // Cart and orders (docs/product.md §4, §5)
 
@@ -696,6 +717,7 @@ export const productFieldMessages = {
   nameTooLong: `Name must be at most ${PRODUCT_NAME_MAX} characters`,
   descriptionTooLong: `Description must be at most ${PRODUCT_DESCRIPTION_MAX} characters`,
   descriptionDeTooLong: `German description must be at most ${PRODUCT_DESCRIPTION_MAX} characters`,
+  nameDeTooLong: `German name must be at most ${PRODUCT_NAME_MAX} characters`,
   stockQuantityTooLarge: `Stock quantity must be at most ${PRODUCT_STOCK_QUANTITY_MAX}`,
   imageUrlTooLong: `Image URL must be at most ${PRODUCT_IMAGE_URL_MAX} characters`,
   featureTooLong: `A feature must be at most ${PRODUCT_FEATURE_MAX} characters`,

@@ -473,7 +473,10 @@ test("checkout and its result pages in German", async ({ page }) => {
   await page.locator("#address-country").selectOption({ label: "Deutschland" })
   await expect(page.getByTestId("summary-vat")).toHaveText(`inkl. 19\u00a0% MwSt.${formatEuro(vatIn(total, 19), "de")}`)
   // The German page states the method's German estimate (issue 19).
-  await expect(page.getByTestId("delivery-note")).toContainText("Lieferung mit Germany Standard")
+  // … and the method's German name: never "Lieferung mit Germany Standard".
+  await expect(page.getByTestId("delivery-note")).toContainText("Lieferung mit Deutschland Standard")
+  await expect(page.getByRole("radio", { name: /Deutschland Standard/ })).toBeChecked()
+  await expect(page.getByText("Standardversand innerhalb Deutschlands")).toBeVisible()
   await expect(page.getByTestId("delivery-note")).toContainText(`Voraussichtliche Lieferzeit: ${standard.estimated_delivery_de}`)
   await page.getByLabel("Stadt").fill("")
   await page.getByRole("button", { name: "Weiter zur Zahlung" }).click()
@@ -503,7 +506,13 @@ test("checkout and its result pages in German", async ({ page }) => {
     page.getByText("Ihre Bestellung ist unter „Meine Bestellungen“ gespeichert, wo Sie ihren Status verfolgen können."),
   ).toBeVisible()
   await expect(page.getByRole("main").getByText(/e-?mail/i)).toHaveCount(0)
+  await expect(page.getByRole("main")).toContainText("Deutschland Standard")
+  await expect(page.getByRole("main")).not.toContainText("Germany Standard")
   await screenshot(page, "checkout-success-de")
+  // /orders keeps the German name the order was sold under.
+  await page.goto("/orders")
+  await expect(page.getByRole("main")).toContainText("Deutschland Standard")
+  await expect(page.getByRole("main")).not.toContainText("Germany Standard")
 
   await page.goto("/checkout/error")
   await expect(page.getByRole("heading", { level: 1, name: "Zahlung fehlgeschlagen" })).toBeVisible()

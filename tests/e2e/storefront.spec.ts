@@ -29,6 +29,19 @@ test("the product data is in the HTML the server sends", async ({ request }) => 
   expect(html).toContain("Faraday Sleeve")
 })
 
+test("German pages name the accessories and services in German, and the phones by their brand names", async ({ page }) => {
+  await page.context().addCookies([{ name: "language", value: "de", url: process.env.ENCLAVE_URL! }])
+  await page.goto("/products")
+  const main = page.getByRole("main")
+  for (const name of ["Faraday-Hülle", "USB-C-Datenblocker", "Gehärtetes Ladegerät", "Sichere Geräteeinrichtung", "Enclave Premium Fold"]) {
+    await expect(main.getByRole("link", { name, exact: true })).toBeVisible()
+  }
+  await expect(main).not.toContainText("Faraday Sleeve")
+  await main.getByRole("link", { name: "Faraday-Hülle", exact: true }).click()
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Faraday-Hülle")
+  await expect(page).toHaveTitle(/^Faraday-Hülle/)
+})
+
 test("the catalogue is titled, lists every product and searches name and description", async ({ page }) => {
   await page.goto("/products")
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Secure Phones Collection")

@@ -191,6 +191,12 @@ export function describeInvoicePdf() {
       // 1.234,56 € and more: the German thousands separator and decimal comma.
       expect(euros(invoiceOrder.total, "de")).toMatch(/^\d\.\d{3},\d\d €$/)
       expect(text).not.toContain("Invoice number")
+      // The shipping line names the method as the order was sold under it in German.
+      expect(text).toContain("Deutschland Standard")
+      expect(text).not.toContain("Germany Standard")
+      expect(await pdfText((await download(admin, `/api/orders/${invoiceOrder.id}/invoice.pdf?language=en`)).bytes)).toContain(
+        "Germany Standard",
+      )
     })
 
     it("is made on a thread of the Medusa server's own, one for invoices asked at once, which ends once none is asked for", async () => {

@@ -90,8 +90,18 @@ describe("order e-mails (SMTP)", () => {
     expect(mail.text).toContain("TESTZAHLUNG")
     expect(mail.text).toContain("1.262,00\u00a0€")
     expect(mail.text).toContain("inkl. 19\u00a0% MwSt. 201,50\u00a0€")
-    expect(mail.text).toContain("Versandart: Germany Standard")
+    // The names the order was sold under in German: the method's and the accessory's; the phone keeps its brand name.
+    expect(mail.text).toContain("Versandart: Deutschland Standard")
+    expect(mail.text).toMatch(/1 × Faraday-Hülle\s/)
+    expect(mail.text).toMatch(/2 × Enclave Base\s/)
+    expect(mail.text).not.toContain("Germany Standard")
+    expect(mail.text).not.toContain("Faraday Sleeve")
     expect(mail.html).toContain('<html lang="de">')
+    // The order keeps them for every German page: its answer carries both names.
+    expect(order.shippingMethod).toMatchObject({ name: "Germany Standard", name_de: "Deutschland Standard" })
+    expect(order.items.map((item) => item.product)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: "Faraday Sleeve", nameDe: "Faraday-Hülle" })]),
+    )
   })
 
   it("the admin's status changes bring the shipped and delivered mails, each once; cancelling brings the cancelled mail", async () => {

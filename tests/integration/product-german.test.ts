@@ -64,14 +64,15 @@ function expectFieldError(answer: { status: number; body: unknown }, field: stri
 }
 
 describe("the seeded products in German", () => {
-  it("has German texts for every seeded product; names stay as they are", async () => {
+  it("has German texts for every seeded product; phones keep their brand names, accessories and services have German ones", async () => {
     const en = productListSchema.parse((await read("/api/products", { acceptLanguage: "en" })).body)
     const de = productListSchema.parse((await read("/api/products", { acceptLanguage: "de" })).body)
     const seeded = en.filter((product) => product.id <= 9)
     expect(seeded).toHaveLength(9)
     for (const english of seeded) {
       const german = de.find((product) => product.id === english.id)!
-      expect(german.name).toBe(english.name)
+      if (english.category === "phone") expect(german.name).toBe(english.name)
+      else expect(german.name, english.name).not.toBe(english.name)
       expect(german.price).toBe(english.price)
       expect(german.description, english.name).not.toBe(english.description)
       expect(german.description).toMatch(/\b(und|der|die|das|Ihre?|für|mit|Sie|nur)\b/)
@@ -79,6 +80,31 @@ describe("the seeded products in German", () => {
       german.features.forEach((feature, i) => expect(feature, english.name).not.toBe(english.features[i]))
       expect(Object.keys(german.specifications).sort()).toEqual(Object.keys(english.specifications).sort())
     }
+  })
+
+  it("names the accessories and services in German, and only on German pages", async () => {
+    const en = productListSchema.parse((await read("/api/products", { acceptLanguage: "en" })).body)
+    const de = productListSchema.parse((await read("/api/products", { acceptLanguage: "de" })).body)
+    const germanOf = (english: string) => de.find((p) => p.id === en.find((e) => e.name === english)!.id)!.name
+    expect(germanOf("Faraday Sleeve")).toBe("Faraday-Hülle")
+    expect(germanOf("USB-C Data Blocker")).toBe("USB-C-Datenblocker")
+    expect(germanOf("Hardened Charger")).toBe("Gehärtetes Ladegerät")
+    expect(germanOf("Secure Device Setup")).toBe("Sichere Geräteeinrichtung")
+    expect(germanOf("Enclave Premium Fold")).toBe("Enclave Premium Fold")
+  })
+})
+
+describe("a German name the admin gives", () => {
+  it("is the product's name on German reads, beside the English one in the admin's read; empty clears it", async () => {
+    const product = await createProduct({ category: "accessory", nameDe: "  Zweisprachige Hülle " })
+    expect(product.nameDe).toBe("Zweisprachige Hülle")
+    expect(productSchema.parse((await read(`/api/products/${product.id}`, { acceptLanguage: "de" })).body).name).toBe("Zweisprachige Hülle")
+    expect(productSchema.parse((await read(`/api/products/${product.id}`, { cookie: "en" })).body).name).toBe(product.name)
+    const cleared = await admin.put(`/api/admin/products/${product.id}`, { nameDe: "" })
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200)
+    expect(adminProductSchema.parse(cleared.body).nameDe).toBe("")
+    expect(productSchema.parse((await read(`/api/products/${product.id}`, { acceptLanguage: "de" })).body).name).toBe(product.name)
+    expectFieldError(await admin.put(`/api/admin/products/${product.id}`, { nameDe: "x".repeat(201) }), "nameDe", /German name/)
   })
 })
 

@@ -76,6 +76,8 @@ describe("GET /api/shipping-methods", () => {
     const methods = await publicList()
     const byName = new Map(methods.map((m) => [m.name, m]))
     expect(byName.get("Germany Standard")).toMatchObject({
+      name_de: "Deutschland Standard",
+      description_de: "Standardversand innerhalb Deutschlands",
       price: "15.00",
       estimated_delivery: "1-2 business days",
       estimated_delivery_de: "1-2 Werktage",
@@ -83,6 +85,8 @@ describe("GET /api/shipping-methods", () => {
       isActive: true,
     })
     expect(byName.get("Germany Express")).toMatchObject({
+      name_de: "Deutschland Express",
+      description_de: "Expressversand innerhalb Deutschlands",
       price: "25.00",
       estimated_delivery: "Within 24 hours",
       estimated_delivery_de: "Innerhalb von 24 Stunden",
@@ -90,6 +94,8 @@ describe("GET /api/shipping-methods", () => {
       isActive: true,
     })
     expect(byName.get("Worldwide")).toMatchObject({
+      name_de: "Weltweit",
+      description_de: "Weltweiter Versand mit Sendungsverfolgung",
       price: "50.00",
       estimated_delivery: "7-30 days",
       estimated_delivery_de: "7-30 Tage",
@@ -311,6 +317,32 @@ describe("PUT /api/admin/shipping-methods/{id}", () => {
     const notText = await admin.put(`/api/admin/shipping-methods/${method.id}`, { estimated_delivery_de: 5 })
     expect(notText.status).toBe(400)
     expect(apiErrorSchema.parse(notText.body).message).toContain("German estimated delivery must be a text")
+  })
+
+  it("keeps a German name and description beside the English ones: set, kept when left out, cleared when sent empty", async () => {
+    const method = await create({
+      name: `Kurier ${tag}`,
+      price: "7.00",
+      name_de: " Fahrradkurier ",
+      description_de: "Mit dem Rad gebracht",
+    })
+    expect(method).toMatchObject({ name_de: "Fahrradkurier", description_de: "Mit dem Rad gebracht" })
+    expect((await publicList()).find((m) => m.id === method.id)).toMatchObject({ name_de: "Fahrradkurier" })
+    const english = await admin.put(`/api/admin/shipping-methods/${method.id}`, { name: `Courier ${tag}` })
+    expect(english.body).toMatchObject({ name: `Courier ${tag}`, name_de: "Fahrradkurier", description_de: "Mit dem Rad gebracht" })
+    const cleared = await admin.put(`/api/admin/shipping-methods/${method.id}`, { name_de: "", description_de: null })
+    expect(cleared.body).toMatchObject({ name_de: null, description_de: null })
+    const tooLong = await admin.put(`/api/admin/shipping-methods/${method.id}`, {
+      name_de: "x".repeat(101),
+      description_de: "y".repeat(501),
+    })
+    expect(tooLong.status).toBe(400)
+    expect(apiErrorSchema.parse(tooLong.body).details).toMatchObject({
+      fields: {
+        name_de: "German name must be at most 100 characters",
+        description_de: "German description must be at most 500 characters",
+      },
+    })
   })
 
   it("applies the form rules to what it changes", async () => {

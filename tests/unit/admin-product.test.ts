@@ -5,6 +5,7 @@ import {
   currentGermanTexts,
   NO_IMAGE_URL,
   PRICE_MESSAGE,
+  productName,
   productTextsIn,
   shownImageUrl,
 } from "@enclave/contract"
@@ -28,6 +29,7 @@ describe("the admin product form (docs/product.md §5)", () => {
       stockQuantity: 0,
       features: [],
       specifications: {},
+      nameDe: "",
       descriptionDe: "",
       featuresDe: {},
       specificationsDe: {},
@@ -106,6 +108,7 @@ describe("the admin product form (docs/product.md §5)", () => {
 
 describe("the German texts of a product (issue 18)", () => {
   const english = {
+    name: "Faraday Sleeve",
     description: "A phone",
     features: ["Secure boot", "Tamper detection"],
     specifications: { battery: "4,000 mAh", memory: "8GB RAM" },
@@ -142,12 +145,28 @@ describe("the German texts of a product (issue 18)", () => {
       specificationsDe: { memory: "8 GB RAM" },
     }
     expect(productTextsIn("de", english, german)).toEqual({
+      name: "Faraday Sleeve",
       description: "A phone",
       features: ["Secure boot", "Manipulationserkennung"],
       specifications: { battery: "4,000 mAh", memory: "8 GB RAM" },
     })
     expect(productTextsIn("en", english, { ...german, descriptionDe: "Ein Telefon" })).toEqual(english)
     expect(productTextsIn("de", english, { descriptionDe: "Ein Telefon" }).description).toBe("Ein Telefon")
+  })
+
+  it("names an accessory in German on German pages only, and keeps the English name where it has none", () => {
+    expect(productTextsIn("de", english, { nameDe: "Faraday-Hülle" }).name).toBe("Faraday-Hülle")
+    expect(productTextsIn("en", english, { nameDe: "Faraday-Hülle" }).name).toBe("Faraday Sleeve")
+    expect(productTextsIn("de", english, { nameDe: "  " }).name).toBe("Faraday Sleeve")
+    expect(productName({ name: "Faraday Sleeve", nameDe: "Faraday-Hülle" }, "de")).toBe("Faraday-Hülle")
+    expect(productName({ name: "Faraday Sleeve", nameDe: "Faraday-Hülle" }, "en")).toBe("Faraday Sleeve")
+    expect(productName({ name: "Enclave Base", nameDe: null }, "de")).toBe("Enclave Base")
+    expect(fieldsOf(adminProductUpdateSchema, { nameDe: "x".repeat(201) })).toEqual({
+      nameDe: "German name must be at most 200 characters",
+    })
+    expect(adminProductCreateSchema.parse({ name: "Faraday Sleeve", price: "39.00", nameDe: "  Faraday-Hülle " }).nameDe).toBe(
+      "Faraday-Hülle",
+    )
   })
 
   it("keeps only the wordings of the current features and specifications", () => {
@@ -157,6 +176,11 @@ describe("the German texts of a product (issue 18)", () => {
         featuresDe: { "Secure boot": "Sicherer Systemstart", "Removed feature": "Entfernt" },
         specificationsDe: { weight: "150 g", battery: "4.000 mAh" },
       }),
-    ).toEqual({ descriptionDe: "", featuresDe: { "Secure boot": "Sicherer Systemstart" }, specificationsDe: { battery: "4.000 mAh" } })
+    ).toEqual({
+      nameDe: "",
+      descriptionDe: "",
+      featuresDe: { "Secure boot": "Sicherer Systemstart" },
+      specificationsDe: { battery: "4.000 mAh" },
+    })
   })
 })

@@ -2,7 +2,9 @@
 import { describe, expect, it } from "vitest"
 import {
   deliveryEstimate,
+  shippingMethodDescription,
   shippingMethodInputSchema,
+  shippingMethodName,
   shippingMethodUpdateSchema,
   withOneDefault,
   withOneDefaultPerZone,
@@ -73,6 +75,26 @@ describe("a method's delivery estimate in a page's language", () => {
   })
 })
 
+describe("a method's name and description in a page's language", () => {
+  const worldwide = {
+    name: "Worldwide",
+    name_de: "Weltweit",
+    description: "Tracked delivery worldwide",
+    description_de: "Weltweit verfolgt",
+  }
+  it("are the German ones on German pages, never the English name in a German sentence", () => {
+    expect(shippingMethodName(worldwide, "de")).toBe("Weltweit")
+    expect(shippingMethodDescription(worldwide, "de")).toBe("Weltweit verfolgt")
+    expect(shippingMethodName(worldwide, "en")).toBe("Worldwide")
+    expect(shippingMethodDescription(worldwide, "en")).toBe("Tracked delivery worldwide")
+  })
+  it("fall back to the English ones where the admin gave no German ones", () => {
+    expect(shippingMethodName({ name: "Courier" }, "de")).toBe("Courier")
+    expect(shippingMethodName({ name: "Courier", name_de: " " }, "de")).toBe("Courier")
+    expect(shippingMethodDescription({ description: "By bike", description_de: null }, "de")).toBe("By bike")
+  })
+})
+
 describe("shipping method form", () => {
   it("fills the product docs' defaults and turns the price into euros", () => {
     expect(shippingMethodInputSchema.parse({ name: " Express ", description: "Fast", price: "25" })).toEqual({
@@ -81,6 +103,8 @@ describe("shipping method form", () => {
       price: 25,
       estimated_delivery: null,
       estimated_delivery_de: null,
+      name_de: null,
+      description_de: null,
       isDefault: false,
       isActive: true,
       sortOrder: 0,
@@ -96,5 +120,12 @@ describe("shipping method form", () => {
     expect(shippingMethodUpdateSchema.parse({ price: 0.1 })).toEqual({ price: 0.1 })
     expect(shippingMethodUpdateSchema.parse({ estimated_delivery: "" })).toEqual({ estimated_delivery: null })
     expect(shippingMethodUpdateSchema.parse({ estimated_delivery_de: " 1-2 Werktage " })).toEqual({ estimated_delivery_de: "1-2 Werktage" })
+    expect(shippingMethodUpdateSchema.parse({ name_de: " Weltweit ", description_de: "" })).toEqual({
+      name_de: "Weltweit",
+      description_de: null,
+    })
+    expect(shippingMethodUpdateSchema.safeParse({ name_de: "x".repeat(101) }).error?.issues[0]?.message).toBe(
+      "German name must be at most 100 characters",
+    )
   })
 })

@@ -152,6 +152,8 @@ export default async function seed({ container }: ExecArgs) {
     })
     const details = await shippingDetails.createShippingMethodDetails({
       description: method.description,
+      name_de: method.nameDe,
+      description_de: method.descriptionDe,
       estimated_delivery: method.estimatedDelivery,
       estimated_delivery_de: method.estimatedDeliveryDe,
       is_default: method.isDefault,
@@ -238,25 +240,33 @@ export default async function seed({ container }: ExecArgs) {
 
 /**
  * A shop seeded before the German texts existed (issue 18) gets them for the seeded products it still has
- * unchanged: no German description yet, and the English one as seeded (a product the admin rewrote keeps
- * whatever the admin gives it). Returns how many products got them.
+ * unchanged: the description, features and specifications where it has no German description yet and the
+ * English one is as seeded; an accessory's or service's German name where it has none and the English name
+ * is as seeded (a product the admin rewrote keeps whatever the admin gives it). Returns how many products got any.
  */
 async function addGermanTexts(container: ExecArgs["container"], securityLevels: SecurityProfiles): Promise<number> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "security_profile",
-    fields: ["id", "description_de", "product.handle", "product.description"],
+    fields: ["id", "name_de", "description_de", "product.handle", "product.title", "product.description"],
   })
   const seeded = new Map(products.map((p) => [p.handle, p]))
   let translated = 0
   for (const row of data as Array<{
     id: string
+    name_de: string | null
     description_de: string | null
-    product?: { handle: string; description: string | null }
+    product?: { handle: string; title: string; description: string | null }
   }>) {
     const product = row.product ? seeded.get(row.product.handle) : undefined
-    if (!product || row.description_de || row.product?.description !== product.description) continue
-    await securityLevels.updateSecurityProfiles({ id: row.id, ...germanTextsOf(product) })
+    if (!product) continue
+    const { name_de, ...texts } = germanTextsOf(product)
+    const update = {
+      ...(!row.description_de && row.product?.description === product.description ? texts : {}),
+      ...(!row.name_de && name_de && row.product?.title === product.title ? { name_de } : {}),
+    }
+    if (Object.keys(update).length === 0) continue
+    await securityLevels.updateSecurityProfiles({ id: row.id, ...update })
     translated++
   }
   return translated

@@ -8,6 +8,8 @@ import {
   formatEuro,
   orderStatuses,
   shownImageUrl,
+  productName,
+  shippingMethodName,
   trackingUrl,
   type Carrier,
   type OrderStatus,
@@ -90,7 +92,7 @@ function ItemsCard({ order }: { order: Order }) {
                   loading="lazy"
                   style={{ objectFit: "contain", display: "block" }}
                 />
-                <Typography.Text strong>{item.product.name}</Typography.Text>
+                <Typography.Text strong>{productName(item.product, language)}</Typography.Text>
               </Flex>
             ),
           },
@@ -134,7 +136,9 @@ function PaymentCard({ order }: { order: Order }) {
             {order.paymentId ?? t("none")}
           </Typography.Text>
         </Descriptions.Item>
-        <Descriptions.Item label={t("shippingMethod")}>{order.shippingMethod?.name ?? t("none")}</Descriptions.Item>
+        <Descriptions.Item label={t("shippingMethod")}>
+          {order.shippingMethod ? shippingMethodName(order.shippingMethod, language) : t("none")}
+        </Descriptions.Item>
         <Descriptions.Item label={t("total")}>{euro(order.total)}</Descriptions.Item>
       </Descriptions>
       {order.invoice ? <InvoiceFacts order={order} invoice={order.invoice} /> : null}

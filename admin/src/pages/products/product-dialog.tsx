@@ -39,6 +39,7 @@ interface SpecificationRow {
 
 interface FormValues {
   name?: string
+  nameDe?: string
   description?: string
   descriptionDe?: string
   price?: string
@@ -55,6 +56,7 @@ type FieldName = keyof FormValues
 type FormFieldPath = FieldName | ["features", number, keyof FeatureRow] | ["specifications", number, keyof SpecificationRow]
 const simpleFields: readonly FieldName[] = [
   "name",
+  "nameDe",
   "description",
   "descriptionDe",
   "price",
@@ -66,9 +68,9 @@ const simpleFields: readonly FieldName[] = [
 
 /** Each field is checked by the contract's own rule, so the dialog shows the words the server would use. */
 const shape = adminProductCreateSchema.shape
-const textFields = new Set(["imageUrl", "description", "descriptionDe"])
+const textFields = new Set(["imageUrl", "nameDe", "description", "descriptionDe"])
 function contractRule(
-  field: "name" | "description" | "descriptionDe" | "price" | "category" | "securityLevel" | "stockQuantity" | "imageUrl",
+  field: "name" | "nameDe" | "description" | "descriptionDe" | "price" | "category" | "securityLevel" | "stockQuantity" | "imageUrl",
 ): Rule {
   return {
     validator: async (_rule, value: unknown) => {
@@ -168,6 +170,7 @@ function initialValues(product: AdminProduct | undefined): FormValues {
     // docs/product.md §9: category phone, security level 3, stock 0.
     return {
       name: "",
+      nameDe: "",
       description: "",
       descriptionDe: "",
       price: "",
@@ -181,6 +184,7 @@ function initialValues(product: AdminProduct | undefined): FormValues {
   }
   return {
     name: product.name,
+    nameDe: product.nameDe,
     description: product.description,
     descriptionDe: product.descriptionDe,
     price: product.price,
@@ -219,6 +223,7 @@ export function productBody(values: FormValues) {
   }
   return {
     name: values.name ?? "",
+    nameDe: values.nameDe ?? "",
     description: values.description ?? "",
     descriptionDe: values.descriptionDe ?? "",
     price: (values.price ?? "").trim(),
@@ -461,9 +466,20 @@ export function ProductDialog({ product, onClose }: ProductDialogProps) {
         requiredMark
         disabled={saving}
       >
-        <Form.Item name="name" label={t("field.name")} required rules={[contractRule("name")]}>
-          <Input autoFocus maxLength={200} />
-        </Form.Item>
+        <Flex gap="middle" wrap>
+          <Form.Item name="name" label={t("field.name")} required rules={[contractRule("name")]} style={{ flex: "1 1 300px" }}>
+            <Input autoFocus maxLength={200} />
+          </Form.Item>
+          <Form.Item
+            name="nameDe"
+            label={t("field.nameDe")}
+            rules={[contractRule("nameDe")]}
+            extra={t("nameDeHint")}
+            style={{ flex: "1 1 300px" }}
+          >
+            <Input lang="de" maxLength={200} />
+          </Form.Item>
+        </Flex>
         <Flex gap="middle" wrap>
           <Form.Item name="description" label={t("field.description")} rules={[contractRule("description")]} style={{ flex: "1 1 300px" }}>
             <Input.TextArea lang="en" autoSize={{ minRows: 2, maxRows: 6 }} />

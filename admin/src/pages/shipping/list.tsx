@@ -142,10 +142,26 @@ export default function ShippingMethodList() {
                   </Tag>
                 ) : null}
                 {method.isActive ? null : <Tag>{t("inactiveTag")}</Tag>}
+                {/* The German name below the English one, as the estimate's German wording is shown. */}
+                {method.name_de && (
+                  <Typography.Text lang="de" type="secondary" style={{ display: "block", width: "100%" }}>
+                    {method.name_de}
+                  </Typography.Text>
+                )}
               </Space>
             )}
           />
-          <Table.Column<ShippingMethod> dataIndex="description" title={t("columnDescription")} width="24%" />
+          <Table.Column<ShippingMethod>
+            dataIndex="description"
+            title={t("columnDescription")}
+            width="24%"
+            render={(description: string, method) => (
+              <>
+                {description}
+                {method.description_de && <div lang="de">{method.description_de}</div>}
+              </>
+            )}
+          />
           <Table.Column<ShippingMethod>
             dataIndex="zone"
             title={t("columnZone")}

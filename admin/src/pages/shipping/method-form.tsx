@@ -18,7 +18,9 @@ import { tShipping as t } from "../../i18n/shipping"
 
 export interface MethodFormValues {
   name: string
+  name_de: string
   description: string
+  description_de: string
   price: string
   estimated_delivery: string
   estimated_delivery_de: string
@@ -58,7 +60,9 @@ function contractRule(field: Field): Rule {
 
 export const emptyMethod: MethodFormValues = {
   name: "",
+  name_de: "",
   description: "",
+  description_de: "",
   price: "",
   estimated_delivery: "",
   estimated_delivery_de: "",
@@ -71,7 +75,9 @@ export const emptyMethod: MethodFormValues = {
 export function formValuesOf(method: ShippingMethod): MethodFormValues {
   return {
     name: method.name,
+    name_de: method.name_de ?? "",
     description: method.description,
+    description_de: method.description_de ?? "",
     price: method.price,
     estimated_delivery: method.estimated_delivery ?? "",
     estimated_delivery_de: method.estimated_delivery_de ?? "",
@@ -89,7 +95,9 @@ const textOrNull = (text: string) => (text.trim() === "" ? null : text.trim())
 export function inputOf(values: MethodFormValues): ShippingMethodInput {
   return {
     name: values.name.trim(),
+    name_de: textOrNull(values.name_de),
     description: values.description.trim(),
+    description_de: textOrNull(values.description_de),
     price: values.price.trim(),
     estimated_delivery: textOrNull(values.estimated_delivery),
     estimated_delivery_de: textOrNull(values.estimated_delivery_de),
@@ -144,8 +152,19 @@ export function MethodFormModal({ open, method, saving, onSubmit, onCancel }: Me
         <Form.Item name="name" label={t("fieldName")} required rules={[contractRule("name")]}>
           <Input ref={nameInput} maxLength={100} />
         </Form.Item>
+        <Form.Item name="name_de" label={t("fieldNameDe")} extra={t("fieldNameDeHint")} rules={[contractRule("name_de")]}>
+          <Input maxLength={100} lang="de" />
+        </Form.Item>
         <Form.Item name="description" label={t("fieldDescription")} required rules={[contractRule("description")]}>
           <Input.TextArea rows={2} maxLength={500} />
+        </Form.Item>
+        <Form.Item
+          name="description_de"
+          label={t("fieldDescriptionDe")}
+          extra={t("fieldDescriptionDeHint")}
+          rules={[contractRule("description_de")]}
+        >
+          <Input.TextArea rows={2} maxLength={500} lang="de" />
         </Form.Item>
         <Form.Item name="price" label={t("fieldPrice")} required rules={[contractRule("price")]}>
           <Input inputMode="decimal" placeholder="0.00" />

@@ -14,14 +14,15 @@ export interface SeedProduct {
   specifications: Record<string, string>
   /**
    * The German texts (issue 18): the description, each feature in the same order as `features`, and each
-   * specification's value under the same name. The name stays English, as it does on German pages.
+   * specification's value under the same name; the name of an accessory or service (a phone keeps its brand name).
    */
-  german: { description: string; features: string[]; specifications: Record<string, string> }
+  german: { name?: string; description: string; features: string[]; specifications: Record<string, string> }
 }
 
 /** The German texts of a seeded product as the security profile keeps them (English feature → German). */
 export function germanTextsOf(product: SeedProduct) {
   return {
+    name_de: product.german.name ?? null,
     description_de: product.german.description,
     features_de: Object.fromEntries(product.features.map((feature, i) => [feature, product.german.features[i]])),
     specifications_de: product.german.specifications,
@@ -203,6 +204,7 @@ export const products: SeedProduct[] = [
     features: ["Blocks all radio signals", "Fits every Enclave phone"],
     specifications: { material: "Double-layer shielding fabric", dimensions: "19 x 11 cm" },
     german: {
+      name: "Faraday-Hülle",
       description: "Eine abgeschirmte Hülle, die Mobilfunk, WLAN, Bluetooth, NFC und GPS blockiert, solange Ihr Telefon darin steckt.",
       features: ["Blockiert alle Funksignale", "Passt zu jedem Enclave-Smartphone"],
       specifications: { material: "Zweilagiges Abschirmgewebe", dimensions: "19 × 11 cm" },
@@ -219,6 +221,7 @@ export const products: SeedProduct[] = [
     features: ["30° privacy filter", "9H tempered glass"],
     specifications: { material: "Tempered glass", compatibility: "Enclave Base, Enclave Medium" },
     german: {
+      name: "Blickschutzfolie",
       description: "Gehärtetes Glas mit Blickschutzfilter: Für Sie bleibt der Bildschirm gut lesbar, für Ihre Sitznachbarn dunkel.",
       features: ["30°-Blickschutzfilter", "Gehärtetes Glas mit Härtegrad 9H"],
       specifications: { material: "Gehärtetes Glas", compatibility: "Enclave Base, Enclave Medium" },
@@ -235,6 +238,7 @@ export const products: SeedProduct[] = [
     features: ["Power only, no data", "Protects against juice jacking"],
     specifications: { connector: "USB-C male to USB-C female", charging: "Up to 60W" },
     german: {
+      name: "USB-C-Datenblocker",
       description:
         "Laden Sie an jedem öffentlichen Anschluss, ohne Ihre Daten preiszugeben: Die Datenleitungen sind getrennt, nur Strom fließt.",
       features: ["Nur Strom, keine Daten", "Schützt vor Juice Jacking"],
@@ -252,6 +256,7 @@ export const products: SeedProduct[] = [
     features: ["65W fast charging", "No firmware, nothing to compromise"],
     specifications: { charging: "65W USB-C PD", cable: "1.5 m braided USB-C cable included" },
     german: {
+      name: "Gehärtetes Ladegerät",
       description: "Ein USB-C-Ladegerät mit 65 W, einem reinen Stromanschluss und ohne Firmware, die sich manipulieren ließe.",
       features: ["Schnellladen mit 65 W", "Keine Firmware, nichts zu kompromittieren"],
       specifications: { charging: "65 W, USB-C Power Delivery", cable: "Geflochtenes USB-C-Kabel (1,5 m) im Lieferumfang" },
@@ -268,6 +273,7 @@ export const products: SeedProduct[] = [
     features: ["Hardened configuration", "Encrypted backup setup", "Private onboarding call"],
     specifications: { duration: "60 minutes", delivery: "Remote, within 3 business days" },
     german: {
+      name: "Sichere Geräteeinrichtung",
       description:
         "Unser Sicherheitsteam richtet Ihr Gerät ein: gehärtete Konfiguration, verschlüsselte Backups und ein persönliches Einführungsgespräch.",
       features: ["Gehärtete Konfiguration", "Einrichtung verschlüsselter Backups", "Persönliches Einführungsgespräch (Onboarding)"],
@@ -285,6 +291,7 @@ export const products: SeedProduct[] = [
     features: ["12 more months of security updates", "Priority support"],
     specifications: { duration: "12 months", coverage: "Any Enclave phone" },
     german: {
+      name: "Erweiterte Sicherheitsupdates",
       description: "Zwölf weitere Monate Sicherheitsupdates und bevorzugter Support für jedes Enclave-Smartphone.",
       features: ["12 weitere Monate Sicherheitsupdates", "Bevorzugter Support"],
       specifications: { duration: "12 Monate", coverage: "Jedes Enclave-Smartphone" },
@@ -296,6 +303,9 @@ export interface SeedShippingMethod {
   name: string
   code: string
   description: string
+  /** The name and description as German pages state them. */
+  nameDe: string
+  descriptionDe: string
   price: number
   estimatedDelivery: string
   /** The same estimate as German pages state it. */
@@ -311,6 +321,8 @@ export const shippingMethods: SeedShippingMethod[] = [
     name: "Germany Standard",
     code: "germany-standard",
     description: "Standard delivery within Germany",
+    nameDe: "Deutschland Standard",
+    descriptionDe: "Standardversand innerhalb Deutschlands",
     price: 15,
     estimatedDelivery: "1-2 business days",
     estimatedDeliveryDe: "1-2 Werktage",
@@ -322,6 +334,8 @@ export const shippingMethods: SeedShippingMethod[] = [
     name: "Germany Express",
     code: "germany-express",
     description: "Express delivery within Germany",
+    nameDe: "Deutschland Express",
+    descriptionDe: "Expressversand innerhalb Deutschlands",
     price: 25,
     estimatedDelivery: "Within 24 hours",
     estimatedDeliveryDe: "Innerhalb von 24 Stunden",
@@ -333,6 +347,8 @@ export const shippingMethods: SeedShippingMethod[] = [
     name: "Worldwide",
     code: "worldwide",
     description: "Tracked delivery worldwide",
+    nameDe: "Weltweit",
+    descriptionDe: "Weltweiter Versand mit Sendungsverfolgung",
     price: 50,
     estimatedDelivery: "7-30 days",
     estimatedDeliveryDe: "7-30 Tage",

@@ -91,6 +91,7 @@ function profileOf(body: AdminProductCreate): ProfileFields {
     category: body.category,
     features: body.features,
     specifications: body.specifications,
+    name_de: body.nameDe || null,
     description_de: body.descriptionDe || null,
     features_de: body.featuresDe,
     specifications_de: body.specificationsDe,
@@ -158,6 +159,7 @@ export async function updateAdminProduct(
   if (body.category !== undefined) profile.category = body.category
   if (body.features !== undefined) profile.features = body.features
   if (body.specifications !== undefined) profile.specifications = body.specifications
+  if (body.nameDe !== undefined) profile.name_de = body.nameDe || null
   if (body.descriptionDe !== undefined) profile.description_de = body.descriptionDe || null
   if (body.featuresDe !== undefined) profile.features_de = body.featuresDe
   if (body.specificationsDe !== undefined) profile.specifications_de = body.specificationsDe

@@ -31,6 +31,7 @@ export interface ProfileFields {
   features: string[]
   specifications: Record<string, string>
   /** The German texts (issue 18), kept on the profile beside the English features they translate. */
+  name_de?: string | null
   description_de?: string | null
   features_de?: Record<string, string>
   specifications_de?: Record<string, string>
@@ -74,6 +75,7 @@ const updateSecurityProfileStep = createStep(
       category: before.category,
       features: before.features,
       specifications: before.specifications,
+      name_de: before.name_de,
       description_de: before.description_de,
       features_de: before.features_de,
       specifications_de: before.specifications_de,

@@ -240,7 +240,7 @@ function cartItemsOf(user: ShopUserRow, lines: CartLine[], entries: Map<number, 
   return lines.flatMap((line) => {
     const entry = entries.get(line.productNumber)
     if (!entry) return []
-    const { product } = entry
+    const { product, nameDe } = entry
     return [
       {
         id: line.itemNumber,
@@ -250,6 +250,7 @@ function cartItemsOf(user: ShopUserRow, lines: CartLine[], entries: Map<number, 
         product: {
           id: product.id,
           name: product.name,
+          nameDe,
           price: product.price,
           imageUrl: product.imageUrl,
           stockQuantity: product.stockQuantity,

@@ -25,6 +25,7 @@ const productFields = [
   "category",
   "features",
   "specifications",
+  "name_de",
   "description_de",
   "features_de",
   "specifications_de",
@@ -66,6 +67,7 @@ interface ProfileRow {
   category: ProductCategory
   features: unknown
   specifications: unknown
+  name_de?: string | null
   description_de?: string | null
   features_de?: unknown
   specifications_de?: unknown
@@ -124,6 +126,7 @@ function toStringMap(value: unknown): Record<string, string> {
 
 function englishTexts(row: ProfileRow) {
   return {
+    name: row.product?.title ?? "",
     description: row.product?.description ?? "",
     features: toStringList(row.features),
     specifications: toStringMap(row.specifications),
@@ -132,6 +135,7 @@ function englishTexts(row: ProfileRow) {
 
 function germanTexts(row: ProfileRow) {
   return {
+    nameDe: row.name_de ?? "",
     descriptionDe: row.description_de ?? "",
     featuresDe: toStringMap(row.features_de),
     specificationsDe: toStringMap(row.specifications_de),
@@ -145,7 +149,7 @@ export function toContractProduct(row: ProfileRow, language: Language = "en"): P
   const texts = productTextsIn(language, englishTexts(row), germanTexts(row))
   return {
     id: row.catalogue_number,
-    name: product.title,
+    name: texts.name,
     description: texts.description,
     price: euroPrice(row),
     imageUrl: product.thumbnail || NO_IMAGE_URL,
@@ -223,6 +227,8 @@ export interface MedusaLineProduct {
 /** A product as the shop sells it, with the Medusa ids and product data a cart line and an order need. */
 export interface CatalogueEntry {
   product: Product
+  /** The product's German name, null when it has none: an order line keeps it for German pages, mails and invoices. */
+  nameDe: string | null
   medusaProductId: string
   variantId: string
   line: MedusaLineProduct
@@ -256,6 +262,7 @@ function toEntry(row: ProfileRow): CatalogueEntry | null {
   const medusa = row.product!
   return {
     product,
+    nameDe: row.name_de?.trim() || null,
     medusaProductId: medusa.id,
     variantId: variant.id,
     stock: stockSources(row),

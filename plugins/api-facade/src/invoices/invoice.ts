@@ -3,9 +3,10 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { invoiceFileName, invoiceReference } from "@enclave/contract"
 import type { Language } from "@enclave/contract/i18n"
 import { eurosToCents } from "@enclave/contract/money"
+import { PRODUCT_NAME_DE_KEY, productName, shippingMethodName } from "@enclave/contract/values"
 import { customerIdOf, findUserByCustomer, type ShopUserRow } from "../accounts/users"
 import { ApiError } from "../http/api-error"
-import { detailsOfOrder, invoiceOfDetails, type MedusaOrderRow } from "../orders/read-orders"
+import { detailsOfOrder, germanMethodName, invoiceOfDetails, type MedusaOrderRow } from "../orders/read-orders"
 import { invoiceDocument, type InvoiceLine } from "./document"
 import { renderInvoicePdfOnThread } from "./render-thread"
 import { invoiceSeller } from "./seller"
@@ -17,6 +18,12 @@ interface InvoiceOrderRow extends Pick<MedusaOrderRow, "id" | "display_id" | "cu
   items?: Array<Omit<NonNullable<MedusaOrderRow["items"]>[number], "thumbnail">>
   shipping_methods?: NonNullable<MedusaOrderRow["shipping_methods"]>
   metadata?: Record<string, unknown> | null
+}
+
+/** The German name an order line was sold under, null when it had none. */
+function germanItemName(item: { metadata?: Record<string, unknown> | null }): string | null {
+  const name = item.metadata?.[PRODUCT_NAME_DE_KEY]
+  return typeof name === "string" && name.trim() ? name : null
 }
 
 const orderFields = [
@@ -33,6 +40,7 @@ const orderFields = [
   "items.product_title",
   "items.metadata",
   "metadata",
+  "shipping_methods.metadata",
   // The VAT is the order's, as its tax lines hold it (issue 39), not the tax settings' of today.
   ...orderTaxFields,
 ]
@@ -77,14 +85,17 @@ export async function invoiceOfOrder(
   const lines: InvoiceLine[] = [
     ...items.map((item) => ({
       kind: "item" as const,
-      name: item.product_title || item.title,
+      name: productName({ name: item.product_title || item.title, nameDe: germanItemName(item) }, options.language),
       quantity: Number(item.quantity),
       unitCents: eurosToCents(item.unit_price),
       ratePercent: rateOf(item.tax_lines),
     })),
     ...shipping.map((method) => ({
       kind: "shipping" as const,
-      name: details.shipping_method_name,
+      // The name it was sold under, in the invoice's language where the order kept a German one.
+      name:
+        details.shipping_method_name &&
+        shippingMethodName({ name: details.shipping_method_name, name_de: germanMethodName(order) }, options.language),
       quantity: 1,
       unitCents: eurosToCents(method.amount),
       ratePercent: rateOf(method.tax_lines),

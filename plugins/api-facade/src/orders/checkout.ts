@@ -26,6 +26,8 @@ import { stockRefusal } from "./stock"
 export interface ShippingMethodChoice {
   number: number
   name: string
+  /** Its German name, null when it has none; the order keeps it (its shipping method's metadata) for German pages, mails and invoices. */
+  nameDe: string | null
   optionId: string
   price: number
   estimatedDelivery: DeliveryEstimate
@@ -33,6 +35,7 @@ export interface ShippingMethodChoice {
 
 interface MethodRow {
   is_active: boolean
+  name_de: string | null
   estimated_delivery: string | null
   estimated_delivery_de: string | null
   shipping_option?: { id: string; name: string; prices?: Array<{ amount: number | string; currency_code: string }> } | null
@@ -53,6 +56,7 @@ export async function findActiveShippingMethod(
       fields: [
         "method_number",
         "is_active",
+        "name_de",
         "estimated_delivery",
         "estimated_delivery_de",
         "shipping_option.id",
@@ -74,6 +78,7 @@ export async function findActiveShippingMethod(
   return {
     number: methodNumber,
     name: row.shipping_option.name,
+    nameDe: textOrNull(row.name_de),
     optionId: row.shipping_option.id,
     price: Number(price?.amount ?? 0),
     estimatedDelivery: { en: textOrNull(row.estimated_delivery), de: textOrNull(row.estimated_delivery_de) },
@@ -117,6 +122,8 @@ export interface PricedLine {
   productNumber: number
   quantity: number
   title: string
+  /** The product's German name, null when it has none (the order line's metadata keeps it). */
+  titleDe: string | null
   thumbnail: string | null
   medusaProductId: string
   variantId: string
@@ -218,6 +225,7 @@ export async function priceCart(
       productNumber: line.productNumber,
       quantity: line.quantity,
       title: entry.product.name,
+      titleDe: entry.nameDe,
       thumbnail: entry.product.imageUrl,
       medusaProductId: entry.medusaProductId,
       variantId: entry.variantId,

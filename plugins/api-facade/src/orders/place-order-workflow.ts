@@ -19,6 +19,7 @@ import {
   type ShippingAddress,
 } from "@enclave/contract"
 import { eurosToCents } from "@enclave/contract/money"
+import { PRODUCT_NAME_DE_KEY, SHIPPING_METHOD_NAME_DE_KEY } from "@enclave/contract/values"
 import { SHOP_ORDERS_MODULE, type InvoiceTerms } from "@enclave/orders"
 import { moveUserCartStep } from "../cart/user-cart"
 import { ApiError, workflowError } from "../http/api-error"
@@ -117,6 +118,11 @@ const priceCartStep = createStep("enclave-price-cart", async (input: PlaceOrderI
   return new StepResponse(purchase)
 })
 
+/** What Medusa's order shipping method keeps beside its English name: the German one it was sold under. */
+function methodMetadata(purchase: PricedPurchase): Record<string, unknown> | null {
+  return purchase.method.nameDe ? { [SHIPPING_METHOD_NAME_DE_KEY]: purchase.method.nameDe } : null
+}
+
 /**
  * Medusa's order, as its own complete-cart would make it, from the priced purchase: its items and
  * shipping carry the tax lines of Medusa's tax module (tax/purchase-tax.ts), so Medusa's tax_total is
@@ -155,7 +161,12 @@ function orderData(purchase: PricedPurchase) {
       is_tax_inclusive: taxInclusive,
       tax_lines: line.taxLines,
       requires_shipping: true,
-      metadata: { item_number: line.itemNumber, product_number: line.productNumber },
+      metadata: {
+        item_number: line.itemNumber,
+        product_number: line.productNumber,
+        // The German name it was sold under, as Medusa keeps the English one in `product_title`.
+        ...(line.titleDe ? { [PRODUCT_NAME_DE_KEY]: line.titleDe } : {}),
+      },
     })),
     shipping_methods: [
       {
@@ -165,6 +176,8 @@ function orderData(purchase: PricedPurchase) {
         tax_lines: purchase.shippingTaxLines,
         shipping_option_id: purchase.method.optionId,
         data: {},
+        // The German name as it was when the order was placed, as Medusa keeps the English one in `name`.
+        metadata: methodMetadata(purchase) ?? undefined,
       },
     ],
   }
@@ -387,7 +400,12 @@ export const placeOrderWorkflow = createWorkflow(PLACE_ORDER_WORKFLOW, (input: P
             tax_lines: purchase.lines.find((line) => line.itemNumber === Number(item.metadata?.item_number))?.taxLines ?? [],
           })),
           shipping_methods: [
-            { amount: purchase.shipping / 100, tax_lines: purchase.shippingTaxLines, shipping_option_id: purchase.method.optionId },
+            {
+              amount: purchase.shipping / 100,
+              tax_lines: purchase.shippingTaxLines,
+              shipping_option_id: purchase.method.optionId,
+              metadata: methodMetadata(purchase),
+            },
           ],
           shipping_address: { country_code: purchase.countryCode },
           item_total: purchase.subtotal / 100,

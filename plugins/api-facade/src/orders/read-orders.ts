@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { invoiceState, NO_IMAGE_URL, orderShippingAddressSchema, type Order, type OrderInvoice, type OrderStatus } from "@enclave/contract"
-import { DEFAULT_SHOP_TIME_ZONE } from "@enclave/contract/values"
+import { DEFAULT_SHOP_TIME_ZONE, PRODUCT_NAME_DE_KEY, SHIPPING_METHOD_NAME_DE_KEY } from "@enclave/contract/values"
 import { eurosToCents } from "@enclave/contract/money"
 import type { TaxLineFact } from "@enclave/contract/tax"
 import { ShippingOptionDetailsLink } from "@enclave/shipping-methods"
@@ -71,6 +71,8 @@ export interface MedusaOrderRow extends TaxedOrderRow {
   /** The shipping option each shipping method was chosen as: the shop's method is the one linked to it. */
   shipping_methods?: Array<{
     name?: string
+    /** `SHIPPING_METHOD_NAME_DE_KEY`: the German name it was sold under. */
+    metadata?: Record<string, unknown> | null
     shipping_option_id: string | null
     amount: number | string
     tax_lines?: TaxLineFact[] | null
@@ -105,6 +107,7 @@ const orderFields = [
   "items.thumbnail",
   "items.metadata",
   "shipping_methods.name",
+  "shipping_methods.metadata",
   "shipping_methods.shipping_option_id",
   ...shipmentFields,
   ...orderTaxFields,
@@ -184,6 +187,14 @@ async function methodsOfOptions(container: MedusaContainer, optionIds: string[])
   )
 }
 
+/** A German name an order's metadata kept, null when there is none. */
+const germanText = (value: unknown): string | null => (typeof value === "string" && value.trim() ? value : null)
+
+/** The German name the order's shipping method was sold under, null when it had none. */
+export function germanMethodName(order: Pick<MedusaOrderRow, "shipping_methods">): string | null {
+  return germanText(order.shipping_methods?.[0]?.metadata?.[SHIPPING_METHOD_NAME_DE_KEY])
+}
+
 const optionOf = (order: Pick<MedusaOrderRow, "shipping_methods">) => order.shipping_methods?.[0]?.shipping_option_id ?? null
 
 /**
@@ -251,7 +262,11 @@ export function toContractOrder(order: MedusaOrderRow, details: OrderDetailsRow,
       productId: Number.isInteger(productNumber) && productNumber > 0 ? productNumber : null,
       quantity: Number(item.quantity),
       price: money(item.unit_price),
-      product: { name: item.product_title || item.title, imageUrl: item.thumbnail || NO_IMAGE_URL },
+      product: {
+        name: item.product_title || item.title,
+        nameDe: germanText(item.metadata?.[PRODUCT_NAME_DE_KEY]),
+        imageUrl: item.thumbnail || NO_IMAGE_URL,
+      },
     }
   })
   const subtotal = items.reduce((sum, i) => sum + eurosToCents(i.price) * i.quantity, 0) / 100
@@ -272,6 +287,7 @@ export function toContractOrder(order: MedusaOrderRow, details: OrderDetailsRow,
       ? {
           id: parties.method.number,
           name: details.shipping_method_name ?? "",
+          name_de: germanMethodName(order),
           estimated_delivery: parties.method.estimate.en,
           estimated_delivery_de: parties.method.estimate.de,
         }

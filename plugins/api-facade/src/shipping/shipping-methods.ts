@@ -23,6 +23,8 @@ const fields = [
   "id",
   "method_number",
   "description",
+  "name_de",
+  "description_de",
   "estimated_delivery",
   "estimated_delivery_de",
   "is_default",
@@ -45,6 +47,8 @@ interface DetailsRow {
   id: string
   method_number: number
   description: string
+  name_de: string | null
+  description_de: string | null
   estimated_delivery: string | null
   estimated_delivery_de: string | null
   is_default: boolean
@@ -97,6 +101,8 @@ function toShippingMethod(row: DetailsRow): ShippingMethod {
     price: euroPrice(row),
     estimated_delivery: row.estimated_delivery || null,
     estimated_delivery_de: row.estimated_delivery_de || null,
+    name_de: row.name_de || null,
+    description_de: row.description_de || null,
     isDefault: row.is_default,
     isActive: row.is_active,
     sortOrder: row.sort_order,
@@ -191,6 +197,8 @@ function detailsOf(data: Partial<ShippingMethodData>): DetailsData {
   if (data.description !== undefined) details.description = data.description
   if (data.estimated_delivery !== undefined) details.estimated_delivery = data.estimated_delivery
   if (data.estimated_delivery_de !== undefined) details.estimated_delivery_de = data.estimated_delivery_de
+  if (data.name_de !== undefined) details.name_de = data.name_de
+  if (data.description_de !== undefined) details.description_de = data.description_de
   if (data.isDefault !== undefined) details.is_default = data.isDefault
   if (data.isActive !== undefined) details.is_active = data.isActive
   if (data.sortOrder !== undefined) details.sort_order = data.sortOrder

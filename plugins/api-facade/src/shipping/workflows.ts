@@ -14,6 +14,8 @@ export interface DetailsData {
   description?: string
   estimated_delivery?: string | null
   estimated_delivery_de?: string | null
+  name_de?: string | null
+  description_de?: string | null
   is_default?: boolean
   is_active?: boolean
   sort_order?: number
@@ -41,6 +43,8 @@ const restorable = (row: DetailsRow): DetailsData => ({
   description: row.description,
   estimated_delivery: row.estimated_delivery,
   estimated_delivery_de: row.estimated_delivery_de,
+  name_de: row.name_de,
+  description_de: row.description_de,
   is_default: row.is_default,
   is_active: row.is_active,
   sort_order: row.sort_order,

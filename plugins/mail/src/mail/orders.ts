@@ -1,7 +1,15 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { OrderDetails } from "@enclave/orders"
-import { carrierNames, isCarrier, trackingUrl } from "@enclave/contract/values"
+import {
+  carrierNames,
+  isCarrier,
+  PRODUCT_NAME_DE_KEY,
+  productName,
+  SHIPPING_METHOD_NAME_DE_KEY,
+  shippingMethodName,
+  trackingUrl,
+} from "@enclave/contract/values"
 import { vatOfOrder, vatRates, type TaxLineFact } from "@enclave/contract/tax"
 import type { MailAddress, OrderMailData, OrderMailShipment } from "../templates"
 import { recipientByCustomer } from "./recipients"
@@ -42,7 +50,12 @@ interface OrderRow {
     postal_code: string | null
     country_code: string | null
   } | null
-  shipping_methods: Array<{ name: string; amount: number | string; tax_lines?: TaxLineFact[] | null }> | null
+  shipping_methods: Array<{
+    name: string
+    metadata?: Record<string, unknown> | null
+    amount: number | string
+    tax_lines?: TaxLineFact[] | null
+  }> | null
   fulfillments: Array<{
     shipped_at: string | Date | null
     canceled_at: string | Date | null
@@ -51,6 +64,16 @@ interface OrderRow {
   }> | null
   /** The shop's details of the order (the orders plugin's module), through the facade's link (links/order-details.ts). */
   order_details: OrderDetails | null
+}
+
+const stringOrNull = (value: unknown): string | null => (typeof value === "string" && value.trim() ? value : null)
+
+/** The method's name as the order was sold under it: in German the German name the order kept, if any. */
+function methodName(order: OrderRow, recorded: string | null | undefined, language: string): string | null {
+  const method = order.shipping_methods?.[0]
+  const name = recorded ?? method?.name ?? null
+  if (!name) return null
+  return shippingMethodName({ name, name_de: stringOrNull(method?.metadata?.[SHIPPING_METHOD_NAME_DE_KEY]) }, language)
 }
 
 const euros = (value: number | string | undefined | null) => Number(value ?? 0).toFixed(2)
@@ -84,6 +107,7 @@ export async function orderMailOf(container: MedusaContainer, orderId: string): 
       "items.tax_lines.code",
       "shipping_address.*",
       "shipping_methods.name",
+      "shipping_methods.metadata",
       "shipping_methods.amount",
       "shipping_methods.tax_lines.rate",
       "shipping_methods.tax_lines.code",
@@ -119,15 +143,19 @@ export async function orderMailOf(container: MedusaContainer, orderId: string): 
         }
       : null)
   const itemNumber = (item: OrderRow["items"][number]) => Number(item.metadata?.item_number) || 0
+  const language = user?.language ?? "en"
   const items = [...(order.items ?? [])]
     // In the order they went into the cart, as the order pages list them.
     .sort((a, b) => itemNumber(a) - itemNumber(b))
-    .map((item) => ({ name: item.product_title || item.title, quantity: Number(item.quantity), unitPrice: euros(item.unit_price) }))
+    .map((item) => ({
+      name: productName({ name: item.product_title || item.title, nameDe: stringOrNull(item.metadata?.[PRODUCT_NAME_DE_KEY]) }, language),
+      quantity: Number(item.quantity),
+      unitPrice: euros(item.unit_price),
+    }))
 
   // The VAT the order's tax lines put in its total, per rate, as every page of the shop reads it (@enclave/contract/tax).
   const vat = vatOfOrder(order)
 
-  const language = user?.language ?? "en"
   return {
     to,
     receiverId: user?.id ?? null,
@@ -143,7 +171,7 @@ export async function orderMailOf(container: MedusaContainer, orderId: string): 
         subtotal: euros(order.item_total),
         shipping: euros(order.shipping_total),
         total: euros(order.total),
-        shippingMethod: details.shipping_method_name ?? order.shipping_methods?.[0]?.name ?? null,
+        shippingMethod: methodName(order, details.shipping_method_name, language),
         vat: { treatment: vat.treatment, rates: vatRates(vat) },
         shippingAddress: address,
         paymentMethod: details.payment_method,

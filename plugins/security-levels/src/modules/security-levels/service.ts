@@ -13,6 +13,7 @@ export interface SecurityProfileRecord {
   category: "phone" | "accessory" | "service"
   features: string[]
   specifications: Record<string, string>
+  name_de: string | null
   description_de: string | null
   features_de: Record<string, string>
   specifications_de: Record<string, string>
@@ -21,9 +22,9 @@ export interface SecurityProfileRecord {
 /** The German texts are optional on creation: a product may be sold in English only. */
 export type SecurityProfileFields = Omit<
   SecurityProfileRecord,
-  "id" | "catalogue_number" | "description_de" | "features_de" | "specifications_de"
+  "id" | "catalogue_number" | "name_de" | "description_de" | "features_de" | "specifications_de"
 > &
-  Partial<Pick<SecurityProfileRecord, "description_de" | "features_de" | "specifications_de">>
+  Partial<Pick<SecurityProfileRecord, "name_de" | "description_de" | "features_de" | "specifications_de">>
 
 /** The module service's calls other parts of the shop make, typed with those columns. */
 export interface SecurityProfiles {

@@ -9,6 +9,7 @@ import type { CartItem } from "@enclave/contract"
 import { $cart, $cartOpen, $modalHost, $user, refreshCart, showToast } from "../../../lib/client/stores"
 import { changeCartQuantity, removeFromCart } from "../../../lib/client/calls"
 import { cartTotal, formatEuro } from "@enclave/contract/money"
+import { productName } from "@enclave/contract/values"
 import { messageTranslator } from "../../../i18n/format"
 import { productImageUrl } from "../../../lib/images"
 import type { Language } from "../../../i18n"
@@ -94,7 +95,7 @@ export default function CartDrawer({ language, messages }: Props) {
     try {
       await removeFromCart(item.id)
       await refreshCart()
-      showToast({ title: t("cart.itemRemoved"), description: t("cart.itemRemovedText", { name: item.product.name }) })
+      showToast({ title: t("cart.itemRemoved"), description: t("cart.itemRemovedText", { name: productName(item.product, language) }) })
     } catch {
       showToast({ title: t("cart.error"), description: t("cart.removeFailed"), variant: "destructive" })
     } finally {
@@ -152,7 +153,7 @@ export default function CartDrawer({ language, messages }: Props) {
             <>
               <ul className="drawer__items">
                 {items.map((item) => {
-                  const name = item.product.name
+                  const name = productName(item.product, language)
                   const busy = busyItem === item.id
                   return (
                     <li key={item.id} className="cart-line" aria-busy={busy || undefined}>

@@ -1,6 +1,7 @@
 import type { ShippingAddress, ShippingMethod } from "@enclave/contract"
 import type { Language, Translate } from "../../../i18n"
 import { formatEuro } from "@enclave/contract/money"
+import { shippingMethodName } from "@enclave/contract/values"
 import type { PaymentChoice } from "../payment"
 import { choiceLabelKey } from "./PaymentChoicePicker"
 
@@ -37,7 +38,7 @@ export function OrderReview({ address, method, choice, language, t }: Props) {
       <div>
         <dt>{t("checkout.payment.method")}</dt>
         <dd data-testid="review-method">
-          {method.name} · {formatEuro(method.price, language)}
+          {shippingMethodName(method, language)} · {formatEuro(method.price, language)}
         </dd>
       </div>
       <div>

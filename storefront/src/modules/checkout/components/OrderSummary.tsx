@@ -1,5 +1,5 @@
 import type { CartItem, CheckoutSummary, ShippingMethod } from "@enclave/contract"
-import { deliveryEstimate } from "@enclave/contract/values"
+import { deliveryEstimate, productName, shippingMethodName } from "@enclave/contract/values"
 import type { Language, Translate } from "../../../i18n"
 import { eurosToCents, formatEuro } from "@enclave/contract/money"
 import { productImageUrl } from "../../../lib/images"
@@ -60,7 +60,7 @@ export function OrderSummary({ items, summary, current, subtotal, shipping, tota
           <li key={item.id} className="co-summary__item">
             <img src={productImageUrl(item.product.imageUrl)} alt="" width={56} height={56} loading="lazy" />
             <span className="co-summary__item-text">
-              <span className="co-summary__item-name">{item.product.name}</span>
+              <span className="co-summary__item-name">{productName(item.product, language)}</span>
               <span className="co-summary__item-qty">{t("checkout.summary.quantity", { quantity: item.quantity })}</span>
             </span>
             <span className="co-summary__item-total">{price(lineTotal(item))}</span>
@@ -117,7 +117,9 @@ export function OrderSummary({ items, summary, current, subtotal, shipping, tota
       {/* Issue 19: the delivery time is the chosen method's own estimate, never a text of the shop's. */}
       <div className="co-summary__notes" data-testid="delivery-note">
         <p>
-          <strong>{method ? t("checkout.note.method", { method: method.name }) : t("checkout.note.choose")}</strong>
+          <strong>
+            {method ? t("checkout.note.method", { method: shippingMethodName(method, language) }) : t("checkout.note.choose")}
+          </strong>
         </p>
         {method && <p>{estimate ? t("checkout.note.estimate", { estimate }) : t("checkout.note.noEstimate")}</p>}
         <p>

@@ -6,7 +6,7 @@
 import type { Order } from "@enclave/contract"
 import type { Language, Translate } from "../../../i18n"
 import { formatEuro } from "@enclave/contract/money"
-import { deliveryEstimate } from "@enclave/contract/values"
+import { deliveryEstimate, shippingMethodName } from "@enclave/contract/values"
 import { invoicePaymentState, isTestOrder } from "../../../lib/orders"
 import { InvoiceTransfer } from "./InvoiceTransfer"
 import { formatShopMoment } from "../../../lib/orders"
@@ -137,7 +137,7 @@ export function PaymentResult({ outcome, language, t, timeZone }: Props) {
               <div>
                 <dt>{t("result.shippingMethod")}</dt>
                 <dd>
-                  {outcome.order.shippingMethod.name} · {formatEuro(outcome.order.shippingCost, language)}
+                  {shippingMethodName(outcome.order.shippingMethod, language)} · {formatEuro(outcome.order.shippingCost, language)}
                 </dd>
               </div>
             )}
@@ -148,7 +148,9 @@ export function PaymentResult({ outcome, language, t, timeZone }: Props) {
             <li>{t("result.next.orders")}</li>
             {invoice && <li>{t("result.next.invoiceDetails")}</li>}
             <li>{t(invoice ? "result.next.invoiceShip" : "result.next.ship")}</li>
-            {estimate && <li>{t("result.next.estimate", { method: outcome.order.shippingMethod!.name, estimate })}</li>}
+            {estimate && (
+              <li>{t("result.next.estimate", { method: shippingMethodName(outcome.order.shippingMethod!, language), estimate })}</li>
+            )}
             <li>{t("result.next.support")}</li>
           </ul>
         </>

@@ -1,7 +1,7 @@
 import type { ShippingMethod } from "@enclave/contract"
 import type { Language, Translate } from "../../../i18n"
 import { formatEuro } from "@enclave/contract/money"
-import { deliveryEstimate } from "@enclave/contract/values"
+import { deliveryEstimate, shippingMethodDescription, shippingMethodName } from "@enclave/contract/values"
 
 /** What the picker shows: the methods, or that they are loading, or that loading failed. */
 export type MethodsState = { kind: "loading" } | { kind: "failed" } | { kind: "loaded"; methods: ShippingMethod[] }
@@ -107,8 +107,8 @@ export function ShippingMethodPicker({ state, selectedId, onSelect, onRetry, lan
               <MethodIcon name={method.name} />
             </span>
             <span className="co-method__text">
-              <span className="co-method__name">{method.name}</span>
-              <span className="co-method__description">{method.description}</span>
+              <span className="co-method__name">{shippingMethodName(method, language)}</span>
+              <span className="co-method__description">{shippingMethodDescription(method, language)}</span>
               {estimate && <span className="co-method__description">{estimate}</span>}
             </span>
             <span className="co-method__price">{formatEuro(method.price, language)}</span>

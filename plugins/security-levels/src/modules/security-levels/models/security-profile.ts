@@ -18,6 +18,8 @@ const SecurityProfile = model
     // translates text columns only, so it could hold the German description but not the features and
     // specifications, which live here as JSON. Kept beside the English features and specifications they
     // translate, in the module that already owns them, they are read in the same query and written in the same step.
+    /** An accessory's or service's German name; null or "": German pages show Medusa's product.title (phones keep their brand names). */
+    name_de: model.text().nullable(),
     /** null or "": German pages show the English description (Medusa's product.description). */
     description_de: model.text().nullable(),
     /** English feature → its German wording; a feature without one is shown in English. */

@@ -10,6 +10,12 @@ const ShippingMethodDetails = model
     id: model.id({ prefix: "shipdet" }).primaryKey(),
     method_number: model.autoincrement(),
     description: model.text().default(""),
+    /**
+     * The name and description in German for German pages; null: they show the English ones. The English
+     * name is Medusa's shipping option's; these are the shop's, like the German estimate.
+     */
+    name_de: model.text().nullable(),
+    description_de: model.text().nullable(),
     estimated_delivery: model.text().nullable(),
     /** The estimate in German for German pages; null: they show estimated_delivery. */
     estimated_delivery_de: model.text().nullable(),
