@@ -323,6 +323,7 @@ test.describe("signed in as the admin", () => {
     expect(far.shippingMethod).toEqual({
       id: worldwide.id,
       name: "Worldwide",
+      name_de: "Weltweit",
       estimated_delivery: "7-30 days",
       estimated_delivery_de: "7-30 Tage",
     })
@@ -330,6 +331,7 @@ test.describe("signed in as the admin", () => {
     expect(adminOrders.find((o) => o.id === near.id)?.shippingMethod).toEqual({
       id: standard.id,
       name: "Germany Standard",
+      name_de: "Deutschland Standard",
       estimated_delivery: "1-2 business days",
       estimated_delivery_de: "1-2 Werktage",
     })
