@@ -7,11 +7,12 @@
  * Medusa's own Store API purchase, and concurrent buyers on different products and on one product
  * of limited stock; the JavaScript each storefront page and the admin's first screen send; the
  * stack's memory idle and under load; Lighthouse on every storefront page and the admin's first
- * screen (bench/lighthouse.ts). Prints the tables and writes bench/results.md and bench/results.json.
+ * screen (bench/lighthouse.ts); the proof of work of a sign-in challenge (bench/sign-in-challenge.ts). Prints the tables and writes bench/results.md and bench/results.json.
  *
  * BENCH_ONLY=lighthouse runs the Lighthouse section alone, against the shop at ENCLAVE_URL (else
  * a fresh one), and replaces only that section in the results; BENCH_LIGHTHOUSE_PAGES=/checkout,/admin/
- * measures only those pages and writes nothing, to iterate on a page quickly.
+ * measures only those pages and writes nothing, to iterate on a page quickly. BENCH_ONLY=challenge prints the
+ * sign-in challenge's table alone and writes nothing.
  */
 import autocannon from "autocannon"
 import { spawn } from "node:child_process"
@@ -25,6 +26,7 @@ import { ApiClient, newUserDetails } from "../tests/support/api.ts"
 import { medusaAvailableStock } from "../tests/support/races.ts"
 import { adminFirstScreenWeight, DASHBOARD_CHUNK, pageWeight } from "../tests/support/page-weight.ts"
 import { medusaProcessOf, repoRoot, startShopProcess, TEST_ADMIN_PASSWORD } from "../tests/support/shop.ts"
+import { challengeMarkdown, challengeSection } from "./sign-in-challenge.ts"
 import { LIGHTHOUSE_HEADING, lighthouseMarkdown, lighthouseSection, type LighthouseSection } from "./lighthouse.ts"
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 20)
@@ -415,7 +417,13 @@ function replaceLighthouseResults(section: LighthouseSection) {
 }
 
 const only = process.env.BENCH_ONLY
-if (only !== undefined && only !== "" && only !== "lighthouse") throw new Error(`BENCH_ONLY=${only}: only "lighthouse" can run alone`)
+if (only !== undefined && only !== "" && only !== "lighthouse" && only !== "challenge") {
+  throw new Error(`BENCH_ONLY=${only}: only "lighthouse" or "challenge" can run alone`)
+}
+if (only === "challenge") {
+  console.log("\n" + challengeMarkdown(await challengeSection()).join("\n"))
+  process.exit(0)
+}
 if (only === "lighthouse") {
   const given = process.env.ENCLAVE_URL
   if (!given) await buildAll({ force: false, say: console.log })
@@ -533,6 +541,8 @@ try {
   const adminScreen = await adminFirstScreenWeight(shop.url, "/admin/", admin.cookieHeader(), DASHBOARD_CHUNK)
   weights.push({ page: "/admin/ first screen (signed in as the admin)", kb: adminScreen.gzipBytes / 1024 })
   const lighthouseResults = await lighthouseSection(shop.url)
+  // Without the shop: the work a guessed-at account's sign-in asks for, on this machine's CPU.
+  const challenge = await challengeSection()
   const loadedMb = Math.max(endpointsPeakMb, checkoutPeakMb)
 
   const rate = (name: string) => rows.find((r) => r.name === name)!.reqPerSec
@@ -593,6 +603,8 @@ try {
     `| memory idle (PSS: resident, shared pages counted once) | ${idleMb} MB |`,
     `| memory under load (peak PSS) | ${loadedMb} MB |`,
     ``,
+    ...challengeMarkdown(challenge),
+    ``,
     ...lighthouseMarkdown(lighthouseResults),
   ]
   const table = lines.join("\n")
@@ -616,6 +628,7 @@ try {
         checkout,
         sameProduct: { ...sameProduct, stock: LIMITED_STOCK, stockLeft: limitedStock, oversold },
         javascriptKb: weights,
+        signInChallenge: challenge,
         lighthouse: lighthouseResults,
       },
       null,

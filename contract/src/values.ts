@@ -153,6 +153,9 @@ export function networkLockedMessage(minutes: number): string {
  */
 export const SIGN_IN_CHALLENGE_AFTER = 20
 export const SIGN_IN_CHALLENGE_WINDOW_MINUTES = 60
+/** The counter a challenge is made with lies in this range: a solver tries about its middle, 50,000 SHA-256 hashes. */
+export const SIGN_IN_CHALLENGE_COUNTER_MIN = 25_000
+export const SIGN_IN_CHALLENGE_COUNTER_MAX = 75_000
 /** How long a handed-out challenge may be solved and sent back. */
 export const SIGN_IN_CHALLENGE_MINUTES = 10
 /** `details.code` of the 428 answer. */

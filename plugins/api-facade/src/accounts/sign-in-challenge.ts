@@ -4,6 +4,8 @@ import {
   CHALLENGE_REQUIRED_CODE,
   CHALLENGE_REQUIRED_MESSAGE,
   SIGN_IN_CHALLENGE_AFTER,
+  SIGN_IN_CHALLENGE_COUNTER_MAX,
+  SIGN_IN_CHALLENGE_COUNTER_MIN,
   SIGN_IN_CHALLENGE_MINUTES,
   SIGN_IN_CHALLENGE_WINDOW_MINUTES,
   type ChallengeRefusal,
@@ -19,13 +21,11 @@ import { accountsService } from "./users"
  * "Signing in"): ALTCHA's open-source library, self-hosted, nothing asked of a third party.
  *
  * A challenge is SHA-256 in ALTCHA's deterministic mode: the solver must try counters from 0 until
- * one gives the key the server derived from a counter it drew between COUNTER_MIN and COUNTER_MAX,
- * about 50,000 hashes on average (under a second in a browser, README numbers). The challenge is
+ * one gives the key the server derived from a counter it drew between SIGN_IN_CHALLENGE_COUNTER_MIN and
+ * _MAX, about 50,000 hashes on average (about two seconds in a browser; `npm run bench` measures it). The challenge is
  * signed with keys derived from the shop's cookie secret, names the username it is for, runs out
  * after SIGN_IN_CHALLENGE_MINUTES and opens one sign-in only (table sign_in_challenge_used).
  */
-const COUNTER_MIN = 25_000
-const COUNTER_MAX = 75_000
 const ALGORITHM = "SHA-256"
 
 /** Operators may change the threshold (SIGN_IN_CHALLENGE_AFTER); the default is the contract's. */
@@ -54,7 +54,7 @@ export async function newChallenge(container: MedusaContainer, usernameKey: stri
   return createChallenge({
     algorithm: ALGORITHM,
     cost: 1,
-    counter: randomInt(COUNTER_MIN, COUNTER_MAX),
+    counter: randomInt(SIGN_IN_CHALLENGE_COUNTER_MIN, SIGN_IN_CHALLENGE_COUNTER_MAX),
     deriveKey,
     data: { username: usernameKey },
     expiresAt: new Date(Date.now() + SIGN_IN_CHALLENGE_MINUTES * 60_000),
