@@ -235,6 +235,7 @@ describe("an order whose shipping method was deleted since", () => {
     expect(placed.body.shippingMethod).toEqual({
       id: method.id,
       name: method.name,
+      name_de: null,
       estimated_delivery: "2-3 days",
       estimated_delivery_de: null,
     })
