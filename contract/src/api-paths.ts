@@ -31,6 +31,19 @@ import {
 } from "./account.js"
 import { shippingAddressSchema } from "./address.js"
 import { addToCartSchema, cartSchema, updateCartItemSchema } from "./cart.js"
+import {
+  adminReturnListSchema,
+  adminReturnSchema,
+  idempotencyKeySchema,
+  openReturnSchema,
+  receiveReturnSchema,
+  refundProposalSchema,
+  refundRequestSchema,
+  refundSchema,
+  returnIdSchema,
+  withdrawalRequestSchema,
+  withdrawalSchema,
+} from "./after-sale.js"
 import { apiErrorSchema, challengeRequiredSchema, healthSchema, healthUnavailableSchema, openApiDocumentSchema } from "./errors.js"
 import {
   checkoutSummaryQuery,
@@ -109,6 +122,8 @@ export interface ApiOperation {
   params?: Record<string, ZodType>
   /** Schemas of the optional query parameters. */
   query?: Record<string, ZodType>
+  /** Schemas of the optional request headers it reads (a refund's Idempotency-Key). */
+  headers?: Record<string, ZodType>
   /** The answer is written in the caller's language (Accept-Language and the `language` cookie choose it). */
   languageDependent?: boolean
   body?: ZodType
@@ -218,6 +233,15 @@ export const apiSchemas: Record<string, ZodType> = {
   ShopDetails: shopDetailsSchema,
   AdminShopDetails: adminShopDetailsSchema,
   ShopDetailsUpdate: shopDetailsUpdateSchema,
+  WithdrawalRequest: withdrawalRequestSchema,
+  Withdrawal: withdrawalSchema,
+  AdminReturn: adminReturnSchema,
+  AdminReturnList: adminReturnListSchema,
+  OpenReturn: openReturnSchema,
+  ReceiveReturn: receiveReturnSchema,
+  RefundRequest: refundRequestSchema,
+  Refund: refundSchema,
+  RefundProposal: refundProposalSchema,
 }
 
 const productId = { id: productIdSchema }
@@ -789,6 +813,35 @@ export const apiOperations: ApiOperation[] = [
     response: orderListSchema,
   },
   {
+    method: "post",
+    path: "/api/withdrawals",
+    summary: 'Withdraw from a contract ("Confirm withdrawal"): the consumer\'s statement under § 356a BGB, Art. 11a CRD',
+    description:
+      "Records the statement with the server's date and time and mails the receipt at once (its content, the moment, the order, the items, " +
+      "what happens next, the address to send the goods to), in `language` or the page's. Signed in: `orderId` must be one of the caller's " +
+      "orders. Signed out: `orderId` with `email`, the order's e-mail address; a wrong pair is answered exactly as an unknown number (404). " +
+      "`items` names some items (default: every item not withdrawn from yet). Goods already dispatched get a return request in Medusa " +
+      "(`order.return_requested`). The same items again answer 200 with the first statement, not a second one. While the period runs " +
+      "(14 days from delivery, before delivery too): a business's order (company and VAT ID), a cancelled order, an ended period or items " +
+      "withdrawn already are a 409 whose `details.code` says which.",
+    access: "public",
+    signInLimit: true,
+    body: withdrawalRequestSchema,
+    requestExamples: {
+      signedOut: {
+        summary: "Signed out: the order's number and e-mail address",
+        value: { orderId: 1042, name: "Ada Lovelace", email: "ada@example.com" },
+      },
+    },
+    response: withdrawalSchema,
+    status: 201,
+    errors: {
+      400: "A missing name, an invalid e-mail address, an item the order does not have",
+      404: "No order with this number and e-mail address (signed in: among the caller's orders)",
+      409: "The right does not apply or has ended (`details.code`: `period_ended` with `lastDay`, `business`, `cancelled`, `nothing_left`), or the order is busy with another change (`busy`)",
+    },
+  },
+  {
     method: "get",
     path: "/api/orders/{id}/invoice.pdf",
     summary: "An order's invoice as a PDF to download (invoice-ENC-000042.pdf)",
@@ -858,6 +911,81 @@ export const apiOperations: ApiOperation[] = [
       400: "A country the shop cannot ship to",
       404: "No such order",
       409: "The new address is in another country than the order's",
+    },
+  },
+  {
+    method: "get",
+    path: "/api/admin/returns",
+    summary: "Every withdrawal and return: requested, received, refunded, with the withdrawal's date and 14-day refund deadline",
+    description:
+      "Open ones first. `overdue`: a withdrawal not refunded by its deadline (§ 357 (1) BGB). A withdrawal before dispatch has no Medusa return (`returnId` null): stop the parcel, cancel or refund.",
+    access: "admin",
+    response: adminReturnListSchema,
+  },
+  {
+    method: "post",
+    path: "/api/admin/returns/{id}/receive",
+    summary: "Receive a return: its items are back, restocked (on sale again in Medusa's inventory) or not, with a note",
+    description:
+      "Runs Medusa's receive-return workflows (`order.return_received`). `items` names what arrived (default: all of the return). A return is received once.",
+    access: "admin",
+    params: { id: returnIdSchema },
+    body: receiveReturnSchema,
+    response: adminReturnSchema,
+    errors: {
+      400: "An item that is not in the return, or more of it",
+      404: "No such return",
+      409: "Received already, or the order is busy with another change",
+    },
+  },
+  {
+    method: "post",
+    path: "/api/admin/orders/{id}/returns",
+    summary: "Open a return for an order (goodwill, warranty, or a withdrawal that came by letter)",
+    description:
+      "A Medusa return request for dispatched items (default: every item dispatched and not returned yet), received later with POST /api/admin/returns/{id}/receive.",
+    access: "admin",
+    params: { id: wholeNumberIdSchema("Order") },
+    body: openReturnSchema,
+    response: adminReturnSchema,
+    status: 201,
+    errors: {
+      400: "An item the order does not have",
+      404: "No such order",
+      409: "Cancelled, an unpaid invoice order, nothing dispatched and not returned yet, or the order is busy with another change",
+    },
+  },
+  {
+    method: "get",
+    path: "/api/admin/orders/{id}/refunds",
+    summary: "What can be refunded on an order, its refunds so far, and the amount the withdrawal rule proposes",
+    description:
+      "`proposed`: the withdrawn (or received) items and, when the whole order is withdrawn, the standard delivery (the cheapest method to the address), not the extra of a dearer method (§ 357 (2) BGB); less what was refunded already.",
+    access: "admin",
+    params: { id: wholeNumberIdSchema("Order") },
+    response: refundProposalSchema,
+    errors: { 404: "No such order" },
+  },
+  {
+    method: "post",
+    path: "/api/admin/orders/{id}/refunds",
+    summary: "Refund money on an order, fully or partly, through its payment provider",
+    description:
+      "Medusa's refund-payment workflow: a card through Stripe's refunds API, PayPal through its capture refund, a sandbox order as a test refund; " +
+      "an invoice order's refund is a transfer staff send to `bankAccount`, recorded as done. Never more than captured and not refunded. " +
+      "Send an `Idempotency-Key` header (the admin sends one per refund dialog): the same key again answers 200 with the first refund and refunds nothing more, " +
+      "also when both arrive at once. Medusa announces `payment.refunded`; the customer gets a mail.",
+    access: "admin",
+    params: { id: wholeNumberIdSchema("Order") },
+    headers: { "Idempotency-Key": idempotencyKeySchema },
+    body: refundRequestSchema,
+    response: refundSchema,
+    status: 201,
+    errors: {
+      400: "An invalid amount, an invoice order's refund without `bankAccount`, an item the order does not have",
+      404: "No such order",
+      409: "Nothing was paid that could be refunded, more than is refundable (`details.refundable`), or the order is busy with another change",
+      502: "The payment provider refused the refund: its words; nothing was recorded as refunded",
     },
   },
   {

@@ -124,6 +124,15 @@ function queryParameters(operation: ApiOperation, refOf: (schema: ZodType) => Js
   }))
 }
 
+function headerParameters(operation: ApiOperation, refOf: (schema: ZodType) => JsonSchema) {
+  return Object.entries(operation.headers ?? {}).map(([name, schema]) => ({
+    name,
+    in: "header",
+    required: false,
+    schema: refOf(schema),
+  }))
+}
+
 /** What chooses the language of an answer that has one (ApiOperation.languageDependent). */
 function languageParameters(operation: ApiOperation) {
   if (!operation.languageDependent) return []
@@ -154,7 +163,11 @@ export function buildOpenApiDocument(info: { version?: string } = {}) {
   const requests = components("input")
   const responses = components("output")
   const requestRoots = apiOperations
-    .flatMap((op) => [op.body, ...Object.values(op.params ?? {}), ...Object.values(op.query ?? {})].filter((s): s is ZodType => !!s))
+    .flatMap((op) =>
+      [op.body, ...Object.values(op.params ?? {}), ...Object.values(op.query ?? {}), ...Object.values(op.headers ?? {})].filter(
+        (s): s is ZodType => !!s,
+      ),
+    )
     .map(requests.refOf)
   const responseRoots = [
     ...apiOperations.flatMap((op) => [op.response, op.errorSchema, ...[...errorAnswersOf(op).values()].map((answer) => answer.schema)]),
@@ -231,7 +244,12 @@ export function buildOpenApiDocument(info: { version?: string } = {}) {
       tags: [op.access === "admin" ? "admin" : (op.path.split("/")[2]?.replace(/\..*$/, "") ?? "api")],
       responses: answers,
     }
-    const parameters = [...pathParameters(op, requestRef), ...queryParameters(op, requestRef), ...languageParameters(op)]
+    const parameters = [
+      ...pathParameters(op, requestRef),
+      ...queryParameters(op, requestRef),
+      ...headerParameters(op, requestRef),
+      ...languageParameters(op),
+    ]
     if (parameters.length) operation.parameters = parameters
     if (op.body) {
       const type = op.bodyType === "multipart" ? "multipart/form-data" : "application/json"

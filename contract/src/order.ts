@@ -1,5 +1,6 @@
 import { z } from "zod"
 import { shippingAddressSchema } from "./address.js"
+import { orderAfterSaleSchema } from "./after-sale.js"
 import { priceStringSchema } from "./product.js"
 import { shippingMethodSchema } from "./shipping.js"
 import { vatTreatments } from "./tax.js"
@@ -168,6 +169,8 @@ export const orderSchema = z.object({
   vat: vatFiguresShape.vat.optional(),
   /** The VAT the total contains: Medusa's tax_total, to the cent. */
   taxTotal: vatFiguresShape.taxTotal.optional(),
+  /** Withdrawal, returns and refunds (issue 41): the customer's own list carries it. */
+  afterSale: orderAfterSaleSchema.optional(),
 })
 export type Order = z.infer<typeof orderSchema>
 export const orderListSchema = z.array(orderSchema)

@@ -418,6 +418,18 @@ export function shopTimeZoneOfStore(metadata: Readonly<Record<string, unknown>> 
   return (typeof zone === "string" && canonicalTimeZone(zone)) || DEFAULT_SHOP_TIME_ZONE
 }
 
+/**
+ * Where goods go back to (a withdrawal's receipt, its confirmation page): the shop's company, street,
+ * postal code and city, and country from its details, as lines; empty until the admin has entered them.
+ */
+export function shopReturnAddressOfStore(metadata: Readonly<Record<string, unknown>> | null | undefined): string[] {
+  const saved = metadata?.[SHOP_DETAILS_METADATA_KEY]
+  const details = (saved && typeof saved === "object" ? saved : {}) as Partial<Record<string, unknown>>
+  const text = (field: string) => (typeof details[field] === "string" ? (details[field] as string).trim() : "")
+  const cityLine = [text("postalCode"), text("city")].filter(Boolean).join(" ")
+  return [text("companyName"), text("street"), cityLine, text("country")].filter(Boolean)
+}
+
 /** The imprint as saved: null where nothing is saved yet. */
 export type ImprintDetails = Record<ImprintField, string | null>
 

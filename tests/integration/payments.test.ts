@@ -589,6 +589,93 @@ describe("the card provider (Stripe)", () => {
   })
 })
 
+describe("refunds through the providers (issue 41)", () => {
+  const refundCalls = () => env.stripe.requests.filter((r) => r.method === "POST" && r.path === "/v1/refunds").length
+  const paypalRefundCalls = (captureId: string) =>
+    env.paypal.requests.filter((r) => r.method === "POST" && r.path === `/v2/payments/captures/${captureId}/refund`).length
+
+  it("a card order: a partial refund at Stripe, a refusal answered 502 with Stripe's words and nothing recorded, the rest twice at once refunded once", async () => {
+    const buyer = await customerWithCart()
+    const payment = cardPaymentSchema.parse((await startCard(buyer)).body)
+    env.stripe.confirm(payment.paymentIntentId)
+    const order = orderSchema.parse((await cardOrder(buyer, payment.paymentIntentId)).body)
+    const before = refundCalls()
+    const part = await admin.post(
+      `/api/admin/orders/${order.id}/refunds`,
+      { amount: "14.00" },
+      { headers: { "Idempotency-Key": `card-part-${order.id}` } },
+    )
+    expect(part.status, JSON.stringify(part.body)).toBe(201)
+    expect(part.body).toMatchObject({ amount: "14.00", method: "card" })
+    expect(env.stripe.intents.get(payment.paymentIntentId)!.refundedAmount).toBe(1400)
+    expect(await medusaPaymentStatus(order.id)).toBe("partially_refunded")
+
+    env.stripe.failNext("refund", "server-error")
+    const refused = await admin.post(`/api/admin/orders/${order.id}/refunds`, { amount: "10.00" })
+    expect(refused.status, JSON.stringify(refused.body)).toBe(502)
+    expect(typeof refused.body.message).toBe("string")
+    expect(env.stripe.intents.get(payment.paymentIntentId)!.refundedAmount).toBe(1400)
+    expect(await medusaOrderOf(databaseUrlOf(env.url), order.id)).toMatchObject({ refunds: 1 })
+    const proposal = (await admin.get(`/api/admin/orders/${order.id}/refunds`)).body
+    expect(proposal).toMatchObject({ refunded: "14.00", refundable: "50.00", method: "card" })
+
+    const key = `card-rest-${order.id}`
+    const [one, two] = await Promise.all([
+      admin.post(`/api/admin/orders/${order.id}/refunds`, { amount: "50.00" }, { headers: { "Idempotency-Key": key } }),
+      admin.post(`/api/admin/orders/${order.id}/refunds`, { amount: "50.00" }, { headers: { "Idempotency-Key": key } }),
+    ])
+    expect([one.status, two.status].sort()).toEqual([200, 201])
+    expect(env.stripe.intents.get(payment.paymentIntentId)!.refundedAmount).toBe(6400)
+    // The partial, the refused attempt (which Stripe answered with an error) and one for the rest.
+    expect(refundCalls() - before).toBe(3)
+    expect(await medusaPaymentStatus(order.id)).toBe("refunded")
+    expect(await medusaOrderOf(databaseUrlOf(env.url), order.id)).toMatchObject({ refunds: 2 })
+    // Nothing is left: refused before Stripe is asked.
+    const more = await admin.post(`/api/admin/orders/${order.id}/refunds`, { amount: "1.00" })
+    expect(more.status).toBe(409)
+    expect(refundCalls() - before).toBe(3)
+  })
+
+  it("a PayPal order: refunded at PayPal's capture, partly then fully; a refusal is a 502 and nothing is recorded", async () => {
+    const buyer = await customerWithCart(SLEEVE, 1)
+    const { id } = await approvedPaypalOrder(buyer)
+    const captured = paypalCaptureSchema.parse((await buyer.post("/api/paypal-server/capture-order", { orderId: id })).body)
+    const captureId = env.paypal.orders.get(id)!.capture!.id
+    const part = await admin.post(
+      `/api/admin/orders/${captured.orderId}/refunds`,
+      { amount: "4.00" },
+      { headers: { "Idempotency-Key": `pp-part-${id}` } },
+    )
+    expect(part.status, JSON.stringify(part.body)).toBe(201)
+    expect(part.body).toMatchObject({ amount: "4.00", method: "paypal" })
+    expect(env.paypal.orders.get(id)!.capture).toMatchObject({ status: "PARTIALLY_REFUNDED", refundedCents: 400 })
+
+    env.paypal.failNext("refund", "server-error")
+    const refused = await admin.post(`/api/admin/orders/${captured.orderId}/refunds`, { amount: "60.00" })
+    expect(refused.status, JSON.stringify(refused.body)).toBe(502)
+    expect(env.paypal.orders.get(id)!.capture).toMatchObject({ refundedCents: 400 })
+    expect(await medusaOrderOf(databaseUrlOf(env.url), captured.orderId)).toMatchObject({ refunds: 1 })
+
+    const rest = await admin.post(
+      `/api/admin/orders/${captured.orderId}/refunds`,
+      { amount: "60.00" },
+      { headers: { "Idempotency-Key": `pp-rest-${id}` } },
+    )
+    expect(rest.status, JSON.stringify(rest.body)).toBe(201)
+    expect(env.paypal.orders.get(id)!.capture).toMatchObject({ status: "REFUNDED", refundedCents: 6400 })
+    // A repeat of the same key asks PayPal for nothing more.
+    const repeat = await admin.post(
+      `/api/admin/orders/${captured.orderId}/refunds`,
+      { amount: "60.00" },
+      { headers: { "Idempotency-Key": `pp-rest-${id}` } },
+    )
+    expect(repeat.status).toBe(200)
+    expect(repeat.body.id).toBe(rest.body.id)
+    expect(paypalRefundCalls(captureId)).toBe(3)
+    expect(await medusaPaymentStatus(captured.orderId)).toBe("refunded")
+  })
+})
+
 describe("the payment calls and the served OpenAPI document (issue 13)", () => {
   it("their provider failures, refusals, webhooks and successes pass a validating proxy: `error` is declared", async () => {
     const served = await servedDocument(env.url)

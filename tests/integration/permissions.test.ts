@@ -87,6 +87,11 @@ const adminCalls: Call[] = [
   ["GET", "/api/admin/shipping-methods/999999"],
   ["PUT", "/api/admin/shipping-methods/999999", { name: "Never" }],
   ["DELETE", "/api/admin/shipping-methods/999999"],
+  ["GET", "/api/admin/returns"],
+  ["POST", "/api/admin/returns/return_01NOSUCHRETURN/receive", { restock: true }],
+  ["POST", "/api/admin/orders/999999/returns", { reason: "goodwill" }],
+  ["GET", "/api/admin/orders/999999/refunds"],
+  ["POST", "/api/admin/orders/999999/refunds", { amount: "1.00" }],
 ]
 
 /**
@@ -100,6 +105,8 @@ const accountCalls: Call[] = [
   ["POST", "/api/password-reset", { email: "not an address" }],
   ["POST", "/api/password-reset/confirm", { token: "not-a-token", password: "short" }],
   ["POST", "/api/account/email/confirm", { token: "" }],
+  // Signed out by order number and e-mail, signed in among one's own: an order of nobody's is a 404 for all.
+  ["POST", "/api/withdrawals", { orderId: 999999, name: "Nobody", email: "nobody@example.com" }],
 ]
 
 /**

@@ -5,33 +5,20 @@
  * it hears into a file; this file does what a customer and the admin do through /api and reads what
  * the plugin heard, matching ids through Medusa's admin API signed in as the shop's admin.
  */
-import fs from "node:fs"
 import { beforeAll, describe, expect, it } from "vitest"
 import { orderSchema } from "@enclave/contract"
 import { asAdmin, asNewCustomer, type ApiClient } from "../support/api.ts"
 import { MedusaAdmin } from "../support/medusa-admin.ts"
-import { heardEvents, type HeardEvent } from "../support/order-events-plugin.ts"
+import { eventsFileOf, heardEvents, type HeardEvent } from "../support/order-events-plugin.ts"
 import { buyWithSandboxCard, createRaceProduct, medusaOfShop } from "../support/races.ts"
 import { shopUrl } from "../support/urls.ts"
-
-/** The file the plugin writes into: the shared shop's Medusa has it in its environment (support/shop.ts startSharedShop). */
-function eventsFileOf(url: string): string {
-  const { pid } = medusaOfShop(url)
-  const entry = fs
-    .readFileSync(`/proc/${pid}/environ`, "utf8")
-    .split("\0")
-    .find((variable) => variable.startsWith("ORDER_EVENTS_FILE="))
-  if (!entry)
-    throw new Error(`The shop at ${url} runs without the tests' Medusa plugin: start it with startSharedShop (tests/support/shop.ts)`)
-  return entry.slice("ORDER_EVENTS_FILE=".length)
-}
 
 let eventsFile: string
 let admin: ApiClient
 let medusa: MedusaAdmin
 
 beforeAll(async () => {
-  eventsFile = eventsFileOf(shopUrl())
+  eventsFile = eventsFileOf(medusaOfShop(shopUrl()).pid)
   admin = await asAdmin()
   medusa = await MedusaAdmin.signIn(medusaOfShop(shopUrl()).url)
 })

@@ -119,6 +119,15 @@ function baseBody(op: ApiOperation, ids: FuzzIds): Record<string, unknown> {
       return { name: "Fuzz post", description: "x", price: "1.00" }
     case "put /api/admin/shipping-methods/{id}":
       return { name: "Fuzz post" }
+    case "post /api/withdrawals":
+      // An order of nobody's: a body that slipped through would withdraw from nothing.
+      return { orderId: 999999, name: "Fuzz", email: "fuzzer@example.org", items: [{ itemId: ids.itemId, quantity: 1 }], language: "de" }
+    case "post /api/admin/orders/{id}/returns":
+      return { reason: "goodwill", items: [{ itemId: ids.itemId, quantity: 1 }], note: "x" }
+    case "post /api/admin/returns/{id}/receive":
+      return { restock: true, items: [{ itemId: ids.itemId, quantity: 1 }], note: "x" }
+    case "post /api/admin/orders/{id}/refunds":
+      return { amount: "1.00", note: "x", bankAccount: { accountHolder: "Fuzz", iban: "DE89370400440532013000" } }
     default:
       return { event_type: "PAYMENT.CAPTURE.COMPLETED", type: "payment_intent.succeeded", id: "evt_fuzz" }
   }
@@ -414,6 +423,7 @@ function fillPath(template: string, ids: FuzzIds, replaceWith?: string): string 
         if (template.includes("/orders/")) return String(ids.orderId)
         if (template.includes("shipping-methods")) return String(ids.shippingMethodId)
         if (template.includes("paypal")) return "5O190127TN364715T"
+        if (template.includes("/returns/")) return "return_01FUZZNOSUCHRETURN"
         return String(ids.productId)
       default:
         return "x"

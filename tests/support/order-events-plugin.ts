@@ -39,3 +39,16 @@ export function heardEvents(eventsFile: string): HeardEvent[] {
     .filter(Boolean)
     .map((line) => JSON.parse(line) as HeardEvent)
 }
+
+/**
+ * The file the plugin writes into, read from the environment of the shop's Medusa (its pid:
+ * races.ts medusaOfShop finds it); the shared shop has it (support/shop.ts startSharedShop).
+ */
+export function eventsFileOf(medusaPid: number): string {
+  const entry = fs
+    .readFileSync(`/proc/${medusaPid}/environ`, "utf8")
+    .split("\0")
+    .find((variable) => variable.startsWith("ORDER_EVENTS_FILE="))
+  if (!entry) throw new Error("The shop runs without the tests' Medusa plugin: start it with startSharedShop (tests/support/shop.ts)")
+  return entry.slice("ORDER_EVENTS_FILE=".length)
+}

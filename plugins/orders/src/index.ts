@@ -4,4 +4,4 @@
  */
 export { SHOP_ORDERS_MODULE, default as ShopOrdersModule } from "./modules/shop-orders"
 export type { default as ShopOrdersModuleService } from "./modules/shop-orders/service"
-export type { CheckoutPayment, InvoiceTerms, OrderDetails } from "./modules/shop-orders/types"
+export type { CheckoutPayment, InvoiceTerms, OrderDetails, ShopRefund, Withdrawal, WithdrawnLine } from "./modules/shop-orders/types"

@@ -15,6 +15,7 @@ import product from "./messages/product"
 import cart from "./messages/cart"
 import legal from "./messages/legal"
 import imprint from "./messages/imprint"
+import withdrawal from "./messages/withdrawal"
 
 export { isLanguage, LANGUAGE_KEY, languages, resolveLanguage, type Language, type Translate } from "@enclave/contract/i18n"
 
@@ -31,6 +32,7 @@ export const catalogues: Record<string, Catalogue<string>> = {
   checkout,
   legal,
   imprint,
+  withdrawal,
 }
 
 const merged: Record<Language, Record<string, string>> = { en: {}, de: {} }

@@ -37,6 +37,7 @@ export const apiRoutes = {
   checkoutSummary: "GET /api/checkout-summary",
   shopDetails: "GET /api/shop-details",
   orders: "GET /api/orders",
+  withdrawals: "POST /api/withdrawals",
   orderPlace: "POST /api/orders",
   orderInvoice: "GET /api/orders/{id}/invoice.pdf",
   cardPaymentCreate: "POST /api/card-payments",

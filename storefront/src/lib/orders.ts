@@ -105,3 +105,13 @@ export function invoicePaymentState(order: Pick<Order, "status" | "invoice">): "
   if (invoice.state !== "paid" && order.status === "cancelled") return null
   return invoice.state
 }
+
+/** A moment's time of day on the shop's clock (24 h, with the zone): "14:05 CET" — a withdrawal's receipt names it. */
+export function formatShopTime(iso: string, language: Language, timeZone: string): string {
+  return new Intl.DateTimeFormat(language === "de" ? "de-DE" : "en-GB", {
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone,
+    timeZoneName: "short",
+  }).format(new Date(iso))
+}

@@ -10,6 +10,12 @@
  *   e-mail change request the new address and its link (null when another account has the address).
  */
 export const ORDER_PLACED = "order.placed"
+/** The shop's own (the facade's withdraw workflow): { id } of the withdrawal (wdr_…). */
+export const WITHDRAWAL_RECEIVED = "withdrawal.received"
+/** Medusa's confirm-receive-return workflow: { order_id, return_id }. */
+export const ORDER_RETURN_RECEIVED = "order.return_received"
+/** The shop's own (the facade's refund workflow, beside Medusa's payment.refunded): { id } of the shop's refund (shref_…). */
+export const REFUND_MADE = "refund.made"
 export const ORDER_CANCELED = "order.canceled"
 export const SHIPMENT_CREATED = "shipment.created"
 export const DELIVERY_CREATED = "delivery.created"
@@ -37,4 +43,9 @@ export interface EmailChangeRequestedEvent {
   id: string
   newEmail: string
   confirmUrl: string | null
+}
+
+export interface ReturnReceivedEvent {
+  order_id: string
+  return_id: string
 }

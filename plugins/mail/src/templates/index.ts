@@ -119,6 +119,39 @@ export interface EmailChangeRequestedMailData extends AccountMailData {
   newEmail: string
 }
 
+/** A withdrawal's receipt (§ 356a BGB): the statement as received, with the moment, and what happens next. */
+export interface WithdrawalMailData extends MailBase {
+  orderNumber: number
+  withdrawal: {
+    /** ISO date-time: the moment the shop received it. */
+    receivedAt: string
+    name: string
+    email: string
+    items: Array<{ name: string; quantity: number }>
+    wholeOrder: boolean
+    /** YYYY-MM-DD: the refund's latest day. */
+    refundDeadline: string
+    returnAddress: string[]
+    /** Whether the goods had left (a return is expected) or are stopped before dispatch. */
+    returnRequested: boolean
+  }
+}
+
+export interface ReturnReceivedMailData extends MailBase {
+  orderNumber: number
+  receivedAt: string
+  items: Array<{ name: string; quantity: number }>
+}
+
+export interface RefundMailData extends MailBase {
+  orderNumber: number
+  /** Euros, "12.50". */
+  amount: string
+  method: "card" | "paypal" | "test" | "bank_transfer"
+  /** The account an invoice order's refund went to. */
+  iban?: string | null
+}
+
 export interface MailTemplates {
   "order-confirmation": OrderMailData
   "order-shipped": OrderMailData
@@ -131,6 +164,9 @@ export interface MailTemplates {
   "email-change-requested": EmailChangeRequestedMailData
   "two-factor-enabled": AccountMailData
   "two-factor-disabled": AccountMailData
+  "withdrawal-receipt": WithdrawalMailData
+  "return-received": ReturnReceivedMailData
+  "refund-made": RefundMailData
 }
 
 export type MailTemplate = keyof MailTemplates
@@ -147,6 +183,9 @@ export const MAIL_TEMPLATES = [
   "email-change-requested",
   "two-factor-enabled",
   "two-factor-disabled",
+  "withdrawal-receipt",
+  "return-received",
+  "refund-made",
 ] as const satisfies readonly MailTemplate[]
 
 export interface RenderedMail {
@@ -170,6 +209,18 @@ function formatDate(iso: string, language: Language, timeZone: string): string {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return iso
   return new Intl.DateTimeFormat(language === "de" ? "de-DE" : "en-GB", { dateStyle: "long", timeZone }).format(date)
+}
+
+/** The time of day (24 h in German, as the law's receipt needs the moment) in the shop's time zone. */
+function formatTime(iso: string, language: Language, timeZone: string): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  return new Intl.DateTimeFormat(language === "de" ? "de-DE" : "en-GB", {
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone,
+    timeZoneName: "short",
+  }).format(date)
 }
 
 /** A calendar day (YYYY-MM-DD) as the language writes it; UTC both ways, so no time zone moves it. */
@@ -552,6 +603,102 @@ function emailChangeRequestedMail(data: EmailChangeRequestedMailData): RenderedM
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// After the sale (issue 41)
+
+function withdrawalMail(data: WithdrawalMailData): RenderedMail {
+  const t = translator(data.language)
+  const w = data.withdrawal
+  const number = data.orderNumber
+  const subject = t("withdrawal.subject", { number })
+  const date = formatDate(w.receivedAt, data.language, data.timeZone)
+  const time = formatTime(w.receivedAt, data.language, data.timeZone)
+  const intro = t("withdrawal.intro", { number, date, time })
+  const rows: Array<[string, string]> = [
+    [t("withdrawal.name"), w.name],
+    [t("withdrawal.email"), w.email],
+    [t("withdrawal.order"), `#${number}`],
+    [t("withdrawal.received"), `${date}, ${time}`],
+  ]
+  const items = w.items.map((item) => `${item.quantity} × ${item.name}`)
+  const deadline = formatDay(w.refundDeadline, data.language)
+  const next = [
+    t(w.returnRequested ? "withdrawal.nextReturn" : "withdrawal.nextNotShipped", { deadline }),
+    ...(w.wholeOrder ? [t("withdrawal.wholeOrder")] : []),
+  ]
+  const address = w.returnAddress.length > 0 ? w.returnAddress : null
+  const body = html`<p style="margin:0 0 12px;">${greeting(t, data.name)}</p>
+    <p style="margin:0 0 20px;">${intro}</p>
+    <h2 style="margin:0 0 8px;font-size:17px;">${t("withdrawal.statement")}</h2>
+    <p style="margin:0 0 10px;">${t("withdrawal.statementText", { number })}</p>
+    <table role="presentation" cellpadding="0" cellspacing="0" style="font-size:14px;margin:0 0 12px;">
+      ${rows.map(
+        ([name, value]) =>
+          html`<tr>
+            <td style="padding:3px 16px 3px 0;color:#4b5563;vertical-align:top;">${name}</td>
+            <td style="padding:3px 0;">${value}</td>
+          </tr> `,
+      )}
+      <tr>
+        <td style="padding:3px 16px 3px 0;color:#4b5563;vertical-align:top;">${t("withdrawal.items")}</td>
+        <td style="padding:3px 0;">${items.map((line, i) => html`${i > 0 ? html`<br />` : null}${line}`)}</td>
+      </tr>
+    </table>
+    <h2 style="margin:16px 0 8px;font-size:17px;">${t("withdrawal.next")}</h2>
+    ${next.map((p) => html`<p style="margin:0 0 12px;">${p}</p> `)}
+    <p style="margin:0 0 12px;">
+      <strong>${t("withdrawal.returnAddress")}</strong><br />${
+        address ? address.map((line, i) => html`${i > 0 ? html`<br />` : null}${line}`) : t("withdrawal.returnAddressMissing")
+      }
+    </p>`
+  const label = Math.max(...[...rows.map(([n]) => n), t("withdrawal.items")].map((n) => n.length)) + 2
+  const text = [
+    greeting(t, data.name),
+    intro,
+    [
+      t("withdrawal.statement"),
+      t("withdrawal.statementText", { number }),
+      ...rows.map(([n, v]) => `${`${n}:`.padEnd(label)}${v}`),
+      `${t("withdrawal.items")}:`,
+      ...items.map((l) => `  ${l}`),
+    ].join("\n"),
+    [t("withdrawal.next"), ...next].join("\n"),
+    [`${t("withdrawal.returnAddress")}:`, ...(address ?? [t("withdrawal.returnAddressMissing")])].join("\n"),
+  ]
+  return { subject, html: layout(data.language, subject, data.email, body, t), text: textMail(text, data.email, t) }
+}
+
+function returnReceivedMail(data: ReturnReceivedMailData): RenderedMail {
+  const t = translator(data.language)
+  const subject = t("returnReceived.subject", { number: data.orderNumber })
+  const intro = t("returnReceived.intro", { number: data.orderNumber, date: formatDate(data.receivedAt, data.language, data.timeZone) })
+  const items = data.items.map((item) => `${item.quantity} × ${item.name}`)
+  const body = html`<p style="margin:0 0 12px;">${greeting(t, data.name)}</p>
+    <p style="margin:0 0 12px;">${intro}</p>
+    <p style="margin:0 0 12px;">${items.map((line, i) => html`${i > 0 ? html`<br />` : null}${line}`)}</p>`
+  return {
+    subject,
+    html: layout(data.language, subject, data.email, body, t),
+    text: textMail([greeting(t, data.name), intro, items.join("\n")], data.email, t),
+  }
+}
+
+const REFUND_KEYS = { card: "refund.card", paypal: "refund.paypal", test: "refund.test", bank_transfer: "refund.bankTransfer" } as const
+
+function refundMail(data: RefundMailData): RenderedMail {
+  const t = translator(data.language)
+  const amount = formatEuro(data.amount, data.language)
+  const subject = t("refund.subject", { amount, number: data.orderNumber })
+  const line = t(REFUND_KEYS[data.method], { amount, number: data.orderNumber, iban: data.iban ? formatIban(data.iban) : "" })
+  const body = html`<p style="margin:0 0 12px;">${greeting(t, data.name)}</p>
+    <p style="margin:0 0 12px;">${line}</p>`
+  return {
+    subject,
+    html: layout(data.language, subject, data.email, body, t),
+    text: textMail([greeting(t, data.name), line], data.email, t),
+  }
+}
+
 const renderers: { [K in MailTemplate]: (data: MailTemplates[K]) => RenderedMail } = {
   "order-confirmation": (data) => orderMail("confirmation", data),
   "order-shipped": (data) => orderMail("shipped", data),
@@ -572,6 +719,9 @@ const renderers: { [K in MailTemplate]: (data: MailTemplates[K]) => RenderedMail
     accountMail(data, "twoFactor.enabled.subject", ["twoFactor.enabled.intro", "twoFactor.enabled.detail", "mail.notYou"]),
   "two-factor-disabled": (data) =>
     accountMail(data, "twoFactor.disabled.subject", ["twoFactor.disabled.intro", "twoFactor.disabled.detail", "mail.notYou"]),
+  "withdrawal-receipt": withdrawalMail,
+  "return-received": returnReceivedMail,
+  "refund-made": refundMail,
 }
 
 /** One mail, rendered: subject, HTML and plain text in `data.language` (anything but "de" is English). */

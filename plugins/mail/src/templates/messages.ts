@@ -101,6 +101,33 @@ export default defineMessages(
     "twoFactor.disabled.subject": "Two-factor sign-in is off for your Enclave account",
     "twoFactor.disabled.intro": "two-factor sign-in was turned off for your Enclave account {username} on {date}.",
     "twoFactor.disabled.detail": "Signing in now needs only your password. You can turn two-factor sign-in on again on your account page.",
+    "withdrawal.subject": "Receipt of your withdrawal from order #{number}",
+    "withdrawal.intro":
+      "we received your withdrawal from order #{number} on {date} at {time}. This mail confirms its receipt and what you declared.",
+    "withdrawal.statement": "Your statement",
+    "withdrawal.statementText": "I hereby withdraw from my contract of sale of the following goods (order #{number}).",
+    "withdrawal.name": "Name",
+    "withdrawal.email": "E-mail",
+    "withdrawal.order": "Order",
+    "withdrawal.received": "Received on",
+    "withdrawal.items": "Items",
+    "withdrawal.next": "What happens next",
+    "withdrawal.nextReturn":
+      "Please send the goods back to the address below without undue delay and at the latest within fourteen days. We refund all payments you made for them by {deadline} at the latest, to the way you paid, once the goods are back or you have shown that you sent them.",
+    "withdrawal.nextNotShipped":
+      "The goods have not left our warehouse yet: we stop them. We refund all payments you made for them by {deadline} at the latest, to the way you paid.",
+    "withdrawal.wholeOrder": "As you withdrew from the whole order, the standard delivery cost is refunded too.",
+    "withdrawal.returnAddress": "Return address",
+    "withdrawal.returnAddressMissing": "We will send you the return address separately.",
+    "returnReceived.subject": "We received your return of order #{number}",
+    "returnReceived.intro":
+      "the goods you sent back from order #{number} arrived on {date}. We will refund you within the withdrawal's deadline, if we have not already.",
+    "refund.subject": "Refund of {amount} for order #{number}",
+    "refund.card":
+      "we refunded {amount} for order #{number} to your card. Depending on your bank it shows on your statement within a few days.",
+    "refund.paypal": "we refunded {amount} for order #{number} to your PayPal account.",
+    "refund.test": "we recorded a refund of {amount} for your test order #{number}. No money moves for a test order.",
+    "refund.bankTransfer": "we transferred {amount} for order #{number} to the bank account {iban}.",
   },
   {
     "mail.greeting": "Guten Tag {name},",
@@ -203,5 +230,34 @@ export default defineMessages(
     "twoFactor.disabled.intro": "für Ihr Enclave-Konto {username} wurde am {date} die Zwei-Faktor-Anmeldung deaktiviert.",
     "twoFactor.disabled.detail":
       "Die Anmeldung braucht jetzt nur noch Ihr Passwort. Sie können die Zwei-Faktor-Anmeldung auf Ihrer Kontoseite wieder aktivieren.",
+    "withdrawal.subject": "Eingangsbestätigung Ihres Widerrufs der Bestellung #{number}",
+    "withdrawal.intro":
+      "Ihr Widerruf der Bestellung #{number} ist am {date} um {time} Uhr bei uns eingegangen. Diese E-Mail bestätigt den Eingang und den Inhalt Ihrer Erklärung.",
+    "withdrawal.statement": "Ihre Erklärung",
+    "withdrawal.statementText":
+      "Hiermit widerrufe ich den von mir abgeschlossenen Vertrag über den Kauf der folgenden Waren (Bestellung #{number}).",
+    "withdrawal.name": "Name",
+    "withdrawal.email": "E-Mail",
+    "withdrawal.order": "Bestellung",
+    "withdrawal.received": "Eingegangen am",
+    "withdrawal.items": "Artikel",
+    "withdrawal.next": "Wie es weitergeht",
+    "withdrawal.nextReturn":
+      "Bitte senden Sie die Waren unverzüglich und spätestens binnen vierzehn Tagen an die unten genannte Adresse zurück. Wir erstatten alle Zahlungen, die Sie dafür geleistet haben, spätestens bis zum {deadline} über das Zahlungsmittel, mit dem Sie bezahlt haben, sobald die Waren zurück sind oder Sie nachgewiesen haben, dass Sie sie abgesandt haben.",
+    "withdrawal.nextNotShipped":
+      "Die Waren haben unser Lager noch nicht verlassen: Wir halten sie zurück. Wir erstatten alle Zahlungen, die Sie dafür geleistet haben, spätestens bis zum {deadline} über das Zahlungsmittel, mit dem Sie bezahlt haben.",
+    "withdrawal.wholeOrder": "Da Sie die ganze Bestellung widerrufen haben, erstatten wir auch die Standard-Versandkosten.",
+    "withdrawal.returnAddress": "Rücksendeadresse",
+    "withdrawal.returnAddressMissing": "Die Rücksendeadresse senden wir Ihnen gesondert zu.",
+    "returnReceived.subject": "Ihre Rücksendung zur Bestellung #{number} ist eingegangen",
+    "returnReceived.intro":
+      "die Waren, die Sie aus der Bestellung #{number} zurückgesandt haben, sind am {date} bei uns eingegangen. Wir erstatten Ihnen den Betrag innerhalb der Frist des Widerrufs, falls noch nicht geschehen.",
+    "refund.subject": "Erstattung von {amount} zur Bestellung #{number}",
+    "refund.card":
+      "wir haben {amount} für die Bestellung #{number} auf Ihre Karte erstattet. Je nach Bank erscheint der Betrag in wenigen Tagen auf Ihrer Abrechnung.",
+    "refund.paypal": "wir haben {amount} für die Bestellung #{number} auf Ihr PayPal-Konto erstattet.",
+    "refund.test":
+      "wir haben eine Erstattung von {amount} für Ihre Testbestellung #{number} erfasst. Bei einer Testbestellung fließt kein Geld.",
+    "refund.bankTransfer": "wir haben {amount} für die Bestellung #{number} auf das Konto {iban} überwiesen.",
   },
 )

@@ -3,12 +3,16 @@ import { InjectManager, MedusaContext, MedusaService } from "@medusajs/framework
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/knex"
 import CheckoutPaymentModel from "./models/checkout-payment"
 import OrderDetailsModel from "./models/order-details"
-import type { CheckoutPayment, OrderDetails } from "./types"
+import ShopRefundModel from "./models/shop-refund"
+import WithdrawalModel from "./models/withdrawal"
+import type { CheckoutPayment, OrderDetails, ShopRefund, Withdrawal } from "./types"
 
 class ShopOrdersModuleService extends MedusaService<{
   OrderDetails: { dto: OrderDetails; model: typeof OrderDetailsModel }
   CheckoutPayment: { dto: CheckoutPayment; model: typeof CheckoutPaymentModel }
-}>({ OrderDetails: OrderDetailsModel, CheckoutPayment: CheckoutPaymentModel }) {
+  Withdrawal: { dto: Withdrawal; model: typeof WithdrawalModel }
+  ShopRefund: { dto: ShopRefund; model: typeof ShopRefundModel }
+}>({ OrderDetails: OrderDetailsModel, CheckoutPayment: CheckoutPaymentModel, Withdrawal: WithdrawalModel, ShopRefund: ShopRefundModel }) {
   /**
    * The next whole number for a cart or order item (docs/product.md §3 CartItem, OrderItem), from
    * the sequence of migration Migration20261121220500: Medusa's line items have string ids, so

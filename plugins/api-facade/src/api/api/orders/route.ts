@@ -4,10 +4,11 @@ import { ApiError, validate } from "../../../http/api-error"
 import { requireUser } from "../../../http/current-user"
 import { placeOrder } from "../../../orders/place-order"
 import { listOrdersOf } from "../../../orders/read-orders"
+import { withAfterSale } from "../../../after-sale/order-after-sale"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const user = requireUser(req, "You must be logged in to see your orders")
-  res.json(await listOrdersOf(req.scope, user))
+  res.json(await withAfterSale(req.scope, await listOrdersOf(req.scope, user), user))
 }
 
 export async function POST(req: MedusaRequest, res: MedusaResponse) {

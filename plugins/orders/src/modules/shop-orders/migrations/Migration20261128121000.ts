@@ -5,8 +5,11 @@ import { Migration } from "@medusajs/framework/mikro-orm/migrations"
  * it first under the payment id's lock; the index is the database's word on it. A shop that took the
  * same simulated card id for several orders before this keeps them (nothing is deleted) and gets a
  * plain index for the look-up instead, with a warning in the migration's log.
+ *
+ * Named apart from the payments plugin's migration of the same moment: Medusa keeps one table of the
+ * migrations run, by name, so a second one with the same name was skipped (this index was missing).
  */
-export class Migration20261128120000 extends Migration {
+export class Migration20261128121000 extends Migration {
   override async up(): Promise<void> {
     this.addSql(`
       do $$
