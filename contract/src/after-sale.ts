@@ -12,7 +12,7 @@ const emailAddressSchema = z
   .email("Invalid email address")
 
 /** Why a withdrawal is refused (409 `details.code`), for the storefront to say it in the page's language. */
-export const withdrawalRefusals = ["period_ended", "business", "cancelled", "nothing_left", "service_performed"] as const
+export const withdrawalRefusals = ["period_ended", "business", "cancelled", "nothing_left"] as const
 export type WithdrawalRefusal = (typeof withdrawalRefusals)[number]
 
 export const WITHDRAWAL_NOT_FOUND_MESSAGE = "No order with this number and e-mail address"
@@ -21,7 +21,6 @@ export const WITHDRAWAL_REFUSED_MESSAGES: Record<WithdrawalRefusal, string> = {
   business: "The statutory right of withdrawal is a consumer's: this order was placed by a business. Please contact us about a return.",
   cancelled: "This order was cancelled: there is nothing left to withdraw from",
   nothing_left: "Every item of this order has been withdrawn from or returned already",
-  service_performed: "The right of withdrawal for this service ended when it was performed in full at your request",
 }
 
 const quantitySchema = z

@@ -168,6 +168,41 @@ for (const language of ["en", "de"] as const) {
       await audit(page, "/checkout, step 2")
     })
 
+    test("the withdrawal function: the form signed out, a refusal, the form signed in, the check and the confirmation", async ({
+      page,
+    }) => {
+      const en = language === "en"
+      await visit(page, "/withdraw", language)
+      await page.getByLabel(en ? "Order number" : "Bestellnummer").fill("999999")
+      await page.getByLabel(en ? "E-mail address of the order" : "E-Mail-Adresse der Bestellung").fill("nobody@example.org")
+      await page.getByLabel(en ? "Your name" : "Ihr Name").fill("Nobody")
+      await page.getByRole("button", { name: en ? "Continue" : "Weiter" }).click()
+      await page.getByRole("button", { name: en ? "Confirm withdrawal" : "Widerruf bestätigen" }).click()
+      await expect(page.getByRole("alert")).toBeVisible()
+      await audit(page, "/withdraw, an unknown order")
+
+      expect((await page.request.post("/api/register", { data: newUserDetails() })).status()).toBe(201)
+      expect((await page.request.post("/api/cart", { data: { productId: 4, quantity: 2 } })).status()).toBe(201)
+      const order = await page.request.post("/api/orders", {
+        data: {
+          shippingAddress: testAddress,
+          shippingMethod: 1,
+          paymentMethod: "stripe",
+          paymentId: `str-axe-${Math.random().toString(36).slice(2, 10)}`,
+        },
+      })
+      expect(order.status()).toBe(201)
+      const { id } = await order.json()
+      await visit(page, "/withdraw", language)
+      await visit(page, `/withdraw?order=${id}`, language)
+      await page.getByLabel(en ? "Your name" : "Ihr Name").fill("Ada Lovelace")
+      await page.getByRole("button", { name: en ? "Continue" : "Weiter" }).click()
+      await audit(page, "/withdraw, check and confirm")
+      await page.getByRole("button", { name: en ? "Confirm withdrawal" : "Widerruf bestätigen" }).click()
+      await expect(page.locator("[data-withdraw-done]")).toBeVisible()
+      await audit(page, "/withdraw, received")
+    })
+
     test("a customer's orders and result pages", async ({ page }) => {
       expect((await page.request.post("/api/register", { data: newUserDetails() })).status()).toBe(201)
       expect((await page.request.post("/api/cart", { data: { productId: 4, quantity: 1 } })).status()).toBe(201)

@@ -112,7 +112,7 @@ test.describe("signed in as the admin", () => {
   })
 
   // Issue 19: the back office reads as well as the shop (axe's WCAG 2 AA rules, text contrast among them).
-  for (const path of ["/admin", "/admin/orders", "/admin/users", "/admin/products"]) {
+  for (const path of ["/admin", "/admin/orders", "/admin/returns", "/admin/users", "/admin/products"]) {
     test(`${path} has no accessibility violation`, async ({ page }) => {
       await page.goto(path)
       // Loaded, with rows or with its empty state (whose words must be readable too).
@@ -130,7 +130,7 @@ test.describe("signed in as the admin", () => {
     })
   }
 
-  test("the sidebar lists the seven areas in the product docs' order, navigates, shows the username, collapses", async ({ page }) => {
+  test("the sidebar lists the eight areas in the product docs' order, navigates, shows the username, collapses", async ({ page }) => {
     const errors: string[] = []
     page.on("pageerror", (e) => errors.push(e.message))
     await page.goto("/admin")
@@ -141,6 +141,7 @@ test.describe("signed in as the admin", () => {
       "Dashboard",
       "Products",
       "Orders",
+      "Returns",
       "Shipping",
       "Users",
       "Payments",
@@ -154,6 +155,7 @@ test.describe("signed in as the admin", () => {
       "/admin",
       "/admin/products",
       "/admin/orders",
+      "/admin/returns",
       "/admin/shipping",
       "/admin/users",
       "/admin/payments",
@@ -386,6 +388,7 @@ test.describe("signed in as the admin", () => {
       "Übersicht",
       "Produkte",
       "Bestellungen",
+      "Retouren",
       "Versand",
       "Benutzer",
       "Zahlungen",

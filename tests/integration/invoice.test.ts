@@ -280,7 +280,10 @@ describe("paying by invoice", () => {
     const days = (Date.parse(order.invoice!.dueDate) - Date.parse(order.createdAt.slice(0, 10))) / 86_400_000
     expect([30, 31]).toContain(days)
     // The customer's list says the same; the stock is held for the order in Medusa.
-    expect(orderListSchema.parse((await customer.get("/api/orders")).body)[0]).toEqual(order)
+    // (with its after-sale state besides: a business's order has no statutory withdrawal, issue 41)
+    const { afterSale, ...listed } = orderListSchema.parse((await customer.get("/api/orders")).body)[0]
+    expect(listed).toEqual(order)
+    expect(afterSale?.withdrawal).toEqual({ state: "business", lastDay: null })
     expect(await medusaAvailableStock(databaseUrlOf(shopUrl()), product.id)).toEqual({ stocked: 20, reserved: 12, available: 8 })
     expect(await medusaPayment(order.id)).toEqual([
       { status: "pending", provider: "pp_system_default", amount: 255, captured: false, canceled: false, captures: 0 },
@@ -306,6 +309,33 @@ describe("paying by invoice", () => {
       { status: "pending", provider: "pp_system_default", amount: 275, captured: true, canceled: false, captures: 1 },
     ])
     expect(orderListSchema.parse((await customer.get("/api/orders")).body)[0].invoice).toEqual(paid.invoice)
+  })
+
+  it("refunds a paid invoice order as a transfer staff send to the account the customer named; an unpaid one has nothing to refund (issue 41)", async () => {
+    const { customer } = await businessCart(13)
+    const order = orderSchema.parse((await buyByInvoice(customer)).body)
+    const unpaid = await admin.post(`/api/admin/orders/${order.id}/refunds`, { amount: "10.00" })
+    expect(unpaid.status, JSON.stringify(unpaid.body)).toBe(409)
+    expect(unpaid.body.details).toMatchObject({ code: "not_paid" })
+    // A return of an unpaid invoice order would make Medusa cancel its payment: refused, cancel it instead.
+    const returned = await admin.post(`/api/admin/orders/${order.id}/returns`, { reason: "goodwill" })
+    expect(returned.status).toBe(409)
+    expect((await admin.post(`/api/admin/orders/${order.id}/mark-paid`)).status).toBe(200)
+
+    const noAccount = await admin.post(`/api/admin/orders/${order.id}/refunds`, { amount: "10.00" })
+    expect(noAccount.status).toBe(400)
+    expect(noAccount.body.details.fields.bankAccount).toBe("Name the account holder and IBAN the customer gave for the transfer")
+    const refunded = await admin.post(
+      `/api/admin/orders/${order.id}/refunds`,
+      { amount: "25.00", note: "Goodwill", bankAccount: { accountHolder: "Acme GmbH", iban: "DE02 1203 0000 0000 2020 51" } },
+      { headers: { "Idempotency-Key": `invoice-${order.id}` } },
+    )
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(201)
+    expect(refunded.body).toMatchObject({ amount: "25.00", method: "bank_transfer", note: "Goodwill" })
+    const proposal = (await admin.get(`/api/admin/orders/${order.id}/refunds`)).body
+    // Read from Medusa's payment: its Refund records the transfer.
+    expect(proposal).toMatchObject({ captured: "275.00", refunded: "25.00", refundable: "250.00", method: "bank_transfer" })
+    expect(proposal.refunds).toEqual([expect.objectContaining({ amount: "25.00", method: "bank_transfer" })])
   })
 
   it("refuses marking paid an order that is not an invoice order, a cancelled one, an unknown one, and a customer", async () => {

@@ -110,8 +110,8 @@ describe("the withdrawal function", () => {
     expect(withdrawal.items).toEqual([{ itemId: order.items[0].id, name: order.items[0].product.name, nameDe: null, quantity: 2 }])
     expect(Math.abs(new Date(withdrawal.receivedAt).getTime() - Date.now())).toBeLessThan(60_000)
 
-    const mail = await waitForMail({ to: customer.details.email, subject: /Widerrufs der Bestellung #\d+/, since })
-    expect(mail.subject).toBe(`Eingangsbestätigung Ihres Widerrufs der Bestellung #${order.id}`)
+    const mail = await waitForMail({ to: customer.details.email, subject: /Widerrufs der Enclave-Bestellung #\d+/, since })
+    expect(mail.subject).toBe(`Eingangsbestätigung Ihres Widerrufs der Enclave-Bestellung #${order.id}`)
     expect(mail.text).toContain("Ada Lovelace")
     expect(mail.text).toMatch(/um \d{2}:\d{2} (MEZ|MESZ|CET|CEST|UTC|GMT[+-]?\d*) Uhr/)
     expect(mail.text).toContain(`2 × ${order.items[0].product.name}`)
@@ -219,7 +219,14 @@ describe("staff: receiving and refunding", () => {
     expect(await stockOf(product.id)).toBe(stockBefore + 2)
     expect(await medusaAvailableStock(databaseUrl, product.id)).toMatchObject({ stocked: 10 })
     expect((await medusaOrderOf(order.id)).returns[0].status).toBe("received")
-    await waitForMail({ to: customer.details.email, subject: new RegExp(`return of order #${order.id}`), since })
+    // The order keeps its figures as sold (its lines, its invoice); what came back is its after-sale.
+    const kept = orderSchema
+      .array()
+      .parse((await customer.get("/api/orders")).body)
+      .find((o) => o.id === order.id)!
+    expect(kept).toMatchObject({ subtotal: order.subtotal, total: order.total, taxTotal: order.taxTotal })
+    expect(kept.afterSale?.returns.map((r) => r.state)).toEqual(["received"])
+    await waitForMail({ to: customer.details.email, subject: new RegExp(`return of Enclave order #${order.id}`), since })
     // Received once only.
     const twice = await admin.post(`/api/admin/returns/${entry.returnId}/receive`, { restock: true })
     expect(twice.status).toBe(409)
@@ -256,7 +263,7 @@ describe("staff: receiving and refunding", () => {
     expect(medusaOrder.payment_status).toBe("refunded")
     await waitForMail({
       to: customer.details.email,
-      subject: new RegExp(`Refund of .*${rest.replace(".", "\\.")}.* for order #${order.id}`),
+      subject: new RegExp(`Refund of .*${rest.replace(".", "\\.")}.* for Enclave order #${order.id}`),
       since,
     })
     const listed = adminReturnListSchema.parse((await admin.get("/api/admin/returns")).body).find((r) => r.orderId === order.id)!

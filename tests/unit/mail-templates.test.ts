@@ -38,6 +38,18 @@ const order: OrderMailOrder = {
   isTestPayment: false,
 }
 
+/** A withdrawal received at 23:30 UTC on 20 November: 00:30 on 21 November in Berlin. */
+const withdrawal = {
+  receivedAt: "2026-11-20T23:30:00.000Z",
+  name: "Ada Lovelace",
+  email: "ada@example.org",
+  items: [{ name: "Enclave Base", quantity: 2 }],
+  wholeOrder: true,
+  refundDeadline: "2026-12-05",
+  returnAddress: ["Enclave Devices GmbH", "Friedrichstraße 1", "10117 Berlin", "Germany"],
+  returnRequested: true,
+}
+
 const account = { name: "Ada Lovelace", email: "ada@example.org", username: "ada", at: "2026-11-20T10:15:00.000Z" }
 
 function dataFor(template: (typeof MAIL_TEMPLATES)[number], language: "en" | "de"): MailTemplates[typeof template] {
@@ -48,6 +60,11 @@ function dataFor(template: (typeof MAIL_TEMPLATES)[number], language: "en" | "de
     return { language, timeZone: BERLIN, ...account, confirmUrl: "https://shop.example/account/email/confirm?token=abc123" }
   if (template === "email-change-taken") return { language, timeZone: BERLIN, name: null, email: account.email }
   if (template === "email-change-requested") return { language, timeZone: BERLIN, ...account, newEmail: "n•••@example.net" }
+  const base = { language, timeZone: BERLIN, name: "Ada Lovelace", email: "ada@example.org", orderNumber: 1042 }
+  if (template === "withdrawal-receipt") return { ...base, withdrawal }
+  if (template === "return-received")
+    return { ...base, receivedAt: "2026-11-25T09:00:00.000Z", items: [{ name: "Enclave Base", quantity: 1 }] }
+  if (template === "refund-made") return { ...base, amount: "614.00", method: "bank_transfer", iban: "DE02120300000000202051" }
   return { language, timeZone: BERLIN, ...account }
 }
 
@@ -340,5 +357,27 @@ describe("mail templates", () => {
   it("falls back to English for a language it does not know", () => {
     const mail = renderMail("two-factor-enabled", { ...account, timeZone: BERLIN, language: "fr" as "en" })
     expect(mail.subject).toBe("Two-factor sign-in is on for your Enclave account")
+  })
+
+  it("the withdrawal receipt states the statement, the moment received in the shop's time zone, the deadline and the return address (§ 356a BGB)", () => {
+    const en = renderMail("withdrawal-receipt", dataFor("withdrawal-receipt", "en") as never)
+    expect(en.subject).toBe("Receipt of your withdrawal from Enclave order #1042")
+    expect(en.text).toContain("on 21 November 2026 at 00:30 CET")
+    expect(en.text).toContain("I hereby withdraw from my contract of sale of the following goods (order #1042).")
+    expect(en.text).toContain("2 × Enclave Base")
+    expect(en.text).toContain("by 5 December 2026 at the latest")
+    expect(en.text).toContain("the standard delivery cost is refunded too")
+    expect(en.text).toContain("Friedrichstraße 1\n10117 Berlin")
+    const de = renderMail("withdrawal-receipt", dataFor("withdrawal-receipt", "de") as never)
+    expect(de.text).toContain("am 21. November 2026 um 00:30 MEZ Uhr")
+    expect(de.text).toContain("spätestens bis zum 5. Dezember 2026")
+    const noAddress = renderMail("withdrawal-receipt", {
+      ...(dataFor("withdrawal-receipt", "en") as object),
+      withdrawal: { ...withdrawal, returnAddress: [], returnRequested: false },
+    } as never)
+    expect(noAddress.text).toContain("We will send you the return address separately.")
+    expect(noAddress.text).toContain("The goods have not left our warehouse yet")
+    const refund = renderMail("refund-made", dataFor("refund-made", "de") as never)
+    expect(refund.text).toContain("DE02 1203 0000 0000 2020 51")
   })
 })

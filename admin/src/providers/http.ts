@@ -52,8 +52,13 @@ export async function getJson(path: string, signal?: AbortSignal): Promise<unkno
 }
 
 /** A state-changing call: a JSON body only when there is one (docs/product.md §7). */
-export async function sendJson(method: "POST" | "PUT" | "DELETE", path: string, body?: unknown): Promise<unknown> {
-  const headers: Record<string, string> = { Accept: "application/json" }
+export async function sendJson(
+  method: "POST" | "PUT" | "DELETE",
+  path: string,
+  body?: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<unknown> {
+  const headers: Record<string, string> = { Accept: "application/json", ...extraHeaders }
   if (body !== undefined) headers["Content-Type"] = "application/json"
   const response = await call(method, path, { headers, body: body === undefined ? undefined : JSON.stringify(body) })
   return jsonOf(response, method, path)

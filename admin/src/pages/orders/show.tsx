@@ -40,6 +40,7 @@ import { RequestError } from "../../components/request-error"
 import { language } from "../../i18n"
 import { statusLabel, t } from "../../i18n/orders"
 import { fetchOrderCustomer } from "../../providers/resources/orders"
+import { AfterSaleCard } from "../returns/after-sale-card"
 import { AddressModal } from "./address-modal"
 import { estimatedDelivery } from "./delivery"
 import { InvoiceFacts } from "./invoice"
@@ -459,6 +460,7 @@ export default function OrderShow() {
         <Col xs={24} xl={10}>
           <Flex vertical gap={16}>
             <StatusCard order={order} />
+            <AfterSaleCard order={order} />
             <CustomerCard order={order} />
             <AddressCard order={order} />
           </Flex>

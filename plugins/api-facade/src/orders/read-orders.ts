@@ -86,6 +86,8 @@ export interface MedusaOrderRow extends TaxedOrderRow {
     thumbnail: string | null
     metadata: Record<string, unknown> | null
     tax_lines?: TaxLineFact[] | null
+    /** What came back of it (issue 41): Medusa then lowers the order's totals, the answer keeps them as sold. */
+    detail?: { return_received_quantity?: unknown; return_dismissed_quantity?: unknown } | null
   }>
   fulfillments?: Parameters<typeof shipmentOf>[0]
 }
@@ -106,6 +108,8 @@ const orderFields = [
   "items.product_title",
   "items.thumbnail",
   "items.metadata",
+  "items.detail.return_received_quantity",
+  "items.detail.return_dismissed_quantity",
   "shipping_methods.name",
   "shipping_methods.metadata",
   "shipping_methods.shipping_option_id",
@@ -270,13 +274,19 @@ export function toContractOrder(order: MedusaOrderRow, details: OrderDetailsRow,
     }
   })
   const subtotal = items.reduce((sum, i) => sum + eurosToCents(i.price) * i.quantity, 0) / 100
+  // Once goods came back Medusa's totals count only what was kept; the order is answered as it was sold
+  // (its lines, its invoice), and what came back and was refunded is its after-sale (issue 41).
+  const returned = (order.items ?? []).some(
+    (item) => Number(item.detail?.return_received_quantity ?? 0) + Number(item.detail?.return_dismissed_quantity ?? 0) > 0,
+  )
+  const soldTotal = (eurosToCents(money(subtotal)) + eurosToCents(money(order.shipping_total))) / 100
   return {
     id: order.display_id,
     userId: parties.userNumber,
     status: details.status,
-    subtotal: money(order.item_total ?? subtotal),
+    subtotal: money(returned ? subtotal : (order.item_total ?? subtotal)),
     shippingCost: money(order.shipping_total),
-    total: money(order.total),
+    total: money(returned ? soldTotal : order.total),
     paymentMethod: details.payment_method,
     paymentId: details.payment_id,
     paymentProvider: details.payment_provider,

@@ -101,7 +101,7 @@ export default defineMessages(
     "twoFactor.disabled.subject": "Two-factor sign-in is off for your Enclave account",
     "twoFactor.disabled.intro": "two-factor sign-in was turned off for your Enclave account {username} on {date}.",
     "twoFactor.disabled.detail": "Signing in now needs only your password. You can turn two-factor sign-in on again on your account page.",
-    "withdrawal.subject": "Receipt of your withdrawal from order #{number}",
+    "withdrawal.subject": "Receipt of your withdrawal from Enclave order #{number}",
     "withdrawal.intro":
       "we received your withdrawal from order #{number} on {date} at {time}. This mail confirms its receipt and what you declared.",
     "withdrawal.statement": "Your statement",
@@ -119,10 +119,10 @@ export default defineMessages(
     "withdrawal.wholeOrder": "As you withdrew from the whole order, the standard delivery cost is refunded too.",
     "withdrawal.returnAddress": "Return address",
     "withdrawal.returnAddressMissing": "We will send you the return address separately.",
-    "returnReceived.subject": "We received your return of order #{number}",
+    "returnReceived.subject": "We received your return of Enclave order #{number}",
     "returnReceived.intro":
       "the goods you sent back from order #{number} arrived on {date}. We will refund you within the withdrawal's deadline, if we have not already.",
-    "refund.subject": "Refund of {amount} for order #{number}",
+    "refund.subject": "Refund of {amount} for Enclave order #{number}",
     "refund.card":
       "we refunded {amount} for order #{number} to your card. Depending on your bank it shows on your statement within a few days.",
     "refund.paypal": "we refunded {amount} for order #{number} to your PayPal account.",
@@ -230,7 +230,7 @@ export default defineMessages(
     "twoFactor.disabled.intro": "für Ihr Enclave-Konto {username} wurde am {date} die Zwei-Faktor-Anmeldung deaktiviert.",
     "twoFactor.disabled.detail":
       "Die Anmeldung braucht jetzt nur noch Ihr Passwort. Sie können die Zwei-Faktor-Anmeldung auf Ihrer Kontoseite wieder aktivieren.",
-    "withdrawal.subject": "Eingangsbestätigung Ihres Widerrufs der Bestellung #{number}",
+    "withdrawal.subject": "Eingangsbestätigung Ihres Widerrufs der Enclave-Bestellung #{number}",
     "withdrawal.intro":
       "Ihr Widerruf der Bestellung #{number} ist am {date} um {time} Uhr bei uns eingegangen. Diese E-Mail bestätigt den Eingang und den Inhalt Ihrer Erklärung.",
     "withdrawal.statement": "Ihre Erklärung",
@@ -249,10 +249,10 @@ export default defineMessages(
     "withdrawal.wholeOrder": "Da Sie die ganze Bestellung widerrufen haben, erstatten wir auch die Standard-Versandkosten.",
     "withdrawal.returnAddress": "Rücksendeadresse",
     "withdrawal.returnAddressMissing": "Die Rücksendeadresse senden wir Ihnen gesondert zu.",
-    "returnReceived.subject": "Ihre Rücksendung zur Bestellung #{number} ist eingegangen",
+    "returnReceived.subject": "Ihre Rücksendung zur Enclave-Bestellung #{number} ist eingegangen",
     "returnReceived.intro":
       "die Waren, die Sie aus der Bestellung #{number} zurückgesandt haben, sind am {date} bei uns eingegangen. Wir erstatten Ihnen den Betrag innerhalb der Frist des Widerrufs, falls noch nicht geschehen.",
-    "refund.subject": "Erstattung von {amount} zur Bestellung #{number}",
+    "refund.subject": "Erstattung von {amount} zur Enclave-Bestellung #{number}",
     "refund.card":
       "wir haben {amount} für die Bestellung #{number} auf Ihre Karte erstattet. Je nach Bank erscheint der Betrag in wenigen Tagen auf Ihrer Abrechnung.",
     "refund.paypal": "wir haben {amount} für die Bestellung #{number} auf Ihr PayPal-Konto erstattet.",

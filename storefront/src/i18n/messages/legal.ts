@@ -86,7 +86,7 @@ export default defineMessages(
     "terms.title_retention.p1": "The goods remain our property until they have been paid in full.",
     "terms.withdrawal.title": "7. Right of withdrawal",
     "terms.withdrawal.p1":
-      "Consumers have a statutory right of withdrawal of fourteen days. How to exercise it, its consequences and the model withdrawal form are on our returns page.",
+      'Consumers have a statutory right of withdrawal of fourteen days. They exercise it most simply with our withdrawal function ("Withdraw from contract here" at the foot of every page), which confirms receipt by e-mail at once. Its consequences and the model withdrawal form are on our returns page.',
     "terms.warranty.title": "8. Warranty",
     "terms.warranty.p1":
       "The statutory warranty rights apply (§§ 434 ff. of the German Civil Code, BGB). For consumers the warranty period for new goods is two years from delivery; for business customers it is one year. Please report obvious transport damage to the carrier and to us as soon as you notice it; your warranty rights do not depend on it.",
@@ -106,7 +106,7 @@ export default defineMessages(
       "You have the right to withdraw from this contract within fourteen days without giving any reason. The withdrawal period is fourteen days from the day on which you, or a third party other than the carrier named by you, took physical possession of the goods. For several goods ordered together and delivered separately, it runs from the day you received the last of them.",
     "returns.how.title": "How to withdraw",
     "returns.how.p1":
-      "To exercise your right of withdrawal, you must inform us (the operator named in our imprint, with the postal and e-mail address given there) of your decision to withdraw from this contract by a clear statement, for example a letter sent by post or an e-mail. You may use the model withdrawal form below, but you do not have to.",
+      'The simplest way is our withdrawal function: follow the link "Withdraw from contract here" at the foot of every page (or the button on your order under My Orders), name the order and confirm with "Confirm withdrawal". You get a receipt by e-mail at once, with the date and time we received your withdrawal. You may also inform us (the operator named in our imprint, with the postal and e-mail address given there) of your decision to withdraw by any other clear statement, for example a letter sent by post or an e-mail, using the model withdrawal form below if you like; you do not have to.',
     "returns.how.p2":
       "To meet the withdrawal deadline, it is sufficient that you send your notice before the withdrawal period has expired.",
     "returns.effects.title": "Consequences of withdrawal",
@@ -239,7 +239,7 @@ export default defineMessages(
     "terms.title_retention.p1": "Die Ware bleibt bis zur vollständigen Bezahlung unser Eigentum.",
     "terms.withdrawal.title": "7. Widerrufsrecht",
     "terms.withdrawal.p1":
-      "Verbrauchern steht ein gesetzliches Widerrufsrecht von vierzehn Tagen zu. Wie Sie es ausüben, seine Folgen und das Muster-Widerrufsformular finden Sie auf unserer Seite zu Widerruf und Rückgabe.",
+      "Verbrauchern steht ein gesetzliches Widerrufsrecht von vierzehn Tagen zu. Am einfachsten üben sie es mit unserer Widerrufsfunktion aus („Vertrag hier widerrufen“ am Fuß jeder Seite), die den Eingang sofort per E-Mail bestätigt. Seine Folgen und das Muster-Widerrufsformular finden Sie auf unserer Seite zu Widerruf und Rückgabe.",
     "terms.warranty.title": "8. Gewährleistung",
     "terms.warranty.p1":
       "Es gelten die gesetzlichen Mängelrechte (§§ 434 ff. BGB). Für Verbraucher beträgt die Verjährungsfrist bei neuer Ware zwei Jahre ab Lieferung, für Geschäftskunden ein Jahr. Bitte melden Sie offensichtliche Transportschäden dem Versanddienst und uns, sobald Sie sie bemerken; Ihre Mängelrechte hängen davon nicht ab.",
@@ -258,7 +258,7 @@ export default defineMessages(
       "Sie haben das Recht, binnen vierzehn Tagen ohne Angabe von Gründen diesen Vertrag zu widerrufen. Die Widerrufsfrist beträgt vierzehn Tage ab dem Tag, an dem Sie oder ein von Ihnen benannter Dritter, der nicht der Beförderer ist, die Waren in Besitz genommen haben. Bei mehreren gemeinsam bestellten und getrennt gelieferten Waren beginnt sie mit dem Tag, an dem Sie die letzte Ware erhalten haben.",
     "returns.how.title": "So widerrufen Sie",
     "returns.how.p1":
-      "Um Ihr Widerrufsrecht auszuüben, müssen Sie uns (dem in unserem Impressum genannten Betreiber, mit der dort angegebenen Post- und E-Mail-Adresse) mittels einer eindeutigen Erklärung, etwa einem mit der Post versandten Brief oder einer E-Mail, über Ihren Entschluss informieren, diesen Vertrag zu widerrufen. Sie können dafür das unten stehende Muster-Widerrufsformular verwenden, das jedoch nicht vorgeschrieben ist.",
+      "Am einfachsten geht es mit unserer Widerrufsfunktion: Folgen Sie dem Link „Vertrag hier widerrufen“ am Fuß jeder Seite (oder der Schaltfläche an Ihrer Bestellung unter Meine Bestellungen), nennen Sie die Bestellung und bestätigen Sie mit „Widerruf bestätigen“. Sie erhalten sofort eine Eingangsbestätigung per E-Mail mit Datum und Uhrzeit, zu der Ihr Widerruf bei uns eingegangen ist. Sie können uns (dem in unserem Impressum genannten Betreiber, mit der dort angegebenen Post- und E-Mail-Adresse) Ihren Entschluss, den Vertrag zu widerrufen, auch mit jeder anderen eindeutigen Erklärung mitteilen, etwa einem mit der Post versandten Brief oder einer E-Mail, gern mit dem unten stehenden Muster-Widerrufsformular, das jedoch nicht vorgeschrieben ist.",
     "returns.how.p2":
       "Zur Wahrung der Widerrufsfrist reicht es aus, dass Sie die Mitteilung über die Ausübung des Widerrufsrechts vor Ablauf der Widerrufsfrist absenden.",
     "returns.effects.title": "Folgen des Widerrufs",

@@ -1,0 +1,69 @@
+import type { HttpError } from "@refinedev/core"
+import { useNotification } from "@refinedev/core"
+import type { AdminReturn } from "@enclave/contract"
+import { useMutation, useQueryClient } from "@tanstack/react-query"
+import { Flex, Input, List, Modal, Switch, Typography } from "antd"
+import { useState } from "react"
+import { tReturns as t } from "../../i18n/returns"
+import { toast } from "../../providers/toast"
+import { receiveReturn, RETURNS_QUERY_KEY } from "../../providers/returns"
+
+/** The goods are back (issue 41): every item of the return received at once, restocked or not, with a note. */
+export function ReceiveModal({ entry, onClose }: { entry: AdminReturn; onClose: () => void }) {
+  const [restock, setRestock] = useState(true)
+  const [note, setNote] = useState("")
+  const queryClient = useQueryClient()
+  const { open } = useNotification()
+  const receive = useMutation<unknown, HttpError>({
+    mutationFn: () => receiveReturn(entry.returnId!, { restock, note: note.trim() || null }),
+    onSuccess: async () => {
+      open?.(toast("success", t("received"), t("receivedText", { id: entry.orderId })))
+      await queryClient.invalidateQueries({ queryKey: RETURNS_QUERY_KEY })
+      onClose()
+    },
+    onError: (error) => open?.(toast("error", t("failed"), error.message)),
+  })
+  return (
+    <Modal
+      open
+      title={t("receiveTitle", { id: entry.orderId })}
+      onCancel={onClose}
+      cancelText={t("cancel")}
+      okText={t("receive")}
+      okButtonProps={{ loading: receive.isPending }}
+      onOk={() => receive.mutate()}
+      destroyOnHidden
+    >
+      <Flex vertical gap="middle" data-testid="receive-dialog">
+        <List
+          size="small"
+          header={<Typography.Text strong>{t("receiveItems")}</Typography.Text>}
+          dataSource={entry.items}
+          renderItem={(item) => (
+            <List.Item>
+              {item.quantity} × {item.name}
+            </List.Item>
+          )}
+        />
+        <Flex gap="small" align="center">
+          <Switch id="receive-restock" checked={restock} onChange={setRestock} aria-describedby="receive-restock-hint" />
+          <label htmlFor="receive-restock">{t("restock")}</label>
+        </Flex>
+        <Typography.Text id="receive-restock-hint" type="secondary">
+          {t("restockHint")}
+        </Typography.Text>
+        <Flex vertical gap={4}>
+          <label htmlFor="receive-note">{t("note")}</label>
+          <Input.TextArea
+            id="receive-note"
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            placeholder={t("notePlaceholder")}
+            maxLength={2000}
+            rows={2}
+          />
+        </Flex>
+      </Flex>
+    </Modal>
+  )
+}

@@ -1,0 +1,149 @@
+import type { HttpError } from "@refinedev/core"
+import { useNotification } from "@refinedev/core"
+import { formatEuro } from "@enclave/contract/values"
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import { Alert, Descriptions, Flex, Input, List, Modal, Skeleton, Typography } from "antd"
+import { useState } from "react"
+import { language } from "../../i18n"
+import { tReturns as t } from "../../i18n/returns"
+import { toast } from "../../providers/toast"
+import { fetchRefundProposal, refundOrder, refundQueryKey, RETURNS_QUERY_KEY } from "../../providers/returns"
+import { formatShopDateTime, useShopTimeZone } from "../../providers/shop-details"
+
+const euro = (amount: string | number) => formatEuro(amount, language)
+const AMOUNT = /^\d{1,8}([.,]\d{1,2})?$/
+
+/**
+ * Refund money on an order (issue 41): what was paid and refunded, the withdrawal rule's proposal as the
+ * amount, the provider that takes it back; an invoice order's refund names the account staff transfer to.
+ * The dialog's idempotency key makes a double click or a retry one refund.
+ */
+export function RefundModal({ orderId, onClose }: { orderId: number; onClose: () => void }) {
+  const [key] = useState(() => crypto.randomUUID())
+  const timeZone = useShopTimeZone()
+  const proposal = useQuery({
+    queryKey: refundQueryKey(orderId),
+    queryFn: ({ signal }) => fetchRefundProposal(orderId, signal),
+    staleTime: 0,
+  })
+  const [amount, setAmount] = useState<string | null>(null)
+  const [note, setNote] = useState("")
+  const [holder, setHolder] = useState("")
+  const [iban, setIban] = useState("")
+  const queryClient = useQueryClient()
+  const { open } = useNotification()
+  const shown = amount ?? proposal.data?.proposed ?? ""
+  const value = shown.replace(",", ".")
+  const refundable = Number(proposal.data?.refundable ?? 0)
+  const problem = !AMOUNT.test(shown) || Number(value) <= 0 || Number(value) > refundable
+  const bank = proposal.data?.method === "bank_transfer"
+  const bankMissing = bank && (!holder.trim() || iban.replace(/\s/g, "").length < 15)
+  const refund = useMutation<unknown, HttpError>({
+    mutationFn: () =>
+      refundOrder(
+        orderId,
+        {
+          amount: Number(value).toFixed(2),
+          note: note.trim() || null,
+          ...(bank ? { bankAccount: { accountHolder: holder.trim(), iban } } : {}),
+        },
+        key,
+      ),
+    onSuccess: async () => {
+      open?.(toast("success", t("refundDone"), t("refundDoneText", { amount: euro(value), id: orderId })))
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: RETURNS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: refundQueryKey(orderId) }),
+      ])
+      onClose()
+    },
+    onError: (error) => open?.(toast("error", t("refundFailed"), error.message)),
+  })
+  const data = proposal.data
+  return (
+    <Modal
+      open
+      title={t("refundTitle", { id: orderId })}
+      onCancel={onClose}
+      cancelText={t("cancel")}
+      okText={t("refundButton", { amount: AMOUNT.test(shown) ? euro(value) : "" })}
+      okButtonProps={{ disabled: !data || refundable <= 0 || problem || bankMissing, loading: refund.isPending }}
+      onOk={() => refund.mutate()}
+      destroyOnHidden
+    >
+      {proposal.isPending ? (
+        <Skeleton active aria-label={t("refundLoading")} />
+      ) : proposal.isError ? (
+        <Alert type="error" showIcon role="alert" message={proposal.error.message} />
+      ) : (
+        <Flex vertical gap="middle" data-testid="refund-dialog">
+          <Descriptions column={1} size="small">
+            <Descriptions.Item label={t("captured")}>{euro(data!.captured)}</Descriptions.Item>
+            <Descriptions.Item label={t("refunded")}>{euro(data!.refunded)}</Descriptions.Item>
+            <Descriptions.Item label={t("refundable")}>{euro(data!.refundable)}</Descriptions.Item>
+            {data!.method ? <Descriptions.Item label={t("method")}>{t(`method.${data!.method}`)}</Descriptions.Item> : null}
+          </Descriptions>
+          {refundable <= 0 ? (
+            <Alert type="info" showIcon message={t("nothingToRefund")} />
+          ) : (
+            <>
+              <Typography.Text>{t("proposed", { amount: euro(data!.proposed) })}</Typography.Text>
+              <Flex vertical gap={4}>
+                <label htmlFor="refund-amount">{t("amount")}</label>
+                <Input
+                  id="refund-amount"
+                  inputMode="decimal"
+                  value={shown}
+                  onChange={(event) => setAmount(event.target.value)}
+                  status={problem ? "error" : undefined}
+                  aria-invalid={problem}
+                  aria-describedby={problem ? "refund-amount-problem" : undefined}
+                />
+                {problem ? (
+                  <Typography.Text id="refund-amount-problem" type="danger" role="alert">
+                    {t("amountProblem", { amount: euro(data!.refundable) })}
+                  </Typography.Text>
+                ) : null}
+              </Flex>
+              {bank ? (
+                <>
+                  <Typography.Text>{t("bankIntro")}</Typography.Text>
+                  <Flex vertical gap={4}>
+                    <label htmlFor="refund-holder">{t("accountHolder")}</label>
+                    <Input id="refund-holder" value={holder} onChange={(event) => setHolder(event.target.value)} autoComplete="off" />
+                  </Flex>
+                  <Flex vertical gap={4}>
+                    <label htmlFor="refund-iban">{t("iban")}</label>
+                    <Input
+                      id="refund-iban"
+                      value={iban}
+                      onChange={(event) => setIban(event.target.value)}
+                      autoComplete="off"
+                      spellCheck={false}
+                    />
+                  </Flex>
+                </>
+              ) : null}
+              <Flex vertical gap={4}>
+                <label htmlFor="refund-note">{t("note")}</label>
+                <Input.TextArea id="refund-note" value={note} onChange={(event) => setNote(event.target.value)} maxLength={2000} rows={2} />
+              </Flex>
+            </>
+          )}
+          {data!.refunds.length > 0 ? (
+            <List
+              size="small"
+              header={<Typography.Text strong>{t("pastRefunds")}</Typography.Text>}
+              dataSource={data!.refunds}
+              renderItem={(r) => (
+                <List.Item>
+                  {formatShopDateTime(r.createdAt, timeZone)}: {euro(r.amount)} ({t(`method.${r.method}`)})
+                </List.Item>
+              )}
+            />
+          ) : null}
+        </Flex>
+      )}
+    </Modal>
+  )
+}
