@@ -199,6 +199,10 @@ export const refundProposalSchema = z.object({
   proposed: z.string(),
   method: refundSchema.shape.method.nullable(),
   refunds: z.array(refundSchema),
+  /** The order's items with their prices as charged, so a refund can be made by item. */
+  items: z.array(
+    z.object({ itemId: z.number().int().positive(), name: z.string(), quantity: z.number().int().positive(), unitPrice: z.string() }),
+  ),
 })
 export type RefundProposal = z.infer<typeof refundProposalSchema>
 

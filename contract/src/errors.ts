@@ -50,3 +50,35 @@ export const openApiDocumentSchema = z.looseObject({
   info: z.looseObject({ title: z.string(), version: z.string() }),
   paths: z.record(z.string(), z.unknown()),
 })
+
+/**
+ * What a refusal names besides its English message, so a page says it in its own language with the names it
+ * sold under (issue 40's German pages): `details.code` tells which refusal it is.
+ */
+export interface StockRefusalDetails {
+  code: "out_of_stock" | "low_stock"
+  productId: number
+  stockQuantity: number
+  /** How many were asked for, where the refusal knows. */
+  wanted?: number
+  productName: string
+  /** The product's German name; null when it has none (German pages then use `productName`). */
+  productNameDe: string | null
+}
+
+export interface ShippingRefusalDetails {
+  fields: { shippingMethod: string }
+  code: "method_does_not_ship"
+  methodName: string
+  methodNameDe: string | null
+  /** ISO 3166-1 alpha-2, upper case. */
+  countryCode: string
+}
+
+export interface ShippingCostRefusalDetails {
+  code: "shipping_cost_differs"
+  /** The server's price, euros. */
+  shippingCost: string
+  methodName: string
+  methodNameDe: string | null
+}

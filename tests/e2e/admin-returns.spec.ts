@@ -134,5 +134,19 @@ test("staff open a goodwill return from an order's page, and it is listed", asyn
   await expect(row).toContainText("Opened by staff")
   await expect(row).toContainText("Goodwill")
   await expect(row.locator("[data-return-state]")).toContainText("Requested")
+
+  // A partial refund by item, from the order's page: one of the two sleeves.
+  await page.goto(`/admin/orders/${order.id}`)
+  await page.getByRole("button", { name: "Refund" }).click()
+  const refund = page.getByRole("dialog")
+  const items = refund.getByTestId("refund-items")
+  await items.getByRole("checkbox").check()
+  await items.getByRole("spinbutton").fill("1")
+  await items.getByRole("button", { name: /Use these items: €49\.00/ }).click()
+  await expect(refund.getByLabel("Amount (€)")).toHaveValue("49.00")
+  await refund.getByRole("button", { name: "Refund €49.00" }).click()
+  await expect(page.getByText("Refund made")).toBeVisible()
+  const orders = (await (await customer.get("/api/orders")).json()) as Array<{ id: number; afterSale: { refunded: string } }>
+  expect(orders.find((o) => o.id === order.id)!.afterSale.refunded).toBe("49.00")
   await customer.dispose()
 })

@@ -200,4 +200,34 @@ test.describe("product content in German", () => {
       await page.request.delete(`/api/admin/products/${id}`)
     }
   })
+
+  test("more than the stock is refused on a German page in German, with the product's German name (issue 40's defect sweep)", async ({
+    page,
+  }) => {
+    const details = {
+      username: `de-stock-${randomBytes(4).toString("hex")}`,
+      email: `de-stock-${randomBytes(4).toString("hex")}@example.org`,
+    }
+    const registered = await page.request.post("/api/register", {
+      data: {
+        ...details,
+        password: "correct horse battery",
+        isAdmin: false,
+        addressLine1: "Unter den Linden 1",
+        city: "Berlin",
+        state: "Berlin",
+        postalCode: "10117",
+        country: "Germany",
+      },
+    })
+    expect(registered.status()).toBe(201)
+    await useLanguage(page, "de")
+    // The Faraday Sleeve (product 4): one more than it has.
+    const { stockQuantity } = (await (await page.request.get("/api/products/4")).json()) as { stockQuantity: number }
+    await page.goto("/product/4")
+    await page.getByRole("spinbutton").fill(String(stockQuantity + 1))
+    await page.getByRole("button", { name: /In den Warenkorb/ }).click()
+    await expect(page.getByText(/Nur noch \d+ × Faraday-Hülle auf Lager/).first()).toBeVisible()
+    await expect(page.getByText("left in stock")).toHaveCount(0)
+  })
 })

@@ -143,3 +143,21 @@ test("signed in at phone size, in German: from /orders, one of two items, confir
   // One sleeve is left to withdraw from: the button stays.
   await expect(again.getByRole("link", { name: "Vertrag widerrufen" })).toBeVisible()
 })
+
+test("a business customer signed in is told the statutory right is a consumer's", async ({ page }) => {
+  await page.context().addCookies([{ name: "language", value: "en", url: baseUrl() }])
+  const details = newUserDetails({ companyName: "Acme GmbH", vatId: "DE123456789" })
+  expect((await page.request.post("/api/register", { data: details })).status()).toBe(201)
+  expect((await page.request.post("/api/cart", { data: { productId: 4, quantity: 1 } })).status()).toBe(201)
+  const placed = await page.request.post("/api/orders", {
+    data: {
+      shippingAddress: testAddress,
+      shippingMethod: 1,
+      paymentMethod: "stripe",
+      paymentId: `str-biz-${Math.random().toString(36).slice(2, 10)}`,
+    },
+  })
+  expect(placed.status(), await placed.text()).toBe(201)
+  await page.goto("/withdraw")
+  await expect(page.locator("[data-withdraw-none]")).toContainText("The statutory right of withdrawal is a consumer's")
+})

@@ -85,6 +85,15 @@ describe("/api/cart", () => {
     const tooMany = await customer.post("/api/cart", { productId: SCREEN_PROTECTOR, quantity: 7 })
     expect(tooMany.status).toBe(409)
     expect(tooMany.body.message).toMatch(/^Only \d+ of Privacy Screen Protector left in stock/)
+    // What a German page needs to say it in German, with the name it sells the product under.
+    expect(tooMany.body.details).toMatchObject({
+      code: "low_stock",
+      productId: SCREEN_PROTECTOR,
+      wanted: 7,
+      productName: "Privacy Screen Protector",
+      productNameDe: expect.any(String),
+    })
+    expect(out.body.details).toMatchObject({ code: "out_of_stock", productId: DATA_BLOCKER, stockQuantity: 0 })
     expect((await customer.get("/api/cart")).body).toEqual([])
   })
 

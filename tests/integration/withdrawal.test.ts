@@ -122,6 +122,13 @@ describe("the withdrawal function", () => {
     expect(medusaOrder.returns[0]).toMatchObject({ status: "requested" })
     expect(medusaOrder.returns[0].items[0]).toMatchObject({ quantity: 2 })
 
+    // A return counts its items from the fulfilment: taking the goods back or cancelling is refused, refunding is the way.
+    for (const status of ["processing", "cancelled"]) {
+      const moved = await admin.put(`/api/admin/orders/${order.id}/status`, { status })
+      expect(moved.status, status).toBe(409)
+      expect(moved.body.details).toEqual({ code: "has_return" })
+    }
+
     // The same statement again: the first record, no second return.
     const again = await visitor.post("/api/withdrawals", { orderId: order.id, name: "Ada Lovelace", email: customer.details.email })
     expect(again.status).toBe(200)

@@ -1,8 +1,8 @@
 import type { HttpError } from "@refinedev/core"
 import { useNotification } from "@refinedev/core"
-import { formatEuro } from "@enclave/contract/values"
+import { centsToEuros, eurosToCents, formatEuro } from "@enclave/contract/values"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import { Alert, Descriptions, Flex, Input, List, Modal, Skeleton, Typography } from "antd"
+import { Alert, Button, Checkbox, Descriptions, Flex, Input, InputNumber, List, Modal, Skeleton, Typography } from "antd"
 import { useState } from "react"
 import { language } from "../../i18n"
 import { tReturns as t } from "../../i18n/returns"
@@ -30,6 +30,8 @@ export function RefundModal({ orderId, onClose }: { orderId: number; onClose: ()
   const [note, setNote] = useState("")
   const [holder, setHolder] = useState("")
   const [iban, setIban] = useState("")
+  // By item: ticked items with how many of each; "Use these items" puts their price into the amount.
+  const [picked, setPicked] = useState<Record<number, number>>({})
   const queryClient = useQueryClient()
   const { open } = useNotification()
   const shown = amount ?? proposal.data?.proposed ?? ""
@@ -60,6 +62,8 @@ export function RefundModal({ orderId, onClose }: { orderId: number; onClose: ()
     onError: (error) => open?.(toast("error", t("refundFailed"), error.message)),
   })
   const data = proposal.data
+  const chosen = Object.entries(picked).map(([itemId, quantity]) => ({ itemId: Number(itemId), quantity }))
+  const itemsCents = (data?.items ?? []).reduce((sum, item) => sum + eurosToCents(item.unitPrice) * (picked[item.itemId] ?? 0), 0)
   return (
     <Modal
       open
@@ -88,6 +92,46 @@ export function RefundModal({ orderId, onClose }: { orderId: number; onClose: ()
           ) : (
             <>
               <Typography.Text>{t("proposed", { amount: euro(data!.proposed) })}</Typography.Text>
+              <fieldset style={{ border: 0, margin: 0, padding: 0 }} data-testid="refund-items">
+                <legend style={{ fontSize: "inherit", marginBottom: 4 }}>{t("byItem")}</legend>
+                <Flex vertical gap={4}>
+                  {data!.items.map((item) => (
+                    <Flex key={item.itemId} gap="small" align="center" wrap>
+                      <Checkbox
+                        checked={item.itemId in picked}
+                        onChange={(event) =>
+                          setPicked(({ [item.itemId]: _, ...rest }) =>
+                            event.target.checked ? { ...rest, [item.itemId]: item.quantity } : rest,
+                          )
+                        }
+                      >
+                        {item.name} ({euro(item.unitPrice)})
+                      </Checkbox>
+                      {item.itemId in picked ? (
+                        <InputNumber
+                          aria-label={t("itemQuantity", { name: item.name })}
+                          min={1}
+                          max={item.quantity}
+                          value={picked[item.itemId]}
+                          onChange={(quantity) =>
+                            setPicked((all) => ({ ...all, [item.itemId]: Math.max(1, Math.min(item.quantity, Number(quantity) || 1)) }))
+                          }
+                          size="small"
+                        />
+                      ) : null}
+                    </Flex>
+                  ))}
+                </Flex>
+                {chosen.length > 0 ? (
+                  <Button
+                    size="small"
+                    style={{ marginTop: 8 }}
+                    onClick={() => setAmount(centsToEuros(Math.min(itemsCents, eurosToCents(data!.refundable))))}
+                  >
+                    {t("useItems", { amount: euro(centsToEuros(itemsCents)) })}
+                  </Button>
+                ) : null}
+              </fieldset>
               <Flex vertical gap={4}>
                 <label htmlFor="refund-amount">{t("amount")}</label>
                 <Input

@@ -8,6 +8,7 @@ import type { ShopRefund, Withdrawal as WithdrawalRow } from "@enclave/orders"
 import { shopDefaults } from "../admin-products/shop-defaults"
 import { runThenBump } from "../catalogue/cache"
 import { ApiError, workflowError } from "../http/api-error"
+import WithdrawalOrderLink from "../links/withdrawal-order"
 import { orderLockKey } from "../orders/cancel-order"
 import { shopTimeZone } from "../shop-details/shop-details"
 import { afterSaleByNumber, afterSaleOf, afterSaleOfOrders, type AfterSaleOrder, type AfterSaleReturn } from "./facts"
@@ -20,8 +21,9 @@ import { receiveReturnWorkflow, requestReturnWorkflow } from "./returns"
 
 const iso = (moment: Date | string | null | undefined) => (moment ? new Date(moment).toISOString() : null)
 
-function stateOf(ret: AfterSaleReturn | null, since: Date, refunds: ShopRefund[]): ReturnState {
-  const refunded = refunds.some((r) => r.status === "done" && new Date(r.created_at) >= since)
+function stateOf(ret: AfterSaleReturn | null, since: Date, refunds: ShopRefund[], canceled: boolean): ReturnState {
+  // A cancelled order's payment was cancelled or refunded by the cancellation (cancel-order.ts).
+  const refunded = canceled || refunds.some((r) => r.status === "done" && new Date(r.created_at) >= since)
   if (refunded) return "refunded"
   if (ret?.status === "received") return "received"
   if (ret?.status === "partially_received") return "partially_received"
@@ -35,7 +37,7 @@ function entriesOf(order: AfterSaleOrder, today: string): AdminReturn[] {
   const covered = new Set<string>()
   const entry = (ret: AfterSaleReturn | null, w: WithdrawalRow | null): AdminReturn => {
     const since = w ? new Date(w.received_at) : (ret!.requestedAt ?? ret!.createdAt)
-    const state = stateOf(ret, since, order.refunds)
+    const state = stateOf(ret, since, order.refunds, order.canceled || order.details?.status === "cancelled")
     const items = ret
       ? ret.items.map((i) => ({
           itemId: names.get(i.lineItemId)?.itemNumber ?? 0,
@@ -80,11 +82,12 @@ export async function listReturns(container: MedusaContainer): Promise<AdminRetu
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const [{ data: returns }, { data: withdrawn }] = await Promise.all([
     query.graph({ entity: "return", fields: ["order_id"], filters: {} }),
-    query.graph({ entity: "order", fields: ["id", "withdrawals.id"], filters: {} }),
+    // The link's own table: the orders that have withdrawals, without reading every order.
+    query.graph({ entity: WithdrawalOrderLink.entryPoint, fields: ["order_id"], filters: {} }),
   ])
-  const ids = new Set<string>((returns as Array<{ order_id: string }>).map((r) => r.order_id))
-  for (const o of withdrawn as Array<{ id: string; withdrawals?: Array<{ id: string } | null> | null }>)
-    if (o.withdrawals?.some(Boolean)) ids.add(o.id)
+  const ids = new Set<string>(
+    [...(returns as Array<{ order_id: string }>), ...(withdrawn as Array<{ order_id: string }>)].map((r) => r.order_id),
+  )
   const [orders, timeZone] = await Promise.all([afterSaleOfOrders(container, [...ids]), shopTimeZone(container)])
   const today = shopDay(new Date(), timeZone)
   const rank = (r: AdminReturn) => (r.state === "refunded" ? 2 : r.state === "requested" ? 0 : 1)

@@ -235,5 +235,6 @@ export async function refundProposal(container: MedusaContainer, orderNumber: nu
       .filter((r) => r.status === "done")
       .sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime())
       .map((r) => toContractRefund(r, order.number)),
+    items: order.lines.map((l) => ({ itemId: l.itemNumber, name: l.name, quantity: l.quantity, unitPrice: centsToEuros(l.unitCents) })),
   }
 }

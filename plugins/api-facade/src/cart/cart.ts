@@ -1,6 +1,6 @@
 import type { CreateLineItemForCartDTO, MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-import type { AddToCartRequest, CartItem } from "@enclave/contract"
+import type { AddToCartRequest, CartItem, StockRefusalDetails } from "@enclave/contract"
 import { SHOP_ORDERS_MODULE, type ShopOrdersModuleService } from "@enclave/orders"
 import { customerIdOf, type ShopUserRow } from "../accounts/users"
 import { catalogueEntries, type CatalogueEntry } from "../catalogue/products"
@@ -224,10 +224,20 @@ async function withCartLock<T>(container: MedusaContainer, user: ShopUserRow, wo
   }
 }
 
-function stockMessage(entry: CatalogueEntry, wanted: number): string {
-  const stock = entry.product.stockQuantity
-  if (stock <= 0) return `${entry.product.name} is out of stock`
-  return `Only ${stock} of ${entry.product.name} left in stock (you asked for ${wanted})`
+/** More than the stock: said in English, with what a page needs to say it in its language (`details.code`). */
+function stockRefusalOf(entry: CatalogueEntry, wanted: number): ApiError {
+  const stock = Math.max(0, entry.product.stockQuantity)
+  const message =
+    stock === 0 ? `${entry.product.name} is out of stock` : `Only ${stock} of ${entry.product.name} left in stock (you asked for ${wanted})`
+  const details: StockRefusalDetails = {
+    code: stock === 0 ? "out_of_stock" : "low_stock",
+    productId: entry.product.id,
+    stockQuantity: stock,
+    wanted,
+    productName: entry.product.name,
+    productNameDe: entry.nameDe,
+  }
+  return new ApiError(409, message, details)
 }
 
 /** A new line's whole-number id on the wire (its metadata.item_number), from the orders module's sequence. */
@@ -283,8 +293,7 @@ export async function addToCart(container: MedusaContainer, user: ShopUserRow, r
     if (!entry) throw new ApiError(404, `Product ${request.productId} not found`)
     const line = lines.find((l) => l.productNumber === entry.product.id)
     const wanted = (line?.quantity ?? 0) + request.quantity
-    if (wanted > entry.product.stockQuantity)
-      throw new ApiError(409, stockMessage(entry, wanted), { stockQuantity: entry.product.stockQuantity })
+    if (wanted > entry.product.stockQuantity) throw stockRefusalOf(entry, wanted)
     const cartModule = container.resolve(Modules.CART)
     if (line) {
       // Priced again, as Medusa's own quantity change does: the line shows what the shop charges now.
@@ -322,7 +331,7 @@ export async function setCartItemQuantity(
     const entry = entries.get(line.productNumber)
     if (!entry) throw new ApiError(404, "This product is no longer sold")
     if (quantity > line.quantity && quantity > entry.product.stockQuantity) {
-      throw new ApiError(409, stockMessage(entry, quantity), { stockQuantity: entry.product.stockQuantity })
+      throw stockRefusalOf(entry, quantity)
     }
     await container.resolve(Modules.CART).updateLineItems([{ id: line.id, quantity, unit_price: unitPriceOf(entry) }])
     line.quantity = quantity

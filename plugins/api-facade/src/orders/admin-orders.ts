@@ -112,6 +112,13 @@ export async function setOrderStatus(
   change: { status: OrderStatus; label: ShipmentLabel | null },
 ): Promise<Order> {
   const found = await existingOrder(container, orderNumber)
+  // Taking the goods back into the warehouse (pending, processing) or cancelling would undo the fulfilment a
+  // return counts its items from (docs/medusa-returns.md §5.10): an order with a return is refunded instead.
+  if (["pending", "processing", "cancelled"].includes(change.status) && (await hasOpenReturn(container, found.medusaOrderId))) {
+    throw new ApiError(409, "This order has a return: its goods cannot be taken back or the order cancelled; refund it instead", {
+      code: "has_return",
+    })
+  }
   if (change.status === "cancelled") {
     await cancelShopOrder(container, { orderId: found.medusaOrderId, reason: ADMIN_CANCEL_REASON, canceledBy: admin.id })
   } else {
@@ -130,6 +137,13 @@ export async function setOrderStatus(
     }
   }
   return (await findOrder(container, orderNumber))!.order
+}
+
+/** Whether the order has a return (issue 41) that is not cancelled. */
+async function hasOpenReturn(container: MedusaContainer, orderId: string): Promise<boolean> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "return", fields: ["id", "status"], filters: { order_id: orderId } })
+  return (data as Array<{ status: string }>).some((r) => r.status !== "canceled")
 }
 
 /** The details keep the address as typed; compensation puts back the one they had. */

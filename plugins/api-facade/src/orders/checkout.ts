@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import type { ShippingAddress } from "@enclave/contract"
+import type { ShippingAddress, ShippingCostRefusalDetails, ShippingRefusalDetails } from "@enclave/contract"
 import { centsToEuros, eurosToCents } from "@enclave/contract/money"
 import { catalogueFacts } from "../catalogue/cache"
 import { orderVat, type OrderVat } from "@enclave/contract/tax"
@@ -105,7 +105,14 @@ export async function ensureMethodShipsTo(
   if (ships) return
   const country = context.countryNames.get(countryCode) ?? countryCode.toUpperCase()
   const message = `${method.name} does not ship to ${country}`
-  throw new ApiError(400, message, { fields: { shippingMethod: message } })
+  const details: ShippingRefusalDetails = {
+    fields: { shippingMethod: message },
+    code: "method_does_not_ship",
+    methodName: method.name,
+    methodNameDe: method.nameDe,
+    countryCode: countryCode.toUpperCase(),
+  }
+  throw new ApiError(400, message, details)
 }
 
 export interface CheckoutChoice {
@@ -283,15 +290,19 @@ export async function pricePurchase(
   const method = cart.method!
   const context = await shopContext(container)
   if (!options.paid) await ensureMethodShipsTo(container, context, method, cart.countryCode)
-  for (const line of cart.lines) if (line.quantity > line.catalogue.stockQuantity) throw stockRefusal(line.catalogue, line.quantity)
+  for (const line of cart.lines)
+    if (line.quantity > line.catalogue.stockQuantity) throw stockRefusal(line.catalogue, line.quantity, line.titleDe)
   const { subtotal, shipping, total } = cart
   if (choice.shippingCost !== undefined && eurosToCents(choice.shippingCost) !== shipping) {
     throw new ApiError(
       409,
       `Shipping with ${method.name} costs €${centsToEuros(shipping)}, not €${centsToEuros(eurosToCents(choice.shippingCost))}`,
       {
+        code: "shipping_cost_differs",
         shippingCost: centsToEuros(shipping),
-      },
+        methodName: method.name,
+        methodNameDe: method.nameDe,
+      } satisfies ShippingCostRefusalDetails,
     )
   }
   if (choice.total !== undefined && eurosToCents(choice.total) !== total) {

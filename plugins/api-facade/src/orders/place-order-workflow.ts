@@ -233,7 +233,7 @@ const reserveStockStep = createStep(
       )
       for (const line of input.purchase.lines) {
         const entry = entries.get(line.productNumber)
-        if (entry && line.quantity > entry.product.stockQuantity) throw stockRefusal(entry.product, line.quantity)
+        if (entry && line.quantity > entry.product.stockQuantity) throw stockRefusal(entry.product, line.quantity, entry.nameDe)
       }
       throw new ApiError(409, "A product in your cart is no longer in stock: please change your cart")
     }

@@ -36,6 +36,10 @@ export default defineMessages(
     "cart.signIn": "Sign in or register",
     "cart.addFailedTitle": "An error occurred",
     "cart.addFailed": "Failed to add product to cart. Please try again.",
+    "cart.refusal.outOfStock": "{name} is sold out: please remove it from your cart.",
+    "cart.refusal.lowStock": "Only {count} of {name} left in stock: please change your cart.",
+    "cart.refusal.doesNotShip": "{method} does not ship to {country}.",
+    "cart.refusal.shippingCost": "Shipping with {method} now costs {amount}: please review your order.",
     "cart.viewCart": "View cart",
   },
   {
@@ -72,6 +76,10 @@ export default defineMessages(
     "cart.signIn": "Anmelden oder registrieren",
     "cart.addFailedTitle": "Ein Fehler ist aufgetreten",
     "cart.addFailed": "Das Produkt konnte nicht in den Warenkorb gelegt werden. Bitte versuchen Sie es erneut.",
+    "cart.refusal.outOfStock": "{name} ist ausverkauft: Bitte entfernen Sie den Artikel aus Ihrem Warenkorb.",
+    "cart.refusal.lowStock": "Nur noch {count} × {name} auf Lager: Bitte ändern Sie Ihren Warenkorb.",
+    "cart.refusal.doesNotShip": "{method} liefert nicht nach {country}.",
+    "cart.refusal.shippingCost": "Der Versand mit {method} kostet jetzt {amount}: Bitte prüfen Sie Ihre Bestellung.",
     "cart.viewCart": "Warenkorb anzeigen",
   },
 )

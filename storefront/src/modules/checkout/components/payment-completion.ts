@@ -9,6 +9,7 @@ import { ApiRequestError } from "../../../lib/client/api"
 import { capturePaypalOrder, placeOrder } from "../../../lib/client/calls"
 import { clearPendingPaypalOrder, type CheckoutStorageKeys, type PendingCardOrder } from "../../../lib/client/checkout-storage"
 import { paymentWasReceived, paypalErrorText } from "../payment"
+import { pageLanguage, refusalText } from "../../../lib/client/refusals"
 
 /** What POST /api/orders gets: a paid card order, or an invoice order (no payment id: nothing is paid yet). */
 export type OrderRequest = PendingCardOrder | (Omit<PendingCardOrder, "paymentId"> & { paymentId?: undefined })
@@ -57,6 +58,8 @@ export async function placePaidOrder(body: OrderRequest, t: Translate): Promise<
     const error = asApiError(failure)
     if (paymentWasReceived(error)) return { kind: "received" }
     const text = t("checkout.toast.orderFailedText")
-    return { kind: "failed", message: error?.serverMessage ? `${text} ${error.serverMessage}` : text, error }
+    // A refusal the page knows (stock, shipping) in its own language; any other with the server's words.
+    const said = refusalText(error, t, pageLanguage()) ?? error?.serverMessage
+    return { kind: "failed", message: said ? `${text} ${said}` : text, error }
   }
 }

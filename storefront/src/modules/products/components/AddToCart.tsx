@@ -9,15 +9,18 @@ import { ApiRequestError } from "../../../lib/client/api"
 import { addToCart } from "../../../lib/client/calls"
 import { messageTranslator } from "../../../i18n/format"
 import { useHydrated } from "../../../lib/client/hydrated"
+import { refusalText } from "../../../lib/client/refusals"
+import type { Language } from "@enclave/contract/i18n"
 
 interface Props {
   messages: Record<string, string>
   productId: number
   productName: string
   stockQuantity: number
+  language: Language
 }
 
-export default function AddToCart({ messages, productId, productName, stockQuantity }: Props) {
+export default function AddToCart({ messages, productId, productName, stockQuantity, language }: Props) {
   const t = messageTranslator(messages)
   const [quantity, setQuantity] = useState(1)
   const [adding, setAdding] = useState(false)
@@ -47,9 +50,11 @@ export default function AddToCart({ messages, productId, productName, stockQuant
       if (error instanceof ApiRequestError && error.status === 401) {
         loginRequired()
       } else {
-        // A 409 (beyond stock) carries a message worth reading; anything else gets the docs/product.md §8 text.
+        // A 409 (beyond stock) carries a message worth reading, said in the page's language; anything else gets the docs/product.md §8 text.
         const description =
-          error instanceof ApiRequestError && error.status === 409 && error.serverMessage ? error.serverMessage : t("cart.addFailed")
+          error instanceof ApiRequestError && error.status === 409
+            ? (refusalText(error, t, language) ?? (error.serverMessage || t("cart.addFailed")))
+            : t("cart.addFailed")
         showToast({ title: t("cart.addFailedTitle"), description, variant: "destructive" })
       }
     } finally {
