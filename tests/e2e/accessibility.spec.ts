@@ -15,6 +15,7 @@ import { test } from "../support/csp.ts"
 import { newUserDetails } from "../support/api.ts"
 import { testAddress } from "../support/address.ts"
 import { Authenticator } from "../support/totp.ts"
+import { TEST_ADMIN_PASSWORD } from "../support/shop.ts"
 
 /** Signed in, the same templates differ only in the header and the cart: one of each kind is enough. */
 const pagesSignedIn = ["/", "/products", "/product/1", "/no-such-page", "/account"]
@@ -89,6 +90,20 @@ interface HtmlCodeSniffer {
 async function audit(page: Page, what: string) {
   expect.soft(await seriousViolations(page), `${what} (axe)`).toEqual([])
   expect.soft(await codeSnifferErrors(page), `${what} (HTML_CodeSniffer WCAG2AA)`).toEqual([])
+}
+
+/** The signed-in customer of `page` buys its cart with the sandbox card; the order's number. */
+async function placeSandboxOrder(page: Page): Promise<number> {
+  const order = await page.request.post("/api/orders", {
+    data: {
+      shippingAddress: testAddress,
+      shippingMethod: 1,
+      paymentMethod: "stripe",
+      paymentId: `str-axe-${Math.random().toString(36).slice(2, 10)}`,
+    },
+  })
+  expect(order.status()).toBe(201)
+  return ((await order.json()) as { id: number }).id
 }
 
 async function visit(page: Page, path: string, language: string) {
@@ -183,16 +198,7 @@ for (const language of ["en", "de"] as const) {
 
       expect((await page.request.post("/api/register", { data: newUserDetails() })).status()).toBe(201)
       expect((await page.request.post("/api/cart", { data: { productId: 4, quantity: 2 } })).status()).toBe(201)
-      const order = await page.request.post("/api/orders", {
-        data: {
-          shippingAddress: testAddress,
-          shippingMethod: 1,
-          paymentMethod: "stripe",
-          paymentId: `str-axe-${Math.random().toString(36).slice(2, 10)}`,
-        },
-      })
-      expect(order.status()).toBe(201)
-      const { id } = await order.json()
+      const id = await placeSandboxOrder(page)
       await visit(page, "/withdraw", language)
       await visit(page, `/withdraw?order=${id}`, language)
       await page.getByLabel(en ? "Your name" : "Ihr Name").fill("Ada Lovelace")
@@ -203,19 +209,27 @@ for (const language of ["en", "de"] as const) {
       await audit(page, "/withdraw, received")
     })
 
+    test("the back office's Returns page and its refund dialog (issue 41)", async ({ page }) => {
+      const en = language === "en"
+      expect((await page.request.post("/api/register", { data: newUserDetails() })).status()).toBe(201)
+      expect((await page.request.post("/api/cart", { data: { productId: 4, quantity: 1 } })).status()).toBe(201)
+      const id = await placeSandboxOrder(page)
+      expect((await page.request.post("/api/withdrawals", { data: { orderId: id, name: "Ada Lovelace" } })).status()).toBe(201)
+      expect((await page.request.post("/api/login", { data: { username: "admin", password: TEST_ADMIN_PASSWORD } })).status()).toBe(200)
+      await page.goto("/admin/returns")
+      const row = page.locator(`[data-return-order="${id}"]`)
+      await expect(row).toBeVisible({ timeout: 30_000 })
+      expect(await page.locator("html").getAttribute("lang")).toBe(language)
+      await audit(page, "/admin/returns")
+      await row.getByRole("button", { name: en ? "Refund" : "Erstatten" }).click()
+      await expect(page.getByRole("dialog").getByTestId("refund-dialog")).toBeVisible()
+      await audit(page, "/admin/returns, the refund dialog")
+    })
+
     test("a customer's orders and result pages", async ({ page }) => {
       expect((await page.request.post("/api/register", { data: newUserDetails() })).status()).toBe(201)
       expect((await page.request.post("/api/cart", { data: { productId: 4, quantity: 1 } })).status()).toBe(201)
-      const order = await page.request.post("/api/orders", {
-        data: {
-          shippingAddress: testAddress,
-          shippingMethod: 1,
-          paymentMethod: "stripe",
-          paymentId: `str-axe-${Math.random().toString(36).slice(2, 10)}`,
-        },
-      })
-      expect(order.status()).toBe(201)
-      const { id } = await order.json()
+      const id = await placeSandboxOrder(page)
       // The last: the checkout with the cart now empty.
       for (const path of ["/orders", "/account/orders", `/checkout/success?orderId=${id}`, `/checkout/error?orderId=${id}`, "/checkout"]) {
         await visit(page, path, language)

@@ -92,6 +92,17 @@ async function partyOf(container: MedusaContainer, order: OrderParty) {
   return { to, receiverId: user?.id ?? null, language: user?.language ?? ("en" as Language), name: user?.name ?? null }
 }
 
+/** What every after-sale mail to the order's customer starts with: the recipient, their language, the shop's time zone. */
+async function orderMailBase(container: MedusaContainer, party: NonNullable<Awaited<ReturnType<typeof partyOf>>>, orderNumber: number) {
+  return {
+    language: party.language,
+    timeZone: await shopTimeZone(container),
+    name: party.name,
+    email: party.to,
+    orderNumber,
+  }
+}
+
 export async function returnReceivedMailOf(
   container: MedusaContainer,
   returnId: string,
@@ -147,11 +158,7 @@ export async function returnReceivedMailOf(
     to: party.to,
     receiverId: party.receiverId,
     data: {
-      language: party.language,
-      timeZone: await shopTimeZone(container),
-      name: party.name,
-      email: party.to,
-      orderNumber: row.order.display_id,
+      ...(await orderMailBase(container, party, row.order.display_id)),
       receivedAt: new Date(row.received_at ?? Date.now()).toISOString(),
       items,
     },
@@ -177,11 +184,7 @@ export async function refundMailOf(
     to: party.to,
     receiverId: party.receiverId,
     data: {
-      language: party.language,
-      timeZone: await shopTimeZone(container),
-      name: party.name,
-      email: party.to,
-      orderNumber: row.order.display_id,
+      ...(await orderMailBase(container, party, row.order.display_id)),
       amount: Number(row.amount).toFixed(2),
       method: row.method,
       iban: row.bank_account?.iban ?? null,
