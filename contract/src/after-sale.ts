@@ -1,5 +1,5 @@
 /**
- * The calls of the after-sale (issue 41): the customer's withdrawal (§ 356a BGB, Art. 11a CRD), staff's
+ * The calls of the after-sale: the customer's withdrawal (§ 356a BGB, Art. 11a CRD), staff's
  * returns and refunds, and what an order's answer says about them. The rules themselves are withdrawal.ts.
  */
 import { z } from "zod"

@@ -169,7 +169,7 @@ export const orderSchema = z.object({
   vat: vatFiguresShape.vat.optional(),
   /** The VAT the total contains: Medusa's tax_total, to the cent. */
   taxTotal: vatFiguresShape.taxTotal.optional(),
-  /** Withdrawal, returns and refunds (issue 41): the customer's own list carries it. */
+  /** Withdrawal, returns and refunds: the customer's own list carries it (an admin's list does not). */
   afterSale: orderAfterSaleSchema.optional(),
 })
 export type Order = z.infer<typeof orderSchema>

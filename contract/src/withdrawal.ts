@@ -18,10 +18,20 @@ import { shopDay } from "./values.js"
 
 export const WITHDRAWAL_PERIOD_DAYS = 14
 
+/** The day (YYYY-MM-DD) `days` after the shop's day of `moment`: the day itself is not counted (§ 187 (1) BGB). */
+function daysAfter(moment: Date, days: number, timeZone: string): string {
+  const [year, month, day] = shopDay(moment, timeZone).split("-").map(Number)
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10)
+}
+
 /** The last day (YYYY-MM-DD, shop time zone) on which goods delivered at this moment may be withdrawn from. */
 export function withdrawalLastDay(deliveredAt: Date, timeZone: string): string {
-  const [year, month, day] = shopDay(deliveredAt, timeZone).split("-").map(Number)
-  return new Date(Date.UTC(year, month - 1, day + WITHDRAWAL_PERIOD_DAYS)).toISOString().slice(0, 10)
+  return daysAfter(deliveredAt, WITHDRAWAL_PERIOD_DAYS, timeZone)
+}
+
+/** The last day (YYYY-MM-DD, shop time zone) to refund a withdrawal received at this moment: 14 days (§ 357 (1) BGB). */
+export function withdrawalRefundDeadline(receivedAt: Date, timeZone: string): string {
+  return daysAfter(receivedAt, WITHDRAWAL_PERIOD_DAYS, timeZone)
 }
 
 export type WithdrawalRight =

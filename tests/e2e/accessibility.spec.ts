@@ -209,7 +209,7 @@ for (const language of ["en", "de"] as const) {
       await audit(page, "/withdraw, received")
     })
 
-    test("the back office's Returns page and its refund dialog (issue 41)", async ({ page }) => {
+    test("the back office's Returns page and its refund dialog", async ({ page }) => {
       const en = language === "en"
       expect((await page.request.post("/api/register", { data: newUserDetails() })).status()).toBe(201)
       expect((await page.request.post("/api/cart", { data: { productId: 4, quantity: 1 } })).status()).toBe(201)

@@ -311,7 +311,7 @@ describe("paying by invoice", () => {
     expect(orderListSchema.parse((await customer.get("/api/orders")).body)[0].invoice).toEqual(paid.invoice)
   })
 
-  it("refunds a paid invoice order as a transfer staff send to the account the customer named; an unpaid one has nothing to refund (issue 41)", async () => {
+  it("refunds a paid invoice order as a transfer staff send to the account the customer named; an unpaid one has nothing to refund", async () => {
     const { customer } = await businessCart(13)
     const order = orderSchema.parse((await buyByInvoice(customer)).body)
     const unpaid = await admin.post(`/api/admin/orders/${order.id}/refunds`, { amount: "10.00" })

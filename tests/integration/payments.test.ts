@@ -589,7 +589,7 @@ describe("the card provider (Stripe)", () => {
   })
 })
 
-describe("refunds through the providers (issue 41)", () => {
+describe("refunds through the providers", () => {
   const refundCalls = () => env.stripe.requests.filter((r) => r.method === "POST" && r.path === "/v1/refunds").length
   const paypalRefundCalls = (captureId: string) =>
     env.paypal.requests.filter((r) => r.method === "POST" && r.path === `/v2/payments/captures/${captureId}/refund`).length

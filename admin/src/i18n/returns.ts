@@ -1,6 +1,6 @@
 import { defineMessages, translator } from "./index"
 
-/** The back office's returns and refunds (issue 41): the Returns list, receiving, opening a return, refunding. */
+/** The back office's returns and refunds: the Returns list, receiving, opening a return, refunding. */
 export const returnsMessages = defineMessages(
   {
     title: "Returns",
@@ -33,7 +33,7 @@ export const returnsMessages = defineMessages(
     restock: "Put the items back in stock",
     restockHint: "Off for damaged or used goods: they are recorded as received, not for sale.",
     note: "Note",
-    notePlaceholder: "Condition, serial numbers, …",
+    noteHint: "For example the goods' condition and serial numbers.",
     received: "Return received",
     receivedText: "The return of order #{id} is recorded as received.",
     refund: "Refund",
@@ -103,7 +103,7 @@ export const returnsMessages = defineMessages(
     restock: "Artikel wieder einlagern",
     restockHint: "Aus bei beschädigter oder benutzter Ware: Sie wird als eingegangen gebucht, nicht zum Verkauf.",
     note: "Notiz",
-    notePlaceholder: "Zustand, Seriennummern, …",
+    noteHint: "Zum Beispiel Zustand und Seriennummern der Ware.",
     received: "Rücksendung eingegangen",
     receivedText: "Die Rücksendung der Bestellung #{id} ist als eingegangen gebucht.",
     refund: "Erstatten",

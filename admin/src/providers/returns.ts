@@ -12,7 +12,7 @@ import {
 } from "@enclave/contract"
 import { getJson, sendJson, validated } from "./http"
 
-/** The facade's after-sale calls (issue 41), their answers checked with the contract. */
+/** The facade's after-sale calls, their answers checked with the contract. */
 export const RETURNS_QUERY_KEY = ["admin", "returns"] as const
 export const refundQueryKey = (orderId: number) => ["admin", "refunds", orderId] as const
 

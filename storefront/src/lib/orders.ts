@@ -115,3 +115,11 @@ export function formatShopTime(iso: string, language: Language, timeZone: string
     timeZoneName: "short",
   }).format(new Date(iso))
 }
+
+/** How many of an order's item its withdrawals took (the order's after-sale state). */
+export function withdrawnQuantity(order: Pick<Order, "afterSale">, itemId: number): number {
+  return (order.afterSale?.withdrawals ?? [])
+    .flatMap((w) => w.items)
+    .filter((i) => i.itemId === itemId)
+    .reduce((sum, i) => sum + i.quantity, 0)
+}

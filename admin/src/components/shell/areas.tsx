@@ -25,7 +25,7 @@ export const areas: Area[] = [
   { name: "dashboard", path: "/", label: tShell("nav.dashboard"), icon: <DashboardOutlined /> },
   { name: "products", path: "/products", label: tShell("nav.products"), icon: <ShoppingOutlined /> },
   { name: "orders", path: "/orders", label: tShell("nav.orders"), icon: <ShoppingCartOutlined /> },
-  // Issue 41: withdrawals and returns to receive and refund, beside the orders they belong to.
+  // Withdrawals and returns to receive and refund, beside the orders they belong to.
   { name: "returns", path: "/returns", label: tShell("nav.returns"), icon: <RollbackOutlined /> },
   { name: "shipping-methods", path: "/shipping", label: tShell("nav.shipping"), icon: <CarOutlined /> },
   { name: "users", path: "/users", label: tShell("nav.users"), icon: <TeamOutlined /> },

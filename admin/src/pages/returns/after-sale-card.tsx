@@ -58,7 +58,7 @@ function OpenReturnModal({ orderId, onClose }: { orderId: number; onClose: () =>
   )
 }
 
-/** On an order's page (issue 41): refund money, open a return, and the way to the Returns list. */
+/** On an order's page: refund money, open a return, and the way to the Returns list. */
 export function AfterSaleCard({ order }: { order: Order }) {
   const [dialog, setDialog] = useState<"refund" | "return" | null>(null)
   return (

@@ -22,7 +22,7 @@ function day(value: string): string {
 }
 
 /**
- * Issue 41: the Returns list. Each customer's withdrawal and each return staff opened, with its state, the
+ * The Returns list. Each customer's withdrawal and each return staff opened, with its state, the
  * withdrawal's date and 14-day refund deadline (overdue ones marked), and what to do next: receive the
  * goods (restock or not) and refund.
  */

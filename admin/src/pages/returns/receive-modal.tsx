@@ -8,7 +8,7 @@ import { tReturns as t } from "../../i18n/returns"
 import { toast } from "../../providers/toast"
 import { receiveReturn, RETURNS_QUERY_KEY } from "../../providers/returns"
 
-/** The goods are back (issue 41): every item of the return received at once, restocked or not, with a note. */
+/** The goods are back: every item of the return received at once, restocked or not, with a note. */
 export function ReceiveModal({ entry, onClose }: { entry: AdminReturn; onClose: () => void }) {
   const [restock, setRestock] = useState(true)
   const [note, setNote] = useState("")
@@ -58,10 +58,13 @@ export function ReceiveModal({ entry, onClose }: { entry: AdminReturn; onClose: 
             id="receive-note"
             value={note}
             onChange={(event) => setNote(event.target.value)}
-            placeholder={t("notePlaceholder")}
+            aria-describedby="receive-note-hint"
             maxLength={2000}
             rows={2}
           />
+          <Typography.Text id="receive-note-hint" type="secondary">
+            {t("noteHint")}
+          </Typography.Text>
         </Flex>
       </Flex>
     </Modal>

@@ -14,7 +14,7 @@ const euro = (amount: string | number) => formatEuro(amount, language)
 const AMOUNT = /^\d{1,8}([.,]\d{1,2})?$/
 
 /**
- * Refund money on an order (issue 41): what was paid and refunded, the withdrawal rule's proposal as the
+ * Refund money on an order: what was paid and refunded, the withdrawal rule's proposal as the
  * amount, the provider that takes it back; an invoice order's refund names the account staff transfer to.
  * The dialog's idempotency key makes a double click or a retry one refund.
  */

@@ -15,7 +15,7 @@ import { afterSaleByNumber, afterSaleOf, afterSaleOfOrders, type AfterSaleOrder,
 import { receiveReturnWorkflow, requestReturnWorkflow } from "./returns"
 
 /**
- * The back office's returns (issue 41): the list staff work from (withdrawals and returns, with the
+ * The back office's returns: the list staff work from (withdrawals and returns, with the
  * 14-day refund deadline), a return staff open themselves (goodwill, warranty), and receiving the goods.
  */
 

@@ -13,7 +13,7 @@ import { listActiveShippingMethods, shippingCountryOf } from "../shipping/shippi
 import { afterSaleByNumber, afterSaleOf, capturedPayment, type AfterSaleOrder } from "./facts"
 
 /**
- * Refunds (issue 41): money back through the provider that took it, by Medusa's refund-payment
+ * Refunds: money back through the provider that took it, by Medusa's refund-payment
  * workflow (the payment module calls the provider, records Medusa's Refund and the order's transaction,
  * and announces `payment.refunded`). Stripe refunds the card, PayPal the capture; a sandbox order's
  * refund is recorded as a test refund (Medusa's system provider moves no money), and an invoice order's

@@ -9,7 +9,8 @@ import {
   type WithdrawalRefusal,
   type WithdrawalRequest,
 } from "@enclave/contract"
-import { shopDay, shopReturnAddressOfStore } from "@enclave/contract/values"
+import { shopReturnAddressOfStore } from "@enclave/contract/values"
+import { withdrawalRefundDeadline } from "@enclave/contract/withdrawal"
 import { SHOP_ORDERS_MODULE, type Withdrawal as WithdrawalRow, type WithdrawnLine } from "@enclave/orders"
 import { shopDefaults } from "../admin-products/shop-defaults"
 import { customerIdOf, type ShopUserRow } from "../accounts/users"
@@ -28,8 +29,6 @@ import { requestReturnWorkflow } from "./returns"
  */
 
 export const WITHDRAWAL_RECEIVED = "withdrawal.received"
-/** Added to the day of receipt: the shop refunds within 14 days of it (§ 357 (1) BGB). */
-const REFUND_DAYS = 14
 
 export interface WithdrawInput {
   orderId: string
@@ -117,12 +116,6 @@ const planWithdrawalStep = createStep("enclave-plan-withdrawal", async (input: W
   return new StepResponse(await planWithdrawal(container, order, input, new Date()))
 })
 
-/** The day of receipt plus 14, in the shop's time zone. */
-export function refundDeadline(receivedAt: Date, timeZone: string): string {
-  const [year, month, day] = shopDay(receivedAt, timeZone).split("-").map(Number)
-  return new Date(Date.UTC(year, month - 1, day + REFUND_DAYS)).toISOString().slice(0, 10)
-}
-
 const recordWithdrawalStep = createStep(
   "enclave-record-withdrawal",
   async (input: { plan: WithdrawPlan; request: WithdrawInput }, { container }) => {
@@ -135,7 +128,7 @@ const recordWithdrawalStep = createStep(
       items_key: input.plan.itemsKey,
       whole_order: input.plan.wholeOrder,
       received_at: receivedAt,
-      refund_deadline: refundDeadline(receivedAt, input.request.timeZone),
+      refund_deadline: withdrawalRefundDeadline(receivedAt, input.request.timeZone),
     })
     return new StepResponse(row as unknown as WithdrawalRow, row.id)
   },

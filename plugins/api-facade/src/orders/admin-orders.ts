@@ -139,7 +139,7 @@ export async function setOrderStatus(
   return (await findOrder(container, orderNumber))!.order
 }
 
-/** Whether the order has a return (issue 41) that is not cancelled. */
+/** Whether the order has a return that is not cancelled. */
 async function hasOpenReturn(container: MedusaContainer, orderId: string): Promise<boolean> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "return", fields: ["id", "status"], filters: { order_id: orderId } })

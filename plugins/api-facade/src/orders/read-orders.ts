@@ -86,7 +86,7 @@ export interface MedusaOrderRow extends TaxedOrderRow {
     thumbnail: string | null
     metadata: Record<string, unknown> | null
     tax_lines?: TaxLineFact[] | null
-    /** What came back of it (issue 41): Medusa then lowers the order's totals, the answer keeps them as sold. */
+    /** What came back of it: Medusa then lowers the order's totals, the answer keeps them as sold. */
     detail?: { return_received_quantity?: unknown; return_dismissed_quantity?: unknown } | null
   }>
   fulfillments?: Parameters<typeof shipmentOf>[0]
@@ -275,7 +275,7 @@ export function toContractOrder(order: MedusaOrderRow, details: OrderDetailsRow,
   })
   const subtotal = items.reduce((sum, i) => sum + eurosToCents(i.price) * i.quantity, 0) / 100
   // Once goods came back Medusa's totals count only what was kept; the order is answered as it was sold
-  // (its lines, its invoice), and what came back and was refunded is its after-sale (issue 41).
+  // (its lines, its invoice), and what came back and was refunded is its after-sale.
   const returned = (order.items ?? []).some(
     (item) => Number(item.detail?.return_received_quantity ?? 0) + Number(item.detail?.return_dismissed_quantity ?? 0) > 0,
   )

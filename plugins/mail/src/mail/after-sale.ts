@@ -7,7 +7,7 @@ import { recipientByCustomer } from "./recipients"
 import { shopTimeZone } from "./time-zone"
 
 /**
- * The after-sale mails' data (issue 41), read through Medusa's query across the facade's links: a
+ * The after-sale mails' data, read through Medusa's query across the facade's links: a
  * withdrawal's receipt goes to the address and in the language of the statement; the mails about the
  * return and the refund to the customer's account (its address and language), else the order's address
  * in English.

@@ -604,7 +604,7 @@ function emailChangeRequestedMail(data: EmailChangeRequestedMailData): RenderedM
 }
 
 // ---------------------------------------------------------------------------------------------
-// After the sale (issue 41)
+// After the sale: the withdrawal's receipt, a return received, a refund made
 
 function withdrawalMail(data: WithdrawalMailData): RenderedMail {
   const t = translator(data.language)

@@ -1,7 +1,7 @@
 import { defineMessages } from "@enclave/contract/i18n"
 
 /**
- * The withdrawal function (/withdraw, issue 41; § 356a BGB, Art. 11a CRD): the footer's link, the statement
+ * The withdrawal function (/withdraw; § 356a BGB, Art. 11a CRD): the footer's link, the statement
  * form, the "Confirm withdrawal" step, the confirmation, and what /orders says about returns and refunds.
  * The law names the two buttons' words: "Withdraw from contract here" / "Vertrag hier widerrufen" and
  * "Confirm withdrawal" / "Widerruf bestätigen".

@@ -1,5 +1,5 @@
 /**
- * The withdrawal page's one write (/withdraw, issue 41): the statement, posted to the facade from the
+ * The withdrawal page's one write (/withdraw): the statement, posted to the facade from the
  * storefront's server as the visitor's browser (its cookies, its address as the front door wrote it), so
  * the page works without JavaScript.
  */

@@ -1,6 +1,6 @@
 import { Migration } from "@medusajs/framework/mikro-orm/migrations"
 
-/** Withdrawal statements and staff's refunds (issue 41). */
+/** Withdrawal statements and staff's refunds, beside Medusa's own returns and refunds. */
 export class Migration20261201090000 extends Migration {
   override async up(): Promise<void> {
     this.addSql(`create table if not exists "withdrawal" (
