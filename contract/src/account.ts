@@ -16,6 +16,10 @@ export {
   registerSchema,
   twoFactorCodeSchema,
   usernameSchema,
+  pgpKeySaveSchema,
+  accountDeletionSchema,
+  type PgpKeySave,
+  type AccountDeletion,
   type EmailChangeConfirm,
   type LoginRequest,
   type PasswordChange,
@@ -36,6 +40,11 @@ export const accountSessionSchema = z.object({
   signedInAt: z.string().datetime({ offset: true }),
   /** When the session was last used, to five minutes. */
   lastSeenAt: z.string().datetime({ offset: true }),
+  /**
+   * Roughly where it signed in from: the client's network (IPv4 /24, IPv6 /48), never the whole
+   * address; null when the shop did not keep one (older sessions, or records past SIGN_IN_RECORD_DAYS).
+   */
+  network: z.string().nullable(),
 })
 export type AccountSession = z.infer<typeof accountSessionSchema>
 export const accountSessionListSchema = z.array(accountSessionSchema)
@@ -119,3 +128,49 @@ export const wholeNumberIdSchema = (what: string) =>
     .regex(/^\d{1,9}$/, `${what} id must be a whole number`)
     .transform(Number)
     .refine((n) => n >= 1, `${what} id must be a whole number`)
+
+/** GET/PUT /api/account/pgp-key: the key mails to the account are encrypted to (its public facts; null: none). */
+export const pgpKeySchema = z.object({
+  /** 40 hex digits (v4) or 64 (v6), upper case. */
+  fingerprint: z.string(),
+  userIds: z.array(z.string()),
+  algorithm: z.string(),
+  createdAt: z.string().datetime({ offset: true }),
+  /** Null: it does not expire. */
+  expiresAt: z.string().datetime({ offset: true }).nullable(),
+})
+export type PgpKey = z.infer<typeof pgpKeySchema>
+export const pgpKeyStateSchema = z.object({ key: pgpKeySchema.nullable() })
+export type PgpKeyState = z.infer<typeof pgpKeyStateSchema>
+export const pgpKeySavedSchema = z.object({ key: pgpKeySchema, message: z.string() })
+export type PgpKeySaved = z.infer<typeof pgpKeySavedSchema>
+
+/** One sign-in of the account as the data download lists it (kept SIGN_IN_RECORD_DAYS after it ended). */
+export const signInRecordSchema = z.object({
+  signedInAt: z.string().datetime({ offset: true }),
+  endedAt: z.string().datetime({ offset: true }).nullable(),
+  userAgent: z.string().nullable(),
+  /** The client's address; null once SIGN_IN_RECORD_DAYS have passed. */
+  address: z.string().nullable(),
+  method: z.string(),
+})
+export type SignInRecord = z.infer<typeof signInRecordSchema>
+
+/**
+ * GET /api/account/data: everything the shop holds about the signed-in customer (GDPR Art. 15, 20),
+ * as one JSON file; docs/product.md "Your data" describes each part.
+ */
+export const accountDataSchema = z.object({
+  account: z.looseObject({ username: z.string(), email: z.string() }),
+  addresses: z.array(z.looseObject({})),
+  orders: z.array(z.looseObject({ id: z.number() })),
+  withdrawals: z.array(z.looseObject({})),
+  signIns: z.array(signInRecordSchema),
+  /** The live sessions, as the account page lists them. */
+  sessions: z.array(z.looseObject({})),
+  passkeys: z.array(z.looseObject({})),
+  pgpKey: z.looseObject({}).nullable(),
+  mails: z.array(z.object({ subject: z.string().nullable(), template: z.string(), sentAt: z.string(), status: z.string() })),
+  consents: z.array(z.looseObject({})),
+})
+export type AccountData = z.infer<typeof accountDataSchema>

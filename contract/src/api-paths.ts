@@ -1,5 +1,7 @@
 // Core schemas: the form schemas are zod/mini (./forms.ts), the others classic zod.
 import type { $ZodType as ZodType } from "zod/v4/core"
+import { z } from "zod"
+import { PGP_KEY_REFUSALS } from "./privacy.js"
 import {
   adminProductCreateSchema,
   adminProductListSchema,
@@ -10,6 +12,12 @@ import {
   messageSchema,
 } from "./admin-product.js"
 import {
+  accountDataSchema,
+  accountDeletionSchema,
+  pgpKeySavedSchema,
+  pgpKeySaveSchema,
+  pgpKeySchema,
+  pgpKeyStateSchema,
   accountSessionListSchema,
   emailChangeConfirmSchema,
   loginSchema,
@@ -172,6 +180,12 @@ export const apiSchemas: Record<string, ZodType> = {
   ApiError: apiErrorSchema,
   ChallengeRequired: challengeRequiredSchema,
   Message: messageSchema,
+  AccountData: accountDataSchema,
+  PgpKey: pgpKeySchema,
+  PgpKeyState: pgpKeyStateSchema,
+  PgpKeySaved: pgpKeySavedSchema,
+  PgpKeySave: pgpKeySaveSchema,
+  AccountDeletion: accountDeletionSchema,
   Health: healthSchema,
   HealthUnavailable: healthUnavailableSchema,
   Product: productSchema,
@@ -497,6 +511,70 @@ export const apiOperations: ApiOperation[] = [
     summary: "Sign out everywhere else: ends every session of the account but this one",
     access: "customer",
     response: sessionsEndedSchema,
+  },
+  {
+    method: "delete",
+    path: "/api/account/sessions/{id}",
+    summary: "Sign out one other session of the account",
+    description: "`id` is a session's id as GET /api/account/sessions lists it (this session signs out with POST /api/logout).",
+    access: "customer",
+    params: { id: z.string() },
+    response: messageSchema,
+    errors: { 404: "The account has no other session with this id" },
+  },
+  {
+    method: "get",
+    path: "/api/account/data",
+    summary: "Download everything the shop holds about the signed-in customer (GDPR Art. 15, 20)",
+    description:
+      "One JSON document, sent as a file to save (`Content-Disposition: attachment`): the account, addresses, orders with items, payments and refunds, withdrawals, sign-in records, sessions, passkeys (public parts), the OpenPGP key, the mails sent (subject and date) and consents. No secrets: the password's hash, the two-factor secret and session ids are never in it.",
+    access: "customer",
+    response: accountDataSchema,
+  },
+  {
+    method: "post",
+    path: "/api/account/deletion",
+    summary: "Delete one's account (GDPR Art. 17)",
+    description:
+      "Needs the account's password; a wrong one counts toward the sign-in lock like a failed sign-in. Every session of the account ends; the account, its passkeys, two-factor data, cart, sign-in records and Medusa customer are deleted; its orders and invoices stay, as the law's retention requires (§ 147 AO, § 257 HGB), detached from the account and marked `account_deleted_at` in Medusa's order metadata. A last mail confirms it; the username is free again.",
+    access: "customer",
+    body: accountDeletionSchema,
+    response: messageSchema,
+    signInLimit: true,
+    setsCookie: "Clears the session cookie.",
+    errors: {
+      400: "The password is wrong",
+      409: "An administrator's account cannot be deleted here (`details.code`: `admin_account`)",
+      423: SIGN_IN_LOCK_423,
+      429: SIGN_IN_LOCK_429,
+    },
+  },
+  {
+    method: "get",
+    path: "/api/account/pgp-key",
+    summary: "The OpenPGP key the account's mails are encrypted to",
+    access: "customer",
+    response: pgpKeyStateSchema,
+  },
+  {
+    method: "put",
+    path: "/api/account/pgp-key",
+    summary: "Encrypt every mail to the account with this OpenPGP public key",
+    description:
+      "An ASCII-armoured public key with a usable encryption subkey, not expired or revoked, and a user ID with the account's e-mail address; else 400 with `details.code` (" +
+      PGP_KEY_REFUSALS.map((code) => "`" + code + "`").join(", ") +
+      "). An encrypted test mail goes out at once; from then on every mail to the account is PGP/MIME-encrypted (RFC 3156).",
+    access: "customer",
+    body: pgpKeySaveSchema,
+    response: pgpKeySavedSchema,
+    errors: { 400: "Not a public key the shop can encrypt to for this account (`details.code` says why)" },
+  },
+  {
+    method: "delete",
+    path: "/api/account/pgp-key",
+    summary: "Remove the OpenPGP key: mails go unencrypted again",
+    access: "customer",
+    response: messageSchema,
   },
   {
     method: "post",

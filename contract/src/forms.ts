@@ -9,6 +9,7 @@
  */
 import * as z from "zod/mini"
 import { normaliseVatId, vatIdProblem } from "./vat.js"
+import { PGP_KEY_MAX_LENGTH } from "./privacy.js"
 import {
   DIRECTION_CONTROL_MESSAGE,
   EMAIL_CHANGE_LINK_INVALID_MESSAGE,
@@ -243,3 +244,22 @@ export const loginSchema = z.strictObject({
   altcha: z.optional(text("Challenge solution").check(z.maxLength(4000, "Challenge solution is too long"))),
 })
 export type LoginRequest = z.infer<typeof loginSchema>
+
+// ---------------------------------------------------------------------------------------------
+// The account's privacy (docs/product.md "Your data")
+
+/** PUT /api/account/pgp-key: an ASCII-armoured OpenPGP public key, pasted or read from a file. */
+export const pgpKeySaveSchema = z.strictObject({
+  publicKey: text("Public key", "Paste your public key").check(
+    z.trim(),
+    z.minLength(1, "Paste your public key"),
+    z.maxLength(PGP_KEY_MAX_LENGTH, "This key is too large"),
+  ),
+})
+export type PgpKeySave = z.infer<typeof pgpKeySaveSchema>
+
+/** POST /api/account/deletion: the password confirms that the account's owner deletes it. */
+export const accountDeletionSchema = z.strictObject({
+  password: text("Password").check(z.minLength(1, "Password is required"), z.maxLength(200, "Password is incorrect")),
+})
+export type AccountDeletion = z.infer<typeof accountDeletionSchema>

@@ -130,6 +130,11 @@ export const vatFiguresShape = {
 export const orderSchema = z.object({
   id: z.number().int().positive(),
   userId: z.number().int().positive().nullable(),
+  /**
+   * When the account that placed it was deleted; the order stays (retention: § 147 AO, § 257 HGB)
+   * with `userId` null. Absent for every other order.
+   */
+  accountDeletedAt: z.string().datetime({ offset: true }).optional(),
   status: orderStatusSchema,
   subtotal: priceStringSchema,
   shippingCost: priceStringSchema,

@@ -10,6 +10,7 @@
 import fs from "node:fs"
 import { createRequire } from "node:module"
 import AxeBuilder from "@axe-core/playwright"
+import * as openpgp from "openpgp"
 import { expect, type Page } from "@playwright/test"
 import { test } from "../support/csp.ts"
 import { newUserDetails } from "../support/api.ts"
@@ -155,6 +156,31 @@ for (const language of ["en", "de"] as const) {
       await panel.getByRole("button", { name: language === "en" ? "Turn off" : "Ausschalten" }).click()
       await expect(panel.getByRole("textbox")).toBeVisible()
       await audit(page, "/account, turning two-factor sign-in off")
+    })
+
+    test("a customer's encrypted-mail key refused and saved, and deleting the account asked for", async ({ page }) => {
+      const details = newUserDetails()
+      expect((await page.request.post("/api/register", { data: details })).status()).toBe(201)
+      await page.goto("/account")
+      await expect(page.locator("astro-island[ssr]")).toHaveCount(0)
+      const pgp = page.getByRole("region", { name: language === "en" ? "Encrypted mail" : "Verschlüsselte E-Mails" })
+      await pgp.getByRole("textbox").fill("not a key")
+      await pgp.getByRole("button", { name: language === "en" ? "Save key" : "Schlüssel speichern" }).click()
+      await expect(pgp.getByRole("textbox")).toHaveAttribute("aria-invalid", "true")
+      await audit(page, "/account, a refused key")
+      const { publicKey } = await openpgp.generateKey({
+        type: "ecc",
+        curve: "curve25519Legacy",
+        userIDs: [{ email: details.email }],
+        format: "armored",
+      })
+      await pgp.getByRole("textbox").fill(publicKey)
+      await pgp.getByRole("button", { name: language === "en" ? "Save key" : "Schlüssel speichern" }).click()
+      await expect(pgp.getByTestId("pgp-key")).toBeVisible()
+      const remove = page.getByRole("region", { name: language === "en" ? "Delete my account" : "Mein Konto löschen" })
+      await remove.getByRole("button", { name: language === "en" ? "Delete my account…" : "Mein Konto löschen…" }).click()
+      await expect(remove.getByLabel(language === "en" ? /^Password/ : /^Passwort/)).toBeVisible()
+      await audit(page, "/account, a saved key and the deletion asked for")
     })
 
     test("signed out: a product, one out of stock, an unknown product, an unknown page", async ({ page }) => {

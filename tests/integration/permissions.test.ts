@@ -30,6 +30,14 @@ const customerCalls: Call[] = [
   ["PUT", "/api/account", { email: "not an address" }],
   ["POST", "/api/account/password", { currentPassword: "", newPassword: "short" }],
   ["GET", "/api/account/sessions"],
+  // No session of anyone's has this id: 404 past the door.
+  ["DELETE", "/api/account/sessions/0123456789abcdef"],
+  ["GET", "/api/account/data"],
+  ["GET", "/api/account/pgp-key"],
+  ["PUT", "/api/account/pgp-key", { publicKey: "not a key" }],
+  ["DELETE", "/api/account/pgp-key"],
+  // Never the password: the customer's is refused (400), the admin's account is refused before it is checked (409).
+  ["POST", "/api/account/deletion", { password: "not the password at all" }],
   // A set-up that is never confirmed changes nothing at sign-in; the codes below are never right.
   ["POST", "/api/account/two-factor/setup"],
   ["POST", "/api/account/two-factor/enable", { code: "12345" }],

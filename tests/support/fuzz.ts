@@ -79,6 +79,11 @@ function baseBody(op: ApiOperation, ids: FuzzIds): Record<string, unknown> {
     case "post /api/login/two-factor":
       // Never a code of anyone's secret: a body that slipped through could turn nothing on or off.
       return { code: "000000" }
+    case "post /api/account/deletion":
+      // Not the customer's password: even a body that slipped through could delete nothing.
+      return { password: "not the password at all" }
+    case "put /api/account/pgp-key":
+      return { publicKey: "-----BEGIN PGP PUBLIC KEY BLOCK-----\n\nmDMEZfuzz\n-----END PGP PUBLIC KEY BLOCK-----\n" }
     case "post /api/password-reset":
       return { email: "fuzzer@example.org" }
     case "post /api/password-reset/confirm":

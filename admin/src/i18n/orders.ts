@@ -66,6 +66,9 @@ export const ordersMessages = defineMessages(
     customerLoading: "Loading customer details",
     customerError: "Failed to load customer details. Customer profile information may be incomplete.",
     noCustomer: "This order has no customer account.",
+    accountDeleted: "Account deleted",
+    accountDeletedText:
+      "The customer deleted their account on {date}. The order and its invoice are kept as the law requires (§ 147 AO, § 257 HGB), no longer tied to an account.",
     username: "Username",
     email: "Email",
     fullName: "Full name",
@@ -198,6 +201,9 @@ export const ordersMessages = defineMessages(
     customerLoading: "Kundendaten werden geladen",
     customerError: "Kundendaten konnten nicht geladen werden. Die Profilangaben des Kunden sind möglicherweise unvollständig.",
     noCustomer: "Zu dieser Bestellung gehört kein Kundenkonto.",
+    accountDeleted: "Konto gelöscht",
+    accountDeletedText:
+      "Der Kunde hat sein Konto am {date} gelöscht. Bestellung und Rechnung bleiben erhalten, wie es das Gesetz verlangt (§ 147 AO, § 257 HGB), ohne Bezug zu einem Konto.",
     username: "Benutzername",
     email: "E-Mail",
     fullName: "Vollständiger Name",

@@ -19,3 +19,6 @@ export { enableShopUserTwoFactorWorkflow, disableShopUserTwoFactorWorkflow } fro
 export { requestShopUserEmailChangeWorkflow, confirmShopUserEmailChangeWorkflow } from "./workflows/email-change"
 export { requestShopUserPasswordResetWorkflow, resetShopUserPasswordWorkflow } from "./workflows/password-reset"
 export { grantMedusaAdminLoginWorkflow, revokeMedusaAdminLoginWorkflow, setShopAdminRoleWorkflow } from "./workflows/medusa-admin-login"
+export { checkPublicKey, encryptToKey, pgpKeyFacts, pgpKeyProblem, type PgpKeyCheck, type PgpKeyFacts, type PgpKeyProblem } from "./pgp-key"
+export { deleteShopUserWorkflow, type ShopUserDeletedEvent } from "./workflows/delete-shop-user"
+export { saveShopUserPgpKeyWorkflow, removeShopUserPgpKeyWorkflow } from "./workflows/pgp-key"

@@ -114,7 +114,9 @@ export default function OrderList() {
         <Table.Column<Order>
           dataIndex="userId"
           title={t("colUser")}
-          render={(userId: number | null) => customerLabel(userId, customers, t("guest"))}
+          render={(userId: number | null, order) =>
+            order.accountDeletedAt ? t("accountDeleted") : customerLabel(userId, customers, t("guest"))
+          }
         />
         <Table.Column<Order> dataIndex="createdAt" title={t("colDate")} render={formatOrderDate} />
         <Table.Column<Order>

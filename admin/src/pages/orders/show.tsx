@@ -270,6 +270,7 @@ function StatusCard({ order }: { order: Order }) {
 }
 
 function CustomerCard({ order }: { order: Order }) {
+  const formatOrderDate = useOrderDate()
   const userId = order.userId
   const customer = useQuery({
     queryKey: ["admin", "order-user", userId],
@@ -282,7 +283,17 @@ function CustomerCard({ order }: { order: Order }) {
     if (customer.isError) open?.({ key: `order-user-${userId}`, type: "error", description: t("error"), message: t("customerError") })
   }, [customer.isError, userId, open])
   let body
-  if (userId === null) body = <Typography.Text type="secondary">{t("noCustomer")}</Typography.Text>
+  if (order.accountDeletedAt) {
+    body = (
+      <Alert
+        type="info"
+        showIcon
+        message={t("accountDeleted")}
+        description={t("accountDeletedText", { date: formatOrderDate(order.accountDeletedAt) })}
+        data-testid="account-deleted"
+      />
+    )
+  } else if (userId === null) body = <Typography.Text type="secondary">{t("noCustomer")}</Typography.Text>
   else if (customer.isPending) body = <Skeleton active paragraph={{ rows: 3 }} title={false} aria-label={t("customerLoading")} />
   else if (customer.isError) body = <Alert type="warning" showIcon role="alert" message={t("customerError")} data-testid="customer-error" />
   else {
@@ -442,7 +453,8 @@ export default function OrderShow() {
             {isTestOrder(order) ? <TestPaymentTag /> : null}
           </Space>
           <Typography.Text type="secondary" style={{ display: "block" }}>
-            {t("placedOn", { date: formatOrderDate(order.createdAt) })} · {t("colUser")}: {order.userId ?? t("guest")}
+            {t("placedOn", { date: formatOrderDate(order.createdAt) })} · {t("colUser")}:{" "}
+            {order.accountDeletedAt ? t("accountDeleted") : (order.userId ?? t("guest"))}
           </Typography.Text>
         </div>
         <Space wrap>

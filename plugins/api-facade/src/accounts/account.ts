@@ -19,6 +19,7 @@ import { countAttempt, countSuccess, failureError } from "./sign-in-guard"
 import { accountsService, findUserById, type ShopUserRow } from "./users"
 
 export const WRONG_CURRENT_PASSWORD_MESSAGE = "Current password is incorrect"
+export const WRONG_PASSWORD_MESSAGE = "Password is incorrect"
 
 /**
  * A customer's own profile (docs/product.md §5 rules): name, company and address change at once. A

@@ -9,6 +9,7 @@ import { PENDING_SIGN_IN_COOKIE, PENDING_SIGN_IN_MINUTES, SESSION_COOKIE, type A
 import { accountsService } from "../accounts/users"
 import { redisKey } from "./redis-keys"
 import { cameToShopOverHttps } from "./proxies"
+import { clientAddress } from "./sign-in-limit"
 
 /**
  * Sign-in sessions of the shop. The cookie carries only a random id (signed with COOKIE_SECRET, in
@@ -37,6 +38,8 @@ export interface SessionData {
   userAgent?: string
   /** When the session was last used, to the SEEN_EVERY_MS. */
   seenAt?: number
+  /** The client's network at sign-in (networkOf), shown on the account page as roughly where. */
+  network?: string
   /**
    * A sign-in whose password was right and whose two-factor code is still due: it signs nobody in
    * (readSession refuses it, whatever cookie carries it) and lives PENDING_TTL_MS.
@@ -168,15 +171,52 @@ export async function readSession(req: MedusaRequest, res: MedusaResponse): Prom
   return data
 }
 
-/** Signs a user in with a brand-new session id (never the one the request came with: no fixation). */
-export async function startSession(req: MedusaRequest, res: MedusaResponse, userId: string) {
+/** How a session was opened, as its sign-in record says. */
+export type SignInMethod = "password" | "two_factor" | "passkey" | "registration" | "password_change"
+
+/**
+ * Roughly where an address is: its IPv4 /24 or IPv6 /48 network, never the whole address. The
+ * account page shows it beside the browser, so a customer can tell their own sessions from others.
+ */
+export function networkOf(address: string): string | null {
+  const v4 = /^(?:::ffff:)?(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.\d{1,3}$/i.exec(address)
+  if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.0/24`
+  if (address === "::1") return address
+  if (!address.includes(":")) return null
+  const groups = address
+    .replace(/\/\d+$/, "")
+    .split("::")[0]!
+    .split(":")
+    .filter(Boolean)
+    .slice(0, 3)
+  while (groups.length < 3) groups.push("0")
+  return `${groups.join(":")}::/48`
+}
+
+/** Signs a user in with a brand-new session id (never the one the request came with: no fixation), and records the sign-in. */
+export async function startSession(req: MedusaRequest, res: MedusaResponse, userId: string, method: SignInMethod = "password") {
   const sessions = sessionStore(req.scope)
+  const accounts = accountsService(req.scope)
   const previous = sessionIdFrom(req)
-  if (previous) await sessions.destroy(previous)
+  if (previous) {
+    await sessions.destroy(previous)
+    await accounts.endSignInRecords([publicId(previous)])
+  }
   const sid = randomBytes(24).toString("base64url")
   const now = Date.now()
   const userAgent = String(req.headers["user-agent"] ?? "").slice(0, USER_AGENT_LENGTH) || undefined
-  await sessions.set(sid, { userId, signedInAt: now, touchedAt: now, seenAt: now, userAgent }, SESSION_TTL_MS)
+  const address = clientAddress(req)
+  const network = networkOf(address) ?? undefined
+  await sessions.set(sid, { userId, signedInAt: now, touchedAt: now, seenAt: now, userAgent, network }, SESSION_TTL_MS)
+  await accounts.createSignInRecords({
+    shop_user_id: userId,
+    session_digest: publicId(sid),
+    method,
+    user_agent: userAgent ?? null,
+    address,
+    network: network ?? null,
+    signed_in_at: new Date(now),
+  })
   writeCookie(req, res, sid)
 }
 
@@ -231,6 +271,7 @@ export async function sessionsOf(req: MedusaRequest, userId: string): Promise<Ac
         userAgent: data.userAgent ?? null,
         signedInAt: new Date(data.signedInAt).toISOString(),
         lastSeenAt: new Date(data.seenAt ?? data.touchedAt).toISOString(),
+        network: data.network ?? null,
       }))
       // ISO times of one format sort as text.
       .sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt.localeCompare(a.lastSeenAt))
@@ -243,12 +284,49 @@ export async function endOtherSessions(req: MedusaRequest, userId: string): Prom
   const current = sessionIdFrom(req)
   const others = (await sessions.listOf(userId)).filter(({ sid }) => sid !== current)
   for (const { sid } of others) await sessions.destroy(sid)
+  await accountsService(req.scope).endSignInRecords(others.map(({ sid }) => publicId(sid)))
   return others.length
+}
+
+/** Ends one other session of the user, named by the digest the account page shows; false when the user has no such session. */
+export async function endOtherSession(req: MedusaRequest, userId: string, id: string): Promise<boolean> {
+  const sessions = sessionStore(req.scope)
+  const current = sessionIdFrom(req)
+  const found = (await sessions.listOf(userId)).find(({ sid }) => sid !== current && publicId(sid) === id)
+  if (!found) return false
+  await sessions.destroy(found.sid)
+  await accountsService(req.scope).endSignInRecords([id])
+  return true
+}
+
+/** Ends every session of the user, this one too (the account is being deleted). */
+export async function endAllSessions(req: MedusaRequest, res: MedusaResponse, userId: string): Promise<void> {
+  const sessions = sessionStore(req.scope)
+  const all = await sessions.listOf(userId)
+  for (const { sid } of all) await sessions.destroy(sid)
+  await accountsService(req.scope).endSignInRecords(all.map(({ sid }) => publicId(sid)))
+  writeCookie(req, res, null)
+}
+
+/**
+ * The digests of the user's sessions that are still live (the scheduled job ends the sign-in
+ * records of those that ran out or were ended by a password change).
+ */
+export async function liveSessionDigests(container: MedusaContainer, userId: string, endedBefore: Date | null): Promise<Set<string>> {
+  const listed = await sessionStore(container).listOf(userId)
+  return new Set(
+    listed
+      .filter(({ data }) => !data.awaitingSecondFactor && (endedBefore === null || data.signedInAt >= endedBefore.getTime()))
+      .map(({ sid }) => publicId(sid)),
+  )
 }
 
 export async function endSession(req: MedusaRequest, res: MedusaResponse) {
   const sessions = sessionStore(req.scope)
   const sid = sessionIdFrom(req)
-  if (sid) await sessions.destroy(sid)
+  if (sid) {
+    await sessions.destroy(sid)
+    await accountsService(req.scope).endSignInRecords([publicId(sid)])
+  }
   writeCookie(req, res, null)
 }

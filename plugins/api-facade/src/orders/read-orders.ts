@@ -62,6 +62,8 @@ export interface MedusaOrderRow extends TaxedOrderRow {
   email: string | null
   /** Medusa's customer of the order: the shop user who placed it is the one linked to it. */
   customer_id?: string | null
+  /** `account_deleted_at`: the account that placed it was deleted (the accounts plugin's delete workflow). */
+  metadata?: Record<string, unknown> | null
   created_at: string | Date
   total: number | string
   /** The items as charged: VAT included (Medusa's item_subtotal is net once an order carries tax lines). */
@@ -97,6 +99,7 @@ const orderFields = [
   "display_id",
   "email",
   "customer_id",
+  "metadata",
   "created_at",
   "total",
   "item_total",
@@ -282,7 +285,9 @@ export function toContractOrder(order: MedusaOrderRow, details: OrderDetailsRow,
   const soldTotal = (eurosToCents(money(subtotal)) + eurosToCents(money(order.shipping_total))) / 100
   return {
     id: order.display_id,
-    userId: parties.userNumber,
+    // A deleted account's orders stay, detached from it (kept user numbers are not asked again).
+    userId: order.metadata?.account_deleted_at ? null : parties.userNumber,
+    ...(order.metadata?.account_deleted_at ? { accountDeletedAt: new Date(String(order.metadata.account_deleted_at)).toISOString() } : {}),
     status: details.status,
     subtotal: money(returned ? subtotal : (order.item_total ?? subtotal)),
     shippingCost: money(order.shipping_total),

@@ -24,6 +24,10 @@ export const PASSWORD_RESET_REQUESTED = "shop_user.password_reset_requested"
 export const EMAIL_CHANGE_REQUESTED = "shop_user.email_change_requested"
 export const TWO_FACTOR_ENABLED = "shop_user.two_factor_enabled"
 export const TWO_FACTOR_DISABLED = "shop_user.two_factor_disabled"
+/** The accounts plugin's: { id } of the account whose OpenPGP key was saved (an encrypted test mail goes out). */
+export const PGP_KEY_SAVED = "shop_user.pgp_key_saved"
+/** The accounts plugin's delete workflow: the deleted account's address, name, language and key (ShopUserDeletedEvent). */
+export const SHOP_USER_DELETED = "shop_user.deleted"
 
 export interface OrderEvent {
   id: string

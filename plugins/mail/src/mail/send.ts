@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto"
 import type { FilterableNotificationProps, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, NotificationStatus } from "@medusajs/framework/utils"
-import { renderMail, type MailTemplate, type MailTemplates } from "../templates"
+import { encryptedMailSubject, type MailTemplate, type MailTemplates, type RenderedMail } from "../templates"
+import type { EncryptedContent } from "../providers/mail/service"
 
 /**
  * Waits between the attempts of one mail: a mail server that is down for a moment or refuses a
@@ -26,6 +27,11 @@ export interface MailToSend<K extends MailTemplate> {
   receiverId?: string | null
   /** The event that caused it. */
   trigger: string
+  /**
+   * The OpenPGP key to encrypt to when the account is no longer there to read it from (the mail
+   * confirming a deletion); otherwise the receiver's stored key is used.
+   */
+  encryptTo?: string | null
 }
 
 /** A mail of any of the templates. */
@@ -66,19 +72,33 @@ async function sendOnce(container: MedusaContainer, mail: AnyMailToSend): Promis
   const used = new Set(earlier.map((n) => n.idempotency_key))
   const key = keys.find((k) => !used.has(k))
   if (!key) throw new Error(`all ${MAX_ATTEMPTS} attempts of ${mail.idempotencyKey} failed`)
-  const rendered = renderMail(mail.template, mail.data)
+  const { template, rendered, encryptTo } = await sealedMail(container, mail)
+  const content: RenderedMail & EncryptedContent = encryptTo
+    ? { ...rendered, encryptTo, encryptedSubject: encryptedMailSubject(mail.data.language) }
+    : rendered
   await notifications.createNotifications({
     to: mail.to,
     channel: "email",
-    template: mail.template,
-    data: { language: mail.data.language },
-    content: rendered,
+    template,
+    // The subject is kept for the customer's data download; the text never is (a reset link is a secret).
+    data: { language: mail.data.language, subject: rendered.subject, encrypted: Boolean(encryptTo) },
+    content,
     idempotency_key: key,
     trigger_type: mail.trigger,
     resource_type: mail.resource?.type ?? null,
     resource_id: mail.resource?.id ?? null,
     receiver_id: mail.receiverId ?? null,
   })
+}
+
+/**
+ * The mail as it goes out: encrypted to the receiver's OpenPGP key, or a notice in its place when
+ * that key cannot be used (./encryption.ts; loaded when a mail is sent, so the retry helpers above
+ * stand without the accounts plugin).
+ */
+async function sealedMail(container: MedusaContainer, mail: AnyMailToSend) {
+  const { sealedMail: seal } = await import("./encryption.js")
+  return seal(container, mail)
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

@@ -2,25 +2,32 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import {
   PASSWORD_CHANGED,
   PASSWORD_RESET_REQUESTED,
+  PGP_KEY_SAVED,
   TWO_FACTOR_DISABLED,
   TWO_FACTOR_ENABLED,
   type PasswordResetRequestedEvent,
   type ShopUserEvent,
 } from "../mail/events"
+import { ACCOUNTS_MODULE, type AccountsModuleService } from "@enclave/accounts"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { recipientById } from "../mail/recipients"
 import { shopTimeZone } from "../mail/time-zone"
 import { eventKey, sendMailWithRetries } from "../mail/send"
+
+const accounts = (container: MedusaContainer) => container.resolve<AccountsModuleService>(ACCOUNTS_MODULE)
 
 const templates = {
   [PASSWORD_CHANGED]: "password-changed",
   [PASSWORD_RESET_REQUESTED]: "password-reset",
   [TWO_FACTOR_ENABLED]: "two-factor-enabled",
   [TWO_FACTOR_DISABLED]: "two-factor-disabled",
+  [PGP_KEY_SAVED]: "pgp-key-test",
 } as const
 
 /**
  * The account's security mails, to the account's e-mail in the language the customer used last:
- * password changed, password reset link, two-factor sign-in turned on or off. Each event is one
+ * password changed, password reset link, two-factor sign-in turned on or off, and the encrypted
+ * test mail when an OpenPGP key is saved. Each event is one
  * mail (a second password change is a second mail); its retries share one key, so a retry after a
  * send that did go out does not send it again.
  */
@@ -48,6 +55,13 @@ export default async function accountMail({ event, container }: SubscriberArgs<S
       receiverId: user.id,
       trigger: event.name,
       resource: { type: "shop_user", id: user.id },
+    }
+    if (template === "pgp-key-test") {
+      const fingerprint = (await accounts(container).listShopUsers({ id: user.id }, { select: ["pgp_fingerprint"], take: 1 }))[0]
+        ?.pgp_fingerprint
+      // Removed again before the worker got to it: no test mail.
+      if (!fingerprint) return null
+      return { ...common, template, data: { ...base, fingerprint } }
     }
     if (template === "password-reset") {
       const resetUrl = (event.data as PasswordResetRequestedEvent).resetUrl

@@ -152,6 +152,19 @@ export interface RefundMailData extends MailBase {
   iban?: string | null
 }
 
+/** The encrypted test mail sent when a key is saved. */
+export interface PgpKeyTestMailData extends AccountMailData {
+  fingerprint: string
+}
+
+/** Sent in place of a mail that could not be encrypted to the customer's key: why, never the mail's content. */
+export interface PgpKeyFailedMailData extends AccountMailData {
+  fingerprint: string
+  reason: "expired" | "revoked" | "no_encryption_key" | "other"
+  /** When the key expired, ISO date-time. */
+  reasonDate?: string | null
+}
+
 export interface MailTemplates {
   "order-confirmation": OrderMailData
   "order-shipped": OrderMailData
@@ -167,6 +180,9 @@ export interface MailTemplates {
   "withdrawal-receipt": WithdrawalMailData
   "return-received": ReturnReceivedMailData
   "refund-made": RefundMailData
+  "pgp-key-test": PgpKeyTestMailData
+  "pgp-key-failed": PgpKeyFailedMailData
+  "account-deleted": AccountMailData
 }
 
 export type MailTemplate = keyof MailTemplates
@@ -186,12 +202,20 @@ export const MAIL_TEMPLATES = [
   "withdrawal-receipt",
   "return-received",
   "refund-made",
+  "pgp-key-test",
+  "pgp-key-failed",
+  "account-deleted",
 ] as const satisfies readonly MailTemplate[]
 
 export interface RenderedMail {
   subject: string
   text: string
   html: string
+}
+
+/** The subject an encrypted mail shows outside its encryption (the real one is inside, as a protected header). */
+export function encryptedMailSubject(language: Language): string {
+  return translator(language)("pgp.outerSubject")
 }
 
 export function isMailTemplate(value: unknown): value is MailTemplate {
@@ -498,9 +522,9 @@ function trackingParagraph(shipment: OrderMailShipment | null, t: T): { html: Sa
 // ---------------------------------------------------------------------------------------------
 // Accounts
 
-function accountMail(data: AccountMailData, subjectKey: MessageKey, paragraphKeys: MessageKey[]): RenderedMail {
+function accountMail(data: AccountMailData, subjectKey: MessageKey, paragraphKeys: MessageKey[], extra: MessageParams = {}): RenderedMail {
   const t = translator(data.language)
-  const params = { username: data.username, date: formatDate(data.at, data.language, data.timeZone) }
+  const params = { username: data.username, date: formatDate(data.at, data.language, data.timeZone), ...extra }
   const subject = t(subjectKey)
   const paragraphs = paragraphKeys.map((key) => t(key, params))
   const body = html`<p style="margin:0 0 12px;">${greeting(t, data.name)}</p>
@@ -717,6 +741,14 @@ const renderers: { [K in MailTemplate]: (data: MailTemplates[K]) => RenderedMail
   "email-change-requested": emailChangeRequestedMail,
   "two-factor-enabled": (data) =>
     accountMail(data, "twoFactor.enabled.subject", ["twoFactor.enabled.intro", "twoFactor.enabled.detail", "mail.notYou"]),
+  "pgp-key-test": (data) => accountMail(data, "pgp.test.subject", ["pgp.test.intro", "pgp.test.detail"], { fingerprint: data.fingerprint }),
+  "pgp-key-failed": (data) => {
+    const t = translator(data.language)
+    const reasonDate = data.reasonDate ? formatDate(data.reasonDate, data.language, data.timeZone) : ""
+    const reason = t(`pgp.reason.${data.reason}` as MessageKey, { reasonDate })
+    return accountMail(data, "pgp.failed.subject", ["pgp.failed.intro", "pgp.failed.detail"], { fingerprint: data.fingerprint, reason })
+  },
+  "account-deleted": (data) => accountMail(data, "deleted.subject", ["deleted.intro", "deleted.detail"]),
   "two-factor-disabled": (data) =>
     accountMail(data, "twoFactor.disabled.subject", ["twoFactor.disabled.intro", "twoFactor.disabled.detail", "mail.notYou"]),
   "withdrawal-receipt": withdrawalMail,

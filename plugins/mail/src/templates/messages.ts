@@ -128,6 +128,23 @@ export default defineMessages(
     "refund.paypal": "we refunded {amount} for order #{number} to your PayPal account.",
     "refund.test": "we recorded a refund of {amount} for your test order #{number}. No money moves for a test order.",
     "refund.bankTransfer": "we transferred {amount} for order #{number} to the bank account {iban}.",
+    "pgp.outerSubject": "Encrypted message from Enclave",
+    "pgp.test.subject": "Your encrypted mail from Enclave works",
+    "pgp.test.intro": "this mail was encrypted to your OpenPGP key {fingerprint}, which you saved on {date}.",
+    "pgp.test.detail":
+      "From now on every mail from Enclave to you is encrypted with it: order confirmations, shipping notices, withdrawal receipts, reset links and security notices.",
+    "pgp.failed.subject": "An encrypted mail from Enclave could not be sent",
+    "pgp.failed.intro": "we had a mail for you on {date}, but could not encrypt it to your OpenPGP key {fingerprint}: {reason}.",
+    "pgp.failed.detail":
+      "So that its content is never sent unencrypted, we did not send it. Please save a valid key on your account page, or remove the key to receive mails unencrypted.",
+    "pgp.reason.expired": "the key expired on {reasonDate}",
+    "pgp.reason.revoked": "the key has been revoked",
+    "pgp.reason.no_encryption_key": "the key has no usable encryption subkey",
+    "pgp.reason.other": "the stored key can no longer be read",
+    "deleted.subject": "Your Enclave account has been deleted",
+    "deleted.intro": "your Enclave account {username} was deleted on {date}, as you asked.",
+    "deleted.detail":
+      "Your profile, addresses, passkeys, two-factor data, cart and sign-in records are gone. Your orders and invoices are kept as the law requires (invoices for ten years, § 147 AO, § 257 HGB), no longer tied to an account. This is the last mail about your account.",
   },
   {
     "mail.greeting": "Guten Tag {name},",
@@ -259,5 +276,23 @@ export default defineMessages(
     "refund.test":
       "wir haben eine Erstattung von {amount} für Ihre Testbestellung #{number} erfasst. Bei einer Testbestellung fließt kein Geld.",
     "refund.bankTransfer": "wir haben {amount} für die Bestellung #{number} auf das Konto {iban} überwiesen.",
+    "pgp.outerSubject": "Verschlüsselte Nachricht von Enclave",
+    "pgp.test.subject": "Ihre verschlüsselte E-Mail von Enclave funktioniert",
+    "pgp.test.intro": "diese E-Mail wurde mit Ihrem OpenPGP-Schlüssel {fingerprint} verschlüsselt, den Sie am {date} gespeichert haben.",
+    "pgp.test.detail":
+      "Ab jetzt verschlüsseln wir jede E-Mail von Enclave an Sie damit: Bestellbestätigungen, Versandnachrichten, Widerrufsbestätigungen, Links zum Zurücksetzen und Sicherheitshinweise.",
+    "pgp.failed.subject": "Eine verschlüsselte E-Mail von Enclave konnte nicht gesendet werden",
+    "pgp.failed.intro":
+      "wir hatten am {date} eine E-Mail für Sie, konnten sie aber nicht mit Ihrem OpenPGP-Schlüssel {fingerprint} verschlüsseln: {reason}.",
+    "pgp.failed.detail":
+      "Damit ihr Inhalt nie unverschlüsselt versandt wird, haben wir sie nicht gesendet. Bitte speichern Sie auf Ihrer Kontoseite einen gültigen Schlüssel oder entfernen Sie den Schlüssel, um E-Mails unverschlüsselt zu erhalten.",
+    "pgp.reason.expired": "der Schlüssel ist am {reasonDate} abgelaufen",
+    "pgp.reason.revoked": "der Schlüssel wurde widerrufen",
+    "pgp.reason.no_encryption_key": "der Schlüssel hat keinen nutzbaren Unterschlüssel zum Verschlüsseln",
+    "pgp.reason.other": "der gespeicherte Schlüssel ist nicht mehr lesbar",
+    "deleted.subject": "Ihr Enclave-Konto wurde gelöscht",
+    "deleted.intro": "Ihr Enclave-Konto {username} wurde am {date} auf Ihren Wunsch gelöscht.",
+    "deleted.detail":
+      "Ihr Profil, Ihre Adressen, Passkeys, Zwei-Faktor-Daten, Ihr Warenkorb und Ihre Anmeldedaten sind gelöscht. Ihre Bestellungen und Rechnungen bewahren wir auf, wie es das Gesetz verlangt (Rechnungen zehn Jahre, § 147 AO, § 257 HGB), ohne Bezug zu einem Konto. Dies ist die letzte E-Mail zu Ihrem Konto.",
   },
 )

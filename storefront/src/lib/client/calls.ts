@@ -5,7 +5,11 @@
  * fails like any failed request (ApiRequestError) instead of being acted on. The others are taken as typed.
  */
 import type {
+  AccountDeletion,
   AccountSession,
+  PgpKeySave,
+  PgpKeySaved,
+  PgpKeyState,
   AddToCartRequest,
   CapturePaypalOrderRequest,
   CardPayment,
@@ -78,6 +82,16 @@ export const changePassword = (body: PasswordChange) => callApi<unknown>(apiRout
 export const fetchAccountSessions = () => callApi<AccountSession[]>(apiRoutes.accountSessions)
 
 export const endOtherSessions = () => callApi<SessionsEnded>(apiRoutes.accountSessionsEnd)
+
+export const endSession = (id: string) => callApi<{ message: string }>(apiRoutes.accountSessionEnd, {}, { id })
+
+export const deleteAccount = (body: AccountDeletion) => callApi<{ message: string }>(apiRoutes.accountDelete, { body })
+
+export const fetchPgpKey = () => callApi<PgpKeyState>(apiRoutes.pgpKey)
+
+export const savePgpKey = (body: PgpKeySave) => callApi<PgpKeySaved>(apiRoutes.pgpKeySave, { body })
+
+export const removePgpKey = () => callApi<{ message: string }>(apiRoutes.pgpKeyRemove)
 
 export const startTwoFactorSetup = () => callApi<TwoFactorSetup>(apiRoutes.twoFactorSetup)
 

@@ -6,6 +6,7 @@ import { createHash, randomBytes } from "node:crypto"
 import EmailChange from "./models/email-change"
 import PasswordReset from "./models/password-reset"
 import ShopUser from "./models/shop-user"
+import SignInRecord from "./models/sign-in-record"
 import { isRecoveryCode, newRecoveryCodes, newTotpSecret, recoveryCodeDigest, totpStepOf } from "./two-factor"
 
 export interface AccountsModuleOptions {
@@ -88,7 +89,7 @@ const toCounter = (row: Record<string, unknown>): SignInCounter => ({
   knownUntil: row.known_until ? new Date(row.known_until as string) : null,
 })
 
-class AccountsModuleService extends MedusaService({ ShopUser, PasswordReset, EmailChange }) {
+class AccountsModuleService extends MedusaService({ ShopUser, PasswordReset, EmailChange, SignInRecord }) {
   private readonly twoFactorKey: SecretKey
 
   constructor(container: Record<string, unknown>, options: AccountsModuleOptions = {}) {
@@ -470,6 +471,49 @@ class AccountsModuleService extends MedusaService({ ShopUser, PasswordReset, Ema
   @InjectManager()
   async pruneSessions(@MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<void> {
     await sharedContext.manager!.execute(`delete from "session" where expire < now()`)
+  }
+
+  /** Marks the sign-in records of these sessions (by digest) ended now; those already ended keep their time. */
+  @InjectManager()
+  async endSignInRecords(digests: string[], @MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<void> {
+    if (digests.length === 0) return
+    await sharedContext.manager!.execute(
+      `update sign_in_record set ended_at = now(), updated_at = now() where session_digest in (?) and ended_at is null`,
+      [digests],
+    )
+  }
+
+  /** The accounts with sign-in records still open, and those records' session digests. */
+  @InjectManager()
+  async openSignInRecords(
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {},
+  ): Promise<Array<{ shopUserId: string; digests: string[] }>> {
+    const rows: Array<{ shop_user_id: string; digests: string[] }> = await sharedContext.manager!.execute(
+      `select shop_user_id, array_agg(session_digest) as digests from sign_in_record
+        where ended_at is null and deleted_at is null group by shop_user_id`,
+    )
+    return rows.map((row) => ({ shopUserId: row.shop_user_id, digests: row.digests }))
+  }
+
+  /**
+   * Deletes the records whose session ended more than `days` ago and blanks the client address of
+   * every sign-in older than that; answers how many of each.
+   */
+  @InjectManager()
+  async pruneSignInRecords(
+    days: number,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {},
+  ): Promise<{ deleted: number; addressesCleared: number }> {
+    const deleted: unknown[] = await sharedContext.manager!.execute(
+      `delete from sign_in_record where ended_at < now() - make_interval(days => ?) returning id`,
+      [days],
+    )
+    const cleared: unknown[] = await sharedContext.manager!.execute(
+      `update sign_in_record set address = null, network = null, updated_at = now()
+        where signed_in_at < now() - make_interval(days => ?) and (address is not null or network is not null) returning id`,
+      [days],
+    )
+    return { deleted: deleted.length, addressesCleared: cleared.length }
   }
 
   /** Deletes the counters whose window, lock and known address have all run out. */

@@ -5,6 +5,16 @@ import type { Logger, NotificationTypes } from "@medusajs/framework/types"
 import { AbstractNotificationProviderService, MedusaError } from "@medusajs/framework/utils"
 import nodemailer, { type Transporter } from "nodemailer"
 import { isMailTemplate, renderMail, type MailTemplates, type RenderedMail } from "../../templates"
+import { pgpMimeMessage } from "./pgp-mime"
+
+/**
+ * What the shop's sender adds to a notification's content (never stored: Medusa keeps no content):
+ * the recipient's OpenPGP public key and the subject to show outside the encryption.
+ */
+export interface EncryptedContent {
+  encryptTo?: string
+  encryptedSubject?: string
+}
 
 export const DEFAULT_MAIL_FROM = "Enclave <shop@localhost>"
 
@@ -66,6 +76,22 @@ export class MailNotificationProviderService extends AbstractNotificationProvide
 
   async send(notification: NotificationTypes.ProviderSendNotificationDTO): Promise<NotificationTypes.ProviderSendNotificationResultsDTO> {
     const mail = this.mailOf(notification)
+    const encryption = notification.content as EncryptedContent | null | undefined
+    if (typeof encryption?.encryptTo === "string") {
+      const from = notification.from || this.from
+      const raw = await pgpMimeMessage({
+        from,
+        to: notification.to,
+        outerSubject: encryption.encryptedSubject || mail.subject,
+        mail,
+        armoredKey: encryption.encryptTo,
+      })
+      const info = await this.transport.sendMail({ from, to: notification.to, raw })
+      if (this.smtp) return { id: info.messageId }
+      const file = await this.writeFile((info as { message: Buffer }).message)
+      this.logger.info(`Mail to ${notification.to}: encrypted (PGP/MIME) written to ${file}`)
+      return { id: info.messageId }
+    }
     const message = {
       from: notification.from || this.from,
       to: notification.to,

@@ -14,13 +14,14 @@ import { passwordChangeFormSchema, profileUpdateSchema } from "@enclave/contract
 import type { Language, Translate } from "../../../i18n"
 import { messageTranslator } from "../../../i18n/format"
 import { withTypedValues } from "../../../lib/client/deferred"
-import { changePassword, endOtherSessions, fetchAccountSessions, updateAccount } from "../../../lib/client/calls"
+import { changePassword, endOtherSessions, endSession, fetchAccountSessions, updateAccount } from "../../../lib/client/calls"
 import { useHydrated } from "../../../lib/client/hydrated"
-import { formatShopMoment } from "../../../lib/orders"
+import { formatShopMoment, formatShopMomentDay } from "../../../lib/orders"
 import { deviceOf } from "../../../lib/devices"
 import { setUser, showToast } from "../../../lib/client/stores"
 import { AddressFields, applyServerFields, BusinessFields, failureText, TextField } from "./form-fields"
 import TwoFactorPanel from "./TwoFactorPanel"
+import { DataPanel, DeleteAccountPanel, EncryptedMailPanel } from "./PrivacyPanels"
 import { userAddress } from "../../../lib/user-address"
 
 type ProfileInput = z.input<typeof profileUpdateSchema>
@@ -88,6 +89,9 @@ export default function AccountForms({
         onChanged={(twoFactorEnabled) => setShownUser((shown) => ({ ...shown, twoFactorEnabled }))}
       />
       <SessionsPanel t={t} ready={ready} moment={moment} />
+      <EncryptedMailPanel t={t} ready={ready} user={user} moment={moment} day={(iso) => formatShopMomentDay(iso, language, timeZone)} />
+      <DataPanel t={t} />
+      <DeleteAccountPanel t={t} ready={ready} user={user} />
     </div>
   )
 }
@@ -98,6 +102,7 @@ function SessionsPanel({ t, ready, moment }: { t: Translate; ready: boolean; mom
   const [sessions, setSessions] = useState<SessionsState>({ state: "loading" })
   const [confirming, setConfirming] = useState(false)
   const [ending, setEnding] = useState(false)
+  const [endingOne, setEndingOne] = useState<string | null>(null)
 
   // Each change asks for the list again (retry, after signing others out).
   const [asked, setAsked] = useState(0)
@@ -132,6 +137,19 @@ function SessionsPanel({ t, ready, moment }: { t: Translate; ready: boolean; mom
     }
   }
 
+  async function endOne(session: AccountSession) {
+    setEndingOne(session.id)
+    try {
+      await endSession(session.id)
+      showToast({ title: t("account.sessions.ended"), description: t("account.sessions.endedOneText", { device: name(session) }) })
+      load()
+    } catch (error) {
+      showToast({ title: t("account.sessions.endFailed"), description: failureText(t, error), variant: "destructive" })
+    } finally {
+      setEndingOne(null)
+    }
+  }
+
   const name = (session: AccountSession) => {
     const device = deviceOf(session.userAgent)
     return t("account.sessions.device", {
@@ -162,6 +180,18 @@ function SessionsPanel({ t, ready, moment }: { t: Translate; ready: boolean; mom
                 {session.current && <span className="account-sessions__badge">{t("account.sessions.current")}</span>}
                 <span>{t("account.sessions.signedIn", { date: moment(session.signedInAt) })}</span>
                 <span>{t("account.sessions.lastSeen", { date: moment(session.lastSeenAt) })}</span>
+                {session.network && <span>{t("account.sessions.network", { network: session.network })}</span>}
+                {!session.current && (
+                  <button
+                    type="button"
+                    className="button account-sessions__end"
+                    aria-label={t("account.sessions.endOneLabel", { device: name(session) })}
+                    disabled={!ready || endingOne !== null}
+                    onClick={() => void endOne(session)}
+                  >
+                    {endingOne === session.id ? t("account.sessions.busy") : t("account.sessions.endOne")}
+                  </button>
+                )}
               </li>
             ))}
           </ul>

@@ -37,6 +37,9 @@ const ShopUser = model
     // The storefront language the customer used last ("en" | "de"): the language of their mails.
     language: model.text().default("en"),
     encryption_key: model.text().nullable(),
+    // The ASCII-armoured OpenPGP public key every mail to the customer is encrypted to (pgp-key.ts), and its fingerprint.
+    pgp_public_key: model.text().nullable(),
+    pgp_fingerprint: model.text().nullable(),
     security_questions: model.json().nullable(),
     last_login: model.dateTime().nullable(),
     login_attempts: model.number().default(0),

@@ -11,6 +11,6 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const user = requireUser(req)
   const body = validate(passwordChangeSchema, req.body)
   await changePassword(req.scope, user, body, clientAddress(req))
-  await startSession(req, res, user.id)
+  await startSession(req, res, user.id, "password_change")
   res.json({ message: "Password changed" })
 }

@@ -1,0 +1,16 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ACCOUNT_DELETED_MESSAGE, accountDeletionSchema } from "@enclave/contract"
+import { deleteAccount } from "../../../../accounts/privacy"
+import { validate } from "../../../../http/api-error"
+import { requireUser } from "../../../../http/current-user"
+
+/**
+ * Deletes the account after its password (GDPR Art. 17): every session ends, the orders stay as the
+ * law's retention requires, detached and marked; a last mail confirms it.
+ */
+export async function POST(req: MedusaRequest, res: MedusaResponse) {
+  const user = requireUser(req)
+  const body = validate(accountDeletionSchema, req.body)
+  await deleteAccount(req, res, user, body)
+  res.json({ message: ACCOUNT_DELETED_MESSAGE })
+}
