@@ -19,7 +19,7 @@ import {
   pgpKeyStateSchema,
 } from "@enclave/contract"
 import { ApiClient, asAdmin, asNewCustomer, asVisitor, fromNewAddress, type Json } from "../support/api.ts"
-import { waitForMail, type ReceivedMail } from "../support/mailbox.ts"
+import { readMails, waitForMail, type ReceivedMail } from "../support/mailbox.ts"
 import { MedusaAdmin } from "../support/medusa-admin.ts"
 import { buyWithSandboxCard, createRaceProduct, databaseUrlOf, medusaOfShop } from "../support/races.ts"
 import { shopUrl } from "../support/urls.ts"
@@ -275,6 +275,19 @@ describe("POST /api/account/deletion", () => {
     // The username is free again.
     const again = await asVisitor().post("/api/register", { ...customer.details, email: `again-${customer.details.email}` })
     expect(again.status, JSON.stringify(again.body)).toBe(201)
+  })
+
+  it("deletes once when asked three times at once: one answer says so, the others find no account, one last mail", async () => {
+    const customer = await asNewCustomer()
+    const since = new Date()
+    const answers = await Promise.all([1, 2, 3].map(() => customer.post("/api/account/deletion", { password: customer.details.password })))
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 401, 401])
+    await waitForMail({ to: customer.details.email, subject: /deleted/, since })
+    await new Promise((resolve) => setTimeout(resolve, 2_000))
+    const mails = (await readMails(process.env.ENCLAVE_MAILBOX!)).filter(
+      (m) => m.to.includes(customer.details.email) && /deleted/.test(m.subject),
+    )
+    expect(mails).toHaveLength(1)
   })
 
   it("refuses an administrator's account and a visitor", async () => {

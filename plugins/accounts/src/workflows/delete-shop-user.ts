@@ -1,6 +1,13 @@
 import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse, when } from "@medusajs/framework/workflows-sdk"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
-import { deleteCustomersWorkflow, emitEventStep, removeRemoteLinkStep, updateCustomersWorkflow } from "@medusajs/medusa/core-flows"
+import {
+  acquireLockStep,
+  deleteCustomersWorkflow,
+  emitEventStep,
+  releaseLockStep,
+  removeRemoteLinkStep,
+  updateCustomersWorkflow,
+} from "@medusajs/medusa/core-flows"
 import { ACCOUNTS_MODULE } from "../modules/accounts"
 import type AccountsModuleService from "../modules/accounts/service"
 
@@ -118,6 +125,9 @@ const deleteShopUserStep = createStep("enclave-delete-shop-user-row", async (inp
  * the sessions and checked the password.
  */
 export const deleteShopUserWorkflow = createWorkflow("enclave-delete-shop-user", (input: { userId: string }) => {
+  // Two deletions at once (a double click, two tabs): the second finds no account (NOT_FOUND) instead of mailing twice.
+  const lockKey = transform({ input }, ({ input }) => `enclave-delete-shop-user:${input.userId}`)
+  acquireLockStep({ key: lockKey, timeout: 30, ttl: 120 })
   const account = readAccountStep(input)
   const at = transform({}, () => new Date().toISOString())
   deleteCartStep(transform({ account }, ({ account }) => ({ cartId: account.cartId })))
@@ -151,5 +161,6 @@ export const deleteShopUserWorkflow = createWorkflow("enclave-delete-shop-user",
     pgpPublicKey: account.pgpPublicKey,
   }))
   emitEventStep({ eventName: "shop_user.deleted", data: event })
+  releaseLockStep({ key: lockKey })
   return new WorkflowResponse(event)
 })

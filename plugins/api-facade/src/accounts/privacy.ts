@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import {
   ADMIN_ACCOUNT_DELETION_CODE,
   ADMIN_ACCOUNT_DELETION_MESSAGE,
@@ -210,5 +210,11 @@ export async function deleteAccount(req: MedusaRequest, res: MedusaResponse, use
   }
   await countSuccess(container, attempt)
   await endAllSessions(req, res, user.id)
-  await deleteShopUserWorkflow(container).run({ input: { userId: user.id } })
+  try {
+    await deleteShopUserWorkflow(container).run({ input: { userId: user.id } })
+  } catch (error) {
+    // Deleted meanwhile by a request that raced this one: the account is gone, as after a sign-out.
+    if (MedusaError.isMedusaError(error) && error.type === MedusaError.Types.NOT_FOUND) throw new ApiError(401, "You must be logged in")
+    throw error
+  }
 }
