@@ -42,6 +42,12 @@ export interface SessionData {
    * (readSession refuses it, whatever cookie carries it) and lives PENDING_TTL_MS.
    */
   awaitingSecondFactor?: boolean
+  /**
+   * Signed in with two factors: a passkey (possession and the authenticator's PIN or biometrics), or the
+   * password and a second step. The shop's "staff must use two factors" setting lets admins into the
+   * back office only from such a session.
+   */
+  twoFactors?: boolean
 }
 
 interface SessionStore {
@@ -169,14 +175,14 @@ export async function readSession(req: MedusaRequest, res: MedusaResponse): Prom
 }
 
 /** Signs a user in with a brand-new session id (never the one the request came with: no fixation). */
-export async function startSession(req: MedusaRequest, res: MedusaResponse, userId: string) {
+export async function startSession(req: MedusaRequest, res: MedusaResponse, userId: string, how: { twoFactors: boolean }) {
   const sessions = sessionStore(req.scope)
   const previous = sessionIdFrom(req)
   if (previous) await sessions.destroy(previous)
   const sid = randomBytes(24).toString("base64url")
   const now = Date.now()
   const userAgent = String(req.headers["user-agent"] ?? "").slice(0, USER_AGENT_LENGTH) || undefined
-  await sessions.set(sid, { userId, signedInAt: now, touchedAt: now, seenAt: now, userAgent }, SESSION_TTL_MS)
+  await sessions.set(sid, { userId, signedInAt: now, touchedAt: now, seenAt: now, userAgent, twoFactors: how.twoFactors }, SESSION_TTL_MS)
   writeCookie(req, res, sid)
 }
 
