@@ -452,7 +452,8 @@ export const apiOperations: ApiOperation[] = [
       PASSKEY_CHALLENGE_TEXT,
     access: "public",
     response: passkeyRequestOptionsSchema,
-    signInLimit: true,
+    // Not under the per-minute sign-in limit: the sign-in page asks for these as it opens (the browser's
+    // passkey autofill), and each page view would use up an attempt the person may need for the password.
   },
   {
     method: "post",

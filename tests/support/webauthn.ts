@@ -87,11 +87,11 @@ export class SoftAuthenticator {
     const flags = UP | (bend.userVerified === false ? 0 : UV) | AT
     const authData = this.authenticatorData(rpId, flags, 0, attested)
     const attestationObject = isoCBOR.encode(
-      new Map<string, string | Map<never, never> | Uint8Array>([
+      new Map<string, unknown>([
         ["fmt", "none"],
         ["attStmt", new Map()],
         ["authData", authData],
-      ]),
+      ]) as Parameters<typeof isoCBOR.encode>[0],
     )
     const credential: SoftCredential = { id: b64url(credentialId), privateKey, userHandle: options.user.id, rpId, counter: 0 }
     this.credentials.push(credential)
