@@ -77,7 +77,6 @@ import {
   passkeyCreationOptionsSchema,
   passkeyIdSchema,
   passkeyListSchema,
-  passkeyRefusalSchema,
   passkeyRegistrationSchema,
   passkeyRenameSchema,
   passkeyRequestOptionsSchema,
@@ -263,7 +262,6 @@ export const apiSchemas: Record<string, ZodType> = {
   PasskeyAssertion: passkeyAssertionSchema,
   PasskeyCreationOptions: passkeyCreationOptionsSchema,
   PasskeyRequestOptions: passkeyRequestOptionsSchema,
-  PasskeyRefusal: passkeyRefusalSchema,
 }
 
 const productId = { id: productIdSchema }
@@ -306,8 +304,11 @@ const SIGN_IN_CHALLENGE_428: ErrorAnswer = {
   schema: challengeRequiredSchema,
 }
 const SIGN_IN_LOCK_429 = "too many failed sign-ins from this address, whatever the usernames (`details.lock` `address`, `details.minutes`)"
-/** What a passkey call's refusals carry: `details.code` names each (contract passkeys.ts passkeyMessages). */
-const passkeyRefusal = (description: string): ErrorAnswer => ({ description, schema: passkeyRefusalSchema })
+/**
+ * A passkey call's refusal: `details.code` names it (contract passkeys.ts passkeyMessages). Said in words, not
+ * as a schema of the status: the same statuses also answer the middlewares' refusals, which have no code.
+ */
+const passkeyRefusal = (description: string) => `${description}; \`details.code\` names the refusal`
 const PASSKEY_CHALLENGE_TEXT =
   `Each options answer holds a challenge that the server keeps for ${PASSKEY_CHALLENGE_MINUTES} minutes and takes once: ` +
   "an answer signing a challenge that is used already, ran out, or was issued for another ceremony or account is refused " +

@@ -150,9 +150,3 @@ export const passkeyRequestOptionsSchema = z.looseObject({
   userVerification: z.enum(["required", "preferred", "discouraged"]).optional(),
 })
 export type PasskeyRequestOptions = z.infer<typeof passkeyRequestOptionsSchema>
-
-/** A passkey refusal as the API document describes it. */
-export const passkeyRefusalSchema = z.object({
-  message: z.string(),
-  details: z.looseObject({ code: z.string() }),
-})
