@@ -1,6 +1,7 @@
 import { expect, type BrowserContext, type Page } from "@playwright/test"
 import { test } from "../support/csp.ts"
 import { newUserDetails } from "../support/api.ts"
+import { TEST_ADMIN_PASSWORD } from "../support/shop.ts"
 import { timeStep, totp } from "../support/totp.ts"
 
 /**
@@ -37,6 +38,9 @@ const texts = {
     welcome: "Welcome back!",
     loginFailed: "Login failed",
     unknown: "This passkey is not registered with Enclave, or it was removed.",
+    staffSwitch: "Staff must use two factors",
+    staffOwnFactor:
+      "Sign in with two factors yourself (a passkey, or your password and an authenticator code) before requiring them of all staff.",
   },
   de: {
     panel: "Passkeys",
@@ -63,6 +67,9 @@ const texts = {
     welcome: "Willkommen zurück!",
     loginFailed: "Anmeldung fehlgeschlagen",
     unknown: "Dieser Passkey ist bei Enclave nicht registriert oder wurde entfernt.",
+    staffSwitch: "Mitarbeitende müssen zwei Faktoren verwenden",
+    staffOwnFactor:
+      "Melden Sie sich selbst mit zwei Faktoren an (Passkey, oder Passwort und Authenticator-Code), bevor Sie sie von allen Mitarbeitenden verlangen.",
   },
 }
 
@@ -196,5 +203,24 @@ for (const language of ["en", "de"] as const) {
     await login.getByRole("button", { name: x.passkeySignIn }).click()
     await expect(page.getByRole("alert").filter({ hasText: x.loginFailed })).toContainText(x.unknown, { timeout: 20_000 })
     expect(await signedIn(page)).toBe(false)
+  })
+}
+
+for (const language of ["en", "de"] as const) {
+  const x = texts[language]
+
+  test(`[${language}] the staff setting's switch refuses an admin signed in with the password alone, and says why`, async ({ page }) => {
+    await useLanguage(page, language)
+    // The seeded admin, password only: the setting stays off (turning it on from here is refused).
+    expect((await page.request.post("/api/login", { data: { username: "admin", password: TEST_ADMIN_PASSWORD } })).status()).toBe(200)
+    await page.goto("/admin/shop-details")
+    const toggle = page.getByRole("switch", { name: x.staffSwitch })
+    await expect(toggle).toBeVisible({ timeout: 30_000 })
+    await expect(toggle).toHaveAttribute("aria-checked", "false")
+    await toggle.focus()
+    await page.keyboard.press("Space")
+    await expect(page.getByRole("alert").filter({ hasText: x.staffOwnFactor }).first()).toBeVisible({ timeout: 20_000 })
+    await expect(toggle).toHaveAttribute("aria-checked", "false")
+    expect((await (await page.request.get("/api/admin/shop-details")).json()).staffSecondFactorRequired).toBe(false)
   })
 }
