@@ -175,7 +175,13 @@ export async function readSession(req: MedusaRequest, res: MedusaResponse): Prom
 }
 
 /** Signs a user in with a brand-new session id (never the one the request came with: no fixation). */
-export async function startSession(req: MedusaRequest, res: MedusaResponse, userId: string, how: { twoFactors: boolean }) {
+export async function startSession(
+  req: MedusaRequest,
+  res: MedusaResponse,
+  userId: string,
+  // One factor unless the caller says it checked two: the back office's staff rule then errs on the safe side.
+  how: { twoFactors: boolean } = { twoFactors: false },
+) {
   const sessions = sessionStore(req.scope)
   const previous = sessionIdFrom(req)
   if (previous) await sessions.destroy(previous)
