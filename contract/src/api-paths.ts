@@ -79,6 +79,18 @@ import {
   unfinalisedPaymentListSchema,
   webhookReceiptSchema,
 } from "./payment.js"
+import {
+  PASSKEY_NOT_FOUND_MESSAGE,
+  accountDeletionByPasskeySchema,
+  passkeyAssertionSchema,
+  passkeyCreationOptionsSchema,
+  passkeyIdSchema,
+  passkeyListSchema,
+  passkeyRegistrationSchema,
+  passkeyRenameSchema,
+  passkeyRequestOptionsSchema,
+  passkeySchema,
+} from "./passkeys.js"
 import { productIdSchema, productListSchema, productSchema } from "./product.js"
 import { adminShopDetailsSchema, shopDetailsSchema, shopDetailsUpdateSchema } from "./shop-details.js"
 import {
@@ -103,6 +115,8 @@ import {
   SIGN_IN_CHALLENGE_AFTER,
   SIGN_IN_CHALLENGE_MINUTES,
   SIGN_IN_CHALLENGE_WINDOW_MINUTES,
+  PASSKEY_CHALLENGE_MINUTES,
+  MAX_PASSKEYS_PER_ACCOUNT,
 } from "./values.js"
 
 /**
@@ -256,6 +270,13 @@ export const apiSchemas: Record<string, ZodType> = {
   RefundRequest: refundRequestSchema,
   Refund: refundSchema,
   RefundProposal: refundProposalSchema,
+  Passkey: passkeySchema,
+  PasskeyList: passkeyListSchema,
+  PasskeyRegistration: passkeyRegistrationSchema,
+  PasskeyRename: passkeyRenameSchema,
+  PasskeyAssertion: passkeyAssertionSchema,
+  PasskeyCreationOptions: passkeyCreationOptionsSchema,
+  PasskeyRequestOptions: passkeyRequestOptionsSchema,
 }
 
 const productId = { id: productIdSchema }
@@ -298,6 +319,15 @@ const SIGN_IN_CHALLENGE_428: ErrorAnswer = {
   schema: challengeRequiredSchema,
 }
 const SIGN_IN_LOCK_429 = "too many failed sign-ins from this address, whatever the usernames (`details.lock` `address`, `details.minutes`)"
+/**
+ * A passkey call's refusal: `details.code` names it (contract passkeys.ts passkeyMessages). Said in words, not
+ * as a schema of the status: the same statuses also answer the middlewares' refusals, which have no code.
+ */
+const passkeyRefusal = (description: string) => `${description}; \`details.code\` names the refusal`
+const PASSKEY_CHALLENGE_TEXT =
+  `Each options answer holds a challenge that the server keeps for ${PASSKEY_CHALLENGE_MINUTES} minutes and takes once: ` +
+  "an answer signing a challenge that is used already, ran out, or was issued for another ceremony or account is refused " +
+  "(`passkey_challenge_invalid`)."
 const SESSION_COOKIE_TEXT = `\`${SESSION_COOKIE}\`, the new session (HttpOnly, SameSite=Lax, Path=/, 7 days; Secure when the shop is reached over HTTPS)`
 
 /** docs/product.md §4 Simulated card flow: what a client must know to buy with the sandbox card. */
@@ -430,6 +460,81 @@ export const apiOperations: ApiOperation[] = [
   },
   {
     method: "post",
+    path: "/api/login/passkey/options",
+    summary: "Start a username-less passkey sign-in: WebAuthn request options",
+    description:
+      "Options for navigator.credentials.get (@simplewebauthn/browser's startAuthentication), with no allowCredentials: the " +
+      "authenticator offers the discoverable credentials (passkeys) it holds for the shop. User verification is required. " +
+      PASSKEY_CHALLENGE_TEXT,
+    access: "public",
+    response: passkeyRequestOptionsSchema,
+    // Not under the per-minute sign-in limit: the sign-in page asks for these as it opens (the browser's
+    // passkey autofill), and each page view would use up an attempt the person may need for the password.
+  },
+  {
+    method: "post",
+    path: "/api/login/passkey",
+    summary: "Sign in with a passkey (username-less)",
+    description:
+      "The browser's answer (AuthenticationResponseJSON) to the options of POST /api/login/passkey/options. The passkey names its " +
+      "account and is two factors in itself: no authenticator code follows, even with two-factor sign-in on. Counted by the sign-in " +
+      "rules like a password (a refusal counts as a failed sign-in from this address).",
+    access: "public",
+    body: passkeyAssertionSchema,
+    response: userSchema,
+    signInLimit: true,
+    setsCookie: SESSION_COOKIE_TEXT,
+    errors: {
+      401: passkeyRefusal(
+        "The passkey is not registered here or was removed (`passkey_unknown`), its signature, origin, relying party or user " +
+          "verification does not hold (`passkey_invalid`), or the challenge is used, expired or not one of a sign-in (`passkey_challenge_invalid`)",
+      ),
+      423: SIGN_IN_LOCK_423,
+      429: SIGN_IN_LOCK_429,
+    },
+  },
+  {
+    method: "post",
+    path: "/api/login/passkey/second-factor/options",
+    summary: "The second step with a passkey: WebAuthn request options for the pending sign-in's account",
+    description:
+      `After POST /api/login answered \`{twoFactorRequired: true}\`, with the \`${PENDING_SIGN_IN_COOKIE}\` cookie: options listing the ` +
+      "account's passkeys and security keys (user verification preferred: a security key without a PIN is a second factor beside the " +
+      "password). " +
+      PASSKEY_CHALLENGE_TEXT,
+    access: "public",
+    pendingSignIn: true,
+    response: passkeyRequestOptionsSchema,
+    signInLimit: true,
+    errors: {
+      401: `No pending sign-in: no \`${PENDING_SIGN_IN_COOKIE}\` cookie, or it ran out after ${PENDING_SIGN_IN_MINUTES} minutes`,
+      409: passkeyRefusal("The account has no passkey (`no_passkeys`): use the authenticator code at POST /api/login/two-factor"),
+    },
+  },
+  {
+    method: "post",
+    path: "/api/login/passkey/second-factor",
+    summary: "Complete a two-factor sign-in with a passkey instead of a code",
+    description:
+      `The browser's answer to the options of POST /api/login/passkey/second-factor/options, with the \`${PENDING_SIGN_IN_COOKIE}\` cookie. ` +
+      "A refused passkey counts toward the sign-in lock like a wrong code.",
+    access: "public",
+    pendingSignIn: true,
+    body: passkeyAssertionSchema,
+    response: userSchema,
+    signInLimit: true,
+    setsCookie: `${SESSION_COOKIE_TEXT}; \`${PENDING_SIGN_IN_COOKIE}\` is cleared.`,
+    errors: {
+      401: passkeyRefusal(
+        `No pending sign-in (no \`${PENDING_SIGN_IN_COOKIE}\` cookie, or it ran out), or the passkey is refused: not one of the account's ` +
+          "(`passkey_unknown`), not verified (`passkey_invalid`), or its challenge used or expired (`passkey_challenge_invalid`)",
+      ),
+      423: SIGN_IN_LOCK_423,
+      429: SIGN_IN_LOCK_429,
+    },
+  },
+  {
+    method: "post",
     path: "/api/password-reset",
     summary: "Ask for a password-reset mail",
     description:
@@ -536,14 +641,14 @@ export const apiOperations: ApiOperation[] = [
     path: "/api/account/deletion",
     summary: "Delete one's account (GDPR Art. 17)",
     description:
-      "Needs the account's password; a wrong one counts toward the sign-in lock like a failed sign-in. Every session of the account ends; the account, its passkeys, two-factor data, cart, sign-in records and Medusa customer are deleted; its orders and invoices stay, as the law's retention requires (§ 147 AO, § 257 HGB), detached from the account and marked `account_deleted_at` in Medusa's order metadata. A last mail confirms it; the username is free again.",
+      "Needs the account's password (`{password}`) or a passkey's answer to POST /api/account/passkeys/confirm/options (`{passkey}`); a wrong one counts toward the sign-in lock like a failed sign-in. Every session of the account ends; the account, its passkeys, two-factor data, cart, sign-in records and Medusa customer are deleted; its orders and invoices stay, as the law's retention requires (§ 147 AO, § 257 HGB), detached from the account and marked `account_deleted_at` in Medusa's order metadata. A last mail confirms it; the username is free again.",
     access: "customer",
-    body: accountDeletionSchema,
+    body: z.union([accountDeletionSchema as unknown as z.ZodType<{ password: string }>, accountDeletionByPasskeySchema]),
     response: messageSchema,
     signInLimit: true,
     setsCookie: "Clears the session cookie.",
     errors: {
-      400: "The password is wrong",
+      400: "The password is wrong, or the passkey's answer is refused (`details.code`)",
       409: "An administrator's account cannot be deleted here (`details.code`: `admin_account`)",
       423: SIGN_IN_LOCK_423,
       429: SIGN_IN_LOCK_429,
@@ -628,6 +733,81 @@ export const apiOperations: ApiOperation[] = [
       423: SIGN_IN_LOCK_423,
       429: SIGN_IN_LOCK_429,
     },
+  },
+
+  {
+    method: "get",
+    path: "/api/account/passkeys",
+    summary: "The account's passkeys and security keys: name, created, last used (public parts only)",
+    access: "customer",
+    response: passkeyListSchema,
+  },
+  {
+    method: "post",
+    path: "/api/account/passkeys/registration/options",
+    summary: "Start adding a passkey: WebAuthn creation options",
+    description:
+      "Options for navigator.credentials.create (@simplewebauthn/browser's startRegistration): a discoverable credential with user " +
+      "verification, none of the account's passkeys again, no attestation. " +
+      PASSKEY_CHALLENGE_TEXT,
+    access: "customer",
+    response: passkeyCreationOptionsSchema,
+    errors: { 409: passkeyRefusal(`The account has ${MAX_PASSKEYS_PER_ACCOUNT} passkeys already (\`too_many_passkeys\`)`) },
+  },
+  {
+    method: "post",
+    path: "/api/account/passkeys",
+    summary: "Add a passkey: its name and the browser's answer to the creation options",
+    description: "Only its public key, counter and transports are kept; the private key never leaves the authenticator.",
+    access: "customer",
+    body: passkeyRegistrationSchema,
+    response: passkeySchema,
+    status: 201,
+    errors: {
+      400: passkeyRefusal(
+        "The answer does not verify (`passkey_invalid`: origin, relying party, user verification) or its challenge is used, expired or another's (`passkey_challenge_invalid`)",
+      ),
+      409: passkeyRefusal(
+        "The passkey is registered already (`passkey_already_registered`), or the account has the most it may (`too_many_passkeys`)",
+      ),
+    },
+  },
+  {
+    method: "put",
+    path: "/api/account/passkeys/{id}",
+    summary: "Rename a passkey",
+    access: "customer",
+    params: { id: passkeyIdSchema },
+    body: passkeyRenameSchema,
+    response: passkeySchema,
+    errors: { 404: PASSKEY_NOT_FOUND_MESSAGE },
+  },
+  {
+    method: "delete",
+    path: "/api/account/passkeys/{id}",
+    summary: "Remove a passkey",
+    description:
+      "It signs nobody in afterwards. Every account keeps its password, so only the second factor the shop requires can be the last " +
+      "way in: while the shop requires two factors of its staff, an admin's last passkey cannot be removed unless two-factor " +
+      "sign-in is on (409 `last_second_factor`).",
+    access: "customer",
+    params: { id: passkeyIdSchema },
+    response: messageSchema,
+    errors: {
+      404: PASSKEY_NOT_FOUND_MESSAGE,
+      409: passkeyRefusal("It is an admin's last second factor while the shop requires two (`last_second_factor`)"),
+    },
+  },
+  {
+    method: "post",
+    path: "/api/account/passkeys/confirm/options",
+    summary: "WebAuthn request options to confirm a grave change with one of one's passkeys instead of the password",
+    description:
+      "The account's passkeys, user verification required. The browser's answer goes with the change it confirms, whose route checks it. " +
+      PASSKEY_CHALLENGE_TEXT,
+    access: "customer",
+    response: passkeyRequestOptionsSchema,
+    errors: { 409: passkeyRefusal("The account has no passkey (`no_passkeys`)") },
   },
 
   // Cart
@@ -1175,7 +1355,12 @@ export const apiOperations: ApiOperation[] = [
     access: "admin",
     body: shopDetailsUpdateSchema,
     response: adminShopDetailsSchema,
-    errors: { 400: "A field is too long, malformed, unknown, or the time zone is not an IANA zone" },
+    errors: {
+      400: "A field is too long, malformed, unknown, or the time zone is not an IANA zone",
+      409: passkeyRefusal(
+        "`staffSecondFactorRequired: true` from a session signed in with one factor (`own_second_factor_required`): whoever requires two factors of all staff signs in with two",
+      ),
+    },
   },
   {
     method: "get",
@@ -1282,9 +1467,13 @@ export function errorAnswersOf(op: ApiOperation): Map<number, ErrorAnswer> {
   }
   if (op.access !== "public") add(401, "Not signed in: no session cookie, or one that has ended")
   if (op.access === "admin")
-    add(403, "Signed in, but not an admin", {
-      examples: { notAnAdmin: { summary: "A customer's session", value: { message: NOT_AN_ADMIN_MESSAGE } } },
-    })
+    add(
+      403,
+      "Signed in, but not an admin; or an admin signed in with one factor while the shop requires two of its staff (`details.code` `staff_second_factor_required`)",
+      {
+        examples: { notAnAdmin: { summary: "A customer's session", value: { message: NOT_AN_ADMIN_MESSAGE } } },
+      },
+    )
   if (STATE_CHANGING.has(op.method)) add(403, ORIGIN_RULE_TEXT, { examples: originExamples })
   if (op.signInLimit) add(429, "more sign-in attempts from this address within a minute than the shop allows (20 unless configured)")
   add(431, "The request's headers are too large: its address or cookies are over 16 kB")

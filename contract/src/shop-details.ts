@@ -61,6 +61,11 @@ export const adminShopDetailsSchema = shopDetailsSchema.extend({
   missingFields: z.array(z.enum(imprintFields)),
   /** When they were last saved; null before the first save. */
   updatedAt: z.string().datetime({ offset: true }).nullable(),
+  /**
+   * Staff must use two factors: an admin reaches the back office only from a session signed in with a
+   * passkey, or with the password and a second factor (an authenticator code or a passkey).
+   */
+  staffSecondFactorRequired: z.boolean(),
 })
 export type AdminShopDetails = z.infer<typeof adminShopDetailsSchema>
 
@@ -119,6 +124,7 @@ export const shopDetailsUpdateSchema = z.strictObject(
       return normalised
     }),
     timeZone: timeZoneSchema.optional(),
+    staffSecondFactorRequired: z.boolean({ error: "Staff two-factor setting must be true or false" }).optional(),
   },
   { error: (issue) => (issue.code === "unrecognized_keys" ? `Unknown field: ${issue.keys.join(", ")}` : undefined) },
 )

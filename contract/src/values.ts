@@ -196,6 +196,38 @@ export const PENDING_SIGN_IN_COOKIE = "enclave.2fa"
 export const PENDING_SIGN_IN_MINUTES = 5
 
 /**
+ * Passkeys (WebAuthn): the rules the account page checks as one types and the facade enforces
+ * (contract/passkeys.ts), and the `details.code` of each refusal, which the pages say in their language.
+ */
+export const PASSKEY_NAME_MAX_LENGTH = 60
+export const PASSKEY_NAME_REQUIRED_MESSAGE = "Passkey name is required"
+export const PASSKEY_NAME_LENGTH_MESSAGE = `Passkey name must be at most ${PASSKEY_NAME_MAX_LENGTH} characters`
+/** More would only be a list nobody reads: a person has a phone, a computer and a few security keys. */
+export const MAX_PASSKEYS_PER_ACCOUNT = 20
+/** How long a passkey challenge (the options a ceremony starts with) can be answered, once. */
+export const PASSKEY_CHALLENGE_MINUTES = 5
+export const PASSKEY_REFUSAL_CODES = [
+  // The challenge is unknown, used already, ran out, or belongs to another ceremony or account.
+  "passkey_challenge_invalid",
+  // No account has this credential (never registered here, or removed).
+  "passkey_unknown",
+  // The signature, origin, relying party or user verification does not hold.
+  "passkey_invalid",
+  // Registering a credential an account already has.
+  "passkey_already_registered",
+  "too_many_passkeys",
+  // The account has no passkey to take as the second step.
+  "no_passkeys",
+  // Removing it would leave an admin without the second factor the shop requires of staff.
+  "last_second_factor",
+  // The shop requires staff to sign in with two factors, and this session was signed in with one.
+  "staff_second_factor_required",
+  // Only an admin signed in with two factors may require them of all staff.
+  "own_second_factor_required",
+] as const
+export type PasskeyRefusalCode = (typeof PASSKEY_REFUSAL_CODES)[number]
+
+/**
  * The facade's CSRF rule (api-facade http/same-origin.ts), whose words the API document quotes: a change
  * with another site's Origin or Sec-Fetch-Site, and a change that carries the session cookie but says
  * neither where it comes from.

@@ -183,6 +183,65 @@ for (const language of ["en", "de"] as const) {
       await audit(page, "/account, a saved key and the deletion asked for")
     })
 
+    test("a customer's passkeys: listed, renaming, removing, the notice for staff, and the sign-in's passkey step", async ({
+      page,
+      context,
+    }) => {
+      const en = language === "en"
+      // Chromium's virtual authenticator (CDP), a built-in one whose user is verified.
+      const cdp = await context.newCDPSession(page)
+      await cdp.send("WebAuthn.enable")
+      await cdp.send("WebAuthn.addVirtualAuthenticator", {
+        options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+      })
+      const details = { ...newUserDetails() }
+      expect((await page.request.post("/api/register", { data: details })).status()).toBe(201)
+      await page.goto("/account?second-factor=staff")
+      await expect(page.locator("astro-island[ssr]")).toHaveCount(0)
+      const panel = page.getByRole("region", { name: "Passkeys", exact: true })
+      // A name the contract refuses, said at the field.
+      await panel.getByRole("button", { name: en ? "Add a passkey" : "Passkey hinzufügen" }).click()
+      await expect(panel.getByRole("textbox").first()).toHaveAttribute("aria-invalid", "true")
+      await audit(page, "/account, passkeys, a refused name and the staff notice")
+      await panel.getByRole("textbox").first().fill("Laptop")
+      await panel.getByRole("button", { name: en ? "Add a passkey" : "Passkey hinzufügen" }).click()
+      await expect(panel.getByTestId("passkey")).toHaveCount(1, { timeout: 20_000 })
+      await audit(page, "/account, a passkey listed")
+      await panel.getByRole("button", { name: en ? "Rename Laptop" : "Umbenennen Laptop" }).click()
+      await expect(panel.getByTestId("passkey").getByRole("textbox")).toBeFocused()
+      await audit(page, "/account, renaming a passkey")
+      await panel.getByRole("button", { name: en ? "Cancel" : "Abbrechen" }).click()
+      await panel.getByRole("button", { name: en ? "Remove Laptop" : "Entfernen Laptop" }).click()
+      await expect(panel.getByRole("group")).toBeVisible()
+      await audit(page, "/account, removing a passkey")
+
+      // The sign-in's second step with its passkey button, for an account with two-factor sign-in.
+      await panel.getByRole("button", { name: en ? "Cancel" : "Abbrechen" }).click()
+      const twoFactor = page.getByRole("region", { name: en ? "Two-factor sign-in" : "Zwei-Faktor-Anmeldung" })
+      await twoFactor.getByRole("button", { name: en ? "Turn on" : "Einschalten" }).click()
+      const app = new Authenticator((await twoFactor.getByTestId("two-factor-secret").textContent()) ?? "")
+      await twoFactor.getByLabel(en ? "Code from the app" : "Code aus der App").fill(await app.nextCode())
+      await twoFactor.getByRole("button", { name: en ? "Confirm and turn on" : "Bestätigen und einschalten" }).click()
+      await expect(twoFactor.getByRole("list")).toBeVisible()
+      await page.request.post("/api/logout")
+      await page.addInitScript(() => {
+        // No passkey autofill, so the password step waits for the password rather than the passkey.
+        PublicKeyCredential.isConditionalMediationAvailable = async () => false
+      })
+      await page.goto("/auth")
+      await expect(page.locator("astro-island[ssr]")).toHaveCount(0)
+      const login = page.getByRole("tabpanel", { name: en ? "Login" : "Anmelden" })
+      await login.getByLabel(en ? "Username" : "Benutzername").fill(details.username)
+      await login.getByLabel(en ? "Password" : "Passwort").fill(details.password)
+      await login.getByRole("button", { name: en ? "Sign in" : "Anmelden", exact: true }).click()
+      await expect(
+        login.getByRole("button", {
+          name: en ? "Use a passkey or security key instead" : "Stattdessen Passkey oder Sicherheitsschlüssel verwenden",
+        }),
+      ).toBeVisible({ timeout: 20_000 })
+      await audit(page, "/auth, the second step with its passkey button")
+    })
+
     test("signed out: a product, one out of stock, an unknown product, an unknown page", async ({ page }) => {
       for (const path of ["/product/1", "/product/6", "/product/999999", "/no-such-page"]) await visit(page, path, language)
     })

@@ -13,6 +13,7 @@ import { redoclyLint, servedDocument, type ServedDocument } from "../support/ope
 import { sendRaw } from "../support/raw-request.ts"
 import { Authenticator } from "../support/totp.ts"
 import { shopUrl } from "../support/urls.ts"
+import { SoftAuthenticator } from "../support/webauthn.ts"
 
 let served: ServedDocument
 
@@ -89,6 +90,33 @@ describe("answers agree with the document", () => {
     await expectAgreement(asVisitor(), "GET", "/api/cart", "/api/cart")
     await expectAgreement(customer, "PUT", "/api/cart/1", "/api/cart/{itemId}", { quantity: 1e20 })
     await expectAgreement(asVisitor(), "POST", "/api/login", "/api/login", { username: ["admin"], password: "x" })
+  })
+
+  it("the passkey calls: options, a new passkey, a sign-in with it, and their refusals", async () => {
+    const owner = await asNewCustomer()
+    const authenticator = new SoftAuthenticator(shopUrl())
+    const path = "/api/account/passkeys"
+    const creation = await expectAgreement(owner, "POST", `${path}/registration/options`, `${path}/registration/options`)
+    const response = authenticator.create(creation.body).response
+    const added = await expectAgreement(owner, "POST", path, path, { name: "Document key", response })
+    expect(added.status).toBe(201)
+    expect((await expectAgreement(owner, "POST", path, path, { name: "Again", response })).status).toBe(400)
+    await expectAgreement(owner, "GET", path, path)
+    await expectAgreement(owner, "PUT", `${path}/${added.body.id}`, `${path}/{id}`, { name: "Renamed" })
+    expect((await expectAgreement(owner, "PUT", `${path}/nope`, `${path}/{id}`, { name: "x" })).status).toBe(400)
+    expect((await expectAgreement(owner, "POST", `${path}/confirm/options`, `${path}/confirm/options`)).status).toBe(200)
+    const client = fromNewAddress()
+    const options = await expectAgreement(client, "POST", "/api/login/passkey/options", "/api/login/passkey/options")
+    const assertion = authenticator.get(options.body)
+    expect((await expectAgreement(client, "POST", "/api/login/passkey", "/api/login/passkey", { response: assertion })).status).toBe(200)
+    expect(
+      (await expectAgreement(fromNewAddress(), "POST", "/api/login/passkey", "/api/login/passkey", { response: assertion })).status,
+    ).toBe(401)
+    const second = "/api/login/passkey/second-factor"
+    expect((await expectAgreement(asVisitor(), "POST", `${second}/options`, `${second}/options`)).status).toBe(401)
+    expect((await expectAgreement(asVisitor(), "POST", second, second, { response: assertion })).status).toBe(401)
+    expect((await expectAgreement(owner, "DELETE", `${path}/${added.body.id}`, `${path}/{id}`)).status).toBe(200)
+    expect((await expectAgreement(owner, "DELETE", `${path}/${added.body.id}`, `${path}/{id}`)).status).toBe(404)
   })
 })
 

@@ -42,6 +42,13 @@ const customerCalls: Call[] = [
   ["POST", "/api/account/two-factor/setup"],
   ["POST", "/api/account/two-factor/enable", { code: "12345" }],
   ["POST", "/api/account/two-factor/disable", { code: "12345" }],
+  // Passkeys: options make a challenge nobody answers; the rest are refused past the door (no such passkey, no valid answer).
+  ["GET", "/api/account/passkeys"],
+  ["POST", "/api/account/passkeys/registration/options"],
+  ["POST", "/api/account/passkeys", { name: "Permission key", response: {} }],
+  ["PUT", "/api/account/passkeys/passkey_01NOSUCHPASSKEY0000000000", { name: "Renamed" }],
+  ["DELETE", "/api/account/passkeys/passkey_01NOSUCHPASSKEY0000000000"],
+  ["POST", "/api/account/passkeys/confirm/options"],
   ["GET", "/api/cart"],
   ["GET", "/api/checkout-summary?country=DE&shippingMethod=1"],
   ["POST", "/api/cart", { productId: 4, quantity: 1 }],
@@ -113,6 +120,9 @@ const accountCalls: Call[] = [
   ["POST", "/api/password-reset", { email: "not an address" }],
   ["POST", "/api/password-reset/confirm", { token: "not-a-token", password: "short" }],
   ["POST", "/api/account/email/confirm", { token: "" }],
+  // A username-less passkey sign-in: options for anyone, and an answer that is none (400).
+  ["POST", "/api/login/passkey/options"],
+  ["POST", "/api/login/passkey", { response: {} }],
   // Signed out by order number and e-mail, signed in among one's own: an order of nobody's is a 404 for all.
   ["POST", "/api/withdrawals", { orderId: 999999, name: "Nobody", email: "nobody@example.com" }],
 ]
@@ -121,7 +131,20 @@ const accountCalls: Call[] = [
  * The second step of a two-factor sign-in: only the pending sign-in of a right password gets past
  * it, never a session, whoever's (two-factor.test.ts proves the way through).
  */
-const secondStepCalls: Call[] = [["POST", "/api/login/two-factor", { code: "123456" }]]
+const passkeyAnswer = {
+  response: {
+    id: "cGVybWlzc2lvbg",
+    rawId: "cGVybWlzc2lvbg",
+    type: "public-key",
+    response: { clientDataJSON: "e30", authenticatorData: "AAAA", signature: "AAAA" },
+    clientExtensionResults: {},
+  },
+}
+const secondStepCalls: Call[] = [
+  ["POST", "/api/login/two-factor", { code: "123456" }],
+  ["POST", "/api/login/passkey/second-factor/options"],
+  ["POST", "/api/login/passkey/second-factor", passkeyAnswer],
+]
 
 /** Paths no operation has, one per depth up to four and per method: 404 for all. */
 const unknownCalls: Call[] = ["GET", "POST", "PUT", "PATCH", "DELETE"].flatMap((method) =>

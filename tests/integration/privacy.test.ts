@@ -15,6 +15,8 @@ import {
   ADMIN_ACCOUNT_DELETION_CODE,
   orderSchema,
   PGP_KEY_REFUSAL_MESSAGES,
+  passkeyCreationOptionsSchema,
+  passkeyRequestOptionsSchema,
   pgpKeySavedSchema,
   pgpKeyStateSchema,
 } from "@enclave/contract"
@@ -23,6 +25,7 @@ import { readMails, waitForMail, type ReceivedMail } from "../support/mailbox.ts
 import { MedusaAdmin } from "../support/medusa-admin.ts"
 import { buyWithSandboxCard, createRaceProduct, databaseUrlOf, medusaOfShop } from "../support/races.ts"
 import { shopUrl } from "../support/urls.ts"
+import { SoftAuthenticator } from "../support/webauthn.ts"
 
 let admin: ApiClient
 let databaseUrl: string
@@ -288,6 +291,31 @@ describe("POST /api/account/deletion", () => {
       (m) => m.to.includes(customer.details.email) && /deleted/.test(m.subject),
     )
     expect(mails).toHaveLength(1)
+  })
+
+  it("takes one of the account's passkeys instead of the password, lists it in the data download first, and removes it with the account", async () => {
+    const customer = await asNewCustomer()
+    const authenticator = new SoftAuthenticator(shopUrl())
+    const { response: created } = authenticator.create(
+      passkeyCreationOptionsSchema.parse((await customer.post("/api/account/passkeys/registration/options")).body),
+    )
+    expect((await customer.post("/api/account/passkeys", { name: "Test phone", response: created })).status).toBe(201)
+    const data = accountDataSchema.parse((await customer.get("/api/account/data")).body)
+    expect(data.passkeys).toEqual([expect.objectContaining({ name: "Test phone" })])
+    expect(JSON.stringify(data.passkeys)).not.toContain("publicKey")
+
+    // An answer to another ceremony's challenge (a sign-in's) does not delete the account.
+    const signInOptions = passkeyRequestOptionsSchema.parse((await asVisitor().post("/api/login/passkey/options")).body)
+    const crossed = await customer.post("/api/account/deletion", { passkey: authenticator.get(signInOptions) })
+    expect(crossed.status).toBe(401)
+    expect((await customer.get("/api/account")).status).toBe(200)
+
+    const options = passkeyRequestOptionsSchema.parse((await customer.post("/api/account/passkeys/confirm/options")).body)
+    const deleted = await customer.post("/api/account/deletion", { passkey: authenticator.get(options) })
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200)
+    expect((await customer.get("/api/account")).status).toBe(401)
+    const [left] = await sql(`select count(*)::int as n from passkey where credential_id = $1`, [authenticator.credentials[0]!.id])
+    expect(left).toEqual({ n: 0 })
   })
 
   it("refuses an administrator's account and a visitor", async () => {

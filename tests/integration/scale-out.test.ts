@@ -29,6 +29,7 @@ import {
 import { askPage, untilFrontDoor } from "../support/front-door-pages.ts"
 import { waitForMail } from "../support/mailbox.ts"
 import { repoRoot, TEST_ADMIN_PASSWORD, type ShopProcess } from "../support/shop.ts"
+import { SoftAuthenticator } from "../support/webauthn.ts"
 import { timeStep, totp } from "../support/totp.ts"
 
 const SERVER_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres"
@@ -190,6 +191,25 @@ describe("the scaled-out shop (MEDUSA_SERVERS=2, REDIS_URL, DATABASE_URL)", () =
     expect(changed.status).toBe(200)
     expect((await third.get("/api/account")).status).toBe(401)
     expect((await customer.get("/api/account")).status).toBe(200)
+  })
+
+  it("keeps passkey challenges in Redis: options asked on one server are answered once, on the other", async () => {
+    const customer = new ApiClient(servers[0])
+    expect((await customer.post("/api/register", newUserDetails())).status).toBe(201)
+    // The relying party is PUBLIC_URL's, whichever server answers.
+    const authenticator = new SoftAuthenticator(shop.url)
+    const creation = (await customer.post("/api/account/passkeys/registration/options")).body
+    expect((await redis.keys("*passkey-challenge*")).length).toBeGreaterThan(0)
+    const sameSession = new ApiClient(servers[1])
+    sameSession.setCookie("enclave.sid", customer.cookie()!)
+    const added = await sameSession.post("/api/account/passkeys", { name: "Scaled key", response: authenticator.create(creation).response })
+    expect(added.status, JSON.stringify(added.body)).toBe(201)
+
+    const options = (await new ApiClient(servers[0]).post("/api/login/passkey/options")).body
+    const response = authenticator.get(options)
+    expect((await new ApiClient(servers[1]).post("/api/login/passkey", { response })).status).toBe(200)
+    const replayed = await new ApiClient(servers[0]).post("/api/login/passkey", { response })
+    expect([replayed.status, replayed.body.details?.code]).toEqual([401, "passkey_challenge_invalid"])
   })
 
   it("mails from the worker: a reset asked on one server arrives by SMTP and works on the other", async () => {

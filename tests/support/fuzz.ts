@@ -53,6 +53,24 @@ export function seededRandom(seed: number) {
 }
 type Rng = ReturnType<typeof seededRandom>
 
+const fuzzClientData = Buffer.from(
+  JSON.stringify({ type: "webauthn.get", challenge: "bm90LWlzc3VlZA", origin: "https://evil.example" }),
+).toString("base64url")
+const fuzzRegistrationResponse = {
+  id: "ZnV6ei1jcmVkZW50aWFs",
+  rawId: "ZnV6ei1jcmVkZW50aWFs",
+  type: "public-key",
+  response: { clientDataJSON: fuzzClientData, attestationObject: "o2NmbXRkbm9uZQ", transports: ["usb"] },
+  clientExtensionResults: {},
+}
+const fuzzAuthenticationResponse = {
+  id: "ZnV6ei1jcmVkZW50aWFs",
+  rawId: "ZnV6ei1jcmVkZW50aWFs",
+  type: "public-key",
+  response: { clientDataJSON: fuzzClientData, authenticatorData: "AAAA", signature: "AAAA", userHandle: "AAAA" },
+  clientExtensionResults: {},
+}
+
 /** A plausible body per call: mutated until the contract's schema refuses it. */
 function baseBody(op: ApiOperation, ids: FuzzIds): Record<string, unknown> {
   switch (`${op.method} ${op.path}`) {
@@ -84,6 +102,15 @@ function baseBody(op: ApiOperation, ids: FuzzIds): Record<string, unknown> {
       return { password: "not the password at all" }
     case "put /api/account/pgp-key":
       return { publicKey: "-----BEGIN PGP PUBLIC KEY BLOCK-----\n\nmDMEZfuzz\n-----END PGP PUBLIC KEY BLOCK-----\n" }
+    case "post /api/account/passkeys":
+      // A registration answer of the right shape whose challenge the shop never issued: a body that slipped through adds nothing.
+      return { name: "Fuzz key", response: fuzzRegistrationResponse }
+    case "put /api/account/passkeys/{id}":
+      return { name: "Fuzz key" }
+    case "post /api/login/passkey":
+    case "post /api/login/passkey/second-factor":
+      // An assertion of a credential nobody has, over a challenge nobody issued: refused even if it slipped through.
+      return { response: fuzzAuthenticationResponse }
     case "post /api/password-reset":
       return { email: "fuzzer@example.org" }
     case "post /api/password-reset/confirm":
@@ -429,6 +456,7 @@ function fillPath(template: string, ids: FuzzIds, replaceWith?: string): string 
         if (template.includes("shipping-methods")) return String(ids.shippingMethodId)
         if (template.includes("paypal")) return "5O190127TN364715T"
         if (template.includes("/returns/")) return "return_01FUZZNOSUCHRETURN"
+        if (template.includes("/passkeys/")) return "passkey_01FUZZNOSUCHPASSKEY0000"
         return String(ids.productId)
       default:
         return "x"

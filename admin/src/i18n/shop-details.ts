@@ -46,6 +46,15 @@ export const shopDetailsMessages = defineMessages(
     vatIdFormat: "Enter the VAT ID with its country prefix, e.g. DE123456789",
     vatIdPattern: "This is not a valid VAT ID for its country",
     directionControls: "Text must not contain Unicode direction control characters",
+    staffSection: "Staff sign-in",
+    staffSwitch: "Staff must use two factors",
+    staffHint:
+      "Admins then reach the back office only after signing in with a passkey, or with their password and an authenticator code or passkey. An admin without either can still sign in to the shop, but only to add one on the account page.",
+    staffOn: "Staff must now sign in with two factors",
+    staffOff: "Staff may sign in with the password alone again",
+    staffFailed: "The staff setting could not be saved",
+    staffOwnFactor:
+      "Sign in with two factors yourself (a passkey, or your password and an authenticator code) before requiring them of all staff.",
   },
   {
     title: "Shopangaben",
@@ -91,6 +100,15 @@ export const shopDetailsMessages = defineMessages(
     vatIdFormat: "Geben Sie die USt-IdNr. mit Länderkürzel ein, z. B. DE123456789",
     vatIdPattern: "Diese USt-IdNr. ist für ihr Land nicht gültig",
     directionControls: "Der Text darf keine Unicode-Steuerzeichen für die Schreibrichtung enthalten",
+    staffSection: "Anmeldung der Mitarbeitenden",
+    staffSwitch: "Mitarbeitende müssen zwei Faktoren verwenden",
+    staffHint:
+      "Admins erreichen den Verwaltungsbereich dann nur nach einer Anmeldung mit Passkey oder mit Passwort und Authenticator-Code oder Passkey. Wer beides nicht hat, kann sich im Shop weiter anmelden, aber nur, um auf der Kontoseite eines einzurichten.",
+    staffOn: "Mitarbeitende müssen sich jetzt mit zwei Faktoren anmelden",
+    staffOff: "Mitarbeitende dürfen sich wieder nur mit dem Passwort anmelden",
+    staffFailed: "Die Einstellung konnte nicht gespeichert werden",
+    staffOwnFactor:
+      "Melden Sie sich selbst mit zwei Faktoren an (Passkey, oder Passwort und Authenticator-Code), bevor Sie sie von allen Mitarbeitenden verlangen.",
   },
 )
 

@@ -5,6 +5,8 @@ import { getJson, httpError, isRecord, sendJson } from "./http"
 /** Where the storefront signs people in and where they land after signing out: outside the admin's router. */
 export const SIGN_IN_URL = "/auth"
 export const SHOP_URL = "/"
+/** The account page, saying why the back office sent an admin there (the staff two-factor setting). */
+export const STAFF_SECOND_FACTOR_URL = "/account?second-factor=staff"
 
 /**
  * /auth with the admin page being left as its return path, so signing in comes back to it
@@ -108,6 +110,12 @@ export const authProvider: AuthProvider = {
   },
   // A call the facade refuses because the session ended sends the browser to sign in again.
   onError: async (error: HttpError) => {
+    // The shop requires two factors of staff and this session has one: the account page is where to add one.
+    const code = typeof error?.details === "object" && error.details !== null ? (error.details as { code?: unknown }).code : undefined
+    if (error?.statusCode === 403 && code === "staff_second_factor_required") {
+      leaveAdmin(STAFF_SECOND_FACTOR_URL)
+      return {}
+    }
     if (error?.statusCode === 401) {
       leaveAdmin(signInUrl())
       return {}

@@ -8,6 +8,9 @@ export { ACCOUNTS_MODULE, default as AccountsModule } from "./modules/accounts"
 export { default as ShopUserCustomerLink } from "./links/shop-user-customer"
 export { default as ShopUserCartLink } from "./links/shop-user-cart"
 export type { default as AccountsModuleService, SignInCounter, SignInCounts, TwoFactorState } from "./modules/accounts/service"
+import type PasskeyModel from "./modules/accounts/models/passkey"
+/** A passkey row as the module's service returns it. */
+export type PasskeyRow = InferTypeOf<typeof PasskeyModel>
 import type { InferTypeOf } from "@medusajs/framework/types"
 import type ShopUserModel from "./modules/accounts/models/shop-user"
 /** A shop_user row as the module's service returns it. */

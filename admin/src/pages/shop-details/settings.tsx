@@ -16,7 +16,7 @@ import {
 } from "@enclave/contract"
 import type { HttpError } from "@refinedev/core"
 import { useMutation } from "@tanstack/react-query"
-import { Alert, Button, Card, Divider, Flex, Form, Input, Space, Typography } from "antd"
+import { Alert, Button, Card, Divider, Flex, Form, Input, Space, Switch, Typography } from "antd"
 import type { Rule } from "antd/es/form"
 import { useState, type ReactNode } from "react"
 import { PageTitle } from "../../components/page-title"
@@ -175,6 +175,49 @@ function ShopDetailsForm({ details }: { details: AdminShopDetails }) {
   )
 }
 
+/**
+ * "Staff must use two factors": saved on its own, at once, apart from the imprint's form. Turning it on
+ * from a session signed in with the password alone is refused by the server (own_second_factor_required).
+ */
+function StaffSignInCard({ details }: { details: AdminShopDetails }) {
+  const saveDetails = useSaveShopDetails()
+  const save = useMutation<AdminShopDetails, HttpError, boolean>({
+    mutationFn: (required) => saveDetails({ staffSecondFactorRequired: required }),
+  })
+  const refusal = (error: HttpError | null) => {
+    const code = typeof error?.details === "object" && error.details !== null ? (error.details as { code?: unknown }).code : undefined
+    return code === "own_second_factor_required" ? t("staffOwnFactor") : describeRequestError(error)
+  }
+  return (
+    <Card size="small" title={<h2 style={{ fontSize: 16, margin: 0 }}>{t("staffSection")}</h2>} style={{ maxWidth: 880, marginTop: 24 }}>
+      <Space align="center">
+        <Switch
+          id="staff-second-factor"
+          checked={details.staffSecondFactorRequired}
+          loading={save.isPending}
+          data-testid="staff-second-factor"
+          onChange={(required) =>
+            save.mutate(required, {
+              onSuccess: (saved) =>
+                notificationProvider.open?.(
+                  toast("success", saved.staffSecondFactorRequired ? t("staffOn") : t("staffOff"), t("staffSwitch")),
+                ),
+              onError: (error) => notificationProvider.open?.(toast("error", t("staffFailed"), refusal(error))),
+            })
+          }
+        />
+        <label htmlFor="staff-second-factor">{t("staffSwitch")}</label>
+      </Space>
+      <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
+        {t("staffHint")}
+      </Typography.Paragraph>
+      {save.error ? (
+        <Alert type="error" showIcon role="alert" style={{ marginTop: 12 }} message={t("staffFailed")} description={refusal(save.error)} />
+      ) : null}
+    </Card>
+  )
+}
+
 export default function ShopDetailsSettings() {
   const query = useShopDetails()
   const details = query.data
@@ -192,7 +235,12 @@ export default function ShopDetailsSettings() {
   } else if (!details) {
     body = <Card loading aria-busy="true" />
   } else {
-    body = <ShopDetailsForm details={details} />
+    body = (
+      <>
+        <ShopDetailsForm details={details} />
+        <StaffSignInCard details={details} />
+      </>
+    )
   }
 
   return (

@@ -1,6 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { INVALID_CREDENTIALS_MESSAGE } from "@enclave/contract"
+import { INVALID_CREDENTIALS_MESSAGE, passkeyMessages } from "@enclave/contract"
+import { staffSecondFactorRequired } from "../shop-details/shop-details"
 import { ApiError } from "../http/api-error"
 import { clientAddress } from "../http/sign-in-limit"
 import { passwordMatches } from "./sign-in"
@@ -31,6 +32,14 @@ export async function guardMedusaSignIn(req: MedusaRequest, res: MedusaResponse,
     const email = typeof body.email === "string" ? body.email.trim() : ""
     const attempt = await countAttempt(req.scope, email.toLowerCase(), clientAddress(req), { signIn: { altcha: body.altcha } })
     const account = await accountOfMedusaLogin(req, email)
+    // Medusa's sign-in takes no passkey: under the staff setting, its admins need an authenticator code.
+    if (account && !account.two_factor_enabled && (await staffSecondFactorRequired(req.scope))) {
+      if (!(await passwordMatches(req.scope, email, typeof body.password === "string" ? body.password : ""))) {
+        throw failureError(attempt, new ApiError(401, INVALID_CREDENTIALS_MESSAGE))
+      }
+      const code = "staff_second_factor_required"
+      throw new ApiError(401, passkeyMessages[code], { code })
+    }
     if (account?.two_factor_enabled) {
       // Medusa would hand out a token for the password alone.
       if (!(await passwordMatches(req.scope, email, typeof body.password === "string" ? body.password : ""))) {

@@ -9,6 +9,7 @@ import {
   pgpKeyRefusalMessage,
   type AccountData,
   type AccountDeletion,
+  type AccountDeletionByPasskey,
   type PgpKey,
   type PgpKeySave,
   type PgpKeySaved,
@@ -28,6 +29,7 @@ import { endAllSessions, sessionsOf } from "../http/session"
 import { clientAddress } from "../http/sign-in-limit"
 import { listOrdersOf } from "../orders/read-orders"
 import { WRONG_PASSWORD_MESSAGE } from "./account"
+import { listPasskeys, verifyPasskeyConfirmation } from "./passkeys"
 import { passwordMatches } from "./sign-in"
 import { countAttempt, countSuccess, failureError } from "./sign-in-guard"
 import { accountsService, customerIdOf, toContractUser, type ShopUserRow } from "./users"
@@ -120,13 +122,14 @@ async function customerAddressesOf(container: MedusaContainer, customerId: strin
 export async function accountDataOf(req: MedusaRequest, user: ShopUserRow): Promise<AccountData> {
   const container = req.scope
   const customerId = await customerIdOf(container, user.id)
-  const [orders, sessions, mails, customerAddresses, signIns, pgpKey] = await Promise.all([
+  const [orders, sessions, mails, customerAddresses, signIns, pgpKey, passkeys] = await Promise.all([
     listOrdersOf(container, user).then((listed) => withAfterSale(container, listed, user)),
     sessionsOf(req, user.id),
     mailsOf(container, user.id),
     customerAddressesOf(container, customerId),
     accountsService(container).listSignInRecords({ shop_user_id: user.id }, { take: null, order: { signed_in_at: "DESC" } }),
     pgpKeyOf(user),
+    listPasskeys(container, user),
   ])
   const facts = await afterSaleByNumbers(
     container,
@@ -184,7 +187,7 @@ export async function accountDataOf(req: MedusaRequest, user: ShopUserRow): Prom
       method: record.method,
     })),
     sessions: sessions.map(({ id: _id, ...session }) => session),
-    passkeys: [],
+    passkeys,
     pgpKey: pgpKey ? { ...pgpKey, armored: user.pgp_public_key } : null,
     mails,
     // The shop asks for no consent: it sets no tracking or marketing cookies, sends no newsletter,
@@ -197,18 +200,28 @@ export async function accountDataOf(req: MedusaRequest, user: ShopUserRow): Prom
 // Deleting the account (GDPR Art. 17)
 
 /**
- * Deletes the signed-in customer's account after checking its password (counted like a sign-in:
- * a wrong one is a failure of the account from this address). Every session ends first, so none
+ * Deletes the signed-in customer's account after checking its password or a fresh answer of one of
+ * its passkeys (counted like a sign-in: a wrong one is a failure of the account from this address). Every session ends first, so none
  * can act while the account goes; an administrator's account is refused (the shop must keep one).
  */
-export async function deleteAccount(req: MedusaRequest, res: MedusaResponse, user: ShopUserRow, body: AccountDeletion): Promise<void> {
+export async function deleteAccount(
+  req: MedusaRequest,
+  res: MedusaResponse,
+  user: ShopUserRow,
+  body: AccountDeletion | AccountDeletionByPasskey,
+): Promise<void> {
   const container = req.scope
   if (user.is_admin) throw new ApiError(409, ADMIN_ACCOUNT_DELETION_MESSAGE, { code: ADMIN_ACCOUNT_DELETION_CODE })
-  const attempt = await countAttempt(container, user.username_key, clientAddress(req), "counted")
-  if (!(await passwordMatches(container, user.username_key, body.password))) {
-    throw failureError(attempt, new ApiError(400, WRONG_PASSWORD_MESSAGE, { fields: { password: WRONG_PASSWORD_MESSAGE } }))
+  if ("passkey" in body) {
+    // Counted like the password: a refused answer is a failed sign-in of the account from this address.
+    await verifyPasskeyConfirmation(req, user, { response: body.passkey }, clientAddress(req))
+  } else {
+    const attempt = await countAttempt(container, user.username_key, clientAddress(req), "counted")
+    if (!(await passwordMatches(container, user.username_key, body.password))) {
+      throw failureError(attempt, new ApiError(400, WRONG_PASSWORD_MESSAGE, { fields: { password: WRONG_PASSWORD_MESSAGE } }))
+    }
+    await countSuccess(container, attempt)
   }
-  await countSuccess(container, attempt)
   await endAllSessions(req, res, user.id)
   try {
     await deleteShopUserWorkflow(container).run({ input: { userId: user.id } })

@@ -11,6 +11,8 @@ import { registerShopUserWorkflow } from "@enclave/accounts"
 import scrypt from "scrypt-kdf"
 import { ApiError } from "../http/api-error"
 import type { ShopLanguage } from "../http/shop-origin"
+import { staffSecondFactorRequired } from "../shop-details/shop-details"
+import { hasPasskeys } from "./passkeys"
 import { countAttempt, countCodeFailure, countSuccess, failureError, type Attempt } from "./sign-in-guard"
 import { accountsService, findUserById, findUserByUsername, type ShopUserRow } from "./users"
 
@@ -32,7 +34,7 @@ export async function passwordMatches(container: MedusaContainer, usernameKey: s
 }
 
 /** The account is in: its counters start from zero, and the sign-in and its language are noted. */
-async function signedIn(container: MedusaContainer, attempt: Attempt, user: ShopUserRow, language: ShopLanguage | null) {
+export async function signedIn(container: MedusaContainer, attempt: Attempt, user: ShopUserRow, language: ShopLanguage | null) {
   await countSuccess(container, attempt)
   return accountsService(container).updateShopUsers({
     id: user.id,
@@ -65,6 +67,11 @@ export async function signIn(
   if (!user) await spendPasswordCheckTime(credentials.password)
   if (!user || !matches) throw failureError(attempt, new ApiError(401, INVALID_CREDENTIALS_MESSAGE))
   if (user.two_factor_enabled) return { user, secondFactorDue: true }
+  // An admin whose only second factor is a passkey, while the shop requires two of its staff: the
+  // password step asks for the passkey, as it asks others for their code, so the session gets both.
+  if (user.is_admin && (await staffSecondFactorRequired(container)) && (await hasPasskeys(container, user.id))) {
+    return { user, secondFactorDue: true }
+  }
   return { user: await signedIn(container, attempt, user, language), secondFactorDue: false }
 }
 

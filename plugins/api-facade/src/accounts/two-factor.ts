@@ -4,6 +4,7 @@ import { INVALID_TWO_FACTOR_CODE_MESSAGE, type RecoveryCodes, type TwoFactorSetu
 import { disableShopUserTwoFactorWorkflow, enableShopUserTwoFactorWorkflow } from "@enclave/accounts"
 import QRCode from "qrcode"
 import { ApiError } from "../http/api-error"
+import { keepsRequiredSecondFactor, passkeyRefusal } from "./passkeys"
 import { countAttempt, countSuccess, failureError } from "./sign-in-guard"
 import { accountsService, type ShopUserRow } from "./users"
 
@@ -41,6 +42,7 @@ export async function enableTwoFactor(container: MedusaContainer, user: ShopUser
  */
 export async function disableTwoFactor(container: MedusaContainer, user: ShopUserRow, code: string, clientAddress: string) {
   if (!user.two_factor_enabled) throw new ApiError(409, NOT_ON_MESSAGE)
+  if (!(await keepsRequiredSecondFactor(container, user, "totp"))) throw passkeyRefusal(409, "last_second_factor")
   const attempt = await countAttempt(container, user.username_key, clientAddress, "counted")
   if (!(await accountsService(container).useTwoFactorCode(user.id, code))) throw failureError(attempt, wrongCode(400))
   await countSuccess(container, attempt)

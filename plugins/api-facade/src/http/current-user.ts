@@ -1,11 +1,12 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { NOT_AN_ADMIN_MESSAGE } from "@enclave/contract"
+import { NOT_AN_ADMIN_MESSAGE, passkeyMessages } from "@enclave/contract"
 import { accountsService, findUserById, type ShopUserRow } from "../accounts/users"
 import { ApiError } from "./api-error"
 import { endSession, readSession } from "./session"
 import { chosenLanguage } from "./shop-origin"
+import { staffSecondFactorRequired } from "../shop-details/shop-details"
 
-type WithUser = MedusaRequest & { shopUser?: ShopUserRow | null }
+type WithUser = MedusaRequest & { shopUser?: ShopUserRow | null; signedInWithTwoFactors?: boolean }
 
 /** Middleware for every /api call: who is calling, from the session cookie (null for a visitor). */
 export async function identifyCaller(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
@@ -21,6 +22,7 @@ export async function identifyCaller(req: MedusaRequest, res: MedusaResponse, ne
     const language = chosenLanguage(req)
     if (user && language && user.language !== language) user = await accountsService(req.scope).updateShopUsers({ id: user.id, language })
     ;(req as WithUser).shopUser = user
+    ;(req as WithUser).signedInWithTwoFactors = Boolean(user && session?.twoFactors)
     next()
   } catch (error) {
     next(error)
@@ -37,10 +39,28 @@ export function requireUser(req: MedusaRequest, message = "You must be logged in
   return user
 }
 
-/** Guard of every /api/admin/* path: the server decides, from the stored account, never the client. */
-export function requireAdmin(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
-  const user = currentUser(req)
-  if (!user) return next(new ApiError(401, "You must be logged in"))
-  if (!user.is_admin) return next(new ApiError(403, NOT_AN_ADMIN_MESSAGE))
-  next()
+/** Whether this request's session was signed in with two factors (a passkey, or the password and a second step). */
+export function signedInWithTwoFactors(req: MedusaRequest): boolean {
+  return (req as WithUser).signedInWithTwoFactors === true
+}
+
+/**
+ * Guard of every /api/admin/* path: the server decides, from the stored account, never the client.
+ * While the shop requires two factors of its staff, an admin signed in with the password alone is
+ * still signed in (to reach the account page and add a passkey or turn on two-factor sign-in) but
+ * not let into the back office: 403 with `details.code` staff_second_factor_required.
+ */
+export async function requireAdmin(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
+  try {
+    const user = currentUser(req)
+    if (!user) return next(new ApiError(401, "You must be logged in"))
+    if (!user.is_admin) return next(new ApiError(403, NOT_AN_ADMIN_MESSAGE))
+    if (!signedInWithTwoFactors(req) && (await staffSecondFactorRequired(req.scope))) {
+      const code = "staff_second_factor_required"
+      return next(new ApiError(403, passkeyMessages[code], { code }))
+    }
+    next()
+  } catch (error) {
+    next(error)
+  }
 }

@@ -45,6 +45,12 @@ export interface SessionData {
    * (readSession refuses it, whatever cookie carries it) and lives PENDING_TTL_MS.
    */
   awaitingSecondFactor?: boolean
+  /**
+   * Signed in with two factors: a passkey (possession and the authenticator's PIN or biometrics), or the
+   * password and a second step. The shop's "staff must use two factors" setting lets admins into the
+   * back office only from such a session.
+   */
+  twoFactors?: boolean
 }
 
 interface SessionStore {
@@ -194,7 +200,13 @@ export function networkOf(address: string): string | null {
 }
 
 /** Signs a user in with a brand-new session id (never the one the request came with: no fixation), and records the sign-in. */
-export async function startSession(req: MedusaRequest, res: MedusaResponse, userId: string, method: SignInMethod = "password") {
+export async function startSession(
+  req: MedusaRequest,
+  res: MedusaResponse,
+  userId: string,
+  // One factor unless the caller says it checked two: the back office's staff rule then errs on the safe side.
+  how: { method: SignInMethod; twoFactors?: boolean },
+) {
   const sessions = sessionStore(req.scope)
   const accounts = accountsService(req.scope)
   const previous = sessionIdFrom(req)
@@ -207,11 +219,15 @@ export async function startSession(req: MedusaRequest, res: MedusaResponse, user
   const userAgent = String(req.headers["user-agent"] ?? "").slice(0, USER_AGENT_LENGTH) || undefined
   const address = clientAddress(req)
   const network = networkOf(address) ?? undefined
-  await sessions.set(sid, { userId, signedInAt: now, touchedAt: now, seenAt: now, userAgent, network }, SESSION_TTL_MS)
+  await sessions.set(
+    sid,
+    { userId, signedInAt: now, touchedAt: now, seenAt: now, userAgent, network, twoFactors: how.twoFactors ?? false },
+    SESSION_TTL_MS,
+  )
   await accounts.createSignInRecords({
     shop_user_id: userId,
     session_digest: publicId(sid),
-    method,
+    method: how.method,
     user_agent: userAgent ?? null,
     address,
     network: network ?? null,

@@ -23,6 +23,7 @@ import {
 interface StoredShopDetails extends Partial<Record<ImprintField, string | null>> {
   timeZone?: string
   updatedAt?: string
+  staffSecondFactorRequired?: boolean
 }
 
 interface StoreRow {
@@ -56,7 +57,12 @@ function detailsOf(stored: StoredShopDetails): ShopDetails {
 
 function adminDetailsOf(stored: StoredShopDetails): AdminShopDetails {
   const details = detailsOf(stored)
-  return { ...details, missingFields: missingImprintFields(details), updatedAt: stored.updatedAt ?? null }
+  return {
+    ...details,
+    missingFields: missingImprintFields(details),
+    updatedAt: stored.updatedAt ?? null,
+    staffSecondFactorRequired: stored.staffSecondFactorRequired === true,
+  }
 }
 
 /** The shop's details and the name of Medusa's store (e.g. "Enclave", for the invoice), from one read of the store. */
@@ -73,6 +79,14 @@ export async function readShopDetails(container: MedusaContainer): Promise<ShopD
 /** The time zone the shop shows times and counts calendar days in. */
 export async function shopTimeZone(container: MedusaContainer): Promise<string> {
   return (await readShopDetails(container)).timeZone
+}
+
+/**
+ * Whether admins must sign in with two factors to use the back office (the admin's shop details). Read
+ * at each admin call, not cached: turned on, it applies to every server at once.
+ */
+export async function staffSecondFactorRequired(container: MedusaContainer): Promise<boolean> {
+  return storedOf(await theStore(container)).staffSecondFactorRequired === true
 }
 
 /** GET /api/admin/shop-details. */

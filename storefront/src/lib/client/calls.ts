@@ -6,6 +6,7 @@
  */
 import type {
   AccountDeletion,
+  AccountDeletionByPasskey,
   AccountSession,
   PgpKeySave,
   PgpKeySaved,
@@ -19,6 +20,11 @@ import type {
   CreateOrderRequest,
   CreatePaypalOrderRequest,
   LoginRequest,
+  Passkey,
+  PasskeyAssertion,
+  PasskeyCreationOptions,
+  PasskeyRegistration,
+  PasskeyRequestOptions,
   Order,
   PasswordChange,
   PasswordResetConfirm,
@@ -62,6 +68,16 @@ export const signIn = (body: LoginRequest) =>
 export const signInWithCode = (body: TwoFactorCode) =>
   callApi<User>(apiRoutes.loginTwoFactor, { body, answer: checked("userAnswerSchema") })
 
+export const passkeySignInOptions = () => callApi<PasskeyRequestOptions>(apiRoutes.loginPasskeyOptions)
+
+export const signInWithPasskey = (body: PasskeyAssertion) =>
+  callApi<User>(apiRoutes.loginPasskey, { body, answer: checked("userAnswerSchema") })
+
+export const passkeySecondFactorOptions = () => callApi<PasskeyRequestOptions>(apiRoutes.loginPasskeySecondFactorOptions)
+
+export const signInWithPasskeySecondFactor = (body: PasskeyAssertion) =>
+  callApi<User>(apiRoutes.loginPasskeySecondFactor, { body, answer: checked("userAnswerSchema") })
+
 export const createAccount = (body: RegisterRequest) => callApi<User>(apiRoutes.register, { body, answer: checked("userAnswerSchema") })
 
 export const signOut = () => callApi<unknown>(apiRoutes.logout)
@@ -85,7 +101,11 @@ export const endOtherSessions = () => callApi<SessionsEnded>(apiRoutes.accountSe
 
 export const endSession = (id: string) => callApi<{ message: string }>(apiRoutes.accountSessionEnd, {}, { id })
 
-export const deleteAccount = (body: AccountDeletion) => callApi<{ message: string }>(apiRoutes.accountDelete, { body })
+/** Request options for confirming a grave change (deleting the account) with one of the account's passkeys. */
+export const passkeyConfirmOptions = () => callApi<PasskeyRequestOptions>(apiRoutes.passkeyConfirmOptions)
+
+export const deleteAccount = (body: AccountDeletion | AccountDeletionByPasskey) =>
+  callApi<{ message: string }>(apiRoutes.accountDelete, { body })
 
 export const fetchPgpKey = () => callApi<PgpKeyState>(apiRoutes.pgpKey)
 
@@ -98,6 +118,16 @@ export const startTwoFactorSetup = () => callApi<TwoFactorSetup>(apiRoutes.twoFa
 export const enableTwoFactor = (body: TwoFactorCode) => callApi<RecoveryCodes>(apiRoutes.twoFactorEnable, { body })
 
 export const disableTwoFactor = (body: TwoFactorCode) => callApi<unknown>(apiRoutes.twoFactorDisable, { body })
+
+export const fetchPasskeys = () => callApi<Passkey[]>(apiRoutes.passkeys)
+
+export const passkeyRegistrationOptions = () => callApi<PasskeyCreationOptions>(apiRoutes.passkeyRegistrationOptions)
+
+export const addPasskey = (body: PasskeyRegistration) => callApi<Passkey>(apiRoutes.passkeyAdd, { body })
+
+export const renamePasskey = (id: string, name: string) => callApi<Passkey>(apiRoutes.passkeyRename, { body: { name } }, { id })
+
+export const removePasskey = (id: string) => callApi<unknown>(apiRoutes.passkeyRemove, {}, { id })
 
 // The cart
 

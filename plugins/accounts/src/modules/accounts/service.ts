@@ -4,6 +4,7 @@ import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/knex"
 import { deriveSecretKey, openSecret, sealSecret, type SecretKey } from "@enclave/contract/secret-box"
 import { createHash, randomBytes } from "node:crypto"
 import EmailChange from "./models/email-change"
+import Passkey from "./models/passkey"
 import PasswordReset from "./models/password-reset"
 import ShopUser from "./models/shop-user"
 import SignInRecord from "./models/sign-in-record"
@@ -89,7 +90,7 @@ const toCounter = (row: Record<string, unknown>): SignInCounter => ({
   knownUntil: row.known_until ? new Date(row.known_until as string) : null,
 })
 
-class AccountsModuleService extends MedusaService({ ShopUser, PasswordReset, EmailChange, SignInRecord }) {
+class AccountsModuleService extends MedusaService({ ShopUser, PasswordReset, EmailChange, SignInRecord, Passkey }) {
   private readonly twoFactorKey: SecretKey
 
   constructor(container: Record<string, unknown>, options: AccountsModuleOptions = {}) {
@@ -514,6 +515,52 @@ class AccountsModuleService extends MedusaService({ ShopUser, PasswordReset, Ema
       [days],
     )
     return { deleted: deleted.length, addressesCleared: cleared.length }
+  }
+
+  /**
+   * A passkey ceremony's challenge without Redis: kept for one answer until `expiresAt`. What it is
+   * for (`purpose`) and whose it is are the facade's business.
+   */
+  @InjectManager()
+  async savePasskeyChallenge(
+    input: { challenge: string; purpose: string; userId: string | null; expiresAt: Date },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {},
+  ): Promise<void> {
+    await sharedContext.manager!.execute(
+      `insert into passkey_challenge (challenge, purpose, shop_user_id, expires_at) values (?, ?, ?, ?)`,
+      [input.challenge, input.purpose, input.userId, input.expiresAt],
+    )
+    // Challenges nobody answered are swept now and then rather than on every ceremony.
+    if (Math.random() < 0.02) await sharedContext.manager!.execute(`delete from passkey_challenge where expires_at < now()`)
+  }
+
+  /**
+   * Uses up a challenge in one statement, so two answers with one challenge cannot both pass. Null
+   * for one that is unknown, used or expired.
+   */
+  @InjectManager()
+  async takePasskeyChallenge(
+    challenge: string,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {},
+  ): Promise<{ purpose: string; userId: string | null } | null> {
+    const rows: Array<{ purpose: string; shop_user_id: string | null; live: boolean }> = await sharedContext.manager!.execute(
+      `delete from passkey_challenge where challenge = ? returning purpose, shop_user_id, expires_at > now() as live`,
+      [challenge],
+    )
+    const taken = rows[0]
+    return taken?.live ? { purpose: taken.purpose, userId: taken.shop_user_id } : null
+  }
+
+  /** A passkey signed something: its counter moves on and it is marked used. */
+  @InjectManager()
+  async recordPasskeyUse(
+    input: { id: string; counter: number },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {},
+  ): Promise<void> {
+    await sharedContext.manager!.execute(`update passkey set counter = ?, last_used_at = now(), updated_at = now() where id = ?`, [
+      input.counter,
+      input.id,
+    ])
   }
 
   /** Deletes the counters whose window, lock and known address have all run out. */

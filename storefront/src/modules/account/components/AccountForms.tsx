@@ -22,6 +22,7 @@ import { setUser, showToast } from "../../../lib/client/stores"
 import { AddressFields, applyServerFields, BusinessFields, failureText, TextField } from "./form-fields"
 import TwoFactorPanel from "./TwoFactorPanel"
 import { DataPanel, DeleteAccountPanel, EncryptedMailPanel } from "./PrivacyPanels"
+import PasskeysPanel from "./PasskeysPanel"
 import { userAddress } from "../../../lib/user-address"
 
 type ProfileInput = z.input<typeof profileUpdateSchema>
@@ -50,6 +51,7 @@ export default function AccountForms({
   timeZone,
   messages,
   user: initialUser,
+  staffNotice = false,
 }: {
   language: Language
   /** The country select's options, made on the server (lib/countries.ts): the browser's country names differ from Node's. */
@@ -58,6 +60,8 @@ export default function AccountForms({
   timeZone: string
   messages: Record<string, string>
   user: User
+  /** The back office sent an admin here to add a second factor (the staff setting). */
+  staffNotice?: boolean
 }) {
   const t = messageTranslator(messages)
   const moment = (iso: string) => formatShopMoment(iso, language, timeZone)
@@ -88,6 +92,7 @@ export default function AccountForms({
         user={user}
         onChanged={(twoFactorEnabled) => setShownUser((shown) => ({ ...shown, twoFactorEnabled }))}
       />
+      <PasskeysPanel t={t} ready={ready} moment={moment} staffNotice={staffNotice} />
       <SessionsPanel t={t} ready={ready} moment={moment} />
       <EncryptedMailPanel t={t} ready={ready} user={user} moment={moment} day={(iso) => formatShopMomentDay(iso, language, timeZone)} />
       <DataPanel t={t} />

@@ -19,6 +19,7 @@ export default function AccountIsland(props: {
   timeZone: string
   messages: Record<string, string>
   user: User
+  staffNotice?: boolean
 }) {
   return (
     <Suspense fallback={<FormLoading text={props.messages["common.loading"]} />}>

@@ -12,7 +12,15 @@ import { loginSchema, twoFactorCodeSchema } from "@enclave/contract/forms"
 import { TWO_FACTOR_EXPIRED_MESSAGE } from "@enclave/contract/values"
 import type { Translate } from "../../../i18n"
 import { ApiRequestError } from "../../../lib/client/api"
-import { signIn, signInWithCode } from "../../../lib/client/calls"
+import {
+  passkeySecondFactorOptions,
+  passkeySignInOptions,
+  signIn,
+  signInWithCode,
+  signInWithPasskey,
+  signInWithPasskeySecondFactor,
+} from "../../../lib/client/calls"
+import { cancelPasskeyCeremony, PasskeyCeremonyError, passkeyAutofillSupported, signWithPasskey } from "../../../lib/client/passkeys"
 import { challengeOf, ChallengeUnsolvedError, solveSignInChallenge } from "../../../lib/client/sign-in-challenge"
 import { withTypedValues } from "../../../lib/client/deferred"
 import { useHydrated } from "../../../lib/client/hydrated"
@@ -36,6 +44,7 @@ export default function LoginForm({ t, returnTo, onSwitch }: { t: Translate; ret
   const [step, setStep] = useState<"password" | "code">("password")
   const [backTo, setBackTo] = useState<"username" | "password" | null>(null)
   const [checking, setChecking] = useState(false)
+  const [passkeyBusy, setPasskeyBusy] = useState(false)
 
   // Back on the password step, the cursor waits where the person goes on typing.
   useEffect(() => {
@@ -47,6 +56,48 @@ export default function LoginForm({ t, returnTo, onSwitch }: { t: Translate; ret
     const toast = { title: t("auth.toast.welcome"), description: t("auth.toast.signedInAs", { username: user.username }) }
     showToast(toast)
     goOn(returnTo, toast)
+  }
+
+  /**
+   * Conditional mediation: where the browser can, the username field's suggestions offer the shop's
+   * passkeys (autocomplete "username webauthn"), and choosing one signs in without a password. The
+   * request waits in the background for as long as the password step is shown.
+   */
+  useEffect(() => {
+    if (!ready || step !== "password") return
+    let active = true
+    void (async () => {
+      if (!(await passkeyAutofillSupported()) || !active) return
+      const options = await passkeySignInOptions().catch(() => null)
+      if (!options || !active) return
+      try {
+        const user = await signInWithPasskey(await signWithPasskey(options, true))
+        if (active) signedIn(user)
+      } catch (error) {
+        // Ended by the page (another ceremony, the code step) or by the person: nothing to say.
+        if (!active || (error instanceof PasskeyCeremonyError && error.failure === "cancelled")) return
+        showToast({ title: t("auth.toast.loginFailed"), description: failureText(t, error), variant: "destructive" })
+      }
+    })()
+    return () => {
+      active = false
+      void cancelPasskeyCeremony()
+    }
+    // signedIn and t are the same for the form's life; the request restarts only with the step.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready, step])
+
+  /** "Sign in with a passkey": the browser asks which passkey (username-less), the shop signs its account in. */
+  async function passkeySignIn() {
+    setPasskeyBusy(true)
+    try {
+      const options = await passkeySignInOptions()
+      signedIn(await signInWithPasskey(await signWithPasskey(options)))
+    } catch (error) {
+      showToast({ title: t("auth.toast.loginFailed"), description: failureText(t, error), variant: "destructive" })
+    } finally {
+      setPasskeyBusy(false)
+    }
   }
 
   /**
@@ -108,7 +159,7 @@ export default function LoginForm({ t, returnTo, onSwitch }: { t: Translate; ret
         label={t("auth.field.username")}
         register={register}
         errors={formState.errors}
-        autoComplete="username"
+        autoComplete="username webauthn"
         required
       />
       <div className="auth-form__password">
@@ -135,6 +186,23 @@ export default function LoginForm({ t, returnTo, onSwitch }: { t: Translate; ret
       <button className="button button--primary auth-form__submit" type="submit" disabled={!ready || formState.isSubmitting}>
         {checking ? t("auth.challenge.busy") : formState.isSubmitting ? t("auth.login.busy") : t("auth.login.submit")}
       </button>
+      <div className="auth-form__passkey">
+        <p className="auth-form__or" aria-hidden="true">
+          {t("auth.passkey.or")}
+        </p>
+        <button
+          type="button"
+          className="button auth-form__submit"
+          disabled={!ready || passkeyBusy || formState.isSubmitting}
+          onClick={() => void passkeySignIn()}
+          aria-describedby="auth-passkey-hint"
+        >
+          {passkeyBusy ? t("auth.passkey.busy") : t("auth.passkey.signIn")}
+        </button>
+        <p id="auth-passkey-hint" className="auth-form__text">
+          {t("auth.passkey.hint")}
+        </p>
+      </div>
       <p className="auth-form__switch">
         {t("auth.login.switch")}{" "}
         <button type="button" className="auth-form__link" onClick={onSwitch}>
@@ -165,8 +233,23 @@ function TwoFactorStep({
   const form = useForm<CodeInput, unknown, CodeValues>({ resolver: zodResolver(twoFactorCodeSchema), defaultValues: { code: "" } })
   const { register, handleSubmit, setError, setFocus, formState } = form
   const [recovery, setRecovery] = useState(false)
+  const [passkeyBusy, setPasskeyBusy] = useState(false)
 
   useEffect(() => setFocus("code"), [setFocus])
+
+  /** A passkey or security key of the account instead of the code. */
+  async function passkeyInstead() {
+    setPasskeyBusy(true)
+    try {
+      const options = await passkeySecondFactorOptions()
+      onSignedIn(await signInWithPasskeySecondFactor(await signWithPasskey(options)))
+    } catch (error) {
+      showToast({ title: t("auth.toast.loginFailed"), description: failureText(t, error), variant: "destructive" })
+      if (error instanceof ApiRequestError && error.serverMessage === TWO_FACTOR_EXPIRED_MESSAGE) onBack("expired")
+    } finally {
+      setPasskeyBusy(false)
+    }
+  }
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -221,6 +304,19 @@ function TwoFactorStep({
       <button className="button button--primary auth-form__submit" type="submit" disabled={!ready || formState.isSubmitting}>
         {formState.isSubmitting ? t("auth.twoFactor.busy") : t("auth.twoFactor.submit")}
       </button>
+      <div className="auth-form__passkey">
+        <p className="auth-form__or" aria-hidden="true">
+          {t("auth.passkey.or")}
+        </p>
+        <button
+          type="button"
+          className="button auth-form__submit"
+          disabled={!ready || passkeyBusy || formState.isSubmitting}
+          onClick={() => void passkeyInstead()}
+        >
+          {passkeyBusy ? t("auth.passkey.busy") : t("auth.passkey.secondStep")}
+        </button>
+      </div>
       <p className="auth-form__switch">
         <button type="button" className="auth-form__link" onClick={() => onBack("another")}>
           {t("auth.twoFactor.back")}

@@ -12,7 +12,8 @@ import { accountDeletionSchema, pgpKeySaveSchema } from "@enclave/contract/forms
 import { ADMIN_ACCOUNT_DELETION_CODE, PGP_KEY_REFUSALS, type PgpKeyRefusal } from "@enclave/contract/privacy"
 import type { Translate } from "../../../i18n"
 import { ApiRequestError } from "../../../lib/client/api"
-import { deleteAccount, fetchPgpKey, removePgpKey, savePgpKey } from "../../../lib/client/calls"
+import { deleteAccount, fetchPasskeys, fetchPgpKey, passkeyConfirmOptions, removePgpKey, savePgpKey } from "../../../lib/client/calls"
+import { signWithPasskey } from "../../../lib/client/passkeys"
 import { setUser, showToast } from "../../../lib/client/stores"
 import { showToastAfterNavigation } from "../../../lib/client/toast-handoff"
 import { apiRoutes, routePath } from "../../../lib/api-routes"
@@ -216,12 +217,44 @@ export function DeleteAccountPanel({ t, ready, user }: { t: Translate; ready: bo
   })
   const { register, handleSubmit, setError, formState, reset } = form
 
+  // Whether the account has a passkey: then it may confirm with it instead of the password.
+  const [withPasskey, setWithPasskey] = useState(false)
+  const [passkeyBusy, setPasskeyBusy] = useState(false)
+  useEffect(() => {
+    if (!confirming) return
+    let current = true
+    fetchPasskeys().then(
+      (passkeys) => current && setWithPasskey(passkeys.length > 0),
+      () => current && setWithPasskey(false),
+    )
+    return () => {
+      current = false
+    }
+  }, [confirming])
+
+  function deleted() {
+    setUser(null)
+    showToastAfterNavigation({ title: t("account.delete.done"), description: t("account.delete.doneText") })
+    window.location.assign("/")
+  }
+
+  async function confirmWithPasskey() {
+    setPasskeyBusy(true)
+    try {
+      const { response } = await signWithPasskey(await passkeyConfirmOptions())
+      await deleteAccount({ passkey: response })
+      deleted()
+    } catch (failure) {
+      showToast({ title: t("account.delete.failed"), description: failureText(t, failure), variant: "destructive" })
+    } finally {
+      setPasskeyBusy(false)
+    }
+  }
+
   const onSubmit = handleSubmit(async (values) => {
     try {
       await deleteAccount(values)
-      setUser(null)
-      showToastAfterNavigation({ title: t("account.delete.done"), description: t("account.delete.doneText") })
-      window.location.assign("/")
+      deleted()
     } catch (failure) {
       const admin =
         failure instanceof ApiRequestError && (failure.details as { code?: unknown } | null)?.code === ADMIN_ACCOUNT_DELETION_CODE
@@ -269,12 +302,24 @@ export function DeleteAccountPanel({ t, ready, user }: { t: Translate; ready: bo
             autoComplete="current-password"
             required
           />
-          <button className="button button--danger auth-form__submit" type="submit" disabled={formState.isSubmitting}>
+          <button className="button button--danger auth-form__submit" type="submit" disabled={formState.isSubmitting || passkeyBusy}>
             {formState.isSubmitting ? t("account.delete.busy") : t("account.delete.submit")}
           </button>{" "}
-          <button className="button" type="button" disabled={formState.isSubmitting} onClick={cancel}>
+          <button className="button" type="button" disabled={formState.isSubmitting || passkeyBusy} onClick={cancel}>
             {t("account.delete.cancel")}
           </button>
+          {withPasskey && (
+            <p className="account-card__text">
+              <button
+                className="button"
+                type="button"
+                disabled={formState.isSubmitting || passkeyBusy}
+                onClick={() => void confirmWithPasskey()}
+              >
+                {passkeyBusy ? t("account.delete.busy") : t("account.delete.withPasskey")}
+              </button>
+            </p>
+          )}
         </form>
       ) : (
         <button type="button" className="button button--danger" disabled={!ready} onClick={() => setConfirming(true)}>

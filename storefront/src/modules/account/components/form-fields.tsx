@@ -8,6 +8,7 @@ import type { InputHTMLAttributes, ReactNode } from "react"
 import type { FieldErrors, FieldValues, Path, UseFormRegister, UseFormSetError } from "react-hook-form"
 import type { Translate } from "../../../i18n"
 import { ApiRequestError } from "../../../lib/client/api"
+import { PasskeyCeremonyError } from "../../../lib/client/passkeys"
 
 /** A contract or server message in the active language (the message itself when it has no translation). */
 export function message(t: Translate, text: string | undefined): string {
@@ -42,7 +43,16 @@ export function applyCodeError(error: unknown, setError: UseFormSetError<{ code:
 }
 
 export function failureText(t: Translate, error: unknown): string {
+  // What the browser's passkey ceremony ended with (cancelled, already registered, not supported).
+  if (error instanceof PasskeyCeremonyError) return t(`auth.passkey.ceremony.${error.failure}`)
   if (error instanceof ApiRequestError) {
+    // A passkey refusal names itself in details.code, said here in the active language.
+    const code = (error.details as { code?: unknown } | null)?.code
+    if (typeof code === "string") {
+      const key = `auth.passkey.refusal.${code}`
+      const said = t(key)
+      if (said !== key) return said
+    }
     // A sign-in lock says in its details what is locked and for how long, so it can be said in the active language.
     const lock = error.details as { lock?: unknown; minutes?: unknown } | null
     if (lock && (lock.lock === "username" || lock.lock === "address") && typeof lock.minutes === "number") {

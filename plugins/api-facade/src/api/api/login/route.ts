@@ -14,6 +14,6 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     await startPendingSignIn(req, res, user.id)
     return res.json({ twoFactorRequired: true })
   }
-  await startSession(req, res, user.id)
+  await startSession(req, res, user.id, { method: "password" })
   res.json(toContractUser(user))
 }

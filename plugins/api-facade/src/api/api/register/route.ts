@@ -10,6 +10,6 @@ import { chosenLanguage } from "../../../http/shop-origin"
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const body = validate(registerSchema, req.body)
   const user = await register(req.scope, body, chosenLanguage(req))
-  await startSession(req, res, user.id, "registration")
+  await startSession(req, res, user.id, { method: "registration" })
   res.status(201).json(toContractUser(user))
 }

@@ -1,6 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { shopDetailsUpdateSchema } from "@enclave/contract"
-import { validate } from "../../../../http/api-error"
+import { passkeyMessages, shopDetailsUpdateSchema } from "@enclave/contract"
+import { ApiError, validate } from "../../../../http/api-error"
+import { signedInWithTwoFactors } from "../../../../http/current-user"
 import { adminShopDetails, saveShopDetails } from "../../../../shop-details/shop-details"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
@@ -9,5 +10,11 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
 
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const update = validate(shopDetailsUpdateSchema, req.body)
+  // Whoever requires two factors of all staff has to be signed in with two: otherwise the setting would
+  // shut its own author out of the back office the moment it is saved.
+  if (update.staffSecondFactorRequired === true && !signedInWithTwoFactors(req)) {
+    const code = "own_second_factor_required"
+    throw new ApiError(409, passkeyMessages[code], { code })
+  }
   res.json(await saveShopDetails(req.scope, update))
 }

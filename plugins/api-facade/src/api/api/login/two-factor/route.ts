@@ -14,6 +14,6 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   if (!userId) throw new ApiError(401, TWO_FACTOR_EXPIRED_MESSAGE)
   const user = await completeSecondFactor(req.scope, userId, code, clientAddress(req), chosenLanguage(req))
   await endPendingSignIn(req, res)
-  await startSession(req, res, user.id, "two_factor")
+  await startSession(req, res, user.id, { method: "two_factor", twoFactors: true })
   res.json(toContractUser(user))
 }

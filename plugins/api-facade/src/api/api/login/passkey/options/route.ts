@@ -1,0 +1,7 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { signInOptions } from "../../../../../accounts/passkeys"
+
+/** The options of a username-less passkey sign-in, for navigator.credentials.get (also with conditional mediation). */
+export async function POST(req: MedusaRequest, res: MedusaResponse) {
+  res.json(await signInOptions(req))
+}
