@@ -224,3 +224,22 @@ for (const language of ["en", "de"] as const) {
     expect((await (await page.request.get("/api/admin/shop-details")).json()).staffSecondFactorRequired).toBe(false)
   })
 }
+
+test("an account deleted with its passkey instead of the password", async ({ page, context }) => {
+  const authenticator = await virtualAuthenticator(context, page)
+  const details = newUserDetails()
+  expect((await page.request.post("/api/register", { data: details })).status()).toBe(201)
+  await open(page, "/account")
+  const passkeys = page.getByRole("region", { name: texts.en.panel, exact: true })
+  await passkeys.getByRole("textbox", { name: texts.en.name }).fill("Test phone")
+  await passkeys.getByRole("button", { name: texts.en.add }).click()
+  await expect(passkeys.getByTestId("passkey")).toHaveCount(1, { timeout: 20_000 })
+  expect(await authenticator.credentials()).toHaveLength(1)
+
+  const remove = page.getByRole("region", { name: "Delete my account" })
+  await remove.getByRole("button", { name: "Delete my account…" }).click()
+  await remove.getByRole("button", { name: "Delete with a passkey instead" }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(notifications(page).getByText("Your account has been deleted")).toBeVisible()
+  expect((await page.request.get("/api/account")).status()).toBe(401)
+})
