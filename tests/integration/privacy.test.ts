@@ -270,6 +270,11 @@ describe("POST /api/account/deletion", () => {
     expect(medusaOrder.body.order.metadata.account_deleted_at).toBe(kept.accountDeletedAt)
     expect(medusaOrder.body.order.email).toBe(customer.details.email)
     expect((await medusa.get(`/admin/customers/${row!.customer_id}`)).status).toBe(404)
+    const [customerRow] = await sql(
+      `select email, first_name, last_name, has_account, deleted_at is not null as deleted from customer where id = $1`,
+      [row!.customer_id],
+    )
+    expect(customerRow).toEqual({ email: null, first_name: null, last_name: null, has_account: false, deleted: true })
     const [account] = await sql(`select count(*)::int as n from shop_user where username_key = $1`, [
       customer.details.username.toLowerCase(),
     ])

@@ -119,7 +119,7 @@ const deleteShopUserStep = createStep("enclave-delete-shop-user-row", async (inp
 
 /**
  * Deletes a customer's account (GDPR Art. 17) and keeps what the law makes the shop keep: the cart,
- * the links, the Medusa customer (its name and phone cleared first, then deleted by Medusa's own
+ * the links, the Medusa customer (its e-mail, name and phone cleared first, then deleted by Medusa's own
  * workflow, so `customer.deleted` goes out), the password identity and the account's row go; the
  * orders stay, marked. `shop_user.deleted` carries what the last mail needs. The caller has ended
  * the sessions and checked the password.
@@ -139,11 +139,14 @@ export const deleteShopUserWorkflow = createWorkflow("enclave-delete-shop-user",
     updateCustomersWorkflow.runAsStep({
       input: transform({ account }, ({ account }) => ({
         selector: { id: account.customerId! },
+        // The orders keep their own e-mail and addresses; the customer's row, soft-deleted by Medusa, keeps nothing of the person.
         update: {
+          email: null,
           first_name: null,
           last_name: null,
           phone: null,
           company_name: null,
+          has_account: false,
           metadata: { account_deleted_at: new Date().toISOString() },
         },
       })),
