@@ -3,7 +3,7 @@ import { catalogueGenerationKey, redisNamespaceOf } from "@enclave/contract/redi
 import type { CatalogueGenerationReader } from "@enclave/contract/page-door"
 
 /**
- * The facade's catalogue generation in Redis, for the front door's page cache (issue 18): where the
+ * The facade's catalogue generation in Redis, for the front door's page cache: where the
  * Medusa servers share it, every write that changes what a catalogue page shows moves it before it is
  * answered, through whichever server it reached, so a kept page is current while it is unchanged.
  *

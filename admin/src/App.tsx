@@ -90,7 +90,7 @@ function Shell() {
 
 /**
  * antd's default blue (#1677ff) is 4.1:1 under white button text and on white as link text, and its
- * description grey (45 % black) 3.4:1: below WCAG's 4.5:1 (issue 19). The palette's next blue reads
+ * description grey (45 % black) 3.4:1: below WCAG's 4.5:1. The palette's next blue reads
  * at 6.2:1, 62 % black at 6.2:1.
  */
 const readableTheme = {

@@ -116,7 +116,7 @@ export const userListSchema = z.array(userSchema)
 
 /**
  * GET /api/session: who is signed in, null for a visitor. Pages ask this instead of GET /api/user,
- * whose documented 401 for a visitor browsers log as an error on every signed-out page (issue 19).
+ * whose documented 401 for a visitor browsers log as an error on every signed-out page.
  */
 export const sessionStateSchema = z.object({ user: userSchema.nullable() })
 export type SessionState = z.infer<typeof sessionStateSchema>

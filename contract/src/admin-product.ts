@@ -109,7 +109,7 @@ const specifications = z
   })
 
 /*
- * The German texts (issue 18): the same limits as the English ones. A name is translated for an accessory or a
+ * The German texts: the same limits as the English ones. A name is translated for an accessory or a
  * service ("Faraday-Hülle"); a phone keeps its brand name, so the German name is optional and empty means none.
  * Features and specifications are translated one by one: a German wording is keyed by the English feature
  * (or the specification's name) it translates, so it can never end up beside another feature when the list

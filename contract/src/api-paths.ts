@@ -1340,7 +1340,7 @@ export const apiOperations: ApiOperation[] = [
     errors: { 400: "A provider cannot be enabled before its keys (or invoice payment before its bank account) are saved" },
   },
 
-  // Shop details: the imprint and the shop's time zone (issue 19)
+  // Shop details: the imprint and the shop's time zone
   {
     method: "get",
     path: "/api/admin/shop-details",

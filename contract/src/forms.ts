@@ -87,7 +87,7 @@ const optionalText = (label: string) =>
   z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(200, `${label} is too long`), withoutControls())))
 
 export const EMAIL_REQUIRED_MESSAGE = "Email is required"
-/** An empty address is named as missing, not as malformed (issue 19). */
+/** An empty address is named as missing, not as malformed. */
 const emailSchema = text("Email", "Invalid email address").check(
   z.trim(),
   z.minLength(1, EMAIL_REQUIRED_MESSAGE),

@@ -80,7 +80,7 @@ export type OrderItem = z.infer<typeof orderItemSchema>
 export const orderShippingAddressSchema = z.strictObject({ ...shippingAddressSchema.shape, addressLine2: z.string().nullable().optional() })
 
 /**
- * An invoice order's payment (issue 17): the transfer reference, the due date (YYYY-MM-DD in the shop's
+ * An invoice order's payment: the transfer reference, the due date (YYYY-MM-DD in the shop's
  * time zone), when the shop marked the money as received, its state now, and the bank account the
  * invoice names (as it was when the order was placed).
  */

@@ -34,7 +34,7 @@ export const productIdSchema = z
   .transform(Number)
   .refine((n) => n >= 1, "Product id must be a whole number")
 
-/** The texts of a product that a page shows in its language (issue 18); a phone's brand name is the same in both. */
+/** The texts of a product that a page shows in its language; a phone's brand name is the same in both. */
 export interface ProductTexts {
   name: string
   description: string

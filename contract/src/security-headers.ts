@@ -1,5 +1,5 @@
 /**
- * The security headers of every answer the shop gives (issue 7), in one place for the two servers
+ * The security headers of every answer the shop gives, in one place for the two servers
  * that answer people: the /api facade (plugins/api-facade, also reached directly by a deployment's
  * nginx) and the front door (launcher/security-headers.ts: storefront pages, the admin's files,
  * uploads). The storefront's own policy is Astro's (storefront/astro.config.mjs), which hashes its

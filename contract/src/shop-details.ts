@@ -3,7 +3,7 @@ import { canonicalTimeZone, DIRECTION_CONTROL_MESSAGE, imprintFields, withoutDir
 import { normaliseVatId, vatIdProblem } from "./vat.js"
 
 /**
- * The shop's details (issue 19): what the imprint (/imprint, the German Impressum) states about the
+ * The shop's details: what the imprint (/imprint, the German Impressum) states about the
  * business, and the shop's time zone. Kept with Medusa's store record; the admin edits them, the imprint
  * and the invoice's letterhead read them.
  */

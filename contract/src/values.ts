@@ -409,7 +409,7 @@ export function invoiceState(invoice: { dueDate: string; paidAt: string | null }
 }
 
 // ---------------------------------------------------------------------------------------------
-// Shop details: the imprint (German Impressum) and the shop's time zone (issue 19)
+// Shop details: the imprint (German Impressum) and the shop's time zone
 
 /** The imprint's fields, in the order the imprint and the admin's form show them. */
 export const imprintFields = [

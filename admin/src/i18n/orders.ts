@@ -115,7 +115,7 @@ export const ordersMessages = defineMessages(
     status_delivered: "Delivered",
     status_completed: "Completed",
     status_cancelled: "Cancelled",
-    // Pay by invoice (issue 17)
+    // Pay by invoice
     filterUnpaidInvoices: "Unpaid invoices only",
     noUnpaidInvoices: "No unpaid invoices",
     invoiceReference: "Reference",

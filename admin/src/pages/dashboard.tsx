@@ -94,7 +94,7 @@ function Nothing({ text }: { text: string }) {
 
 /**
  * The trend's text colours: antd's green-8 and red-7, 5.6:1 on the card's white. The theme's success
- * and error colours (#52c41a, #ff4d4f) are 2.3:1 and 3.3:1, below the 4.5:1 text needs (issue 19).
+ * and error colours (#52c41a, #ff4d4f) are 2.3:1 and 3.3:1, below the 4.5:1 text needs.
  */
 const TREND_UP = "#237804"
 const TREND_DOWN = "#cf1322"

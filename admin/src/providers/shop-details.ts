@@ -5,7 +5,7 @@ import { locale } from "../i18n"
 import { getJson, httpError, isRecord, sendJson } from "./http"
 
 /**
- * The shop's details (issue 19): the imprint's fields, which of them are still missing, and the shop's
+ * The shop's details: the imprint's fields, which of them are still missing, and the shop's
  * time zone. One query shared by the dashboard's warning, the settings page and every date the admin
  * shows, so a save is seen by all of them at once. Unchecked by zod, like the dashboard's lists: the
  * first screen reads it, and zod would add a tenth to its download.

@@ -1,6 +1,6 @@
 /**
  * The standard VAT rate of each EU member state as of 2026 (percent), as tax regions in Medusa's tax
- * settings (issue 39). Every order takes its tax lines from them: Germany's 19 % (§ 12 Abs. 1 UStG) for
+ * settings. Every order takes its tax lines from them: Germany's 19 % (§ 12 Abs. 1 UStG) for
  * German addresses, and for a consumer in another EU state that state's rate, which a German shop
  * selling at a distance applies and declares through the one-stop-shop (§ 3c, § 18j UStG; Art. 33 and
  * 369a ff. VAT Directive). Countries outside the EU get no tax region: their orders are exports,

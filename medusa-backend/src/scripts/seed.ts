@@ -239,7 +239,7 @@ export default async function seed({ container }: ExecArgs) {
 }
 
 /**
- * A shop seeded before the German texts existed (issue 18) gets them for the seeded products it still has
+ * A shop seeded before the German texts existed gets them for the seeded products it still has
  * unchanged: the description, features and specifications where it has no German description yet and the
  * English one is as seeded; an accessory's or service's German name where it has none and the English name
  * is as seeded (a product the admin rewrote keeps whatever the admin gives it). Returns how many products got any.

@@ -2,7 +2,7 @@ import { checkoutStorageKeys } from "@enclave/contract"
 
 /**
  * The storefront's only inline scripts, as fixed texts. The Content-Security-Policy allows inline
- * script by hash only (issue 7); Astro hashes the scripts it bundles but not `is:inline` ones, so
+ * script by hash only; Astro hashes the scripts it bundles but not `is:inline` ones, so
  * astro.config.mjs hashes these texts and the pages render them verbatim (`set:html`). A change
  * here changes the hash with it.
  */

@@ -52,7 +52,7 @@ describe("sandbox orders (docs/product.md §8)", () => {
   })
 })
 
-describe("invoice orders (issue 17)", () => {
+describe("invoice orders", () => {
   const invoice = (state: "awaiting_payment" | "overdue" | "paid") => ({
     reference: "ENC-000042",
     dueDate: "2026-12-04",

@@ -95,7 +95,7 @@ export function formatShopMoment(iso: string, language: Language, timeZone: stri
 }
 
 /**
- * The payment an invoice order shows (issue 17): its state while the customer owes the money or once
+ * The payment an invoice order shows: its state while the customer owes the money or once
  * paid; null for other payments and for a cancelled order never paid (nothing is owed, so neither a
  * state nor the bank details are shown).
  */

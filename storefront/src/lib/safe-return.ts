@@ -34,7 +34,7 @@ export function safeReturnPath(value: unknown, shopOrigin: string): string {
 }
 
 /**
- * Where a guarded page sends a visitor (issue 19): the sign-in page, told to come back to this page
+ * Where a guarded page sends a visitor: the sign-in page, told to come back to this page
  * (path and query) once they are signed in or registered.
  */
 export function signInPath(page: URL): string {

@@ -1,7 +1,7 @@
 /**
  * The VAT lines of an order or of the checkout summary, from the figures the facade read off the
  * order's tax lines (or priced them with, before the order exists): "incl. 19% VAT €98.03" per rate,
- * or that a reverse-charge business pays the net price, or that an export carries no VAT (issue 39).
+ * or that a reverse-charge business pays the net price, or that an export carries no VAT.
  * The checkout summary and the orders page word them each in their own catalogue, under one prefix.
  */
 import { formatEuro } from "@enclave/contract/money"

@@ -30,6 +30,6 @@ export const areas: Area[] = [
   { name: "shipping-methods", path: "/shipping", label: tShell("nav.shipping"), icon: <CarOutlined /> },
   { name: "users", path: "/users", label: tShell("nav.users"), icon: <TeamOutlined /> },
   { name: "payment-config", path: "/payments", label: tShell("nav.payments"), icon: <CreditCardOutlined /> },
-  // The shop's own settings beside the payment settings (issue 19): the imprint and the time zone.
+  // The shop's own settings beside the payment settings: the imprint and the time zone.
   { name: "shop-details", path: "/shop-details", label: tShell("nav.shopDetails"), icon: <ShopOutlined /> },
 ]

@@ -6,7 +6,7 @@ export function usersById(users: readonly User[] | undefined): ReadonlyMap<numbe
 }
 
 /**
- * An order's customer as staff read it (issue 19): the full name, else the username, with the user id
+ * An order's customer as staff read it: the full name, else the username, with the user id
  * so two people of the same name stay apart ("Ada Lovelace (#2)"); the bare id while the users are
  * loading or when the account is gone; `guest` for an order without an account.
  */

@@ -5,7 +5,7 @@ import { t } from "../../i18n/orders"
 import { API_URL } from "../../providers/http"
 
 /**
- * The order's invoice as a PDF (issue 17): a link the browser downloads with the admin's session
+ * The order's invoice as a PDF: a link the browser downloads with the admin's session
  * cookie, in the admin's language.
  */
 export function InvoiceLink({ orderId }: { orderId: number }) {

@@ -24,7 +24,7 @@ const refusals: Record<string, "notAnInvoiceOrder" | "invoiceAlreadyPaid" | "can
 }
 
 /**
- * 'Mark as paid' (issue 17): once the transfer has arrived, staff confirm it; the facade captures
+ * 'Mark as paid': once the transfer has arrived, staff confirm it; the facade captures
  * Medusa's payment and records the date. Only for an invoice whose money is still owed; the
  * confirmation names the amount and the reference to look for on the bank statement.
  */

@@ -57,7 +57,7 @@ function UnfinalisedPayments() {
 export default function OrderList() {
   const formatOrderDate = useOrderDate()
   const table = useListTable<Order>({ resource: "orders" })
-  // The customers' names (issue 19); until they arrive, or if they cannot be read, the ids.
+  // The customers' names; until they arrive, or if they cannot be read, the ids.
   const { data: users } = useQuery({
     queryKey: ["admin", "users"],
     queryFn: ({ signal }) => fetchList("/admin/users", userListSchema, signal),

@@ -27,7 +27,7 @@ export function useOrderDate(): (iso: string) => string {
   return (iso) => formatShopDateTime(iso, timeZone)
 }
 
-/** An invoice order's payment (issue 17) in the status bands: green Paid (with its date), gold Awaiting payment, red Overdue. */
+/** An invoice order's payment in the status bands: green Paid (with its date), gold Awaiting payment, red Overdue. */
 const invoiceBands = { paid: "green", awaiting_payment: "gold", overdue: "red" } as const
 
 /** Nothing for other payments, nor for a cancelled order that was never paid: no money is owed. */

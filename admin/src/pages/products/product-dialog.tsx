@@ -24,7 +24,7 @@ import { ImageUploadError, UPLOAD_FAILED_MESSAGE, uploadProductImage } from "../
 /** docs/product.md §5: the upload accepts JPEG, PNG, GIF and WebP. */
 export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const
 
-/** A feature with its German wording beside it (issue 18); the German one may be left empty. */
+/** A feature with its German wording beside it; the German one may be left empty. */
 interface FeatureRow {
   text?: string
   de?: string

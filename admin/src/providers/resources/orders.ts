@@ -16,7 +16,7 @@ import { fetchList, paginate, searchTextOf, type CallParams, type ResourceHandle
 /** The filter the order list's search box sets: id, user id, total or status contains the text. */
 export const ORDER_SEARCH_FIELD = "q"
 
-/** The order list's "Unpaid invoices only" filter (issue 17): `invoice` eq `unpaid`. */
+/** The order list's "Unpaid invoices only" filter: `invoice` eq `unpaid`. */
 export const UNPAID_INVOICES_FILTER = { field: "invoice", operator: "eq", value: "unpaid" } as const satisfies CrudFilter
 
 export function isUnpaidInvoicesFilter(filter: CrudFilter): boolean {

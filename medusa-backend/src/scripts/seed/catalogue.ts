@@ -13,7 +13,7 @@ export interface SeedProduct {
   features: string[]
   specifications: Record<string, string>
   /**
-   * The German texts (issue 18): the description, each feature in the same order as `features`, and each
+   * The German texts: the description, each feature in the same order as `features`, and each
    * specification's value under the same name; the name of an accessory or service (a phone keeps its brand name).
    */
   german: { name?: string; description: string; features: string[]; specifications: Record<string, string> }

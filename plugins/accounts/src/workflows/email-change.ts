@@ -42,7 +42,7 @@ export interface RequestEmailChangeInput {
 }
 
 /**
- * A customer asks for a new e-mail address (issue 40 §7): the account's older requests end, a link
+ * A customer asks for a new e-mail address: the account's older requests end, a link
  * is made for the new address (its token's digest kept here) unless another account has that
  * address, and `shop_user.email_change_requested` carries it to the mail subscriber, which writes
  * to the new address (the link, or that it already has an account) and tells the old one.

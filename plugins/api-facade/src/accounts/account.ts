@@ -25,7 +25,7 @@ export const WRONG_PASSWORD_MESSAGE = "Password is incorrect"
  * A customer's own profile (docs/product.md §5 rules): name, company and address change at once. A
  * different e-mail is answered as `pendingEmail` and changes nothing yet: the route answers first
  * and then asks for it (requestEmailChange), so neither the answer nor its time tells whether
- * another account has that address (issue 40 §7).
+ * another account has that address.
  */
 export async function updateProfile(
   container: MedusaContainer,

@@ -30,7 +30,7 @@ export interface ProfileFields {
   category: ProductCategory
   features: string[]
   specifications: Record<string, string>
-  /** The German texts (issue 18), kept on the profile beside the English features they translate. */
+  /** The German texts, kept on the profile beside the English features they translate. */
   name_de?: string | null
   description_de?: string | null
   features_de?: Record<string, string>

@@ -199,7 +199,7 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
 }
 
 /**
- * What the shop sells and how, apart from stock (issue 14): products' Medusa ids, prices, names and
+ * What the shop sells and how, apart from stock: products' Medusa ids, prices, names and
  * inventory items; shipping methods and the countries they serve. A purchase reads these on every
  * add to cart and every order, while they change only when staff edit the catalogue. Their
  * generation is bumped by every change except one that only moves stock (an order placed or

@@ -2,7 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { resolveLanguage, type Language } from "@enclave/contract/i18n"
 
 /**
- * The language a catalogue answer is written in (issue 18): the storefront's `language` cookie when it names
+ * The language a catalogue answer is written in: the storefront's `language` cookie when it names
  * en or de, else the caller's Accept-Language (de when its first language is German), else English: the
  * storefront's own rule (docs/product.md §4), so a page and the API calls it makes agree.
  */

@@ -41,7 +41,7 @@ const orderFields = [
   "items.metadata",
   "metadata",
   "shipping_methods.metadata",
-  // The VAT is the order's, as its tax lines hold it (issue 39), not the tax settings' of today.
+  // The VAT is the order's, as its tax lines hold it, not the tax settings' of today.
   ...orderTaxFields,
 ]
 

@@ -12,7 +12,7 @@ interface OrderRow {
 const PAGE = 200
 
 /**
- * Orders placed before the shop wrote tax lines (issue 39) had none: Medusa said tax_total 0, and
+ * Orders placed before the shop wrote tax lines had none: Medusa said tax_total 0, and
  * their invoices took the VAT from the tax settings when printed. Since answers, mails and invoices
  * read the VAT from the order's tax lines, each such order gets them once, through Medusa's own
  * updateOrderTaxLinesWorkflow, from the tax settings as they are when this runs: a data migration

@@ -14,7 +14,7 @@ import { workflowError } from "./place-order-workflow"
 import { detailsOfOrder, findOrder, shopOrders } from "./read-orders"
 
 /**
- * "Mark as paid" (issue 17): the transfer for an invoice order arrived. Medusa's payment, authorised
+ * "Mark as paid": the transfer for an invoice order arrived. Medusa's payment, authorised
  * when the order was placed, is captured (Medusa records the capture as the order's transaction, so
  * its own admin shows the order paid); the shop's details record the day and move a pending order on
  * to processing. One workflow under the order's lock: two staff marking the same order at once get

@@ -30,7 +30,7 @@ import { stockRefusal } from "./stock"
 import { BUYER_VAT_ID_KEY } from "../tax/order-vat"
 
 /**
- * A purchase as one Medusa workflow (issue 14): price the cart from the catalogue, make Medusa's
+ * A purchase as one Medusa workflow: price the cart from the catalogue, make Medusa's
  * order from it, reserve its stock, record its payment in Medusa's payment module, record the
  * shop's details and close the cart. Every step that writes has its compensation, so a purchase
  * that fails at any point leaves no order, no reservation and no payment behind.

@@ -77,7 +77,7 @@ async function placeSandboxOrder(
 }
 
 /**
- * Payment by invoice (issue 17): only business customers, only while the admin offers it, only from
+ * Payment by invoice: only business customers, only while the admin offers it, only from
  * the minimum total (checked on the priced cart, in the workflow). Medusa's system provider
  * authorises the payment now; staff capture it when the transfer arrives (mark-paid.ts).
  */

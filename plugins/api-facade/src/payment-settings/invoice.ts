@@ -4,7 +4,7 @@ import type { ShopUserRow } from "../accounts/users"
 export type { InvoiceDetails }
 
 /**
- * Invoice and wire transfer (issue 17): offered to business customers only. A business customer is a
+ * Invoice and wire transfer: offered to business customers only. A business customer is a
  * shop user with both a company name and a VAT ID on the account.
  */
 export function isBusinessCustomer(user: Pick<ShopUserRow, "company_name" | "vat_id"> | null | undefined): boolean {

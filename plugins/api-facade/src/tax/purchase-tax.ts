@@ -4,7 +4,7 @@ import { netOfGross, REVERSE_CHARGE_TAX_CODE, reverseChargeApplies, SHOP_COUNTRY
 import { catalogueFacts } from "../catalogue/cache"
 
 /**
- * The tax of a purchase, from Medusa's tax module (issue 39): the tax lines its order will carry and
+ * The tax of a purchase, from Medusa's tax module: the tax lines its order will carry and
  * the prices it is charged at. The one place a purchase meets tax: the checkout summary, the payment
  * amounts and the order itself all come through pricePurchase (orders/checkout.ts), which asks here.
  *

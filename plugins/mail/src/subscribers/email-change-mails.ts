@@ -19,7 +19,7 @@ export function maskedAddress(email: string): string {
 }
 
 /**
- * A requested change of an account's e-mail (issue 40 §7): the new address gets the link to
+ * A requested change of an account's e-mail: the new address gets the link to
  * confirm it, or, when another account has it, a note that it already belongs to an account (no
  * link, no name of the asking account); the old address is told in the same words either way, since
  * the person asking reads that mail too and must not learn from it which addresses have accounts.

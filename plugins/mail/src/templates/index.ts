@@ -47,11 +47,11 @@ export interface OrderMailOrder {
   shippingAddress: MailAddress | null
   paymentMethod: string
   isTestPayment: boolean
-  /** Paid by invoice (issue 17): what to transfer where; null or absent for every other payment. */
+  /** Paid by invoice: what to transfer where; null or absent for every other payment. */
   invoice?: OrderMailInvoice | null
   /** The parcel once shipped: the carrier the admin named and its tracking number; null or absent before. */
   shipment?: OrderMailShipment | null
-  /** The VAT as the order's tax lines give it (issue 39); absent: the mail only says prices include VAT. */
+  /** The VAT as the order's tax lines give it; absent: the mail only says prices include VAT. */
   vat?: OrderMailVat | null
 }
 
@@ -431,7 +431,7 @@ function orderSummary(order: OrderMailOrder, language: Language, timeZone: strin
 }
 
 /**
- * The confirmation of an invoice order asks for the money (issue 17): the amount, by when, the
+ * The confirmation of an invoice order asks for the money: the amount, by when, the
  * reference to quote and the shop's bank account; null for other orders and once it is paid.
  */
 function transferRequest(order: OrderMailOrder, language: Language, t: T): { html: SafeHtml; text: string } | null {

@@ -1,7 +1,7 @@
 import { defineMessages } from "@enclave/contract/i18n"
 
 /**
- * The legal and service pages (issue 19): /privacy, /terms, /returns and /shipping. A section is its `title`,
+ * The legal and service pages: /privacy, /terms, /returns and /shipping. A section is its `title`,
  * numbered paragraphs (`privacy.controller.p1`, `p2` …), numbered list items (`li1`, `li2` …) and an optional
  * paragraph `after` the list: the page shows as many as the catalogue has (i18n/index.ts numberedMessages). Who runs the shop, with address and contact, is on /imprint.
  * Delivery times and shipping prices are never written here: they are the shipping methods' own (see /shipping).

@@ -36,7 +36,7 @@ let userRequest: Promise<User | null> | undefined
 /**
  * Loads the current user once per page (no retries, docs/product.md §9); later calls share the answer.
  * GET /api/session answers a visitor with `user: null` where GET /api/user would answer 401, which the
- * browser logs as an error on every signed-out page (issue 19).
+ * browser logs as an error on every signed-out page.
  */
 export function loadUser(): Promise<User | null> {
   userRequest ??= fetchSession()

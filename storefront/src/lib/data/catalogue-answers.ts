@@ -8,7 +8,7 @@
  * page cache (page-cache.ts) uses the same copies to decide whether a page's HTML is still right.
  *
  * Only public answers are kept, and they are always asked without the visitor's cookies: nothing
- * here depends on who is asking. The product answers depend on the language they are asked in (issue 18):
+ * here depends on who is asking. The product answers depend on the language they are asked in:
  * they are asked with an explicit Accept-Language and kept per path and language.
  */
 import { AsyncLocalStorage } from "node:async_hooks"

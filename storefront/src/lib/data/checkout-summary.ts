@@ -1,5 +1,5 @@
 /**
- * The checkout's first summary (issue 39), asked on the server with the customer's cookies: the cart priced for
+ * The checkout's first summary, asked on the server with the customer's cookies: the cart priced for
  * the customer's own address and that country's default shipping method, as the island preselects them, so the
  * first paint shows the VAT the order will contain (or the reverse charge's net prices). The island asks again
  * when the country, state or method changes (useCheckoutSummary).

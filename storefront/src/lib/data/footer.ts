@@ -1,5 +1,5 @@
 /**
- * What the footer shows from the shop's data (issue 19): the product pages of the three phone tiers and the
+ * What the footer shows from the shop's data: the product pages of the three phone tiers and the
  * payment badges of the enabled providers. Both come from the facade's catalogue answers, which the page cache
  * records as the page's dependencies, so a cached page changes with them.
  */

@@ -109,7 +109,7 @@ const MAX_PAGE_BYTES = 4 * 1024 * 1024
 const pages = new BoundedCache<CachedPage>(MAX_PAGE_BYTES, MAX_PAGES)
 const REQUEST_TIMEOUT_MS = 10_000
 
-/** The legal and service pages (issue 19): the same for everyone, built from the shipping methods and the footer's answers. */
+/** The legal and service pages: the same for everyone, built from the shipping methods and the footer's answers. */
 const servicePages = new Set(["/privacy", "/terms", "/returns", "/shipping"])
 
 /** The catalogue and service pages; everything else (account, checkout, orders, auth) is always rendered. */

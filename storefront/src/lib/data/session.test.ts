@@ -113,7 +113,7 @@ describe("requireUser", () => {
 describe("ordersForPage", () => {
   it("answers the customer's orders", async () => {
     const page = astro("enclave.sid=good")
-    // With the shop's time zone, which the screen writes the dates in (issue 19).
+    // With the shop's time zone, which the screen writes the dates in.
     expect(await ordersForPage(page as never)).toEqual({ ok: true, orders: [], timeZone: "America/New_York" })
     expect(requests).toContainEqual({ path: "/api/orders", cookie: "enclave.sid=good" })
     expect(page.response.status).toBe(200)

@@ -1,5 +1,5 @@
 /**
- * The shop's details (issue 19): what the imprint states about the business, and the time zone the shop
+ * The shop's details: what the imprint states about the business, and the time zone the shop
  * shows times in. Asked on every render that needs them, never cached here: a change the admin saves
  * shows on the next request (GET /api/shop-details is no-store too).
  */

@@ -32,7 +32,7 @@ describe("checkout messages", () => {
     expect(translator("de")(addressMessageKey(longMessage)!)).toBe("Diese Angabe ist zu lang")
   })
 
-  it("a direction control (issue 13) is named in both languages", () => {
+  it("a direction control is named in both languages", () => {
     const address = {
       fullName: "Ada\u202Enimda",
       addressLine1: "Unter den Linden 1",

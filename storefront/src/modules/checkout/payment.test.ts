@@ -58,7 +58,7 @@ describe("the payment choice (docs/product.md §4)", () => {
   })
 })
 
-describe("pay by invoice (issue 17)", () => {
+describe("pay by invoice", () => {
   it("is offered beside card and PayPal, before the sandbox card, only when the server says so", () => {
     expect(offeredChoices(methods({ ...card, paypal: true, invoice: true, simulatedCard: true }))).toEqual([
       "card",

@@ -247,7 +247,7 @@ function ProfileForm({
   })
   const { register, handleSubmit, setError, formState, reset } = form
   const errors = formState.errors
-  // A new address waits for the link mailed to it (issue 40 §7): the form keeps the current one and says so.
+  // A new address waits for the link mailed to it: the form keeps the current one and says so.
   const [pending, setPending] = useState<{ email: string; current: string } | null>(null)
 
   const onSubmit = handleSubmit(async (values) => {

@@ -1,5 +1,5 @@
 /**
- * /auth/forgot (issue 16): the e-mail address of the account, and the one neutral answer the shop
+ * /auth/forgot: the e-mail address of the account, and the one neutral answer the shop
  * gives whether or not an account has it (POST /api/password-reset always answers 202), so this
  * page cannot be used to find out who is a customer.
  */

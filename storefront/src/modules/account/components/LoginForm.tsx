@@ -1,6 +1,6 @@
 /**
  * The Login tab of /auth (docs/product.md §2, §8): username and password, then, for an account with
- * two-factor sign-in (issue 16), the code. Loaded with the tab (AuthForms), validated in the browser
+ * two-factor sign-in, the code. Loaded with the tab (AuthForms), validated in the browser
  * with the contract's schemas, messages inline under each field.
  */
 import { useEffect, useState } from "react"
@@ -40,7 +40,7 @@ export default function LoginForm({ t, returnTo, onSwitch }: { t: Translate; ret
     defaultValues: useState(() => withTypedValues("login", { username: "", password: "" }))[0],
   })
   const { register, handleSubmit, setError, setFocus, resetField, formState } = form
-  // The password was right and the account wants a code (issue 16): the second step replaces the form.
+  // The password was right and the account wants a code: the second step replaces the form.
   const [step, setStep] = useState<"password" | "code">("password")
   const [backTo, setBackTo] = useState<"username" | "password" | null>(null)
   const [checking, setChecking] = useState(false)

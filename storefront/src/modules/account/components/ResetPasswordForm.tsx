@@ -1,5 +1,5 @@
 /**
- * /auth/reset?token=… (issue 16): the link of the reset mail. A new password typed twice, with the
+ * /auth/reset?token=…: the link of the reset mail. A new password typed twice, with the
  * register form's rules (passwordResetFormSchema); the token goes with it to
  * POST /api/password-reset/confirm. A link that is unknown, used or older than an hour (400 on the
  * field `token`) turns the form into that message and the way to ask for a new link.

@@ -1,5 +1,5 @@
 /**
- * The account page's two-factor sign-in (issue 16). Off: what it is, and "Turn on", which asks the
+ * The account page's two-factor sign-in. Off: what it is, and "Turn on", which asks the
  * server for a new secret (POST /api/account/two-factor/setup) and shows it as a QR code and as a key
  * to type by hand; a code of the app confirms it (…/enable) and the ten recovery codes are shown this
  * once, to copy or download. On: "Turn off" opens a confirmation that needs a current code or a

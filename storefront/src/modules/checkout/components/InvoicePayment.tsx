@@ -13,7 +13,7 @@ interface Props {
 }
 
 /**
- * Pay by invoice (issue 17): nothing is paid here, so the step says what happens instead (the bank
+ * Pay by invoice: nothing is paid here, so the step says what happens instead (the bank
  * details and the reference come on the next page and with the confirmation mail) and the button
  * places the order. In German it says "zahlungspflichtig bestellen", as a German order button must.
  */

@@ -14,7 +14,7 @@ interface Props {
 }
 
 /**
- * What a customer who pays by invoice needs to pay (issue 17): the sentence saying what to transfer by
+ * What a customer who pays by invoice needs to pay: the sentence saying what to transfer by
  * when, quoting which reference, and the shop's bank account as the order fixed it. Once paid, only
  * the thanks. Rendered on the success page.
  */

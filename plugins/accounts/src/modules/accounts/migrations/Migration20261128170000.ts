@@ -1,6 +1,6 @@
 import { Migration } from "@medusajs/framework/mikro-orm/migrations"
 
-/** E-mail changes waiting for the link mailed to the new address (issue 40 §7): only their tokens' hashes. */
+/** E-mail changes waiting for the link mailed to the new address: only their tokens' hashes. */
 export class Migration20261128170000 extends Migration {
   override async up(): Promise<void> {
     this.addSql(

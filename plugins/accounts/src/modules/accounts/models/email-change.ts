@@ -1,7 +1,7 @@
 import { model } from "@medusajs/framework/utils"
 
 /**
- * A change of an account's e-mail that waits for its confirmation link (issue 40 §7): the new address
+ * A change of an account's e-mail that waits for its confirmation link: the new address
  * is not the account's until a link mailed to it is used, so nobody can move an account onto an
  * address they cannot read. Only the SHA-256 of the link's token is kept, as for password resets; a
  * link works once (`used_at`) and for a day (`expires_at`); a newer request ends the older ones.

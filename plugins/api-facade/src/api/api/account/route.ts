@@ -15,7 +15,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
 /**
  * Name and address change at once. A new e-mail is answered the same whether or not another account
  * has it, and before anything looks that up: the mails are made after the answer, as for a password
- * reset, so neither words nor time tell which addresses have accounts (issue 40 §7).
+ * reset, so neither words nor time tell which addresses have accounts.
  */
 export async function PUT(req: MedusaRequest, res: MedusaResponse) {
   const user = requireUser(req)

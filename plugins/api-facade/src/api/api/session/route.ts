@@ -3,7 +3,7 @@ import type { SessionState } from "@enclave/contract"
 import { toContractUser } from "../../../accounts/users"
 import { currentUser } from "../../../http/current-user"
 
-/** Who is signed in, null for a visitor: a visitor is an answer here, not a 401 (issue 19). */
+/** Who is signed in, null for a visitor: a visitor is an answer here, not a 401. */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const user = currentUser(req)
   const state: SessionState = { user: user ? toContractUser(user) : null }

@@ -1,6 +1,6 @@
 import { Migration } from "@medusajs/framework/mikro-orm/migrations"
 
-/** Invoice orders (issue 17): their terms as placed, and when their money was marked as received. */
+/** Invoice orders: their terms as placed, and when their money was marked as received. */
 export class Migration20261126020000 extends Migration {
   override async up(): Promise<void> {
     this.addSql(`alter table if exists "order_details" add column if not exists "invoice" jsonb null;`)

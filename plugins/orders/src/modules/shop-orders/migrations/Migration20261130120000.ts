@@ -2,7 +2,7 @@ import { Migration } from "@medusajs/framework/mikro-orm/migrations"
 
 /**
  * The payment session and shop user of a checkout_payment row, and the order it became, move into
- * links (issue 39), as do who placed an order and its shipping method's number, which Medusa's
+ * links, as do who placed an order and its shipping method's number, which Medusa's
  * order records itself. The columns stay until this plugin's migration-scripts/checkout-payment-links.ts
  * and order-details-from-medusa.ts have moved them (db:migrate makes the link tables after this),
  * and those scripts drop them; meanwhile a new row is written without them.

@@ -19,7 +19,7 @@ const OrderDetails = model
     // As the customer chose it, kept when the method is renamed later.
     shipping_method_name: model.text().nullable(),
     notes: model.text().nullable(),
-    // Paid by invoice (issue 17): reference, due date and the bank account the invoice names, fixed
+    // Paid by invoice: reference, due date and the bank account the invoice names, fixed
     // when the order is placed (a later change of the shop's account does not rewrite old invoices).
     invoice: model.json().nullable(),
     // When staff marked the invoice's money as received; null until then (and for other payments).

@@ -1,6 +1,6 @@
 import { Migration } from "@medusajs/framework/mikro-orm/migrations"
 
-/** Invoice / wire transfer (issue 17): on/off, the shop's bank account, the payment term and the smallest order total. */
+/** Invoice / wire transfer: on/off, the shop's bank account, the payment term and the smallest order total. */
 export class Migration20261126010000 extends Migration {
   override async up(): Promise<void> {
     this.addSql(

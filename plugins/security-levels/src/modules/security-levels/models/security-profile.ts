@@ -14,7 +14,7 @@ const SecurityProfile = model
     // A JSON list of strings; jsonb keeps it in order.
     features: model.json().default([] as unknown as Record<string, unknown>),
     specifications: model.json().default({}),
-    // The German texts of a product (issue 18). Medusa 2.21's Translation Module sits behind a feature flag and
+    // The German texts of a product. Medusa 2.21's Translation Module sits behind a feature flag and
     // translates text columns only, so it could hold the German description but not the features and
     // specifications, which live here as JSON. Kept beside the English features and specifications they
     // translate, in the module that already owns them, they are read in the same query and written in the same step.

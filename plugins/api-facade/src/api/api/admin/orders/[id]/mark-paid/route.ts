@@ -4,7 +4,7 @@ import { validate } from "../../../../../../http/api-error"
 import { requireUser } from "../../../../../../http/current-user"
 import { markInvoicePaid } from "../../../../../../orders/mark-paid"
 
-/** The transfer for an invoice order arrived (issue 17): its payment is captured in Medusa. */
+/** The transfer for an invoice order arrived: its payment is captured in Medusa. */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const orderNumber = validate(wholeNumberIdSchema("Order"), req.params.id, { param: "id" })
   const staff = requireUser(req)
