@@ -22,8 +22,7 @@ import {
   removeShopUserPgpKeyWorkflow,
   saveShopUserPgpKeyWorkflow,
 } from "@enclave/accounts"
-import { afterSaleByNumbers } from "../after-sale/facts"
-import { withAfterSale } from "../after-sale/order-after-sale"
+import { withAfterSaleFacts } from "../after-sale/order-after-sale"
 import { ApiError } from "../http/api-error"
 import { endAllSessions, sessionsOf } from "../http/session"
 import { clientAddress } from "../http/sign-in-limit"
@@ -122,8 +121,8 @@ async function customerAddressesOf(container: MedusaContainer, customerId: strin
 export async function accountDataOf(req: MedusaRequest, user: ShopUserRow): Promise<AccountData> {
   const container = req.scope
   const customerId = await customerIdOf(container, user.id)
-  const [orders, sessions, mails, customerAddresses, signIns, pgpKey, passkeys] = await Promise.all([
-    listOrdersOf(container, user).then((listed) => withAfterSale(container, listed, user)),
+  const [{ orders, facts }, sessions, mails, customerAddresses, signIns, pgpKey, passkeys] = await Promise.all([
+    listOrdersOf(container, user).then((listed) => withAfterSaleFacts(container, listed, user)),
     sessionsOf(req, user.id),
     mailsOf(container, user.id),
     customerAddressesOf(container, customerId),
@@ -131,10 +130,6 @@ export async function accountDataOf(req: MedusaRequest, user: ShopUserRow): Prom
     pgpKeyOf(user),
     listPasskeys(container, user),
   ])
-  const facts = await afterSaleByNumbers(
-    container,
-    orders.map((o) => o.id),
-  )
   const contractUser = toContractUser(user)
   return {
     account: {

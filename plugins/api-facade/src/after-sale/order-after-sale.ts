@@ -50,6 +50,15 @@ export function afterSaleSummary(
 
 /** The customer's orders with their after-sale state. */
 export async function withAfterSale(container: MedusaContainer, orders: Order[], buyer: ShopUserRow): Promise<Order[]> {
+  return (await withAfterSaleFacts(container, orders, buyer)).orders
+}
+
+/** The same, and the after-sale facts it was read from, for a caller that needs more of them (the data download). */
+export async function withAfterSaleFacts(
+  container: MedusaContainer,
+  orders: Order[],
+  buyer: ShopUserRow,
+): Promise<{ orders: Order[]; facts: Map<number, AfterSaleOrder> }> {
   const [facts, timeZone] = await Promise.all([
     afterSaleByNumbers(
       container,
@@ -57,8 +66,11 @@ export async function withAfterSale(container: MedusaContainer, orders: Order[],
     ),
     shopTimeZone(container),
   ])
-  return orders.map((order) => {
-    const found = facts.get(order.id)
-    return found ? { ...order, afterSale: afterSaleSummary(found, buyer, timeZone) } : order
-  })
+  return {
+    facts,
+    orders: orders.map((order) => {
+      const found = facts.get(order.id)
+      return found ? { ...order, afterSale: afterSaleSummary(found, buyer, timeZone) } : order
+    }),
+  }
 }

@@ -1,7 +1,7 @@
 /**
  * The browser's half of passkeys: @simplewebauthn/browser hands the shop's options to
  * navigator.credentials and its answer back as JSON. The library is fetched when a passkey is first
- * used, not with the page (issue 18's JavaScript budget). The calls to the shop are ./calls.ts.
+ * used, not with the page: most visitors never use one, and every page keeps its JavaScript small. The calls to the shop are ./calls.ts.
  */
 import type { PasskeyAssertion, PasskeyCreationOptions, PasskeyRegistration, PasskeyRequestOptions } from "@enclave/contract"
 
