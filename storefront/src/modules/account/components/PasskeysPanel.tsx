@@ -54,7 +54,8 @@ export default function PasskeysPanel({
     let current = true
     fetchPasskeys().then(
       (passkeys) => current && setList({ state: "loaded", passkeys }),
-      () => current && setList({ state: "failed" }),
+      // A list already shown stays when asking again fails.
+      () => current && setList((shown) => (shown.state === "loaded" ? shown : { state: "failed" })),
     )
     return () => {
       current = false
@@ -125,7 +126,13 @@ export default function PasskeysPanel({
         t={t}
         ready={ready}
         onAdded={(added) => {
-          replace([...passkeys, added])
+          // The list may still be loading (a quick person, a slow shop): its answer would come from before
+          // this passkey and wipe it out. The new one shows at once, and the list is asked again behind it.
+          setList((current) => ({
+            state: "loaded",
+            passkeys: [...(current.state === "loaded" ? current.passkeys : []).filter((p) => p.id !== added.id), added],
+          }))
+          setAsked((n) => n + 1)
           focusAfter.current = `${added.id}-actions`
         }}
       />
