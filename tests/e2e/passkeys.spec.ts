@@ -243,3 +243,32 @@ test("an account deleted with its passkey instead of the password", async ({ pag
   await expect(notifications(page).getByText("Your account has been deleted")).toBeVisible()
   expect((await page.request.get("/api/account")).status()).toBe(401)
 })
+
+test("a passkey added before the list has loaded stays on the list", async ({ page, context }) => {
+  await virtualAuthenticator(context, page)
+  const details = newUserDetails()
+  expect((await page.request.post("/api/register", { data: details })).status()).toBe(201)
+  // The first answer of the list is held back until the passkey is added: a slow shop, a quick person.
+  let release: () => void = () => {}
+  const added = new Promise<void>((resolve) => (release = resolve))
+  let held = false
+  await page.route("**/api/account/passkeys", async (route) => {
+    if (route.request().method() !== "GET" || held) return route.continue()
+    held = true
+    const answer = await route.fetch()
+    await added
+    await route.fulfill({ response: answer })
+  })
+  await open(page, "/account")
+  const passkeys = page.getByRole("region", { name: texts.en.panel, exact: true })
+  await passkeys.getByRole("textbox", { name: texts.en.name }).fill("Test phone")
+  await passkeys.getByRole("button", { name: texts.en.add }).click()
+  await expect(notifications(page)).toContainText(texts.en.added, { timeout: 20_000 })
+  const late = page.waitForResponse((answer) => answer.url().endsWith("/api/account/passkeys") && answer.request().method() === "GET")
+  release()
+  await late
+  // The late answer has been read by the page (two frames later) before the list is looked at.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
+  await expect(passkeys.getByTestId("passkey")).toHaveCount(1)
+  await expect(passkeys.getByTestId("passkey")).toContainText("Test phone")
+})
