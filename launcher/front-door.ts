@@ -13,6 +13,7 @@ import {
   type CatalogueGenerationReader,
   type ReadyPage,
 } from "@enclave/contract/page-door"
+import type { ErrorCode } from "@enclave/contract/http-errors"
 import { knownHosts, UNKNOWN_HOST_MESSAGE, unknownHostOf } from "@enclave/contract/public-address"
 import { repoRoot } from "./env.ts"
 import type { MedusaState } from "./medusa.ts"
@@ -122,7 +123,8 @@ function sendCachedPage(req: http.IncomingMessage, res: http.ServerResponse, pag
 const storefrontDir = path.join(repoRoot, "storefront", "dist")
 const adminDir = path.join(repoRoot, "admin", "dist")
 
-function sendJson(res: http.ServerResponse, status: number, body: unknown) {
+/** An answer of the front door's own: an error body like the facade's (docs/product.md §8), or health's. */
+function sendJson(res: http.ServerResponse, status: number, body: { message: string; code: ErrorCode; [more: string]: unknown }) {
   if (res.headersSent) return res.end()
   res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" })
   res.end(JSON.stringify(body))
@@ -252,7 +254,13 @@ export async function createFrontDoor(options: FrontDoorOptions): Promise<http.S
   const sendRestarting = (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (res.headersSent) return res.end()
     res.writeHead(503, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "retry-after": "5" })
-    res.end(JSON.stringify({ ...(req.url?.startsWith("/api/health") ? { status: "unavailable" } : {}), message: RESTARTING_MESSAGE }))
+    res.end(
+      JSON.stringify({
+        ...(req.url?.startsWith("/api/health") ? { status: "unavailable" } : {}),
+        message: RESTARTING_MESSAGE,
+        code: "unavailable",
+      }),
+    )
   }
   /** GETs already sent again after a reset. */
   const resent = new WeakSet<http.IncomingMessage>()
@@ -281,6 +289,7 @@ export async function createFrontDoor(options: FrontDoorOptions): Promise<http.S
       sendJson(res, isHealth ? 503 : 502, {
         ...(isHealth ? { status: "unavailable" } : {}),
         message: "The shop's server is not answering. Please try again in a moment.",
+        code: isHealth ? "unavailable" : "provider_failed",
       })
     }
     answer(20)
@@ -326,7 +335,7 @@ export async function createFrontDoor(options: FrontDoorOptions): Promise<http.S
 
   const route = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = req.url ?? "/"
-    if (escapesApi(url)) return sendJson(res, 404, { message: `No API call ${req.method} ${url.split("?")[0]}` })
+    if (escapesApi(url)) return sendJson(res, 404, { message: `No API call ${req.method} ${url.split("?")[0]}`, code: "not_found" })
     if (url === "/api" || url.startsWith("/api/") || url.startsWith("/api?")) {
       const target = nextApiUrl()
       if (!target) return sendRestarting(req, res)
@@ -334,7 +343,8 @@ export async function createFrontDoor(options: FrontDoorOptions): Promise<http.S
       return proxy.web(req, res, { target })
     }
     const dashboard = options.medusaDashboard ? dashboardRoute(url) : null
-    if (dashboard?.to === "refused") return sendJson(res, 404, { message: `No such path ${req.method} ${url.split("?")[0]}` })
+    if (dashboard?.to === "refused")
+      return sendJson(res, 404, { message: `No such path ${req.method} ${url.split("?")[0]}`, code: "not_found" })
     if (dashboard) {
       const target = nextApiUrl()
       if (!target) return sendRestarting(req, res)
@@ -350,13 +360,14 @@ export async function createFrontDoor(options: FrontDoorOptions): Promise<http.S
       const path = url.split("?")[0]
       const serve = () => {
         req.url = url.slice("/admin".length)
-        admin(req, res, () => sendJson(res, 404, { message: "Not found" }))
+        admin(req, res, () => sendJson(res, 404, { message: "Not found", code: "not_found" }))
       }
       if (!isAdminPage(path)) return serve()
       void adminGate(req).then((who) => {
         res.setHeader("cache-control", "private, no-store")
         if (who === "admin") return serve()
-        if (who === "unknown") return sendJson(res, 503, { message: "The shop's server is not answering. Please try again in a moment." })
+        if (who === "unknown")
+          return sendJson(res, 503, { message: "The shop's server is not answering. Please try again in a moment.", code: "unavailable" })
         // A visitor comes back to the page asked for once signed in (/auth follows only a path of this shop).
         res.writeHead(302, { location: who === "visitor" ? `/auth?return=${encodeURIComponent(url)}` : "/" })
         res.end()
@@ -430,7 +441,10 @@ function answerClientError(error: NodeJS.ErrnoException, socket: import("node:st
   if (!socket.writable || (socket as { _httpMessage?: unknown })._httpMessage) return void socket.destroy()
   const tooLarge = error.code === "HPE_HEADER_OVERFLOW"
   const status = tooLarge ? "431 Request Header Fields Too Large" : "400 Bad Request"
-  const body = JSON.stringify({ message: tooLarge ? HEADERS_TOO_LARGE_MESSAGE : "The request could not be read: it is not valid HTTP" })
+  const answer: { message: string; code: ErrorCode } = tooLarge
+    ? { message: HEADERS_TOO_LARGE_MESSAGE, code: "headers_too_large" }
+    : { message: "The request could not be read: it is not valid HTTP", code: "invalid_input" }
+  const body = JSON.stringify(answer)
   const headers = {
     "Content-Type": "application/json; charset=utf-8",
     "Content-Length": String(Buffer.byteLength(body)),
@@ -448,7 +462,11 @@ function answerClientError(error: NodeJS.ErrnoException, socket: import("node:st
 function refuseHost(req: http.IncomingMessage, res: http.ServerResponse, host: string) {
   const url = req.url ?? "/"
   if (url === "/api" || url.startsWith("/api/") || url.startsWith("/api?"))
-    return sendJson(res, 400, { message: UNKNOWN_HOST_MESSAGE, details: { fields: { host: `Unknown host: ${host.slice(0, 100)}` } } })
+    return sendJson(res, 400, {
+      message: UNKNOWN_HOST_MESSAGE,
+      code: "unknown_host",
+      details: { fields: { host: `Unknown host: ${host.slice(0, 100)}` } },
+    })
   res.writeHead(400, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" })
   res.end(`${UNKNOWN_HOST_MESSAGE}.\n`)
 }

@@ -1,12 +1,19 @@
 import { z } from "zod"
+import { ERROR_CODES, type ErrorParams } from "./error-codes.js"
 import { CHALLENGE_REFUSALS, CHALLENGE_REQUIRED_CODE } from "./values.js"
 
+export * from "./error-codes.js"
+
 /**
- * Every error the facade answers: a JSON body with a message, and details when there is more to say.
- * Browsers read it without zod, the storefront and the admin alike: http-errors.ts (@enclave/contract/http-errors).
+ * Every error the facade answers: a JSON body with a message a person can read, a stable code
+ * (error-codes.ts) with the params a page needs to say it in its own language, and details when there
+ * is more to say. Browsers read it without zod, the storefront and the admin alike: http-errors.ts
+ * (@enclave/contract/http-errors).
  */
 export const apiErrorSchema = z.object({
   message: z.string(),
+  code: z.enum(ERROR_CODES as [string, ...string[]]).describe("What was refused, stable across rewordings of the message"),
+  params: z.record(z.string(), z.unknown()).optional().describe("The values the message has in it (amounts, names, counts), by name"),
   details: z.unknown().optional(),
 })
 export type ApiError = z.infer<typeof apiErrorSchema>
@@ -18,6 +25,7 @@ export type ApiError = z.infer<typeof apiErrorSchema>
  */
 export const challengeRequiredSchema = z.object({
   message: z.string(),
+  code: z.literal(CHALLENGE_REQUIRED_CODE),
   details: z.object({
     code: z.literal(CHALLENGE_REQUIRED_CODE),
     challenge: z.object({
@@ -64,6 +72,18 @@ export interface StockRefusalDetails {
   productName: string
   /** The product's German name; null when it has none (German pages then use `productName`). */
   productNameDe: string | null
+}
+
+/** A stock refusal's code and params (error-codes.ts) from its details. */
+export function stockRefusalCode(
+  details: StockRefusalDetails,
+): { code: "sold_out"; params: ErrorParams["sold_out"] } | { code: "stock_short"; params: ErrorParams["stock_short"] } {
+  const named = { productId: details.productId, productName: details.productName, productNameDe: details.productNameDe }
+  if (details.code === "out_of_stock") return { code: "sold_out", params: named }
+  return {
+    code: "stock_short",
+    params: { ...named, available: details.stockQuantity, ...(details.wanted !== undefined ? { wanted: details.wanted } : {}) },
+  }
 }
 
 export interface ShippingRefusalDetails {

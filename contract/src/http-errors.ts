@@ -3,8 +3,11 @@
  * The facade answers every error as JSON `{ message, details? }` (errors.ts, apiErrorSchema), some
  * with more fields (`error`, `paymentReceived`); a proxy in front may answer plain text or HTML.
  *
- * This module imports nothing (no zod): browser bundles take it from "@enclave/contract/http-errors".
+ * This module imports nothing but the codes (no zod): browser bundles take it from "@enclave/contract/http-errors".
  */
+import { errorCodeForStatus, isErrorCode, type ErrorCode } from "./error-codes.js"
+
+export * from "./error-codes.js"
 
 /** What a failed answer says, whatever its body. */
 export interface FailedAnswer {
@@ -12,7 +15,11 @@ export interface FailedAnswer {
   message: string
   /** The body's details, "" when it has none. */
   details: unknown
-  /** The JSON body's other fields (without message and details); {} for any other body. */
+  /** The body's code, else the one its status has (a proxy's page, an older shop). */
+  code: ErrorCode
+  /** The body's params, {} when it has none. */
+  params: Record<string, unknown>
+  /** The JSON body's other fields (without message, details, code and params); {} for any other body. */
   fields: Record<string, unknown>
 }
 
@@ -26,19 +33,26 @@ export function errorMessageOf(body: unknown): string | undefined {
 }
 
 /**
- * docs/product.md §8: a JSON object body gives the message (or the status text), details ("" if absent) and
- * all its other fields; any other body gives its text (or the status text, or "Request failed").
+ * docs/product.md §8: a JSON object body gives the message (or the status text), details ("" if absent), its code
+ * and params, and all its other fields; any other body gives its text (or the status text, or "Request failed").
  */
-export function readFailedAnswer(text: string, statusText: string): FailedAnswer {
+export function readFailedAnswer(text: string, statusText: string, status: number): FailedAnswer {
   let body: unknown
   try {
     body = JSON.parse(text)
   } catch {
     body = undefined
   }
+  const fallbackCode = errorCodeForStatus(status)
   if (isRecord(body)) {
-    const { message: _message, details, ...fields } = body
-    return { message: errorMessageOf(body) ?? statusText, details: details ?? "", fields }
+    const { message: _message, details, code, params, ...fields } = body
+    return {
+      message: errorMessageOf(body) ?? statusText,
+      details: details ?? "",
+      code: isErrorCode(code) ? code : fallbackCode,
+      params: isRecord(params) ? params : {},
+      fields,
+    }
   }
-  return { message: text.trim() || statusText || "Request failed", details: "", fields: {} }
+  return { message: text.trim() || statusText || "Request failed", details: "", code: fallbackCode, params: {}, fields: {} }
 }

@@ -26,7 +26,8 @@ const DOCUMENT_TEXT = [
     "`Set-Cookie` on any answer. With two-factor sign-in on, POST /api/login answers `{twoFactorRequired: true}` and sets " +
     `\`${PENDING_SIGN_IN_COOKIE}\` instead (Path=/api/login, ${PENDING_SIGN_IN_MINUTES} minutes): POST /api/login/two-factor sends it back with a code.`,
   `**Changes need the shop's own origin.** ${ORIGIN_RULE_TEXT}`,
-  "**Errors** answer `{ message, details? }` (`ApiError`); the calls that reach a payment provider add `error` and, when money " +
+  "**Errors** answer `{ message, code, params?, details? }` (`ApiError`): `code` says what was refused and stays when the " +
+    "message is reworded, `params` holds the values the message has in it. The calls that reach a payment provider add `error` and, when money " +
     "was taken but no order made, `paymentReceived` and `paymentId` (`PaymentError`). Each operation lists every 4xx it " +
     "answers. Any call may answer 400 for a Host the shop does not serve and 431 when its address or cookies exceed 16 kB. " +
     "A path no operation has answers a JSON 404 (`No API call …`), a method a path does not serve a JSON 405 with an `Allow` " +

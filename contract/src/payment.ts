@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { apiErrorSchema } from "./errors.js"
 import { shippingAddressSchema } from "./address.js"
 import { orderSchema } from "./order.js"
 import { priceStringSchema } from "./product.js"
@@ -98,10 +99,8 @@ export type CardPayment = z.infer<typeof cardPaymentSchema>
  * messages of a refused body or the provider's own words. paymentReceived is true when money was
  * taken but no order could be made (docs/product.md §8 'Capture trouble after payment'), with its paymentId.
  */
-export const paymentErrorSchema = z.object({
-  message: z.string(),
+export const paymentErrorSchema = apiErrorSchema.extend({
   error: z.string().optional(),
-  details: z.unknown().optional(),
   paymentReceived: z.boolean().optional(),
   paymentId: z.string().optional(),
 })

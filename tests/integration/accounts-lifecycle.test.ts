@@ -123,7 +123,10 @@ describe("a shop process's accounts", () => {
     }
     expect(answers.map((a) => a.status)).toEqual([...Array(SIGN_IN_LIMIT).fill(200), 429])
     const limited = answers[SIGN_IN_LIMIT]
-    expect(limited.body).toEqual({ message: "Too many sign-in attempts from your network. Please wait a minute and try again." })
+    expect(limited.body).toEqual({
+      message: "Too many sign-in attempts from your network. Please wait a minute and try again.",
+      code: "sign_in_limited",
+    })
     expect(limited.headers.get("ratelimit")).toMatch(/remaining=0/)
     expect((await client.get("/api/products")).status).toBe(200)
   })
@@ -138,7 +141,12 @@ describe("a shop process's accounts", () => {
     expect(statuses).toEqual([...Array(FAILURES_PER_ADDRESS - 1).fill(401), 429])
     const refused = await guesser.post("/api/login", { username: details.username, password: details.password })
     expect(refused.status).toBe(429)
-    expect(refused.body).toEqual({ message: networkLockedMessage(1), details: { lock: "address", minutes: 1 } })
+    expect(refused.body).toEqual({
+      message: networkLockedMessage(1),
+      code: "network_locked",
+      params: { minutes: 1 },
+      details: { lock: "address", minutes: 1 },
+    })
     expect((await fromNewAddress(shop.url).post("/api/login", { username: details.username, password: details.password })).status).toBe(200)
   })
 })

@@ -186,7 +186,7 @@ describe("POST /api/login and /api/logout", () => {
     const unknown = await asVisitor().post("/api/login", { username: "nobody-" + customer.details.username, password: "not the password" })
     expect(wrong.status).toBe(401)
     expect(unknown.status).toBe(401)
-    expect(wrong.body).toEqual({ message: "Invalid username or password" })
+    expect(wrong.body).toEqual({ message: "Invalid username or password", code: "invalid_credentials" })
     expect(unknown.body).toEqual(wrong.body)
   })
 
@@ -212,7 +212,12 @@ describe("POST /api/login and /api/logout", () => {
     for (let i = 1; i <= 4; i++) expect((await attempt("wrong password " + i)).status).toBe(401)
     const fifth = await attempt("wrong password 5")
     expect(fifth.status).toBe(423)
-    expect(fifth.body).toEqual({ message: signInLockedMessage(15), details: { lock: "username", minutes: 15 } })
+    expect(fifth.body).toEqual({
+      message: signInLockedMessage(15),
+      code: "account_locked",
+      params: { minutes: 15 },
+      details: { lock: "username", minutes: 15 },
+    })
     expect(fifth.body.message).toMatch(/locked/i)
     const right = await attempt(customer.details.password)
     expect(right.status).toBe(423)

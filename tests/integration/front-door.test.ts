@@ -119,7 +119,10 @@ describe("the front door with two Medusa servers", () => {
     try {
       const answer = await fetch(`${url}/api/products`)
       expect(answer.status).toBe(502)
-      expect(await answer.json()).toEqual({ message: "The shop's server is not answering. Please try again in a moment." })
+      expect(await answer.json()).toEqual({
+        message: "The shop's server is not answering. Please try again in a moment.",
+        code: "provider_failed",
+      })
     } finally {
       lonely.closeAllConnections()
       await new Promise((resolve) => lonely.close(resolve))
@@ -183,7 +186,11 @@ describe("the front door's host names", () => {
       for (const host of ["evil.example", "shop.example.evil.example", "notenclave.test", "other.example.org"]) {
         const api = await getWithHost(url, "/api/products", host)
         expect(api.status, host).toBe(400)
-        expect(JSON.parse(api.text)).toEqual({ message: UNKNOWN_HOST_MESSAGE, details: { fields: { host: `Unknown host: ${host}` } } })
+        expect(JSON.parse(api.text)).toEqual({
+          message: UNKNOWN_HOST_MESSAGE,
+          code: "unknown_host",
+          details: { fields: { host: `Unknown host: ${host}` } },
+        })
         const page = await getWithHost(url, "/products", host)
         expect(page.status, host).toBe(400)
         expect(page.text).toBe(`${UNKNOWN_HOST_MESSAGE}.\n`)
@@ -208,7 +215,7 @@ describe("requests Node's parser refuses", () => {
         expect(answer.status).toBe(431)
         expect(answer.headers.get("content-type")).toBe("application/json; charset=utf-8")
         expect(answer.headers.get("x-content-type-options")).toBe("nosniff")
-        expect(await answer.json()).toEqual({ message: HEADERS_TOO_LARGE_MESSAGE })
+        expect(await answer.json()).toEqual({ message: HEADERS_TOO_LARGE_MESSAGE, code: "headers_too_large" })
       }
     } finally {
       door.closeAllConnections()
@@ -292,7 +299,7 @@ describe("Medusa's dashboard through the front door (MEDUSA_DASHBOARD)", () => {
       for (const [method, rawPath] of refused) {
         const answer = await rawRequest(url, method, rawPath)
         expect(answer.status, rawPath).toBe(404)
-        expect(JSON.parse(answer.text), rawPath).toEqual({ message: expect.stringContaining("No such path") })
+        expect(JSON.parse(answer.text), rawPath).toEqual({ message: expect.stringContaining("No such path"), code: "not_found" })
       }
     } finally {
       for (const server of [withDashboard, medusa]) {

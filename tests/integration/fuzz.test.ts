@@ -11,6 +11,7 @@
  * fresh shop already started (while debugging), not one of its own.
  */
 import http from "node:http"
+import { ERROR_CODE_STATUS, isErrorCode, type ErrorCode } from "@enclave/contract/http-errors"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { ApiClient, asAdmin, asNewCustomer, sandboxPaymentId } from "../support/api.ts"
 import { describeRequest, fuzzTargets, generateRequests, type FuzzIds, type FuzzRequest, type Role } from "../support/fuzz.ts"
@@ -79,8 +80,20 @@ function problemWith(answer: Answer): string | null {
   const message = (body as { message?: unknown } | null)?.message
   if (typeof message !== "string" || message.trim().length < 3) return "no message"
   if (/\bat .+\(.*:\d+:\d+\)|node_modules|stack/i.test(message)) return "internals in the message"
+  const code = (body as { code?: unknown }).code
+  if (!isErrorCode(code)) return `no error code of the contract's (${JSON.stringify(code)})`
+  if (ERROR_CODE_STATUS[code] !== answer.status && !VARYING_STATUS.has(code)) return `code ${code} with status ${answer.status}`
   return null
 }
+
+/** The codes the spec answers with another status in places (error-codes.ts): a passkey's, a one-time code's. */
+const VARYING_STATUS = new Set<ErrorCode>([
+  "invalid_two_factor_code",
+  "passkey_challenge_invalid",
+  "passkey_unknown",
+  "passkey_invalid",
+  "staff_second_factor_required",
+])
 
 /** What the API document says is wrong with an answer (its JSON was checked by problemWith), or null. */
 function documentProblem(request: FuzzRequest, answer: Answer): string | null {
@@ -205,7 +218,11 @@ describe("what the fuzzer found, fixed at the cause", () => {
     )
     expect(login).toEqual({
       status: 400,
-      body: { message: "Text must not contain NUL characters", details: { fields: { username: "Text must not contain NUL characters" } } },
+      body: {
+        message: "Text must not contain NUL characters",
+        code: "invalid_input",
+        details: { fields: { username: "Text must not contain NUL characters" } },
+      },
     })
     const address = {
       fullName: "Ada\u0000",
@@ -228,7 +245,7 @@ describe("what the fuzzer found, fixed at the cause", () => {
 
   it("a session cookie that cookie-parser reads as JSON (j:...) is no session, not a 500", async () => {
     const answer = await rawAnswer("visitor", "GET", "/api/user", { cookie: 'enclave.sid=j:{"userId":1}' })
-    expect(answer).toEqual({ status: 401, body: { message: "Not signed in" } })
+    expect(answer).toEqual({ status: 401, body: { message: "Not signed in", code: "not_signed_in" } })
   })
 
   it("/api paths no operation has get the JSON 404, whatever the method", async () => {
@@ -243,7 +260,7 @@ describe("what the fuzzer found, fixed at the cause", () => {
       ["OPTIONS", "/api/products/1/x"],
     ]) {
       const answer = await rawAnswer("customer", method, path)
-      expect(answer, `${method} ${path}`).toEqual({ status: 404, body: { message: `No API call ${method} ${path}` } })
+      expect(answer, `${method} ${path}`).toEqual({ status: 404, body: { message: `No API call ${method} ${path}`, code: "not_found" } })
     }
   })
 
@@ -262,6 +279,7 @@ describe("what the fuzzer found, fixed at the cause", () => {
       expect(answer.contentType).toMatch(/^application\/json/)
       expect(JSON.parse(answer.text)).toEqual({
         message: `${method} is not allowed on ${path}: use ${allow}`,
+        code: "method_not_allowed",
         details: { allowed: allow.split(", ") },
       })
     }
@@ -292,7 +310,7 @@ describe("what the fuzzer found, fixed at the cause", () => {
   it("the front door answers a path that escapes /api with the JSON 404, not a storefront page", async () => {
     for (const path of ["/api/../x", "/api/%2e%2e/admin", "//api/products", "/api\\products", "/\\api/user"]) {
       const answer = await rawAnswer("visitor", "GET", path)
-      expect(answer, path).toEqual({ status: 404, body: { message: `No API call GET ${path}` } })
+      expect(answer, path).toEqual({ status: 404, body: { message: `No API call GET ${path}`, code: "not_found" } })
     }
   })
 
@@ -300,7 +318,10 @@ describe("what the fuzzer found, fixed at the cause", () => {
     const before = (await clients.admin.get("/api/admin/payment-config")).body
     for (const type of ["text/plain", "application/x-www-form-urlencoded", "image/png"]) {
       const answer = await rawAnswer("admin", "POST", "/api/admin/payment-config", { "content-type": type }, "stripeEnabled=true")
-      expect(answer, type).toEqual({ status: 400, body: { message: "Send the request body as JSON (Content-Type: application/json)" } })
+      expect(answer, type).toEqual({
+        status: 400,
+        body: { message: "Send the request body as JSON (Content-Type: application/json)", code: "json_required" },
+      })
     }
     const noType = await rawAnswer("admin", "PUT", "/api/admin/shipping-methods/1", {}, '{"name":"Changed"}')
     expect(noType.status).toBe(400)

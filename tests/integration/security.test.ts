@@ -513,7 +513,7 @@ describe("the per-address sign-in limit with REDIS_URL", () => {
     for (const url of [first, second, first, second, first, second]) statuses.push((await attempt(url)).status)
     expect(statuses).toEqual([401, 401, 401, 401, 429, 429])
     const refused = await attempt(second)
-    expect(await refused.json()).toEqual({ message: SIGN_IN_LIMIT_MESSAGE })
+    expect(await refused.json()).toEqual({ message: SIGN_IN_LIMIT_MESSAGE, code: "sign_in_limited" })
     expect(refused.headers.get("ratelimit")).toMatch(/remaining=0/)
     // Another address is not held back, and the count expires with its minute.
     expect((await attempt(first, other)).status).toBe(401)

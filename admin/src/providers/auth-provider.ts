@@ -111,8 +111,7 @@ export const authProvider: AuthProvider = {
   // A call the facade refuses because the session ended sends the browser to sign in again.
   onError: async (error: HttpError) => {
     // The shop requires two factors of staff and this session has one: the account page is where to add one.
-    const code = typeof error?.details === "object" && error.details !== null ? (error.details as { code?: unknown }).code : undefined
-    if (error?.statusCode === 403 && code === "staff_second_factor_required") {
+    if (error?.code === "staff_second_factor_required") {
       leaveAdmin(STAFF_SECOND_FACTOR_URL)
       return {}
     }

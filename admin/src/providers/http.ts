@@ -21,8 +21,8 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
  * the storefront's too (@enclave/contract/http-errors).
  */
 export async function errorFromResponse(response: Response): Promise<HttpError> {
-  const failed = readFailedAnswer(await response.text().catch(() => ""), response.statusText)
-  return httpError(response.status, failed.message, { ...failed.fields, details: failed.details })
+  const failed = readFailedAnswer(await response.text().catch(() => ""), response.statusText, response.status)
+  return httpError(response.status, failed.message, { ...failed.fields, details: failed.details, code: failed.code, params: failed.params })
 }
 
 async function call(method: string, path: string, init: RequestInit & { signal?: AbortSignal }): Promise<Response> {

@@ -1,12 +1,5 @@
 import { CheckCircleOutlined } from "@ant-design/icons"
-import {
-  CANCELLED_ORDER_NOT_PAYABLE_MESSAGE,
-  formatIban,
-  INVOICE_ALREADY_PAID_MESSAGE,
-  NOT_AN_INVOICE_ORDER_MESSAGE,
-  type Order,
-  type OrderInvoice,
-} from "@enclave/contract"
+import { formatIban, type ErrorCode, type Order, type OrderInvoice } from "@enclave/contract"
 import { formatEuro } from "@enclave/contract/values"
 import { useUpdate, type HttpError } from "@refinedev/core"
 import { Button, Descriptions, Divider, Popconfirm, Typography } from "antd"
@@ -16,11 +9,11 @@ import { isUnpaidInvoice } from "../../providers/resources/orders"
 import { formatDueDate, InvoiceStateTag } from "./tags"
 import { orderToasts } from "./toasts"
 
-/** The facade's refusals of mark-paid (409) in the admin's language; any other message as it came. */
-const refusals: Record<string, "notAnInvoiceOrder" | "invoiceAlreadyPaid" | "cancelledNotPayable"> = {
-  [NOT_AN_INVOICE_ORDER_MESSAGE]: "notAnInvoiceOrder",
-  [INVOICE_ALREADY_PAID_MESSAGE]: "invoiceAlreadyPaid",
-  [CANCELLED_ORDER_NOT_PAYABLE_MESSAGE]: "cancelledNotPayable",
+/** The facade's refusals of mark-paid (409), by code, in the admin's language; any other message as it came. */
+const refusals: Partial<Record<ErrorCode, "notAnInvoiceOrder" | "invoiceAlreadyPaid" | "cancelledNotPayable">> = {
+  not_an_invoice_order: "notAnInvoiceOrder",
+  invoice_already_paid: "invoiceAlreadyPaid",
+  cancelled_order_not_payable: "cancelledNotPayable",
 }
 
 /**
@@ -36,9 +29,10 @@ function MarkPaidButton({ order, invoice }: { order: Order; invoice: OrderInvoic
       resource: "orders",
       id: order.id,
       values: { paid: true },
-      ...orderToasts(t("markedPaid"), t("markedPaidText", { id: order.id }), (message) =>
-        t("markPaidFailed", { message: refusals[message] ? t(refusals[message]) : message }),
-      ),
+      ...orderToasts(t("markedPaid"), t("markedPaidText", { id: order.id }), (message, code) => {
+        const refusal = code ? refusals[code as ErrorCode] : undefined
+        return t("markPaidFailed", { message: refusal ? t(refusal) : message })
+      }),
     })
   return (
     <Popconfirm

@@ -7,9 +7,9 @@ import {
   IMAGE_UPLOAD_MAX_BYTES,
   isShopImagePath,
   NO_IMAGE_URL,
-  NUL_CHARACTER_MESSAGE,
   productCategories,
-  productFieldMessages,
+  PRODUCT_SPECIFICATION_KEY_MAX,
+  withoutDirectionControls,
   type AdminProduct,
   type ProductCategory,
 } from "@enclave/contract"
@@ -19,7 +19,7 @@ import type { Rule } from "antd/es/form"
 import { useEffect, useRef, useState } from "react"
 import { t, tm } from "../../i18n/products"
 import { toast } from "../../providers/toast"
-import { ImageUploadError, UPLOAD_FAILED_MESSAGE, uploadProductImage } from "../../providers/resources/products"
+import { ImageUploadError, uploadProductImage } from "../../providers/resources/products"
 
 /** docs/product.md §5: the upload accepts JPEG, PNG, GIF and WebP. */
 export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const
@@ -121,7 +121,7 @@ function rowRule(input: "feature" | "featureDe" | "specificationKey" | "specific
  * a feature by its place among the non-blank ones (the body leaves blank ones out), a German wording and a
  * specification by the English text they are keyed by. Anything else (a list's count) has no one input.
  */
-function formFieldOf(path: readonly string[], message: string, values: FormValues): FormFieldPath | undefined {
+function formFieldOf(path: readonly string[], values: FormValues): FormFieldPath | undefined {
   const [field, ...rest] = path
   if (field === undefined) return undefined
   if (rest.length === 0) return (simpleFields as readonly string[]).includes(field) ? (field as FieldName) : undefined
@@ -143,9 +143,9 @@ function formFieldOf(path: readonly string[], message: string, values: FormValue
     }
     case "specifications": {
       const row = specificationRow(key)
-      // A problem of the name itself goes on the name's input, any other on the value's.
-      const ofName =
-        message === productFieldMessages.specificationKeyTooLong || (message === NUL_CHARACTER_MESSAGE && key.includes("\u0000"))
+      // A problem of the name itself goes on the name's input, any other on the value's: the name is
+      // checked again with the contract's rules for names, whatever words the problem came in.
+      const ofName = key.length > PRODUCT_SPECIFICATION_KEY_MAX || key.includes("\u0000") || !withoutDirectionControls(key)
       return row < 0 ? undefined : ["specifications", row, ofName ? "key" : "value"]
     }
     case "specificationsDe": {
@@ -247,7 +247,7 @@ function imageProblem(file: { type?: string; size?: number }): string | undefine
 function uploadMessage(error: unknown): string {
   if (error instanceof ImageUploadError) {
     if (error.reason === "non-json") return t("upload.nonJson")
-    if (error.message === UPLOAD_FAILED_MESSAGE) return t("upload.failed")
+    if (error.reason === "failed") return t("upload.failed")
     return tm(error.message)
   }
   return t("upload.failed")
@@ -373,7 +373,7 @@ export function ProductDialog({ product, onClose }: ProductDialogProps) {
   const showIssues = (issues: ReadonlyArray<{ path: readonly string[]; message: string }>, values: FormValues) => {
     const fields: { name: FormFieldPath; errors: string[] }[] = []
     for (const issue of issues) {
-      const name = formFieldOf(issue.path, issue.message, values)
+      const name = formFieldOf(issue.path, values)
       if (name !== undefined) fields.push({ name, errors: [tm(issue.message)] })
       else notify?.(toast("error", t("toast.error"), tm(issue.message)))
     }
@@ -433,7 +433,7 @@ export function ProductDialog({ product, onClose }: ProductDialogProps) {
       const fields = serverFieldMessages(error)
       form.setFields(
         fields.flatMap(([path, message]) => {
-          const name = formFieldOf(path.split("."), message, values)
+          const name = formFieldOf(path.split("."), values)
           return name === undefined ? [] : [{ name, errors: [tm(message)] }]
         }),
       )

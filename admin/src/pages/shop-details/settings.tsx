@@ -32,11 +32,14 @@ type FormValues = Record<FormField, string>
 const formFields: readonly FormField[] = [...imprintFields, "timeZone"]
 
 /** The contract's English messages in the admin's language; the server names fields with the same ones. */
-function localMessage(field: FormField, message: string): string {
-  if (field !== "timeZone" && message === imprintFieldLengthMessage(field)) {
-    return t("tooLong", { field: t(`field.${field}`), max: imprintFieldMaxLengths[field] })
-  }
+function localMessage(message: string): string {
   const known: Record<string, string> = {
+    ...Object.fromEntries(
+      imprintFields.map((field) => [
+        imprintFieldLengthMessage(field),
+        t("tooLong", { field: t(`field.${field}`), max: imprintFieldMaxLengths[field] }),
+      ]),
+    ),
     [SHOP_EMAIL_MESSAGE]: t("emailInvalid"),
     [SHOP_PHONE_MESSAGE]: t("phoneInvalid"),
     [TIME_ZONE_MESSAGE]: t("timeZoneInvalid"),
@@ -54,7 +57,7 @@ function contractRule(field: FormField): Rule {
     validator: async (_rule, value: unknown) => {
       const result = shopDetailsUpdateSchema.safeParse({ [field]: String(value ?? "") })
       if (result.success) return
-      throw new Error(localMessage(field, result.error.issues[0]?.message ?? "Invalid value"))
+      throw new Error(localMessage(result.error.issues[0]?.message ?? "Invalid value"))
     },
   }
 }
@@ -102,7 +105,7 @@ function ShopDetailsForm({ details }: { details: AdminShopDetails }) {
         form.setFields(
           Object.entries(fields as Record<string, unknown>)
             .filter((entry): entry is [FormField, string] => formFields.includes(entry[0] as FormField) && typeof entry[1] === "string")
-            .map(([name, message]) => ({ name, errors: [localMessage(name, message)] })),
+            .map(([name, message]) => ({ name, errors: [localMessage(message)] })),
         )
       },
     })
@@ -185,8 +188,7 @@ function StaffSignInCard({ details }: { details: AdminShopDetails }) {
     mutationFn: (required) => saveDetails({ staffSecondFactorRequired: required }),
   })
   const refusal = (error: HttpError | null) => {
-    const code = typeof error?.details === "object" && error.details !== null ? (error.details as { code?: unknown }).code : undefined
-    return code === "own_second_factor_required" ? t("staffOwnFactor") : describeRequestError(error)
+    return error?.code === "own_second_factor_required" ? t("staffOwnFactor") : describeRequestError(error)
   }
   return (
     <Card size="small" title={<h2 style={{ fontSize: 16, margin: 0 }}>{t("staffSection")}</h2>} style={{ maxWidth: 880, marginTop: 24 }}>

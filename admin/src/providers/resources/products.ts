@@ -121,7 +121,8 @@ export const products: ResourceHandler = {
 export class ImageUploadError extends Error {
   constructor(
     message: string,
-    readonly reason: "non-json" | "server" | "network",
+    /** "server": the facade refused it and said why (the message); "failed": it failed without a word of why. */
+    readonly reason: "non-json" | "server" | "failed",
   ) {
     super(message)
   }
@@ -150,7 +151,7 @@ export function uploadProductImage(id: string | number, file: Blob, options: Upl
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) options.onProgress?.(Math.round((event.loaded / event.total) * 100))
     }
-    xhr.onerror = () => reject(new ImageUploadError(UPLOAD_FAILED_MESSAGE, "network"))
+    xhr.onerror = () => reject(new ImageUploadError(UPLOAD_FAILED_MESSAGE, "failed"))
     xhr.onabort = () => reject(new DOMException("The upload was cancelled", "AbortError"))
     xhr.onload = () => {
       let body: unknown
@@ -161,13 +162,13 @@ export function uploadProductImage(id: string | number, file: Blob, options: Upl
         return
       }
       if (xhr.status < 200 || xhr.status >= 300) {
-        const message = errorMessageOf(body) ?? UPLOAD_FAILED_MESSAGE
-        reject(new ImageUploadError(message, "server"))
+        const message = errorMessageOf(body)
+        reject(message ? new ImageUploadError(message, "server") : new ImageUploadError(UPLOAD_FAILED_MESSAGE, "failed"))
         return
       }
       const answer = imageUploadAnswerSchema.safeParse(body)
       if (!answer.success) {
-        reject(new ImageUploadError(UPLOAD_FAILED_MESSAGE, "server"))
+        reject(new ImageUploadError(UPLOAD_FAILED_MESSAGE, "failed"))
         return
       }
       options.onProgress?.(100)

@@ -56,10 +56,12 @@ export async function confirmEmailChange(container: MedusaContainer, body: Email
     return (await findUserById(container, result.userId))!
   } catch (error) {
     if (MedusaError.isMedusaError(error) && error.type === MedusaError.Types.DUPLICATE_ERROR) {
-      throw new ApiError(409, EMAIL_TAKEN_MESSAGE, { fields: { email: EMAIL_TAKEN_MESSAGE } })
+      throw new ApiError("email_taken", EMAIL_TAKEN_MESSAGE, { fields: { email: EMAIL_TAKEN_MESSAGE } })
     }
     if (MedusaError.isMedusaError(error) && error.type === MedusaError.Types.INVALID_DATA) {
-      throw new ApiError(400, EMAIL_CHANGE_LINK_INVALID_MESSAGE, { fields: { token: EMAIL_CHANGE_LINK_INVALID_MESSAGE } })
+      throw new ApiError("email_change_link_invalid", EMAIL_CHANGE_LINK_INVALID_MESSAGE, {
+        fields: { token: EMAIL_CHANGE_LINK_INVALID_MESSAGE },
+      })
     }
     throw error
   }
@@ -78,7 +80,9 @@ export async function changePassword(
 ): Promise<Date> {
   const attempt = await countAttempt(container, user.username_key, clientAddress, "counted")
   if (!(await passwordMatches(container, user.username_key, body.currentPassword))) {
-    const wrong = new ApiError(400, WRONG_CURRENT_PASSWORD_MESSAGE, { fields: { currentPassword: WRONG_CURRENT_PASSWORD_MESSAGE } })
+    const wrong = new ApiError("wrong_password", WRONG_CURRENT_PASSWORD_MESSAGE, {
+      fields: { currentPassword: WRONG_CURRENT_PASSWORD_MESSAGE },
+    })
     throw failureError(attempt, wrong)
   }
   await countSuccess(container, attempt)

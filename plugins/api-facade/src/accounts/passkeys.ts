@@ -61,7 +61,7 @@ export function relyingParty(req: MedusaRequest): { id: string; origin: string }
 }
 
 export function passkeyRefusal(status: number, code: PasskeyRefusalCode): ApiError {
-  return new ApiError(status, passkeyMessages[code], { code })
+  return new ApiError(code, passkeyMessages[code], { code }, { status })
 }
 
 const transportsOf = (row: PasskeyRow): AuthenticatorTransportFuture[] =>
@@ -171,7 +171,7 @@ export async function registerPasskey(req: MedusaRequest, user: ShopUserRow, bod
 
 async function ownPasskey(container: MedusaContainer, user: ShopUserRow, id: string): Promise<PasskeyRow> {
   const [row] = await accountsService(container).listPasskeys({ id, shop_user_id: user.id }, { take: 1 })
-  if (!row) throw new ApiError(404, PASSKEY_NOT_FOUND_MESSAGE)
+  if (!row) throw new ApiError("passkey_not_found", PASSKEY_NOT_FOUND_MESSAGE)
   return row as PasskeyRow
 }
 

@@ -21,7 +21,7 @@ export async function confirmPasswordReset(container: MedusaContainer, body: Pas
     await resetShopUserPasswordWorkflow(container).run({ input: { token: body.token, newPassword: body.password } })
   } catch (error) {
     if (MedusaError.isMedusaError(error) && error.type === MedusaError.Types.INVALID_DATA) {
-      throw new ApiError(400, RESET_LINK_INVALID_MESSAGE, { fields: { token: RESET_LINK_INVALID_MESSAGE } })
+      throw new ApiError("reset_link_invalid", RESET_LINK_INVALID_MESSAGE, { fields: { token: RESET_LINK_INVALID_MESSAGE } })
     }
     throw error
   }

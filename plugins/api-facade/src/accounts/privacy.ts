@@ -46,12 +46,17 @@ export async function savePgpKey(container: MedusaContainer, user: ShopUserRow, 
   const checked = await checkPublicKey(body.publicKey, user.email)
   if (!checked.ok) {
     const message = pgpKeyRefusalMessage(checked.code, { email: checked.email, date: checked.date?.slice(0, 10) })
-    throw new ApiError(400, message, {
-      code: checked.code,
-      ...(checked.date ? { date: checked.date } : {}),
-      ...(checked.email ? { email: checked.email } : {}),
-      fields: { publicKey: message },
-    })
+    throw new ApiError(
+      "pgp_key_refused",
+      message,
+      {
+        code: checked.code,
+        ...(checked.date ? { date: checked.date } : {}),
+        ...(checked.email ? { email: checked.email } : {}),
+        fields: { publicKey: message },
+      },
+      { params: { reason: checked.code } },
+    )
   }
   await saveShopUserPgpKeyWorkflow(container).run({
     input: { userId: user.id, armored: checked.armored, fingerprint: checked.facts.fingerprint },
@@ -206,14 +211,14 @@ export async function deleteAccount(
   body: AccountDeletion | AccountDeletionByPasskey,
 ): Promise<void> {
   const container = req.scope
-  if (user.is_admin) throw new ApiError(409, ADMIN_ACCOUNT_DELETION_MESSAGE, { code: ADMIN_ACCOUNT_DELETION_CODE })
+  if (user.is_admin) throw new ApiError("admin_account", ADMIN_ACCOUNT_DELETION_MESSAGE, { code: ADMIN_ACCOUNT_DELETION_CODE })
   if ("passkey" in body) {
     // Counted like the password: a refused answer is a failed sign-in of the account from this address.
     await verifyPasskeyConfirmation(req, user, { response: body.passkey }, clientAddress(req))
   } else {
     const attempt = await countAttempt(container, user.username_key, clientAddress(req), "counted")
     if (!(await passwordMatches(container, user.username_key, body.password))) {
-      throw failureError(attempt, new ApiError(400, WRONG_PASSWORD_MESSAGE, { fields: { password: WRONG_PASSWORD_MESSAGE } }))
+      throw failureError(attempt, new ApiError("wrong_password", WRONG_PASSWORD_MESSAGE, { fields: { password: WRONG_PASSWORD_MESSAGE } }))
     }
     await countSuccess(container, attempt)
   }
@@ -222,7 +227,8 @@ export async function deleteAccount(
     await deleteShopUserWorkflow(container).run({ input: { userId: user.id } })
   } catch (error) {
     // Deleted meanwhile by a request that raced this one: the account is gone, as after a sign-out.
-    if (MedusaError.isMedusaError(error) && error.type === MedusaError.Types.NOT_FOUND) throw new ApiError(401, "You must be logged in")
+    if (MedusaError.isMedusaError(error) && error.type === MedusaError.Types.NOT_FOUND)
+      throw new ApiError("not_signed_in", "You must be logged in")
     throw error
   }
 }

@@ -66,7 +66,11 @@ export async function newChallenge(container: MedusaContainer, usernameKey: stri
 /** The 428 that hands out a challenge; `reason` says why a solution that was sent was not taken. */
 export async function challengeRequired(container: MedusaContainer, usernameKey: string, reason?: ChallengeRefusal): Promise<ApiError> {
   const challenge = await newChallenge(container, usernameKey)
-  return new ApiError(428, CHALLENGE_REQUIRED_MESSAGE, { code: CHALLENGE_REQUIRED_CODE, challenge, ...(reason ? { reason } : {}) })
+  return new ApiError("challenge_required", CHALLENGE_REQUIRED_MESSAGE, {
+    code: CHALLENGE_REQUIRED_CODE,
+    challenge,
+    ...(reason ? { reason } : {}),
+  })
 }
 
 /** What the client sent as `altcha`: base64 of `{ challenge, solution }`, as ALTCHA's widget sends it. */

@@ -79,12 +79,12 @@ const minutesUntil = (until: Date | null) =>
 /** The details say what is locked and for how long, so the storefront can say it in the visitor's language. */
 function usernameLocked(counter: Counter): ApiError {
   const minutes = minutesUntil(counter.lockedUntil)
-  return new ApiError(423, signInLockedMessage(minutes), { lock: "username", minutes })
+  return new ApiError("account_locked", signInLockedMessage(minutes), { lock: "username", minutes }, { params: { minutes } })
 }
 
 function addressLocked(counter: Counter): ApiError {
   const minutes = minutesUntil(counter.lockedUntil)
-  return new ApiError(429, networkLockedMessage(minutes), { lock: "address", minutes })
+  return new ApiError("network_locked", networkLockedMessage(minutes), { lock: "address", minutes }, { params: { minutes } })
 }
 
 /**

@@ -37,17 +37,17 @@ function uploadProblem(error: unknown): ApiError {
   if (error instanceof multer.MulterError) {
     switch (error.code) {
       case "LIMIT_FILE_SIZE":
-        return new ApiError(413, IMAGE_TOO_LARGE_MESSAGE)
+        return new ApiError("image_too_large", IMAGE_TOO_LARGE_MESSAGE)
       case "LIMIT_FILE_COUNT":
-        return new ApiError(400, "Upload one image at a time")
+        return new ApiError("upload_invalid", "Upload one image at a time")
       case "LIMIT_UNEXPECTED_FILE":
-        return new ApiError(400, `Send the image in the form field '${IMAGE_UPLOAD_FIELD}'`, { field: error.field })
+        return new ApiError("upload_invalid", `Send the image in the form field '${IMAGE_UPLOAD_FIELD}'`, { field: error.field })
       default:
-        return new ApiError(400, `The upload form could not be read: ${error.message}`)
+        return new ApiError("upload_invalid", `The upload form could not be read: ${error.message}`)
     }
   }
   // busboy's own complaints: a cut-off body, a missing boundary, a malformed part.
-  return new ApiError(400, "The upload is not a readable multipart form")
+  return new ApiError("upload_invalid", "The upload is not a readable multipart form")
 }
 
 /** The route middleware of POST /api/admin/products/{id}/upload-image: every problem is a 4xx. */
@@ -62,11 +62,11 @@ export function imageUploadMiddleware(req: MedusaRequest, res: MedusaResponse, n
  */
 export function uploadedImage(req: MedusaRequest): multer.File {
   const file = (req as MedusaRequest & { file?: multer.File }).file
-  if (!file) throw new ApiError(400, IMAGE_MISSING_MESSAGE)
+  if (!file) throw new ApiError("image_missing", IMAGE_MISSING_MESSAGE)
   if (!isPlainFileName(file.originalname)) {
-    throw new ApiError(400, "The file name must be a plain name, without folders or '..'")
+    throw new ApiError("upload_invalid", "The file name must be a plain name, without folders or '..'")
   }
-  if (file.size === 0) throw new ApiError(400, "The image file is empty")
+  if (file.size === 0) throw new ApiError("upload_invalid", "The image file is empty")
   return file
 }
 
@@ -96,7 +96,7 @@ export async function imageForSave(
   const url = new URL(imageUrl)
   if (url.origin === new URL(shopOrigin()).origin) {
     const path = `${url.pathname}${url.search}`
-    if (!isShopImagePath(path)) throw new ApiError(400, IMAGE_URL_MESSAGE, { fields: { imageUrl: IMAGE_URL_MESSAGE } })
+    if (!isShopImagePath(path)) throw new ApiError("image_url", IMAGE_URL_MESSAGE, { fields: { imageUrl: IMAGE_URL_MESSAGE } })
     return { thumbnail: path }
   }
   try {
@@ -106,7 +106,7 @@ export async function imageForSave(
     if (!(error instanceof ImageFetchError)) throw error
     const message = imageFetchMessages[error.problem]
     container.resolve(ContainerRegistrationKeys.LOGGER).info(`Product image not fetched from ${url.href}: ${error.message}`)
-    throw new ApiError(400, message, { fields: { imageUrl: message } })
+    throw new ApiError("invalid_input", message, { fields: { imageUrl: message } })
   }
 }
 
@@ -118,9 +118,10 @@ export async function imageForSave(
 export async function setProductImage(container: MedusaContainer, catalogueNumber: number, file: multer.File): Promise<string> {
   const record = await findShopProductRecord(container, catalogueNumber)
   const kind = detectImageKind(file.buffer)
-  if (!kind) throw new ApiError(415, IMAGE_TYPE_MESSAGE)
+  if (!kind) throw new ApiError("image_type", IMAGE_TYPE_MESSAGE)
   const claimed = claimedTypeMismatch(kind, file)
-  if (claimed) throw new ApiError(415, `The file is a ${kind.label} image, not ${claimed} as it claims`, { detected: kind.mimeType })
+  if (claimed)
+    throw new ApiError("image_type", `The file is a ${kind.label} image, not ${claimed} as it claims`, { detected: kind.mimeType })
   const { result } = await uploadFilesWorkflow(container).run({ input: { files: [imageFileOf(kind, file.buffer)] } })
   const imageUrl = shopUrlOf(result[0].url)
   await runThenBump("a product image was uploaded", () =>

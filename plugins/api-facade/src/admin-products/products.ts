@@ -35,7 +35,7 @@ interface RecordRow {
 }
 
 export function notFound(catalogueNumber: number): ApiError {
-  return new ApiError(404, `Product ${catalogueNumber} not found`)
+  return new ApiError("not_found", `Product ${catalogueNumber} not found`)
 }
 
 /** The Medusa ids behind a catalogue number; 404 when there is no such product. */
@@ -127,7 +127,7 @@ async function stockChange(
   record: ShopProductRecord,
   stockQuantity: number,
 ): Promise<UpdateShopProductInput["inventory"]> {
-  if (!record.inventoryItemId) throw new ApiError(409, `Product ${record.catalogueNumber} does not track stock`)
+  if (!record.inventoryItemId) throw new ApiError("product_stock_untracked", `Product ${record.catalogueNumber} does not track stock`)
   const level = record.levels[0]
   if (level) {
     return {
@@ -147,7 +147,8 @@ export async function updateAdminProduct(
   body: AdminProductUpdate,
 ): Promise<AdminProduct> {
   const record = await findShopProductRecord(container, catalogueNumber)
-  if (!record.variantId && body.price !== undefined) throw new ApiError(409, `Product ${catalogueNumber} has no variant to price`)
+  if (!record.variantId && body.price !== undefined)
+    throw new ApiError("product_unpriceable", `Product ${catalogueNumber} has no variant to price`)
 
   const image = body.imageUrl === undefined ? undefined : await imageForSave(container, body.imageUrl)
   const texts: NonNullable<UpdateShopProductInput["product"]> = {}
@@ -191,7 +192,7 @@ export async function deleteAdminProduct(container: MedusaContainer, catalogueNu
   const reserved = record.levels.reduce((sum, level) => sum + level.reserved, 0)
   if (reserved > 0) {
     throw new ApiError(
-      409,
+      "product_stock_reserved",
       `Product ${catalogueNumber} cannot be deleted while orders hold ${reserved} of its stock: ` +
         "cancel or delete those orders first, or set its stock to 0 to stop selling it",
     )

@@ -1,6 +1,6 @@
 import type { CreateLineItemForCartDTO, MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-import type { AddToCartRequest, CartItem, StockRefusalDetails } from "@enclave/contract"
+import { stockRefusalCode, type AddToCartRequest, type CartItem, type StockRefusalDetails } from "@enclave/contract"
 import { SHOP_ORDERS_MODULE, type ShopOrdersModuleService } from "@enclave/orders"
 import { customerIdOf, type ShopUserRow } from "../accounts/users"
 import { catalogueEntries, type CatalogueEntry } from "../catalogue/products"
@@ -219,7 +219,7 @@ async function withCartLock<T>(container: MedusaContainer, user: ShopUserRow, wo
     )
   } catch (error) {
     // Never got the lock (waited too long, or the lock store failed): nothing was changed.
-    if (!holding) throw new ApiError(409, CART_BUSY_MESSAGE)
+    if (!holding) throw new ApiError("cart_busy", CART_BUSY_MESSAGE)
     throw error
   }
 }
@@ -237,7 +237,8 @@ function stockRefusalOf(entry: CatalogueEntry, wanted: number): ApiError {
     productName: entry.product.name,
     productNameDe: entry.nameDe,
   }
-  return new ApiError(409, message, details)
+  const { code, params } = stockRefusalCode(details)
+  return new ApiError(code, message, details, { params })
 }
 
 /** A new line's whole-number id on the wire (its metadata.item_number), from the orders module's sequence. */
@@ -290,7 +291,7 @@ export async function addToCart(container: MedusaContainer, user: ShopUserRow, r
     const lines = cart?.lines ?? []
     const entries = await entriesOf(container, lines, [request.productId])
     const entry = entries.get(request.productId)
-    if (!entry) throw new ApiError(404, `Product ${request.productId} not found`)
+    if (!entry) throw new ApiError("not_found", `Product ${request.productId} not found`)
     const line = lines.find((l) => l.productNumber === entry.product.id)
     const wanted = (line?.quantity ?? 0) + request.quantity
     if (wanted > entry.product.stockQuantity) throw stockRefusalOf(entry, wanted)
@@ -315,7 +316,7 @@ export async function addToCart(container: MedusaContainer, user: ShopUserRow, r
 async function ownLine(container: MedusaContainer, user: ShopUserRow, itemNumber: number): Promise<{ cart: UserCart; line: CartLine }> {
   const cart = await findCart(container, user)
   const line = cart?.lines.find((l) => l.itemNumber === itemNumber)
-  if (!cart || !line) throw new ApiError(404, `Cart item ${itemNumber} not found`)
+  if (!cart || !line) throw new ApiError("not_found", `Cart item ${itemNumber} not found`)
   return { cart, line }
 }
 
@@ -329,7 +330,7 @@ export async function setCartItemQuantity(
     const { cart, line } = await ownLine(container, user, itemNumber)
     const entries = await entriesOf(container, cart.lines)
     const entry = entries.get(line.productNumber)
-    if (!entry) throw new ApiError(404, "This product is no longer sold")
+    if (!entry) throw new ApiError("product_not_sold", "This product is no longer sold")
     if (quantity > line.quantity && quantity > entry.product.stockQuantity) {
       throw stockRefusalOf(entry, quantity)
     }

@@ -63,7 +63,7 @@ export function destinationOf(context: ShopContext, country: string): { countryC
   const countryCode = countryCodeOf(context, country)
   const regionId = countryCode ? context.regionByCountry.get(countryCode) : undefined
   if (!countryCode || !regionId) {
-    throw new ApiError(400, `We cannot ship to "${country}": enter the country's name or its two-letter code`, {
+    throw new ApiError("unknown_country", `We cannot ship to "${country}": enter the country's name or its two-letter code`, {
       fields: { "shippingAddress.country": "Unknown country" },
     })
   }

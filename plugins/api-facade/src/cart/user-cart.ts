@@ -88,7 +88,7 @@ export const moveUserCartStep = createStep(
   "enclave-move-user-cart",
   async (move: CartMove & { required?: boolean }, { container }) => {
     const moved = await moveLink(container, move)
-    if (!moved && move.required) throw new ApiError(409, CART_BUSY_MESSAGE)
+    if (!moved && move.required) throw new ApiError("cart_busy", CART_BUSY_MESSAGE)
     // A purchase's cart is not looked for again in this process.
     if (move.from && lastSeenCart.get(move.userId) === move.from) rememberCart(move.userId, null)
     return new StepResponse(moved, moved ? { userId: move.userId, from: move.from, to: move.to } : null)

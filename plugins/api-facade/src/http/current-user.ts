@@ -35,7 +35,7 @@ export function currentUser(req: MedusaRequest): ShopUserRow | null {
 
 export function requireUser(req: MedusaRequest, message = "You must be logged in"): ShopUserRow {
   const user = currentUser(req)
-  if (!user) throw new ApiError(401, message)
+  if (!user) throw new ApiError("not_signed_in", message)
   return user
 }
 
@@ -53,11 +53,11 @@ export function signedInWithTwoFactors(req: MedusaRequest): boolean {
 export async function requireAdmin(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
   try {
     const user = currentUser(req)
-    if (!user) return next(new ApiError(401, "You must be logged in"))
-    if (!user.is_admin) return next(new ApiError(403, NOT_AN_ADMIN_MESSAGE))
+    if (!user) return next(new ApiError("not_signed_in", "You must be logged in"))
+    if (!user.is_admin) return next(new ApiError("not_an_admin", NOT_AN_ADMIN_MESSAGE))
     if (!signedInWithTwoFactors(req) && (await staffSecondFactorRequired(req.scope))) {
       const code = "staff_second_factor_required"
-      return next(new ApiError(403, passkeyMessages[code], { code }))
+      return next(new ApiError(code, passkeyMessages[code], { code }))
     }
     next()
   } catch (error) {

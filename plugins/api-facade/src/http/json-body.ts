@@ -21,7 +21,7 @@ export function requireJsonBody(req: MedusaRequest, _res: MedusaResponse, next: 
   if (MULTIPART_TYPE.test(type) && UPLOAD_PATH.test(path)) return next()
   next(
     new ApiError(
-      400,
+      "json_required",
       UPLOAD_PATH.test(path) ? "Send the image as multipart/form-data" : "Send the request body as JSON (Content-Type: application/json)",
     ),
   )

@@ -14,5 +14,5 @@ export function refuseUnknownHost(req: MedusaRequest, _res: MedusaResponse, next
   known ??= knownHosts({ PUBLIC_URL: process.env.PUBLIC_URL, ALLOWED_HOSTS: process.env.ALLOWED_HOSTS })
   const unknown = unknownHostOf(req.headers, known)
   if (unknown === null) return next()
-  next(new ApiError(400, UNKNOWN_HOST_MESSAGE, { fields: { host: `Unknown host: ${unknown.slice(0, 100)}` } }))
+  next(new ApiError("unknown_host", UNKNOWN_HOST_MESSAGE, { fields: { host: `Unknown host: ${unknown.slice(0, 100)}` } }))
 }

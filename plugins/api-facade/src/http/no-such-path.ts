@@ -12,7 +12,7 @@ function allowedMethods(methods: string[]): string[] {
 }
 
 function noSuchPathError(req: MedusaRequest): ApiError {
-  return new ApiError(404, `No API call ${req.method} ${req.originalUrl.split("?")[0]}`)
+  return new ApiError("not_found", `No API call ${req.method} ${req.originalUrl.split("?")[0]}`)
 }
 
 /**
@@ -34,5 +34,5 @@ export function refuseUnroutablePath(req: MedusaRequest, res: MedusaResponse, ne
   const allowed = allowedMethods(methods)
   res.setHeader("Allow", allowed.join(", "))
   if (req.method === "OPTIONS") return void res.status(204).end()
-  next(new ApiError(405, `${req.method} is not allowed on ${path}: use ${allowed.join(", ")}`, { allowed }))
+  next(new ApiError("method_not_allowed", `${req.method} is not allowed on ${path}: use ${allowed.join(", ")}`, { allowed }))
 }

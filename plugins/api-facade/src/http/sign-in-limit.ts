@@ -101,7 +101,7 @@ export function createSignInLimiter({ limit, store }: { limit: number; store?: S
     keyGenerator: (req) => clientAddress(req as ClientRequest),
     validate: { trustProxy: false, xForwardedForHeader: false },
     handler: (_req, _res, next) => {
-      next(new ApiError(429, SIGN_IN_LIMIT_MESSAGE))
+      next(new ApiError("sign_in_limited", SIGN_IN_LIMIT_MESSAGE))
     },
   })
 }

@@ -61,7 +61,7 @@ export async function invoiceOfOrder(
   orderNumber: number,
   options: { language: Language; webAddress: string },
 ): Promise<InvoiceFile> {
-  const notFound = new ApiError(404, `Order ${orderNumber} not found`)
+  const notFound = new ApiError("not_found", `Order ${orderNumber} not found`)
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "order", fields: orderFields, filters: { display_id: orderNumber } })
   const order = data[0] as unknown as InvoiceOrderRow | undefined

@@ -15,7 +15,7 @@ import { workflowError } from "./place-order-workflow"
 
 async function existingOrder(container: MedusaContainer, orderNumber: number) {
   const found = await findOrder(container, orderNumber)
-  if (!found) throw new ApiError(404, `Order ${orderNumber} not found`)
+  if (!found) throw new ApiError("not_found", `Order ${orderNumber} not found`)
   return found
 }
 
@@ -41,7 +41,7 @@ const readStatusStep = createStep("enclave-read-order-status", async (input: { o
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "order", fields: ["id", "status"], filters: { id: input.orderId } })
   const order = data[0] as { status: string } | undefined
-  if (!order) throw new ApiError(404, "Order not found")
+  if (!order) throw new ApiError("not_found", "Order not found")
   const details = await detailsOfOrder(container, input.orderId)
   return new StepResponse({
     medusaCancelled: order.status === MedusaOrderStatus.CANCELED,
@@ -115,7 +115,7 @@ export async function setOrderStatus(
   // Taking the goods back into the warehouse (pending, processing) or cancelling would undo the fulfilment a
   // return counts its items from (docs/medusa-returns.md §5.10): an order with a return is refunded instead.
   if (["pending", "processing", "cancelled"].includes(change.status) && (await hasOpenReturn(container, found.medusaOrderId))) {
-    throw new ApiError(409, "This order has a return: its goods cannot be taken back or the order cancelled; refund it instead", {
+    throw new ApiError("has_return", "This order has a return: its goods cannot be taken back or the order cancelled; refund it instead", {
       code: "has_return",
     })
   }
@@ -198,7 +198,10 @@ export async function setShippingAddress(
   const { countryCode: newCode } = destinationOf(context, address.country)
   const oldCode = before ? countryCodeOf(context, before.country) : null
   if (oldCode && newCode !== oldCode) {
-    throw new ApiError(409, "The country of a placed order cannot be changed: its shipping was priced for the original country")
+    throw new ApiError(
+      "country_locked",
+      "The country of a placed order cannot be changed: its shipping was priced for the original country",
+    )
   }
   const stored = { ...address, addressLine2: address.addressLine2 || null }
   try {

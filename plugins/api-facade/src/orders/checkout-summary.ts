@@ -19,12 +19,12 @@ export async function checkoutSummary(
   where: { country: string; state: string | null; shippingMethodId: number | null },
 ): Promise<CheckoutSummary> {
   if (!countryCodeOf(await shopContext(container), where.country)) {
-    throw new ApiError(400, `We cannot ship to "${where.country}": enter the country's name or its two-letter code`, {
+    throw new ApiError("unknown_country", `We cannot ship to "${where.country}": enter the country's name or its two-letter code`, {
       fields: { country: "Unknown country" },
     })
   }
   const cartId = await linkedCartId(container, user.id)
-  if (!cartId) throw new ApiError(400, "Your cart is empty")
+  if (!cartId) throw new ApiError("cart_empty", "Your cart is empty")
   const cart = await priceCart(container, { cartId, email: user.email, vatId: buyerVatId(user) }, where)
   return {
     items: cart.lines.map((line) => ({

@@ -69,9 +69,11 @@ export async function findActiveShippingMethod(
     return (data[0] as MethodRow | undefined) ?? null
   })
   if (!row?.shipping_option)
-    throw new ApiError(400, `Shipping method ${methodNumber} does not exist`, { fields: { shippingMethod: "Unknown shipping method" } })
+    throw new ApiError("shipping_method_unknown", `Shipping method ${methodNumber} does not exist`, {
+      fields: { shippingMethod: "Unknown shipping method" },
+    })
   if (!row.is_active && !options.paid)
-    throw new ApiError(400, `Shipping method ${row.shipping_option.name} is not available`, {
+    throw new ApiError("shipping_method_unavailable", `Shipping method ${row.shipping_option.name} is not available`, {
       fields: { shippingMethod: "This shipping method is not available" },
     })
   const price = row.shipping_option.prices?.find((p) => p.currency_code === "eur")
@@ -112,7 +114,9 @@ export async function ensureMethodShipsTo(
     methodNameDe: method.nameDe,
     countryCode: countryCode.toUpperCase(),
   }
-  throw new ApiError(400, message, details)
+  throw new ApiError("shipping_not_to_country", message, details, {
+    params: { methodName: method.name, methodNameDe: method.nameDe, countryCode: details.countryCode },
+  })
 }
 
 export interface CheckoutChoice {
@@ -199,7 +203,7 @@ export async function priceCart(
   options: { paid?: boolean } = {},
 ): Promise<PricedCart> {
   const cart = await readCartForCheckout(container, buyer.cartId)
-  if (!cart || cart.lines.length === 0) throw new ApiError(400, "Your cart is empty")
+  if (!cart || cart.lines.length === 0) throw new ApiError("cart_empty", "Your cart is empty")
 
   const context = await shopContext(container)
   const { countryCode, regionId } = destinationOf(context, where.country)
@@ -212,7 +216,7 @@ export async function priceCart(
   ])
   const priced = cart.lines.map((line) => {
     const entry = entries.get(line.productNumber)
-    if (!entry) throw new ApiError(409, "A product in your cart is no longer sold: please remove it")
+    if (!entry) throw new ApiError("product_not_sold", "A product in your cart is no longer sold: please remove it")
     return { line, entry, grossUnit: eurosToCents(entry.product.price) }
   })
   const tax = await taxPurchase(container, {
@@ -295,7 +299,7 @@ export async function pricePurchase(
   const { subtotal, shipping, total } = cart
   if (choice.shippingCost !== undefined && eurosToCents(choice.shippingCost) !== shipping) {
     throw new ApiError(
-      409,
+      "shipping_cost_differs",
       `Shipping with ${method.name} costs €${centsToEuros(shipping)}, not €${centsToEuros(eurosToCents(choice.shippingCost))}`,
       {
         code: "shipping_cost_differs",
@@ -303,17 +307,19 @@ export async function pricePurchase(
         methodName: method.name,
         methodNameDe: method.nameDe,
       } satisfies ShippingCostRefusalDetails,
+      { params: { shippingCost: centsToEuros(shipping), methodName: method.name, methodNameDe: method.nameDe } },
     )
   }
   if (choice.total !== undefined && eurosToCents(choice.total) !== total) {
     throw new ApiError(
-      409,
+      "total_differs",
       `The order total is €${centsToEuros(total)}, not €${centsToEuros(eurosToCents(choice.total))}: please review your order`,
       {
         subtotal: centsToEuros(subtotal),
         shippingCost: centsToEuros(shipping),
         total: centsToEuros(total),
       },
+      { params: { total: centsToEuros(total) } },
     )
   }
   return {

@@ -105,7 +105,7 @@ async function readFulfilmentState(container: MedusaContainer, orderId: string):
         fulfillments?: FulfilmentRow[]
       }
     | undefined
-  if (!order) throw new ApiError(404, "Order not found")
+  if (!order) throw new ApiError("not_found", "Order not found")
   const lines = order.items ?? []
   return {
     orderId: order.id,
@@ -343,7 +343,7 @@ export const moveFulfilmentWorkflow = createWorkflow("enclave-move-fulfilment", 
 export function fulfilmentRefusal(error: unknown): unknown {
   const e = error as { type?: unknown; message?: unknown } | null
   if (e && e.type === MedusaError.Types.NOT_ALLOWED && typeof e.message === "string") {
-    return new ApiError(409, `Medusa refused the change: ${e.message}`)
+    return new ApiError("medusa_refused", `Medusa refused the change: ${e.message}`)
   }
   return error
 }

@@ -104,7 +104,7 @@ const existingOrderOfCartStep = createStep("enclave-existing-order-of-cart", asy
 const refuseUsedPaymentStep = createStep("enclave-refuse-used-payment", async (input: { paymentId: string | null }, { container }) => {
   if (!input.paymentId) return new StepResponse(null)
   const [used] = await shopOrders(container).listOrderDetails({ payment_id: input.paymentId }, { select: ["id"], take: 1 })
-  if (used) throw new ApiError(409, PAYMENT_ID_USED_MESSAGE, { fields: { paymentId: PAYMENT_ID_USED_MESSAGE } })
+  if (used) throw new ApiError("payment_id_used", PAYMENT_ID_USED_MESSAGE, { fields: { paymentId: PAYMENT_ID_USED_MESSAGE } })
   return new StepResponse(null)
 })
 
@@ -113,7 +113,12 @@ const priceCartStep = createStep("enclave-price-cart", async (input: PlaceOrderI
   const purchase = await pricePurchase(container, input, input.choice, { paid: input.paid })
   if (input.invoice && purchase.total < eurosToCents(input.invoice.minimumTotal)) {
     const message = invoiceMinimumMessage(input.invoice.minimumTotal)
-    throw new ApiError(400, message, { fields: { paymentMethod: message } })
+    throw new ApiError(
+      "invoice_below_minimum",
+      message,
+      { fields: { paymentMethod: message } },
+      { params: { minimumTotal: input.invoice.minimumTotal } },
+    )
   }
   return new StepResponse(purchase)
 })
@@ -224,7 +229,7 @@ const reserveStockStep = createStep(
       return new StepResponse(ids, ids)
     } catch (error) {
       // Never got the lock: the queue for this product is longer than a buyer should wait.
-      if (!holding) throw new ApiError(503, "Too many people are buying this product right now: please try again in a moment")
+      if (!holding) throw new ApiError("stock_contended", "Too many people are buying this product right now: please try again in a moment")
       if (!(MedusaError.isMedusaError(error) && (error as MedusaError).type === MedusaError.Types.NOT_ALLOWED)) throw error
       // Someone bought the last units since the cart was priced: say which product and what is left.
       const entries = await catalogueEntries(
@@ -235,7 +240,7 @@ const reserveStockStep = createStep(
         const entry = entries.get(line.productNumber)
         if (entry && line.quantity > entry.product.stockQuantity) throw stockRefusal(entry.product, line.quantity, entry.nameDe)
       }
-      throw new ApiError(409, "A product in your cart is no longer in stock: please change your cart")
+      throw new ApiError("sold_out", "A product in your cart is no longer in stock: please change your cart")
     }
   },
   async (reservationIds, { container }) => {

@@ -39,11 +39,15 @@ export async function placeOrder(container: MedusaContainer, user: ShopUserRow, 
     return placeSandboxOrder(container, user, request, paymentId)
   if (paymentId && (method.includes("stripe") || method.includes("card"))) return placeCardOrder(container, user, request, paymentId)
   if (method.includes("paypal")) {
-    throw new ApiError(400, "PayPal payments become orders when they are captured: use /api/paypal-server/capture-order", {
-      fields: { paymentMethod: "PayPal orders are placed by capturing the PayPal payment" },
-    })
+    throw new ApiError(
+      "paypal_capture_only",
+      "PayPal payments become orders when they are captured: use /api/paypal-server/capture-order",
+      {
+        fields: { paymentMethod: "PayPal orders are placed by capturing the PayPal payment" },
+      },
+    )
   }
-  throw new ApiError(400, "The payment could not be verified: no payment was received for this order", {
+  throw new ApiError("payment_unknown", "The payment could not be verified: no payment was received for this order", {
     fields: { paymentId: "Unknown payment" },
   })
 }
@@ -56,10 +60,10 @@ async function placeSandboxOrder(
 ): Promise<Order> {
   const settings = await readPaymentSettings(container)
   if (!settings.testPaymentsEnabled) {
-    throw new ApiError(400, TEST_PAYMENTS_OFF_MESSAGE, { fields: { paymentId: "Test payments are switched off" } })
+    throw new ApiError("test_payments_off", TEST_PAYMENTS_OFF_MESSAGE, { fields: { paymentId: "Test payments are switched off" } })
   }
   if (!settings.stripeSandboxMode) {
-    throw new ApiError(400, "Test payments are switched off: the card provider is in live mode", {
+    throw new ApiError("test_payments_off", "Test payments are switched off: the card provider is in live mode", {
       fields: { paymentId: "Test payments are switched off" },
     })
   }
@@ -84,9 +88,10 @@ async function placeSandboxOrder(
 async function placeInvoiceOrder(container: MedusaContainer, user: ShopUserRow, request: CreateOrderRequest): Promise<Order> {
   const settings = await readPaymentSettings(container)
   const terms = invoiceAvailable(settings) ? invoiceDetails(settings) : null
-  if (!terms) throw new ApiError(400, INVOICE_NOT_AVAILABLE_MESSAGE, { fields: { paymentMethod: INVOICE_NOT_AVAILABLE_MESSAGE } })
+  if (!terms)
+    throw new ApiError("invoice_not_available", INVOICE_NOT_AVAILABLE_MESSAGE, { fields: { paymentMethod: INVOICE_NOT_AVAILABLE_MESSAGE } })
   if (!isBusinessCustomer(user)) {
-    throw new ApiError(400, INVOICE_BUSINESS_ONLY_MESSAGE, { fields: { paymentMethod: INVOICE_BUSINESS_ONLY_MESSAGE } })
+    throw new ApiError("invoice_business_only", INVOICE_BUSINESS_ONLY_MESSAGE, { fields: { paymentMethod: INVOICE_BUSINESS_ONLY_MESSAGE } })
   }
   return placeThroughWorkflow(container, user, request, {
     payment: {
@@ -117,7 +122,7 @@ async function placeThroughWorkflow(
       withCartLock(container, user, async () => {
         // Read again under the lock: the link, not the cart last seen, which another instance may have bought since.
         const cartId = (await linkedCartId(container, user.id)) ?? cartSent
-        if (!cartId) throw new ApiError(400, "Your cart is empty")
+        if (!cartId) throw new ApiError("cart_empty", "Your cart is empty")
         const { orderId, answer } = await runPlaceOrder(container, {
           cartId,
           userId: user.id,

@@ -1,4 +1,4 @@
-import type { StockRefusalDetails } from "@enclave/contract"
+import { stockRefusalCode, type StockRefusalDetails } from "@enclave/contract"
 import { ApiError } from "../http/api-error"
 
 /**
@@ -24,5 +24,6 @@ export function stockRefusal(
     productName: product.name,
     productNameDe: nameDe,
   }
-  return new ApiError(409, message, details)
+  const { code, params } = stockRefusalCode(details)
+  return new ApiError(code, message, details, { params })
 }

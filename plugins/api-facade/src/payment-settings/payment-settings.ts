@@ -127,7 +127,9 @@ function eitherName(field: string, value: string | null | undefined, alias: stri
   const a = secretChange(value)
   const b = secretChange(aliasValue)
   if (a !== undefined && b !== undefined && a !== b) {
-    throw new ApiError(400, `Send ${field} or ${alias}, not two different values`, { fields: { [field]: "Conflicts with " + alias } })
+    throw new ApiError("setting_conflict", `Send ${field} or ${alias}, not two different values`, {
+      fields: { [field]: "Conflicts with " + alias },
+    })
   }
   return a !== undefined ? a : b
 }
@@ -203,13 +205,13 @@ export async function savePaymentConfig(container: MedusaContainer, update: Paym
   const touches = (fields: readonly string[]) => fields.some((f) => f in patch)
   if (touches(stripeFields) && next.stripeEnabled && !stripeKeys(next)) {
     const mode = next.stripeSandboxMode ? "sandbox" : "live"
-    throw new ApiError(400, `Stripe cannot be enabled until its ${mode} secret key and public key are saved`, {
+    throw new ApiError("provider_keys_missing", `Stripe cannot be enabled until its ${mode} secret key and public key are saved`, {
       fields: { stripeEnabled: `Save the ${mode} secret key and public key first` },
     })
   }
   if (touches(paypalFields) && next.paypalEnabled && !paypalKeys(next)) {
     const mode = next.paypalSandboxMode ? "sandbox" : "live"
-    throw new ApiError(400, `PayPal cannot be enabled until its ${mode} client id and secret are saved`, {
+    throw new ApiError("provider_keys_missing", `PayPal cannot be enabled until its ${mode} client id and secret are saved`, {
       fields: { paypalEnabled: `Save the ${mode} client id and secret first` },
     })
   }
@@ -223,7 +225,9 @@ export async function savePaymentConfig(container: MedusaContainer, update: Paym
     } else {
       fields.invoiceEnabled = "Save the account holder, IBAN and BIC first"
     }
-    throw new ApiError(400, "Invoice payment cannot be enabled until its account holder, IBAN and BIC are saved", { fields })
+    throw new ApiError("invoice_details_missing", "Invoice payment cannot be enabled until its account holder, IBAN and BIC are saved", {
+      fields,
+    })
   }
   if (Object.keys(patch).length === 0) return maskedConfig(current)
   // The visitors' answer of GET /api/payment-methods is a catalogue answer (the storefront's footer badges and

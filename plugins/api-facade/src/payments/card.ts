@@ -53,13 +53,13 @@ export async function settleCardPayment(container: MedusaContainer, reference: s
     const intent = await gateway.retrieve(reference)
     if (intent.status !== "succeeded" && intent.status !== "requires_capture") {
       await updateCheckoutPayment(container, row.id, { status: "failed", failure_reason: intent.failure ?? `payment ${intent.status}` })
-      throw new ApiError(402, "The card payment has not gone through: no money was taken", intent.failure ?? intent.status, {
-        error: "Payment Failed",
+      throw new ApiError("payment_refused", "The card payment has not gone through: no money was taken", intent.failure ?? intent.status, {
+        extra: { error: "Payment Failed" },
       })
     }
     if (intent.amount !== eurosToCents(row.amount)) {
       throw new ApiError(
-        409,
+        "payment_amount_differs",
         `The card payment is for €${centsToEuros(intent.amount)}, the order for €${row.amount}: please contact customer support`,
       )
     }
@@ -76,11 +76,13 @@ export async function placeCardOrder(
 ): Promise<Order> {
   const row = await findOwnCheckoutPayment(container, user, { provider: "stripe", reference: paymentId })
   if (!row) {
-    throw new ApiError(404, "There is no card payment with this id for your account", { fields: { paymentId: "Unknown payment" } })
+    throw new ApiError("payment_unknown", "There is no card payment with this id for your account", {
+      fields: { paymentId: "Unknown payment" },
+    })
   }
   if (request.total !== undefined && eurosToCents(request.total) !== eurosToCents(row.amount)) {
     throw new ApiError(
-      409,
+      "payment_amount_differs",
       `The card payment is for €${row.amount}, not €${centsToEuros(eurosToCents(request.total))}: please review your order`,
       { total: row.amount },
     )

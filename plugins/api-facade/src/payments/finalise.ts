@@ -121,10 +121,8 @@ export async function finalisePayment(container: MedusaContainer, row: CheckoutP
       .error(
         `Payment ${paymentId} (${row.provider} ${row.reference}, ${row.amount} EUR) was taken but the order could not be made: ${reason}`,
       )
-    throw new ApiError(409, PAYMENT_RECEIVED_NOT_FINALISED_MESSAGE, reason, {
-      error: PAYMENT_RECEIVED_NOT_FINALISED_MESSAGE,
-      paymentReceived: true,
-      paymentId,
+    throw new ApiError("payment_received_not_finalised", PAYMENT_RECEIVED_NOT_FINALISED_MESSAGE, reason, {
+      extra: { error: PAYMENT_RECEIVED_NOT_FINALISED_MESSAGE, paymentReceived: true, paymentId },
     })
   }
 }

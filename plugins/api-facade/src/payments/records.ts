@@ -141,7 +141,7 @@ export async function startCheckoutPayment(
 ): Promise<{ prepared: PricedPurchase; reference: string; data: Record<string, unknown> }> {
   return withCartLock(container, user, async () => {
     const cartId = await linkedCartId(container, user.id)
-    if (!cartId) throw new ApiError(400, "Your cart is empty")
+    if (!cartId) throw new ApiError("cart_empty", "Your cart is empty")
     const prepared = await pricePurchase(container, { cartId, email: user.email, vatId: buyerVatId(user) }, input.choice)
     await abandonEarlierAttempts(container, prepared.cartId)
     try {

@@ -12,7 +12,7 @@ import { walletGatewayFor } from "./settings"
 /** docs/product.md §7: a userId in the body must be the signed-in customer's; the session decides who pays. */
 function refuseOtherUser(user: ShopUserRow, userId: number | null | undefined) {
   if (userId !== undefined && userId !== null && userId !== user.user_number) {
-    throw new ApiError(403, "You can only pay for your own cart", { fields: { userId: "This is not your user id" } })
+    throw new ApiError("not_your_cart", "You can only pay for your own cart", { fields: { userId: "This is not your user id" } })
   }
 }
 
@@ -88,7 +88,7 @@ export async function settleWalletPayment(container: MedusaContainer, reference:
 async function customersPayment(container: MedusaContainer, user: ShopUserRow, reference: string): Promise<CheckoutPaymentFields> {
   const row = await findOwnCheckoutPayment(container, user, { provider: "paypal", reference })
   // Another customer's PayPal order is answered like one that does not exist.
-  if (!row) throw new ApiError(404, "There is no PayPal order with this id for your account")
+  if (!row) throw new ApiError("payment_unknown", "There is no PayPal order with this id for your account")
   return row
 }
 

@@ -125,7 +125,10 @@ async function readRows(container: MedusaContainer, filters: Record<string, unkn
  */
 export async function shippingCountryOf(container: MedusaContainer, country: string): Promise<string> {
   const code = countryCodeOf(await shopContext(container), country)
-  if (!code) throw new ApiError(400, `Unknown country "${country}": use its two-letter code`, { fields: { country: "Unknown country" } })
+  if (!code)
+    throw new ApiError("unknown_country", `Unknown country "${country}": use its two-letter code`, {
+      fields: { country: "Unknown country" },
+    })
   return code
 }
 
@@ -156,7 +159,7 @@ export async function listAllShippingMethods(container: MedusaContainer): Promis
 
 async function findRow(container: MedusaContainer, id: number): Promise<DetailsRow> {
   const [row] = await readRows(container, { method_number: id })
-  if (!row) throw new ApiError(404, `Shipping method ${id} not found`)
+  if (!row) throw new ApiError("not_found", `Shipping method ${id} not found`)
   return row
 }
 

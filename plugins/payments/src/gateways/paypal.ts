@@ -103,10 +103,15 @@ function gatewayError(operation: Operation, error: unknown): PaymentGatewayError
     return new PaymentGatewayError("not_ok", failureMessage(operation), describeFailure(body), error.statusCode)
   }
   const message = error instanceof Error ? error.message : String(error)
-  // The SDK's words when a successful reply is not JSON.
-  if (message.startsWith("Could not parse body as JSON"))
-    return new PaymentGatewayError("invalid_response", invalidMessage(operation), message.split("\n")[0])
+  // A reply came but could not be read: the SDK throws a plain Error of its own (it has no type for it).
+  // PayPal not reached at all is axios's error (isAxiosError, a system code such as ECONNREFUSED) or the timeout's abort.
+  if (!isTransportError(error)) return new PaymentGatewayError("invalid_response", invalidMessage(operation), message.split("\n")[0])
   return new PaymentGatewayError("unreachable", failureMessage(operation), message)
+}
+
+function isTransportError(error: unknown): boolean {
+  const e = error as { isAxiosError?: unknown; name?: unknown; code?: unknown } | null
+  return !(error instanceof Error) || e?.isAxiosError === true || e?.name === "AbortError" || typeof e?.code === "string"
 }
 
 function viewOf(order: Order): PaypalOrderView {

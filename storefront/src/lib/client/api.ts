@@ -3,7 +3,7 @@
  * is one, and every answer that is not ok turned into an ApiRequestError (docs/product.md §8), read the way the
  * admin reads it (@enclave/contract/http-errors). The calls themselves, one function each, are ./calls.ts.
  */
-import { readFailedAnswer } from "@enclave/contract/http-errors"
+import { errorCodeForStatus, readFailedAnswer, type ErrorCode } from "@enclave/contract/http-errors"
 import { routeMethod, routePath, type ApiRoute, type RouteParams } from "../api-routes"
 
 export class ApiRequestError extends Error {
@@ -14,6 +14,10 @@ export class ApiRequestError extends Error {
     readonly serverMessage: string,
     readonly details: unknown = "",
     readonly body: Record<string, unknown> = {},
+    /** What was refused (docs/product.md §8): the pages choose what to say by it, never by the message. */
+    readonly code: ErrorCode = errorCodeForStatus(status),
+    /** The values the message has in it, by name. */
+    readonly params: Record<string, unknown> = {},
   ) {
     // docs/product.md §8: errors read '{status}: {message}'.
     super(`${status}: ${serverMessage}`)
@@ -68,8 +72,8 @@ export async function callApi<T>(route: ApiRoute, options: CallOptions = {}, par
   const res = await fetch(search.size ? `${routePath(route, params)}?${search}` : routePath(route, params), init)
   const text = await res.text()
   if (!res.ok) {
-    const failed = readFailedAnswer(text, res.statusText)
-    throw new ApiRequestError(res.status, failed.message, failed.details, failed.fields)
+    const failed = readFailedAnswer(text, res.statusText, res.status)
+    throw new ApiRequestError(res.status, failed.message, failed.details, failed.fields, failed.code, failed.params)
   }
   let json: unknown
   try {

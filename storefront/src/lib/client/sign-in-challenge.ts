@@ -11,9 +11,9 @@ type Challenge = ChallengeRequired["details"]["challenge"]
 
 /** The challenge of a 428 `challenge_required` answer, null for any other failure. */
 export function challengeOf(error: unknown): Challenge | null {
-  if (!(error instanceof ApiRequestError) || error.status !== 428) return null
-  const details = error.details as { code?: unknown; challenge?: unknown } | null
-  if (!details || details.code !== CHALLENGE_REQUIRED_CODE || !details.challenge || typeof details.challenge !== "object") return null
+  if (!(error instanceof ApiRequestError) || error.code !== CHALLENGE_REQUIRED_CODE) return null
+  const details = error.details as { challenge?: unknown } | null
+  if (!details?.challenge || typeof details.challenge !== "object") return null
   return details.challenge as Challenge
 }
 

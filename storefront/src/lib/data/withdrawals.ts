@@ -3,7 +3,7 @@
  * storefront's server as the visitor's browser (its cookies, its address as the front door wrote it), so
  * the page works without JavaScript.
  */
-import { withdrawalSchema, type Withdrawal, type WithdrawalRefusal } from "@enclave/contract"
+import { withdrawalRefusals, withdrawalSchema, type Withdrawal, type WithdrawalRefusal } from "@enclave/contract"
 import { apiRoutes, routePath } from "../api-routes"
 import { apiBaseUrl, forwardedHeaders } from "./http"
 
@@ -32,7 +32,8 @@ export async function sendWithdrawal(request: Request, statement: WithdrawalStat
   try {
     const response = await fetch(url, { method: "POST", headers, body: JSON.stringify(statement), signal: AbortSignal.timeout(15_000) })
     const body = (await response.json().catch(() => null)) as {
-      details?: { code?: string; lastDay?: string; fields?: Record<string, string> }
+      code?: string
+      details?: { lastDay?: string; fields?: Record<string, string> }
     } | null
     if (response.status === 200 || response.status === 201) {
       const parsed = withdrawalSchema.safeParse(body)
@@ -40,7 +41,7 @@ export async function sendWithdrawal(request: Request, statement: WithdrawalStat
     }
     if (response.status === 404) return { state: "notFound" }
     if (response.status === 409) {
-      const code = body?.details?.code as WithdrawalRefusal | "busy" | undefined
+      const code = body?.code === "order_busy" ? "busy" : withdrawalRefusals.find((refusal) => refusal === body?.code)
       return code ? { state: "refused", code, lastDay: body?.details?.lastDay ?? null } : { state: "unavailable" }
     }
     if (response.status === 400) return { state: "invalid", fields: Object.keys(body?.details?.fields ?? {}) }

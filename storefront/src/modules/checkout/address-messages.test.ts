@@ -32,6 +32,15 @@ describe("checkout messages", () => {
     expect(translator("de")(addressMessageKey(longMessage)!)).toBe("Diese Angabe ist zu lang")
   })
 
+  it("every field's 'too long' message has its translation: a reworded one fails here, not on the page", () => {
+    const full = { fullName: "A", addressLine1: "B", addressLine2: "C", city: "D", state: "E", postalCode: "F", country: "Germany" }
+    for (const field of Object.keys(full)) {
+      const result = shippingAddressSchema.safeParse({ ...full, [field]: "x".repeat(1001) })
+      const issue = result.error!.issues.find((i) => i.path[0] === field)!
+      expect(addressMessageKey(issue.message), issue.message).toBe("checkout.validation.tooLong")
+    }
+  })
+
   it("a direction control is named in both languages", () => {
     const address = {
       fullName: "Ada\u202Enimda",

@@ -11,12 +11,18 @@ export const addressMessageKeys: Record<string, string> = {
   "State is required": "checkout.validation.state",
   "Postal code is required": "checkout.validation.postalCode",
   "Country is required": "checkout.validation.country",
+  "Full name is too long": "checkout.validation.tooLong",
+  "Address line 1 is too long": "checkout.validation.tooLong",
+  "Address line 2 is too long": "checkout.validation.tooLong",
+  "City is too long": "checkout.validation.tooLong",
+  "State is too long": "checkout.validation.tooLong",
+  "Postal code is too long": "checkout.validation.tooLong",
+  "Country is too long": "checkout.validation.tooLong",
   [DIRECTION_CONTROL_MESSAGE]: "checkout.validation.directionControls",
   [UNKNOWN_COUNTRY_MESSAGE]: "checkout.validation.unknownCountry",
 }
 
-/** The key for a schema message; the 'too long' messages share one; anything else is shown as it came. */
+/** The catalogue key of a schema message (the 'too long' ones share one); null for any other, shown as it came. */
 export function addressMessageKey(message: string): string | null {
-  if (addressMessageKeys[message]) return addressMessageKeys[message]
-  return message.endsWith("is too long") ? "checkout.validation.tooLong" : null
+  return addressMessageKeys[message] ?? null
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest"
 import type { PaymentMethods } from "@enclave/contract"
-import { INVOICE_BUSINESS_ONLY_MESSAGE, INVOICE_NOT_AVAILABLE_MESSAGE, invoiceMinimumMessage } from "@enclave/contract/values"
 import {
   approvalUrl,
   followAvailability,
@@ -77,12 +76,16 @@ describe("pay by invoice", () => {
     expect(providersUnavailable(methods({ invoice: true, simulatedCard: true }))).toBe(false)
   })
 
-  it("reads the server's refusals, the minimum total with its amount; other messages are not its", () => {
-    expect(invoiceRefusal(INVOICE_NOT_AVAILABLE_MESSAGE)).toEqual({ key: "checkout.invoice.notAvailable" })
-    expect(invoiceRefusal(INVOICE_BUSINESS_ONLY_MESSAGE)).toEqual({ key: "checkout.invoice.businessOnly" })
-    expect(invoiceRefusal(invoiceMinimumMessage("500.00"))).toEqual({ key: "checkout.invoice.minimum", minimumTotal: "500.00" })
-    expect(invoiceRefusal(invoiceMinimumMessage("<b>"))).toBeNull()
-    expect(invoiceRefusal("Your cart is empty")).toBeNull()
+  it("reads the server's refusals by their code, the minimum total from its params; other codes are not its", () => {
+    expect(invoiceRefusal({ code: "invoice_not_available", params: {} })).toEqual({ key: "checkout.invoice.notAvailable" })
+    expect(invoiceRefusal({ code: "invoice_business_only", params: {} })).toEqual({ key: "checkout.invoice.businessOnly" })
+    expect(invoiceRefusal({ code: "invoice_below_minimum", params: { minimumTotal: "500.00" } })).toEqual({
+      key: "checkout.invoice.minimum",
+      minimumTotal: "500.00",
+    })
+    // Whatever the English words: a reworded message changes nothing.
+    expect(invoiceRefusal({ code: "invoice_below_minimum", params: {} })).toBeNull()
+    expect(invoiceRefusal({ code: "cart_empty", params: {} })).toBeNull()
   })
 })
 

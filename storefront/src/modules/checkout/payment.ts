@@ -9,7 +9,6 @@
  */
 import type { CreateCardPaymentRequest, PaymentMethods, ShippingAddress } from "@enclave/contract"
 import { centsToEuros } from "@enclave/contract/money"
-import { INVOICE_BUSINESS_ONLY_MESSAGE, INVOICE_NOT_AVAILABLE_MESSAGE, invoiceMinimumMessage } from "@enclave/contract/values"
 
 export type PaymentChoice = "card" | "paypal" | "invoice" | "simulated"
 
@@ -49,27 +48,22 @@ export function providersUnavailable(methods: PaymentMethods): boolean {
   return !offersCard(methods) && !methods.paypal && !methods.invoice
 }
 
-/** A refusal of an invoice order (POST /api/orders, issue 17) as a catalogue key and its parameters. */
+/** A refusal of an invoice order (POST /api/orders) as a catalogue key and its parameters. */
 export interface InvoiceRefusal {
   key: string
   /** The minimum total in euros ("500.00") for the minimum's message. */
   minimumTotal?: string
 }
 
-// The minimum's message around its amount, so the amount can be read back out of the server's text.
-const [MINIMUM_BEFORE, MINIMUM_AFTER] = invoiceMinimumMessage("\u0000").split("\u0000") as [string, string]
-
 /**
- * The server refuses an invoice order in English with the contract's messages: which one it was, so
- * the payment step says it in the customer's language; null for any other message (shown as it came).
+ * Which refusal of an invoice order it was, by its code, so the payment step says it in the
+ * customer's language; null for any other (its message is shown as it came).
  */
-export function invoiceRefusal(message: string): InvoiceRefusal | null {
-  if (message === INVOICE_NOT_AVAILABLE_MESSAGE) return { key: "checkout.invoice.notAvailable" }
-  if (message === INVOICE_BUSINESS_ONLY_MESSAGE) return { key: "checkout.invoice.businessOnly" }
-  if (message.startsWith(MINIMUM_BEFORE) && message.endsWith(MINIMUM_AFTER)) {
-    const minimumTotal = message.slice(MINIMUM_BEFORE.length, message.length - MINIMUM_AFTER.length)
-    if (/^\d+(\.\d{1,2})?$/.test(minimumTotal)) return { key: "checkout.invoice.minimum", minimumTotal }
-  }
+export function invoiceRefusal(refusal: { code: string; params: Record<string, unknown> }): InvoiceRefusal | null {
+  if (refusal.code === "invoice_not_available") return { key: "checkout.invoice.notAvailable" }
+  if (refusal.code === "invoice_business_only") return { key: "checkout.invoice.businessOnly" }
+  const minimumTotal = refusal.params.minimumTotal
+  if (refusal.code === "invoice_below_minimum" && typeof minimumTotal === "string") return { key: "checkout.invoice.minimum", minimumTotal }
   return null
 }
 

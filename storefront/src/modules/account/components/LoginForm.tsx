@@ -9,7 +9,6 @@ import { zodResolver } from "@hookform/resolvers/zod"
 import type { z } from "zod"
 import type { User } from "@enclave/contract"
 import { loginSchema, twoFactorCodeSchema } from "@enclave/contract/forms"
-import { TWO_FACTOR_EXPIRED_MESSAGE } from "@enclave/contract/values"
 import type { Translate } from "../../../i18n"
 import { ApiRequestError } from "../../../lib/client/api"
 import {
@@ -245,7 +244,7 @@ function TwoFactorStep({
       onSignedIn(await signInWithPasskeySecondFactor(await signWithPasskey(options)))
     } catch (error) {
       showToast({ title: t("auth.toast.loginFailed"), description: failureText(t, error), variant: "destructive" })
-      if (error instanceof ApiRequestError && error.serverMessage === TWO_FACTOR_EXPIRED_MESSAGE) onBack("expired")
+      if (error instanceof ApiRequestError && error.code === "two_factor_expired") onBack("expired")
     } finally {
       setPasskeyBusy(false)
     }
@@ -256,7 +255,7 @@ function TwoFactorStep({
       onSignedIn(await signInWithCode(values))
     } catch (error) {
       showToast({ title: t("auth.toast.loginFailed"), description: failureText(t, error), variant: "destructive" })
-      if (error instanceof ApiRequestError && error.serverMessage === TWO_FACTOR_EXPIRED_MESSAGE) return onBack("expired")
+      if (error instanceof ApiRequestError && error.code === "two_factor_expired") return onBack("expired")
       applyCodeError(error, setError)
     }
   })

@@ -1,7 +1,7 @@
 /**
  * The privacy parts of /account (docs/product.md "Your data", "Encrypted mail"): the OpenPGP key mails
  * are encrypted to, the data download, and deleting the account. Refusals are said by their
- * `details.code`, in the page's language; the download is a plain link, so it works without JavaScript.
+ * `code`, in the page's language; the download is a plain link, so it works without JavaScript.
  */
 import { useEffect, useId, useState, type ChangeEvent } from "react"
 import { useForm } from "react-hook-form"
@@ -26,11 +26,11 @@ const grouped = (fingerprint: string) => fingerprint.replace(/(.{4})(?=.)/g, "$1
 
 /** The refusal of a key in the page's language, from its code and details; null when the error is not one. */
 function keyRefusal(t: Translate, error: unknown, day: (iso: string) => string): string | null {
-  if (!(error instanceof ApiRequestError) || error.status !== 400) return null
-  const details = error.details as { code?: unknown; email?: unknown; date?: unknown } | null
-  const code = details?.code
-  if (typeof code !== "string" || !(PGP_KEY_REFUSALS as readonly string[]).includes(code)) return null
-  return t(`account.pgp.refusal.${code as PgpKeyRefusal}`, {
+  if (!(error instanceof ApiRequestError) || error.code !== "pgp_key_refused") return null
+  const details = error.details as { email?: unknown; date?: unknown } | null
+  const reason = error.params.reason
+  if (typeof reason !== "string" || !(PGP_KEY_REFUSALS as readonly string[]).includes(reason)) return null
+  return t(`account.pgp.refusal.${reason as PgpKeyRefusal}`, {
     email: typeof details?.email === "string" ? details.email : "",
     date: typeof details?.date === "string" ? day(details.date) : "",
   })
@@ -256,8 +256,7 @@ export function DeleteAccountPanel({ t, ready, user }: { t: Translate; ready: bo
       await deleteAccount(values)
       deleted()
     } catch (failure) {
-      const admin =
-        failure instanceof ApiRequestError && (failure.details as { code?: unknown } | null)?.code === ADMIN_ACCOUNT_DELETION_CODE
+      const admin = failure instanceof ApiRequestError && failure.code === ADMIN_ACCOUNT_DELETION_CODE
       if (!admin) applyServerFields(failure, ["password"], setError)
       showToast({
         title: t("account.delete.failed"),

@@ -49,7 +49,7 @@ export default function ResetPasswordForm({ messages, token }: { messages: Recor
         setOutcome("done")
         setMoved(true)
       } catch (error) {
-        if (error instanceof ApiRequestError && (error.fields.token || error.serverMessage === RESET_LINK_INVALID_MESSAGE)) {
+        if (error instanceof ApiRequestError && (error.fields.token || error.code === "reset_link_invalid")) {
           setOutcome("invalid")
           setMoved(true)
           return

@@ -46,17 +46,15 @@ export function failureText(t: Translate, error: unknown): string {
   // What the browser's passkey ceremony ended with (cancelled, already registered, not supported).
   if (error instanceof PasskeyCeremonyError) return t(`auth.passkey.ceremony.${error.failure}`)
   if (error instanceof ApiRequestError) {
-    // A passkey refusal names itself in details.code, said here in the active language.
-    const code = (error.details as { code?: unknown } | null)?.code
-    if (typeof code === "string") {
-      const key = `auth.passkey.refusal.${code}`
-      const said = t(key)
-      if (said !== key) return said
-    }
-    // A sign-in lock says in its details what is locked and for how long, so it can be said in the active language.
-    const lock = error.details as { lock?: unknown; minutes?: unknown } | null
-    if (lock && (lock.lock === "username" || lock.lock === "address") && typeof lock.minutes === "number") {
-      return t(`auth.locked.${lock.lock}.${lock.minutes === 1 ? "one" : "other"}`, { minutes: lock.minutes })
+    // A passkey refusal, said in the active language by its code.
+    const key = `auth.passkey.refusal.${error.code}`
+    const said = t(key)
+    if (said !== key) return said
+    // A sign-in lock: what is locked by its code, for how long by its params.
+    const minutes = error.params.minutes
+    if ((error.code === "account_locked" || error.code === "network_locked") && typeof minutes === "number") {
+      const lock = error.code === "account_locked" ? "username" : "address"
+      return t(`auth.locked.${lock}.${minutes === 1 ? "one" : "other"}`, { minutes })
     }
     return message(t, error.serverMessage)
   }

@@ -63,8 +63,8 @@ export function PaymentStep(props: Props) {
    * theirs to choose (switched off, or no longer a business account) the ways to pay are read again,
    * so the choice goes away while the message says why.
    */
-  function explainInvoiceRefusal(error: { serverMessage: string }): string | null {
-    const refusal = invoiceRefusal(error.serverMessage)
+  function explainInvoiceRefusal(error: { code: string; params: Record<string, unknown> }): string | null {
+    const refusal = invoiceRefusal(error)
     if (!refusal) return null
     if (!refusal.minimumTotal) props.onChoicesChanged()
     return t(refusal.key, { amount: refusal.minimumTotal ? price(refusal.minimumTotal) : "" })

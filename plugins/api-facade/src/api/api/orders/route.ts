@@ -15,7 +15,9 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const user = requireUser(req, "You must be logged in to place an order")
   const body = req.body as Record<string, unknown> | undefined
   if (!body || typeof body !== "object" || body.shippingAddress === undefined || body.shippingAddress === null) {
-    throw new ApiError(400, MISSING_SHIPPING_ADDRESS_MESSAGE, { fields: { shippingAddress: MISSING_SHIPPING_ADDRESS_MESSAGE } })
+    throw new ApiError("shipping_address_missing", MISSING_SHIPPING_ADDRESS_MESSAGE, {
+      fields: { shippingAddress: MISSING_SHIPPING_ADDRESS_MESSAGE },
+    })
   }
   const request = validate(createOrderSchema, body)
   res.status(201).json(await placeOrder(req.scope, user, request))

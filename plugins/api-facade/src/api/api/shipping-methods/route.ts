@@ -16,7 +16,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   }
   const parsed = shippingCountryQuerySchema.safeParse(raw)
   if (!parsed.success)
-    throw new ApiError(400, "country must be a country's two-letter code or name", { fields: { country: "Unknown country" } })
+    throw new ApiError("unknown_country", "country must be a country's two-letter code or name", { fields: { country: "Unknown country" } })
   const code = await shippingCountryOf(req.scope, parsed.data)
   await sendCatalogueAnswer(req, res, `shipping-methods:${code}`, () => listActiveShippingMethods(req.scope, code))
 }

@@ -14,7 +14,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   // shut its own author out of the back office the moment it is saved.
   if (update.staffSecondFactorRequired === true && !signedInWithTwoFactors(req)) {
     const code = "own_second_factor_required"
-    throw new ApiError(409, passkeyMessages[code], { code })
+    throw new ApiError(code, passkeyMessages[code], { code })
   }
   res.json(await saveShopDetails(req.scope, update))
 }

@@ -11,7 +11,7 @@ import { clientAddress } from "../../../../http/sign-in-limit"
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const { code } = validate(twoFactorCodeSchema, req.body)
   const userId = await pendingSignInOf(req)
-  if (!userId) throw new ApiError(401, TWO_FACTOR_EXPIRED_MESSAGE)
+  if (!userId) throw new ApiError("two_factor_expired", TWO_FACTOR_EXPIRED_MESSAGE)
   const user = await completeSecondFactor(req.scope, userId, code, clientAddress(req), chosenLanguage(req))
   await endPendingSignIn(req, res)
   await startSession(req, res, user.id, { method: "two_factor", twoFactors: true })

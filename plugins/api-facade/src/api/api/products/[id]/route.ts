@@ -11,5 +11,5 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const language = catalogueLanguage(req)
   varyByLanguage(res, language)
   const found = await sendCatalogueAnswer(req, res, `product:${id}:${language}`, () => findProduct(req.scope, id, language))
-  if (!found) throw new ApiError(404, `Product ${id} not found`)
+  if (!found) throw new ApiError("not_found", `Product ${id} not found`)
 }

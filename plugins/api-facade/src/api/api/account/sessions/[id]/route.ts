@@ -8,6 +8,7 @@ import { endOtherSession } from "../../../../../http/session"
 export async function DELETE(req: MedusaRequest, res: MedusaResponse) {
   const user = requireUser(req)
   const id = String(req.params.id ?? "")
-  if (!/^[0-9a-f]{16}$/.test(id) || !(await endOtherSession(req, user.id, id))) throw new ApiError(404, SESSION_NOT_FOUND_MESSAGE)
+  if (!/^[0-9a-f]{16}$/.test(id) || !(await endOtherSession(req, user.id, id)))
+    throw new ApiError("session_not_found", SESSION_NOT_FOUND_MESSAGE)
   res.json({ message: SESSION_ENDED_MESSAGE })
 }

@@ -7,6 +7,6 @@ import { ApiError, validate } from "../../../../../http/api-error"
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const userNumber = validate(wholeNumberIdSchema("User"), req.params.userId, { param: "userId" })
   const user = await findUserByNumber(req.scope, userNumber)
-  if (!user) throw new ApiError(404, `User ${userNumber} not found`)
+  if (!user) throw new ApiError("not_found", `User ${userNumber} not found`)
   res.json(toContractUser(user))
 }

@@ -12,7 +12,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const body = validate(passkeyAssertionSchema, req.body)
   const userId = await pendingSignInOf(req)
   const user = userId ? await findUserById(req.scope, userId) : null
-  if (!user) throw new ApiError(401, TWO_FACTOR_EXPIRED_MESSAGE)
+  if (!user) throw new ApiError("two_factor_expired", TWO_FACTOR_EXPIRED_MESSAGE)
   const signedIn = await completeSecondFactorWithPasskey(req, user, body, clientAddress(req), chosenLanguage(req))
   await endPendingSignIn(req, res)
   await startSession(req, res, signedIn.id, { method: "two_factor", twoFactors: true })

@@ -10,7 +10,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const id = req.params.id
   if (!PAYPAL_ORDER_ID.test(id)) {
     const message = "A PayPal order id has only letters, digits and dashes"
-    throw new ApiError(400, message, { fields: { id: message } }, { error: message })
+    throw new ApiError("invalid_input", message, { fields: { id: message } }, { extra: { error: message } })
   }
   res.json(await walletOrder(req.scope, user, id))
 }

@@ -9,6 +9,6 @@ import { pendingSignInOf } from "../../../../../../http/session"
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const userId = await pendingSignInOf(req)
   const user = userId ? await findUserById(req.scope, userId) : null
-  if (!user) throw new ApiError(401, TWO_FACTOR_EXPIRED_MESSAGE)
+  if (!user) throw new ApiError("two_factor_expired", TWO_FACTOR_EXPIRED_MESSAGE)
   res.json(await secondFactorOptions(req, user))
 }
