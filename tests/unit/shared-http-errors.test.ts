@@ -1,6 +1,6 @@
 /**
  * @enclave/contract/http-errors: how the storefront and the admin read a failed /api answer
- * (docs/product.md §8; issue 15, "Shared code once").
+ * (docs/product.md §8; "Shared code once").
  */
 import { describe, expect, it } from "vitest"
 import { errorMessageOf, readFailedAnswer } from "@enclave/contract/http-errors"

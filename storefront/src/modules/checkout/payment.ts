@@ -49,7 +49,7 @@ export function providersUnavailable(methods: PaymentMethods): boolean {
   return !offersCard(methods) && !methods.paypal && !methods.invoice
 }
 
-/** A refusal of an invoice order (POST /api/orders, issue 17) as a catalogue key and its parameters. */
+/** A refusal of an invoice order (POST /api/orders) as a catalogue key and its parameters. */
 export interface InvoiceRefusal {
   key: string
   /** The minimum total in euros ("500.00") for the minimum's message. */
