@@ -114,7 +114,7 @@ export default defineConfig({
     databaseLogging: false,
     // An idle shop gives all its database connections back after 5 s (knex's default waits 30 s and
     // Medusa keeps two for ever): each is a PostgreSQL process that grows with every table it has
-    // read, 15–20 MB after the test suite. The first request after a pause opens one again.
+    // read (docs/architecture.md has the numbers). The first request after a pause opens one again.
     databaseDriverOptions: { pool: { min: 0, idleTimeoutMillis: 5_000 } },
     redisUrl,
     workerMode,

@@ -1,8 +1,8 @@
 /**
- * `npm run bench`: one run, one table (issue 7). Starts a fresh shop and measures, in the same run:
+ * `npm run bench`: one run, one table. Starts a fresh shop and measures, in the same run:
  * start-to-ready; throughput and latency (autocannon, fixed connections and duration, warm-up
  * first) of Medusa's /health and /store/products beside the cached /api catalogue, the product
- * page and the same page's HTML as a static file (the ceiling); the purchase (issue 14): one buyer's
+ * page and the same page's HTML as a static file (the ceiling); the purchase: one buyer's
  * purchases in a row with what each costs (SQL statements, Medusa CPU, workflow runs) beside
  * Medusa's own Store API purchase, and concurrent buyers on different products and on one product
  * of limited stock; the JavaScript each storefront page and the admin's first screen send; the
@@ -38,7 +38,7 @@ const IN_A_ROW = 20
 /** Units of the one product all buyers race for: fewer than a fast purchase sells in CHECKOUT_S, so it sells out. */
 const LIMITED_STOCK = 120
 
-// Issue 14's targets, printed beside the measurements.
+// The purchase's targets, printed beside the measurements.
 const TARGET = {
   addMs: 60,
   orderP50Ms: 150,
@@ -51,8 +51,8 @@ const TARGET = {
 }
 
 /**
- * Issue 39's bounds on a purchase once Medusa holds the books (tax lines, the capture, links): its
- * statements at most 30 % over the 115 measured before (bench at 648172a), and Medusa's CPU at most
+ * The bounds on a purchase once Medusa holds the books (tax lines, the capture, links): its
+ * statements at most 30 % over the 115 a purchase took before (docs/architecture.md), and Medusa's CPU at most
  * 0.2 × that of Medusa's own Store API purchase in the same run.
  */
 const BOOKS_TARGET = { statementsBefore: 115, statementsGrowth: 1.3, cpuOfStoreApi: 0.2 }

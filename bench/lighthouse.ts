@@ -1,5 +1,5 @@
 /**
- * The bench's Lighthouse section (issue 18 item 5, issue 19): Lighthouse with its default config
+ * The bench's Lighthouse section: Lighthouse with its default config
  * (mobile form factor, simulated throttling) in Debian's Chromium, RUNS runs per page, the median
  * run (Lighthouse's own computeMedianRun) reported: the four category scores, LCP, TBT, CLS and the
  * JavaScript transferred. The signed-in pages get the session cookie of a customer (with a product

@@ -39,11 +39,9 @@ export async function startEmbeddedDatabase(dataDir: string, log: (line: string)
       ...["-c", "shared_preload_libraries=pg_stat_statements", "-c", "pg_stat_statements.track=all"],
       // The shop's whole database is some tens of MB and the system's page cache holds its files anyway.
       // Buffers only made an idle shop grow: each buffer a checkpoint writes stays mapped in the
-      // checkpointer for good (PSS, 128 MB of buffers: 36 MB fresh, 64 MB after the test suite; 32 MB of
-      // buffers: the checkpointer 1 -> 28 MB after the integration suites twice; over the whole suite,
-      // PostgreSQL 19.9 -> 33.8 MB with 16 MB, 18 -> 27 with 8 MB, 18 -> 23 with 4 MB; issue 15). A block
-      // not in the buffers is a read from the system's page cache, a few microseconds: over the whole
-      // suite 4.3% of the blocks read came from there with 4 MB (59,626 of 1.39 million), 0.8% with 8 MB.
+      // checkpointer for good, and the more buffers, the more it keeps. A block not in the buffers is a
+      // read from the system's page cache, a few microseconds, and few reads go there even with 4 MB
+      // (docs/architecture.md, "PostgreSQL's checkpointer", has the numbers).
       ...["-c", "shared_buffers=4MB"],
     ],
     onLog: (line) => {

@@ -85,8 +85,8 @@ function untouchedPage(req: http.IncomingMessage) {
 }
 
 /**
- * Sends a catalogue page the storefront's page cache says is current, before Astro runs (issue 18,
- * cached pages at static speed): no Request to build, no render, no question to the facade, and the
+ * Sends a catalogue page the storefront's page cache says is current, before Astro runs (cached
+ * pages at static speed): no Request to build, no render, no question to the facade, and the
  * page compressed once rather than per request. False when Astro must answer: the browser wants an
  * encoding not made yet.
  */
@@ -201,9 +201,9 @@ export function loadStorefront(): Promise<Handler> {
     if (!fs.existsSync(entry)) throw new Error(`The storefront is not built (${entry} is missing): run npm run build`)
     if (!fs.existsSync(path.join(adminDir, "index.html"))) throw new Error("The admin is not built: run npm run build")
     // The server bundle loads React from node_modules, whose react-dom/server picks its development
-    // build unless NODE_ENV says production: `npm start` rendered /auth at 226 req/s with it and
-    // 340 without, /cart at 312 and 504 (autocannon, 10 connections, 2026-11-28). Medusa is started
-    // with the same default (launcher/medusa.ts); a NODE_ENV that is set (tests: "test") is kept.
+    // build unless NODE_ENV says production, and that build renders pages markedly slower
+    // (docs/architecture.md, Frontend, has the numbers). Medusa is started with the same default
+    // (launcher/medusa.ts); a NODE_ENV that is set (tests: "test") is kept.
     process.env.NODE_ENV ||= "production"
     return ((await import(pathToFileURL(entry).href)) as { handler: Handler }).handler
   })()

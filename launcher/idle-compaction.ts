@@ -7,9 +7,8 @@
  * of V8's idle-time collection, so an idle process keeps whatever garbage it last made, for as long
  * as it stays idle. For the shop that is a lot: Medusa's start leaves some 100 MB (module loading,
  * the validators of every route), and a burst of traffic leaves hundreds in Medusa and in the front
- * door (this machine, 2026-11-25, PSS: Medusa 375 MB just after a start, 205 MB after one full
- * collection; 670 MB after 30 s of /api load and 30 s idle; the front door 345 MB after rendering
- * pages for 10 s). One full collection once the process has been quiet for IDLE_MS costs about
+ * door (docs/architecture.md, "An idle Node process keeps its garbage", has the numbers). One full
+ * collection once the process has been quiet for IDLE_MS costs about
  * 0.1–0.2 s of CPU that nobody is waiting for.
  *
  * Health checks (the launcher's, a container runtime's) are not traffic: they neither leave garbage
@@ -54,9 +53,9 @@ v8.setFlagsFromString("--flush-baseline-code")
  * below a block still in use stay resident until malloc_trim() walks the arenas, and nothing in
  * Node calls it. A round of traffic leaves many such holes (buffers, compression state, the
  * compiler's zones) even with the few arenas of launcher/lean-malloc.json, so the collection that frees
- * them would leave them resident (eight integration suites against one shop: the stack 295 → 326 MB
- * without the trim, 293 → 299 MB with it). Koffi (a C FFI that ships its binaries as npm packages)
- * calls it. Without glibc (musl, macOS, Windows) there is none to call, and nothing is done.
+ * them would leave them resident (docs/architecture.md, "glibc's malloc", has what the trim saves).
+ * Koffi (a C FFI that ships its binaries as npm packages) calls it. Without glibc (musl, macOS,
+ * Windows) there is none to call, and nothing is done.
  */
 function heapTrimmer(): () => void {
   try {
@@ -87,7 +86,7 @@ function arm(traffic: boolean) {
     timer = setTimeout(() => {
       garbage = false
       // "last-resort" is the collection that also hands the freed pages back to the system; a
-      // plain major one leaves them mapped (measured: 493 MB RSS after it, 253 MB after this).
+      // plain major one leaves them mapped (about twice the RSS; docs/architecture.md has the numbers).
       collect({ type: "major", execution: "sync", flavor: "last-resort" })
       trimHeap ??= heapTrimmer()
       trimHeap()
@@ -104,7 +103,7 @@ diagnosticsChannel.subscribe("http.server.request.start", (message) => {
 /**
  * For a server that nobody checks once it is up (the front door of `npm start`: the launcher waits on
  * Medusa's health, not its own): its start's garbage is collected IDLE_MS from now, as after a
- * health check. It held 53 to 76 MB PSS 10 s after a start, 53 once collected (2026-11-28).
+ * health check. Its start's garbage is otherwise kept for as long as it runs (docs/architecture.md).
  */
 export function collectStartGarbage() {
   arm(false)

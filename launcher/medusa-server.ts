@@ -3,7 +3,7 @@
  * start:medusa` run this file in medusa-backend's compiled folder (launcher/medusa.ts serverDir),
  * with `--port <port>` and optionally `--host <host>`.
  *
- * The CLI (yargs, inquirer, its telemetry) loads in about 0.2–0.3 s of every start on this machine
+ * The CLI (yargs, inquirer, its telemetry) takes a noticeable part of every start (docs/architecture.md)
  * only to parse those two options and then call the command below. It still runs migrations and
  * set-up (`medusa db:migrate`, `medusa exec`).
  */

@@ -24,9 +24,8 @@ export const medusaServer = path.join(repoRoot, "launcher", "medusa-server.ts")
 export const serverDir = path.join(backendDir, ".medusa", "server", "medusa-backend")
 /**
  * V8 grows the young generation up to 64 MB per semi-space on a machine this size, and Medusa's
- * start fills it: some 80 MB of an idle server's memory. At 16 MB the stack idles at 477 MB instead
- * of 557, and serves and sells as fast (`npm run bench` back to back, 2026-11-25: 142 ms of Medusa
- * CPU per purchase either way, /api/products 1,799 req/s with it, 1,379 without).
+ * start fills it, memory an idle server keeps. At 16 MB the stack idles in markedly less, and serves and
+ * sells as fast (docs/architecture.md, "V8 grows the young generation", has the numbers).
  */
 export const medusaNodeFlags = [
   "--max-semi-space-size=16",
@@ -79,7 +78,7 @@ function medusaCliEnv(dataDir: string): NodeJS.ProcessEnv {
 
 /**
  * Node keeps the bytecode of the modules Medusa loads (some 3,000 files) in DATA_DIR, so a restart
- * compiles none of them again: about 0.3 s of Medusa's 3.3 s start on this machine. Node keys each
+ * compiles none of them again (a tenth of a start or so; docs/architecture.md). Node keys each
  * entry by the file's content, so a new build never runs stale code.
  */
 function compileCacheEnv(dataDir: string): NodeJS.ProcessEnv {

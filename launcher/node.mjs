@@ -134,9 +134,8 @@ function recentNode() {
  * blocks from their own mapping, so the next ones come from an arena and stay there as holes too.
  * Two arenas, and the threshold held at glibc's starting 128 KB, keep both in check.
  *
- * Measured on this machine over the integration suites against one shop (idle PSS after a full
- * collection; the V8 heaps themselves grew by 10 MB each): with glibc's defaults Medusa grew
- * 202 → 268 MB and the front door 67 → 120 MB; with these settings 202 → 230 and 67 → 83 MB.
+ * Over the integration suites against one shop, an idle Medusa and front door grow less than half as
+ * much with these settings (docs/architecture.md, "glibc's malloc", has the numbers).
  *
  * Only on Linux (glibc reads them; elsewhere they mean nothing), and not when they are set already
  * (also when an operator set values of their own). Null when there is nothing to set.

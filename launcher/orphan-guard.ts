@@ -4,7 +4,7 @@
  *
  * A launcher that is killed outright (SIGKILL, the OOM killer), or stopped while it runs migrations
  * or set-up (embedded PostgreSQL's exit hook then stops the database and exits at once), cannot
- * stop its children: they are handed to init and keep running. Seen on this machine: a `medusa exec`
+ * stop its children: they are handed to init and keep running. Seen: a `medusa exec`
  * of set-up spinning at half a core for hours against a database that was gone, and servers holding
  * their ports. Linux would signal a child when its parent dies only if the child asked (prctl), which
  * Node cannot; so the child watches for the moment it gets another parent.

@@ -5,9 +5,8 @@
  *
  * Medusa's start loads some 6,200 files through about 15,500 `require`s, and Node finds each one
  * anew: it tries every node_modules folder up the tree and every extension, and follows each path's
- * symlinks (26,000 stat calls, 10,600 of them for files that are not there). On this machine that is
- * about a sixth of the start: a Medusa server alone took 4.7 s to answer /health, 3.9 s with this
- * cache (median of 4 runs each, alternated).
+ * symlinks: tens of thousands of stat calls, many of them for files that are not there. That is
+ * about a sixth of the start (docs/architecture.md, "Node finds each of the ~6,200 files", has the numbers).
  *
  * Where a specifier leads depends only on the folder of the file that asks, the conditions (require
  * or import) and the files on disk. The files on disk are fixed for a cache file: the launcher names

@@ -31,12 +31,12 @@ export default defineConfig({
   // the register form's country select is), which the CSP's hashes cannot know and which left the form twice.
   integrations: [react({ experimentalDisableStreaming: true })],
   devToolbar: { enabled: false },
-  // Issue 7: every page carries a Content-Security-Policy header whose script-src lists the hashes
+  // Every page carries a Content-Security-Policy header whose script-src lists the hashes
   // of the inline scripts Astro renders (island hydration, our is:inline scripts), so no other inline
   // script runs. The payment providers' browser code (Stripe.js, PayPal's SDK) may load, frame and
   // connect; src/middleware.ts adds the Stripe API address a deployment configures (STRIPE_API_URL).
   // Style attributes (`style="--grid-gap: …"`, CSS variables) need style-src-attr 'unsafe-inline';
-  // style elements stay hashed. Images come from the shop alone (issue 40 item 9, SHOP_IMAGE_SOURCES).
+  // style elements stay hashed. Images come from the shop alone (SHOP_IMAGE_SOURCES).
   security: {
     csp: {
       algorithm: "SHA-256",

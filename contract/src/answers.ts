@@ -1,6 +1,6 @@
 /**
- * The answers the storefront's browser code acts on, checked when they arrive ("@enclave/contract/answers",
- * issue 18): who is signed in, the cart whose total is shown before paying, the checkout summary's figures, the ways to pay on offer, the
+ * The answers the storefront's browser code acts on, checked when they arrive ("@enclave/contract/answers"):
+ * who is signed in, the cart whose total is shown before paying, the checkout summary's figures, the ways to pay on offer, the
  * shipping methods, and what a payment or an order placement answered. Written with zod/mini, like ./forms.ts,
  * so that a page's JavaScript stays within its budget (classic zod costs a browser ≈ 36 KB gzip).
  *

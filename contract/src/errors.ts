@@ -61,7 +61,7 @@ export const openApiDocumentSchema = z.looseObject({
 
 /**
  * What a refusal names besides its English message, so a page says it in its own language with the names it
- * sold under (issue 40's German pages): `details.code` tells which refusal it is.
+ * sold under (the German pages): `details.code` tells which refusal it is.
  */
 export interface StockRefusalDetails {
   code: "out_of_stock" | "low_stock"

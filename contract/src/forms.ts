@@ -2,7 +2,7 @@
  * The request schemas people fill in as forms: sign-in, registration, the profile, passwords, one-time
  * codes, password resets and the shipping address. The facade validates the requests with them and the
  * storefront its forms, so they are written with zod/mini, whose unused parts a browser bundle leaves
- * out ("@enclave/contract/forms", issue 18); "@enclave/contract" re-exports them with the rest.
+ * out ("@enclave/contract/forms"); "@enclave/contract" re-exports them with the rest.
  *
  * zod/mini sets no error texts of its own: every check here names its message, and on the server the
  * classic zod the other schemas use supplies the English defaults for what is left (unknown keys).
@@ -117,7 +117,7 @@ const vatIdSchema = z.nullable(
 const profileFields = {
   email: emailSchema,
   fullName: optionalText("Full name"),
-  /** With a VAT ID: a business customer (invoice and wire transfer, issue 17). */
+  /** With a VAT ID: a business customer (invoice and wire transfer). */
   companyName: optionalText("Company name"),
   vatId: vatIdSchema,
   addressLine1: required("Street address is required"),

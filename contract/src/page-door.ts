@@ -6,7 +6,7 @@
  *
  * The front door counts the API writes it passes on; the page cache hands the front door a page it
  * may send before Astro runs when no write has gone by since the page's data was last found current
- * (issue 18, cached pages at static speed). Where the facade's catalogue generation is shared (Redis),
+ * (cached pages at static speed). Where the facade's catalogue generation is shared (Redis),
  * the front door also reads it for the page cache: a write that reached Medusa some other way (nginx
  * sends /api straight to the Medusa servers in the compose deployment) moves it before it is answered.
  *

@@ -1,5 +1,5 @@
 /**
- * VAT as the shop applies it (issue 39, docs/product.md §4 "VAT"): one gross price list, the VAT of the
+ * VAT as the shop applies it (Medusa holds the tax; docs/product.md §4 "VAT"): one gross price list, the VAT of the
  * country the goods go to contained in it (Germany's 19 %, another EU state's standard rate under the
  * one-stop-shop), none outside the EU (an export), and the net price for a business in another EU
  * state under the reverse charge. Medusa's tax module holds the rates and every order carries its tax

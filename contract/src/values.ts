@@ -239,7 +239,7 @@ export const ORIGIN_REQUIRED_MESSAGE =
 export const NOT_AN_ADMIN_MESSAGE = "You do not have permission to access this area."
 
 /**
- * The delivery estimate of a shipping method as a page in `language` states it (issue 19: one truth for delivery
+ * The delivery estimate of a shipping method as a page in `language` states it (one truth for delivery
  * times). The admin enters it as free text, in English and optionally in German; a German page without a German
  * wording shows the English one rather than none. null when the method names no estimate.
  */
@@ -340,7 +340,7 @@ export const TEST_PAYMENTS_OFF_MESSAGE = "Test payments are switched off: this s
 export const PAYMENT_ID_USED_MESSAGE = "This payment was used for another order already"
 
 // ---------------------------------------------------------------------------------------------
-// Pay by invoice (issue 17; docs/product.md §4 Payment settings)
+// Pay by invoice (docs/product.md §4 Payment settings)
 
 /** POST /api/orders' paymentMethod for payment by invoice and wire transfer; the order's paymentMethod reads the same. */
 export const INVOICE_PAYMENT_METHOD = "Invoice"
@@ -348,7 +348,7 @@ export const INVOICE_PAYMENT_METHOD = "Invoice"
 export const INVOICE_PAYMENT_PROVIDER = "invoice"
 
 /**
- * The shop's time zone when the admin has set none (issue 19: a shop setting, GET /api/shop-details'
+ * The shop's time zone when the admin has set none (a shop setting, GET /api/shop-details'
  * timeZone): the admin, the storefront and the invoice show times there, and an invoice's date and
  * due date are calendar days there.
  */

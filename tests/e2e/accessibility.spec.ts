@@ -1,7 +1,7 @@
 /**
  * Every storefront page, in English and German, signed out and signed in, passes two accessibility
- * engines: axe-core (issue 4: no serious or critical violation) and HTML_CodeSniffer's WCAG 2 AA
- * standard (issue 13: no error), the engine of pa11y's htmlcs runner. pa11y itself drives its own
+ * engines: axe-core (no serious or critical violation) and HTML_CodeSniffer's WCAG 2 AA
+ * standard (no error), the engine of pa11y's htmlcs runner. pa11y itself drives its own
  * browser through puppeteer; here the engine's build runs in the Playwright page instead, so both
  * engines see the same pages in Debian's Chromium. Pages behind sign-in are checked as a customer
  * with a cart and a placed order. Each test checks a few pages, and the tests run in parallel, so the
@@ -24,7 +24,7 @@ const pagesSignedIn = ["/", "/products", "/product/1", "/no-such-page", "/accoun
 async function seriousViolations(page: Page) {
   // Without child frames, axe.run in the page (legacy mode) checks exactly what runPartial in each
   // frame plus finishRun in a blank page would, without opening that page and injecting axe into it
-  // for every audit: that cost 60% of axe's CPU time here (25 of 41 CPU-s over the English half).
+  // for every audit: that was most of axe's CPU time (docs/architecture.md has the numbers).
   const singleFrame = page.frames().length === 1
   const results = await new AxeBuilder({ page }).setLegacyMode(singleFrame).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()
   return results.violations

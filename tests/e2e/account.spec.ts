@@ -58,7 +58,7 @@ test("a customer edits the profile from the user menu; messages inline; the chan
   await profile.getByLabel(/^City/).fill("Hamburg")
   await profile.getByLabel(/^Full name/).fill("Ada Lovelace")
   await profile.getByRole("button", { name: "Save profile" }).click()
-  // The new address waits for its link (issue 40 §7): the form keeps the current one and says so.
+  // The new address waits for its link: the form keeps the current one and says so.
   await expect(notifications(page)).toContainText("Confirm your new e-mail address")
   await expect(profile.getByRole("status")).toContainText(`We sent a confirmation link to ${email}`)
   await expect(profile.getByLabel(/^Email/)).toHaveValue(details.email)

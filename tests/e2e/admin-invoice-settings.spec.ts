@@ -5,7 +5,7 @@ import { test } from "../support/csp.ts"
 import { TEST_ADMIN_PASSWORD } from "../support/shop.ts"
 
 /**
- * The admin's "Invoice / wire transfer" tab (issue 17, item 2) in the browser: a wrong IBAN is named on its
+ * The admin's "Invoice / wire transfer" tab in the browser: a wrong IBAN is named on its
  * field before anything is sent, valid details save (the IBAN shown in groups of four), the enable switch
  * waits for them and then turns on and off; a server's field error lands on its field; the tab works on a
  * phone-sized screen. The settings are global on the shared shop: the test puts back what it found, invoice

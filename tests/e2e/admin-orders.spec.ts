@@ -169,10 +169,10 @@ test.describe("signed in as the admin", () => {
     const row = page.locator(`tr[data-row-key="${newer.id}"]`)
     await expect(row).toBeVisible()
     await expect(row).toContainText(`#${newer.id}`)
-    // The customer by name, with the user id (issue 19).
+    // The customer by name, with the user id.
     await expect(row).toContainText(`${customer.details.fullName} (#${newer.userId})`)
     await expect(row.locator('[data-order-status="processing"]')).toHaveText("Processing")
-    // The dashboard's scheme (issue 19): anything but completed or pending is in the red band.
+    // The dashboard's scheme: anything but completed or pending is in the red band.
     await expect(row.locator("[data-order-status]")).toHaveAttribute("data-band", "red")
     await expect(row.getByTestId("test-payment-tag")).toHaveText("Test payment")
     await expect(row).toContainText(formatEuro(newer.total))

@@ -302,7 +302,7 @@ test("failures show the docs/product.md §8 toasts and change nothing", async ({
 })
 
 /**
- * Issue 19: the storefront's footer shows the badges of the providers that are enabled, and 'Test payments' while
+ * The storefront's footer shows the badges of the providers that are enabled, and 'Test payments' while
  * only the sandbox's pretend card is offered; the home page is served from the page cache, so this also proves a
  * save reaches cached pages on the next request.
  */

@@ -420,7 +420,7 @@ test.describe("admin products", () => {
     context,
     baseURL,
   }) => {
-    // Another site's image server (issue 40 item 9), on the loopback address the tests' shop may fetch from.
+    // Another site's image server, on the loopback address the tests' shop may fetch from.
     const site = await startImageServer()
     site.route("/phone.png", serve(PNG, "image/png"))
     try {

@@ -8,7 +8,7 @@ import { waitForMail } from "../support/mailbox.ts"
 import { TEST_ADMIN_PASSWORD } from "../support/shop.ts"
 
 /**
- * Issue 41 in the back office: a customer's withdrawal appears on the Returns list with its refund
+ * The withdrawal function in the back office: a customer's withdrawal appears on the Returns list with its refund
  * deadline; staff receive the goods (restocked) and refund what the withdrawal rule proposes, in
  * English and in German; and staff open a return themselves from an order's page.
  */

@@ -7,7 +7,7 @@ import { newUserDetails } from "../support/api.ts"
 import { TEST_ADMIN_PASSWORD } from "../support/shop.ts"
 
 /**
- * Issue 6, the back office's frame: sidebar and navigation, the signed-in username, logout, the
+ * The back office's frame: sidebar and navigation, the signed-in username, logout, the
  * dashboard's figures against the facade, the users list, German, a narrow window, and who may enter.
  */
 
@@ -111,7 +111,7 @@ test.describe("signed in as the admin", () => {
     await signInAsAdmin(page.request)
   })
 
-  // Issue 19: the back office reads as well as the shop (axe's WCAG 2 AA rules, text contrast among them).
+  // The back office reads as well as the shop (axe's WCAG 2 AA rules, text contrast among them).
   for (const path of ["/admin", "/admin/orders", "/admin/returns", "/admin/users", "/admin/products"]) {
     test(`${path} has no accessibility violation`, async ({ page }) => {
       await page.goto(path)
@@ -134,7 +134,7 @@ test.describe("signed in as the admin", () => {
     const errors: string[] = []
     page.on("pageerror", (e) => errors.push(e.message))
     await page.goto("/admin")
-    // Issue 19: the page describes itself (Lighthouse's SEO audit), though it is never indexed.
+    // The page describes itself (Lighthouse's SEO audit), though it is never indexed.
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /Enclave back office/)
     const nav = areasNav(page)
     await expect(nav.getByRole("listitem")).toHaveText([
@@ -249,7 +249,7 @@ test.describe("signed in as the admin", () => {
     await page.goto("/admin")
     const [users, allProducts, orders] = await Promise.all(answers.map(async (a) => (await a).json()))
     await expect(page.locator("#dashboard-title")).toHaveText("Dashboard")
-    // Revenue: every order not cancelled, an invoice order only once paid (issue 17).
+    // Revenue: every order not cancelled, an invoice order only once paid.
     const revenueCents = (orders as Array<{ total: string; status: string; invoice?: { paidAt: string | null } | null }>)
       .filter((o) => o.status !== "cancelled" && (!o.invoice || o.invoice.paidAt))
       .reduce((sum, o) => sum + eurosToCents(o.total), 0)
@@ -259,7 +259,7 @@ test.describe("signed in as the admin", () => {
     await expect(page.getByTestId("card-orders-value")).toHaveText(new Intl.NumberFormat("en-GB").format(orders.length))
     await expect(page.getByTestId("card-revenue-value")).toHaveText(formatEuro(revenueCents / 100))
     // Every card carries a trend (up, down, flat or new) computed from the data, its text readable:
-    // at least 4.5:1 against the card (issue 19; the theme's green was 2.3:1).
+    // at least 4.5:1 against the card (the theme's green was 2.3:1).
     for (const card of ["users", "products", "orders", "revenue"]) {
       const trend = page.getByTestId(`card-${card}`).locator("[data-trend]")
       await expect(trend).toHaveCount(1)
@@ -286,7 +286,7 @@ test.describe("signed in as the admin", () => {
     for (const [i, order] of latest.entries()) {
       const row = rows.nth(i)
       await expect(row).toContainText(`#${order.id}`)
-      // The customer by name, with the user id (issue 19).
+      // The customer by name, with the user id.
       if (order.userId) await expect(row).toContainText(`${nameOf.get(order.userId)} (#${order.userId})`)
       await expect(row).toContainText(formatEuro(Number(order.total)))
       const tag = row.locator("[data-order-status]")
@@ -294,7 +294,7 @@ test.describe("signed in as the admin", () => {
       const band = order.status === "completed" ? "green" : order.status === "pending" ? "gold" : "red"
       await expect(tag).toHaveAttribute("data-band", band)
     }
-    // One colour scheme (issue 19): the dashboard's tag of a status looks as the orders list's does.
+    // One colour scheme: the dashboard's tag of a status looks as the orders list's does.
     const tagLook = (tag: import("@playwright/test").Locator) =>
       tag.evaluate((el) => {
         const style = getComputedStyle(el)

@@ -304,7 +304,7 @@ test("a field clicked while the dialog is still opening keeps the focus and the 
 })
 
 /**
- * Issue 19: the methods are the one truth for delivery times. An estimate the admin saves shows on the next request
+ * The methods are the one truth for delivery times. An estimate the admin saves shows on the next request
  * on the shipping page, in the home FAQ and in checkout's note, in English and German; a method without a German
  * wording shows the English one on German pages. The test's method is in the Germany zone and never the default.
  */

@@ -5,7 +5,7 @@ import { TEST_ADMIN_PASSWORD } from "../support/shop.ts"
 import { sampleShopDetails } from "../support/shop-details.ts"
 
 /**
- * The shop details (issue 19) in the browser: with nothing saved the imprint shows "to be filled in" /
+ * The shop details in the browser: with nothing saved the imprint shows "to be filled in" /
  * "noch einzutragen" and the dashboard warns; the admin fills the form with the keyboard only and saves;
  * the warning is gone and /imprint shows the saved values in English and German.
  *

@@ -106,14 +106,14 @@ test("a customer checks out in two steps and pays with the simulated card", asyn
   await expect(summary).toContainText(phone.name)
   await expect(summary).toContainText(sleeve.name)
   await expect(summary).toContainText("Qty: 2")
-  // Issue 39: the VAT the total contains, as the server prices it with Medusa's tax lines.
+  // The VAT the total contains, as the server prices it with Medusa's tax lines.
   await expect(summary.getByTestId("summary-vat")).toHaveText(
     `incl. 19% VAT${formatEuro(vatIn(subtotal + eurosToCents(standard.price), 19))}`,
   )
   await expect(summary.getByTestId("summary-subtotal")).toHaveText(formatEuro(subtotal / 100))
   await expect(summary.getByTestId("summary-shipping")).toHaveText(formatEuro(eurosToCents(standard.price) / 100))
   await expect(summary.getByTestId("summary-total")).toHaveText(formatEuro((subtotal + eurosToCents(standard.price)) / 100))
-  // Issue 19: the note states the chosen method's own estimate, not a text of the shop's.
+  // The note states the chosen method's own estimate, not a text of the shop's.
   await expect(summary.getByTestId("delivery-note")).toContainText("Delivery with Germany Standard")
   await expect(summary.getByTestId("delivery-note")).toContainText(`Estimated delivery: ${standard.estimated_delivery}`)
   await expect(summary).toContainText("Discreet shipping")
@@ -270,7 +270,7 @@ test("changing the country offers only the methods that ship there, and a French
   await page.locator("#address-country").selectOption({ label: "Germany" })
   await expect(radio("Germany Standard")).toBeChecked()
   await expect(radio("Worldwide")).toHaveCount(0)
-  // No country chosen: no method is offered (issue 40, item 15: an unknown country was offered Germany's).
+  // No country chosen: no method is offered (an unknown country was offered Germany's).
   await page.locator("#address-country").selectOption("")
   await expect(page.getByRole("radio")).toHaveCount(0)
   await expect(page.getByText("Choose the country to see its shipping methods.")).toBeVisible()
@@ -472,7 +472,7 @@ test("checkout and its result pages in German", async ({ page }) => {
   )
   await page.locator("#address-country").selectOption({ label: "Deutschland" })
   await expect(page.getByTestId("summary-vat")).toHaveText(`inkl. 19\u00a0% MwSt.${formatEuro(vatIn(total, 19), "de")}`)
-  // The German page states the method's German estimate (issue 19).
+  // The German page states the method's German estimate.
   // … and the method's German name: never "Lieferung mit Germany Standard".
   await expect(page.getByTestId("delivery-note")).toContainText("Lieferung mit Deutschland Standard")
   await expect(page.getByRole("radio", { name: /Deutschland Standard/ })).toBeChecked()

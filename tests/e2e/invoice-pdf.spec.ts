@@ -4,7 +4,7 @@ import { expect, test } from "../support/csp.ts"
 import { newUserDetails } from "../support/api.ts"
 
 /**
- * Issue 17: the orders page links each order's invoice, and the link downloads the PDF in the page's
+ * The orders page links each order's invoice, and the link downloads the PDF in the page's
  * language (German here), with the invoice's file name. The document's content is proven in
  * tests/integration/invoice-pdf.test.ts; here only that a customer gets it from the page.
  */

@@ -9,7 +9,7 @@ import { TEST_ADMIN_PASSWORD } from "../support/shop.ts"
 import { SAME_ORIGIN_HEADERS } from "../support/urls.ts"
 
 /**
- * Pay by invoice (issue 17, items 3 and 4) in the browser: a business customer checks out choosing
+ * Pay by invoice in the browser: a business customer checks out choosing
  * 'Pay by invoice' (refused first for a total under the minimum, with the message on the payment step),
  * sees the bank details, amount, reference and due date on the success page (in English and German),
  * 'Awaiting payment' on the orders page; the admin finds the order under 'Unpaid invoices only', marks it
@@ -196,7 +196,7 @@ test("a business customer pays by invoice; the admin marks the order paid", asyn
   await expect(transfer.getByTestId("invoice-reference")).toHaveText(reference)
   await expect(transfer.getByTestId("invoice-due-date")).toHaveText(longDay(dueDate, "en"))
   await expect(page.getByTestId("result-status")).toHaveText("Awaiting payment")
-  // In the page's content: the footer's 'Test payments' badge (issue 19) names the shop's sandbox card, not this order.
+  // In the page's content: the footer's 'Test payments' badge names the shop's sandbox card, not this order.
   await expect(page.getByRole("main").getByText("TEST PAYMENT")).toHaveCount(0)
   await screenshot(page, "success-en")
 

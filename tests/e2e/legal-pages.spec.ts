@@ -5,7 +5,7 @@ import { newUserDetails } from "../support/api.ts"
 import { test } from "../support/csp.ts"
 
 /**
- * The legal and service pages and the footer that links them (issue 19): /privacy, /terms, /returns and
+ * The legal and service pages and the footer that links them: /privacy, /terms, /returns and
  * /shipping answer in English and German, the footer links them (and /imprint), its tier links reach the phones'
  * pages and its payment badges are the enabled providers'. The shipping page and the home FAQ state the shipping
  * methods' own prices and estimates. Nothing here changes a setting: admin-shipping.spec.ts and

@@ -118,7 +118,7 @@ test("a customer's orders: tabs with counts, details with the TEST PAYMENT mark,
   await expect(body).toContainText(formatEuro(sleeve.price))
   await expect(body).toContainText(formatEuro(Number(sleeve.price) * 2)) // subtotal
   await expect(body).toContainText(formatEuro(first.total))
-  // Issue 39: the VAT the order's tax lines put in its total, as Medusa's order holds it (tax.test checks that).
+  // The VAT the order's tax lines put in its total, as Medusa's order holds it (tax.test checks that).
   expect(first.taxTotal).toBe(centsToEuros(Math.round((eurosToCents(first.total) * 19) / 119)))
   await expect(body.getByTestId("order-vat")).toHaveText(`incl. 19% VAT${formatEuro(first.taxTotal)}`)
   await expect(body.getByText("TEST PAYMENT")).toBeVisible()

@@ -4,7 +4,7 @@ import { newUserDetails } from "../support/api.ts"
 import { waitForMail } from "../support/mailbox.ts"
 
 /**
- * A forgotten password (issue 16): "Forgot your password?" under the sign-in form, the e-mail
+ * A forgotten password: "Forgot your password?" under the sign-in form, the e-mail
  * address sent, the link read from the mail the shop sent (tests/support/mailbox.ts, the shop's
  * loopback SMTP server), a new password chosen there and signed in with; the same link a second
  * time says it cannot be used. Keyboard only, in English and German.

@@ -6,7 +6,7 @@ import { newUserDetails, type ApiClient } from "../support/api.ts"
 import { startPaymentShop, type PaymentShop } from "../support/payment-shop.ts"
 
 /**
- * Issue 5 in the browser: buying with the simulated card, with PayPal (approval page and capture) and
+ * Payments in the browser: buying with the simulated card, with PayPal (approval page and capture) and
  * with the card provider (Stripe Elements), each ending on the success page, in the orders list and
  * with the stock reduced; a declined card, a cancelled and a failing PayPal payment, and both
  * providers off. The shop runs its real PayPal and Stripe SDKs against the loopback fakes: PayPal's

@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto"
 import { TEST_ADMIN_PASSWORD } from "../support/shop.ts"
 
 /**
- * Product content in German (issue 18), in a browser against the real shop: a German product page shows the
+ * Product content in German, in a browser against the real shop: a German product page shows the
  * product's German description, features and specification values, and what the admin types into the product
  * form's German fields shows on the German page while the English page keeps the English texts.
  */
@@ -201,9 +201,7 @@ test.describe("product content in German", () => {
     }
   })
 
-  test("more than the stock is refused on a German page in German, with the product's German name (issue 40's defect sweep)", async ({
-    page,
-  }) => {
+  test("more than the stock is refused on a German page in German, with the product's German name", async ({ page }) => {
     const details = {
       username: `de-stock-${randomBytes(4).toString("hex")}`,
       email: `de-stock-${randomBytes(4).toString("hex")}@example.org`,

@@ -1,5 +1,5 @@
 /**
- * Issue 19: every guarded storefront page sends a visitor to /auth naming itself as the way back, and
+ * Every guarded storefront page sends a visitor to /auth naming itself as the way back, and
  * signing in or registering there lands on that page (the admin's pages: auth.spec.ts). A foreign
  * return target is refused (home instead): auth.spec.ts and storefront/src/lib/safe-return.test.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 18, found by search engines: robots.txt, sitemap.xml in both languages that follows the
+ * Found by search engines: robots.txt, sitemap.xml in both languages that follows the
  * catalogue, canonical and hreflang addresses per language (`?lang=`), Open Graph tags and the product
  * pages' schema.org Product data, which must agree with the API's price and stock.
  */

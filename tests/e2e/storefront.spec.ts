@@ -81,7 +81,7 @@ test("a product page shows price, security level, stock and specifications", asy
 })
 
 /*
- * Issue 40 item 9: the pages take images from the shop alone, so no other site learns who looks at
+ * The pages take images from the shop alone, so no other site learns who looks at
  * them. A product saved before the shop fetched outside images may still carry another site's
  * address (set here through Medusa's own admin API, as an older shop has it): the pages show the
  * placeholder instead, and the CSP watch of support/csp.ts sees no image blocked.

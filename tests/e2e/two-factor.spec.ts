@@ -6,7 +6,7 @@ import { Authenticator, hotp, totp } from "../support/totp.ts"
 import { typeBeforeIslandsRun } from "../support/islands.ts"
 
 /**
- * Two-factor sign-in as a customer uses it (issue 16): turned on from the account page by typing a
+ * Two-factor sign-in as a customer uses it: turned on from the account page by typing a
  * code of the key the page shows into it (the codes come from tests/support/totp.ts, an
  * implementation of RFC 6238 of the tests' own), the recovery codes saved, then signing in with
  * password and code; a wrong code refused, a recovery code working once, and turning it off again.

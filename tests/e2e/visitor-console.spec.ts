@@ -1,5 +1,5 @@
 /**
- * Issue 19: a signed-out visitor's pages log nothing to the browser console. They used to log the 401
+ * A signed-out visitor's pages log nothing to the browser console. They used to log the 401
  * of GET /api/user (the documented answer for "nobody is signed in") as a failed request on every
  * page; the islands now ask GET /api/session, which answers a visitor with `user: null`.
  */

@@ -7,7 +7,7 @@ import { waitForMail } from "../support/mailbox.ts"
 import { TEST_ADMIN_PASSWORD } from "../support/shop.ts"
 
 /**
- * Issue 41: the withdrawal function as a consumer uses it (§ 356a BGB): the footer's "Withdraw from contract
+ * The withdrawal function as a consumer uses it (§ 356a BGB): the footer's "Withdraw from contract
  * here" on every page, the statement, "Confirm withdrawal", the confirmation and the receipt mail; signed out
  * with the keyboard alone in English, signed in from /orders at phone size in German.
  */

@@ -28,7 +28,7 @@ const profileOf = (details: ReturnType<typeof newUserDetails>) => ({
   country: details.country,
 })
 
-describe("business details (issue 17: company name and VAT ID)", () => {
+describe("business details (company name and VAT ID)", () => {
   it("are taken at registration, kept normalised, changed and cleared on the profile; a malformed VAT ID is 400 on its field", async () => {
     const customer = await asNewCustomer({ companyName: "Acme Sicherheit GmbH", vatId: "de 123.456.789" })
     expect(userSchema.parse(customer.user)).toMatchObject({ companyName: "Acme Sicherheit GmbH", vatId: "DE123456789" })
@@ -89,7 +89,7 @@ async function confirmLink(to: string, since: Date): Promise<URL> {
   return new URL(href!)
 }
 
-describe("a new e-mail address (issue 40 §7: confirmed through a link, without telling which addresses have accounts)", () => {
+describe("a new e-mail address (confirmed through a link, without telling which addresses have accounts)", () => {
   it("answers a free and a taken address alike, and changes neither until a link is used", async () => {
     const other = await asNewCustomer()
     const customer = await asNewCustomer()

@@ -316,7 +316,7 @@ describe("PUT /api/admin/products/{id}", () => {
 })
 
 /*
- * Issue 40 item 9: the shop's pages show images from the shop alone. An image URL on another site is
+ * The shop's pages show images from the shop alone. An image URL on another site is
  * fetched when the admin saves the product and stored like an upload; the product keeps the shop's
  * own address. The other site here is the tests' image server, on the one loopback address the
  * tests' shops may fetch from (IMAGE_FETCH_ALLOWED_ADDRESSES); every other inward address stays refused.

@@ -1,5 +1,5 @@
 /**
- * Issue 6's budget: the JavaScript for the first admin screen (signed in as the admin, /admin: the
+ * The admin's JavaScript budget: the JavaScript for the first admin screen (signed in as the admin, /admin: the
  * dashboard) is at most 250 KB gzip; `npm ls antd react-router` shows one copy of each.
  */
 import { execFile } from "node:child_process"

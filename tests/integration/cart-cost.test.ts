@@ -1,5 +1,5 @@
 /**
- * Issue 14: a cart change is a few statements on Medusa's cart module, not a cart workflow that
+ * A cart change is a few statements on Medusa's cart module, not a cart workflow that
  * re-derives the whole cart (promotions, payment collection, shipping methods). Counted with
  * pg_stat_statements on the shop's own database, and the lines written checked in Medusa's
  * cart_line_item table, which order creation and Medusa's admin read. On a shop of its own: on the
@@ -134,7 +134,7 @@ async function oneRound(): Promise<{ costs: Costs; lineAfterMerge: MedusaLine | 
   }
 }
 
-describe("cart changes (issue 14)", () => {
+describe("cart changes", () => {
   it(`adding a line, adding more of it, setting its quantity and removing it each run at most ${STATEMENT_BUDGET} statements`, async () => {
     const rounds: Array<Awaited<ReturnType<typeof oneRound>>> = []
     const least = (key: keyof Costs) => Math.min(...rounds.map((r) => r.costs[key]))

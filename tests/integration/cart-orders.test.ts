@@ -116,7 +116,7 @@ describe("/api/cart", () => {
     expect((await customer.get("/api/cart")).body).toEqual([])
   })
 
-  // Issue 13: every 201 must be in the cart. The first add starts the cart, and each racing
+  // Every 201 must be in the cart. The first add starts the cart, and each racing
   // request used to decide from the user row it read before queueing for the cart lock.
   it.each([
     ["a new cart", false],
@@ -309,7 +309,7 @@ describe("POST /api/orders", () => {
     const noPayment = await customer.post("/api/orders", { shippingAddress: address, shippingMethod: 1, paymentMethod: "cash" })
     expect(noPayment.status).toBe(400)
     expect(noPayment.body.message).toMatch(/payment could not be verified/)
-    // Invoice is a way to pay without a payment id, for business customers while the shop offers it (issue 17).
+    // Invoice is a way to pay without a payment id, for business customers while the shop offers it.
     const invoice = await customer.post("/api/orders", { shippingAddress: address, shippingMethod: 1, paymentMethod: "invoice" })
     expect([invoice.status, invoice.body.details?.fields?.paymentMethod]).toEqual([400, expect.stringMatching(/^Pay by invoice is/)])
     const nowhere = await customer.post("/api/orders", {

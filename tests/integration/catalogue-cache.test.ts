@@ -1,5 +1,5 @@
 /**
- * The catalogue cache (issue 7, Speed) on the shared test shop: the public catalogue answers and the
+ * The catalogue cache on the shared test shop: the public catalogue answers and the
  * catalogue pages are served from a cache, and every change an admin or a purchase makes is visible
  * on the very next request.
  *
@@ -251,7 +251,7 @@ describe("a purchase is visible on the very next request", () => {
   })
 })
 
-describe("a purchase prices from what staff set last (the catalogue facts, issue 14)", () => {
+describe("a purchase prices from what staff set last (the catalogue facts)", () => {
   // A new method serves the zone for the rest of the world and the EU, not Germany.
   const order = (customer: ApiClient, shippingMethod: number, country = "France") =>
     customer.post("/api/orders", {
@@ -389,7 +389,7 @@ describe("the catalogue pages' HTML cache", () => {
   })
 })
 
-describe("a cached page sent by the front door before Astro runs (issue 18)", () => {
+describe("a cached page sent by the front door before Astro runs", () => {
   const ask = (path: string, headers: Record<string, string> = {}) => askPage(shopUrl(), path, headers)
   /** A write anywhere on the shared shop sends the next request through Astro: ask until the front door sends it. */
   const untilFrontDoor = (path: string, headers: Record<string, string> = {}) => untilSentByFrontDoor(shopUrl(), path, headers)

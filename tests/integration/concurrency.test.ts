@@ -1,5 +1,5 @@
 /**
- * Issue 7, faults and concurrency: the last units of a product go to exactly as many buyers as
+ * Faults and concurrency: the last units of a product go to exactly as many buyers as
  * there are units, however many buy at the same moment. Runs on the shared test shop with a
  * product of its own.
  */

@@ -1,5 +1,5 @@
 /**
- * An address's country must be one the shop ships to (issue 40, item 15): "Atlantis" is refused with 400 on the
+ * An address's country must be one the shop ships to: "Atlantis" is refused with 400 on the
  * country field at every entry point, a country's code or its English or German name is taken, and the contract's
  * list of countries is the one Medusa's regions sell to.
  */

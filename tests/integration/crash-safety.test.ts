@@ -1,5 +1,5 @@
 /**
- * Issue 7, crash safety: Medusa killed (SIGKILL) in the middle of purchases. The launcher notices,
+ * Crash safety: Medusa killed (SIGKILL) in the middle of purchases. The launcher notices,
  * answers /api with a JSON 503 while it restarts Medusa on the same port, and nothing a buyer was
  * told is lost, no card payment pays for two orders. A shop of its own (the payment fakes' shop):
  * this test kills its server.

@@ -1,5 +1,5 @@
 /**
- * The admin's order status drives Medusa's own order workflows (issue 39, "Medusa holds the books"):
+ * The admin's order status drives Medusa's own order workflows ("Medusa holds the books"):
  * "shipped" fulfils and ships the order (its reservation consumed, the stocked quantity down), with
  * the carrier and tracking number the admin names; "delivered" marks the fulfilment delivered;
  * "completed" completes Medusa's order; moving back takes the fulfilment back (the stock reserved for

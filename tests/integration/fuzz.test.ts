@@ -1,9 +1,9 @@
 /**
- * Issue 7, bad input: thousands of generated malformed requests against every /api call, as a
+ * Bad input: thousands of generated malformed requests against every /api call, as a
  * visitor, a customer and an admin. None may answer 5xx or anything but a JSON error with a
  * message, and the shop's data must be exactly what it was. Every answer must also be one the
- * served OpenAPI document lists for the operation its path reaches, with that status's schema
- * (issue 40, item 14): the malformed requests are a good source of the statuses calls really give.
+ * served OpenAPI document lists for the operation its path reaches, with that status's schema:
+ * the malformed requests are a good source of the statuses calls really give.
  *
  * It runs on a shop of its own: "nothing changed" cannot be judged on the shared shop while
  * other test files change products, orders and settings at the same time.
@@ -155,7 +155,7 @@ afterAll(async () => {
   shop?.removeData()
 })
 
-describe("malformed requests (issue 7)", () => {
+describe("malformed requests", () => {
   it("the generator aims at every call the route files serve", () => {
     const aimed = new Set(fuzzTargets().map((t) => t.key))
     expect(routeCallKeys().filter((key) => !aimed.has(key))).toEqual([])

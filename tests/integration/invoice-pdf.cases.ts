@@ -1,5 +1,5 @@
 /**
- * The invoice document (issue 17): GET /api/orders/{id}/invoice.pdf renders a PDF for the order's
+ * The invoice document: GET /api/orders/{id}/invoice.pdf renders a PDF for the order's
  * owner and the admin, and answers 404 to any other customer, as for an order that does not exist.
  * The PDF's text is read back with a PDF text extractor (unpdf, PDF.js), so what is checked is what
  * a person opening the file reads: reference, total, IBAN, buyer, due date, net + VAT = gross.
@@ -22,7 +22,7 @@ import { medusaStoreOf } from "../support/medusa-store.ts"
 
 const bank = { invoiceAccountHolder: "Enclave PDF Test GmbH", invoiceIban: "DE89370400440532013000", invoiceBic: "COBADEFFXXX" }
 const business = { companyName: "Müller & Söhne Sicherheitstechnik GmbH", vatId: "DE811907980" }
-/** A business of another EU state: shipping to France, it buys under the reverse charge (issue 39). */
+/** A business of another EU state: shipping to France, it buys under the reverse charge. */
 const frenchBusiness = { companyName: "Sécurité Mobile SARL", vatId: "FR40303265045" }
 const sellerVatId = "DE123456789"
 const paris = { ...testAddress, city: "Paris", state: "Île-de-France", postalCode: "75001", country: "France" }

@@ -1,11 +1,11 @@
 /**
- * Invoice / wire transfer (issue 17) over the /api facade. Settings (item 2): the admin saves the shop's bank
+ * Invoice / wire transfer over the /api facade. Settings: the admin saves the shop's bank
  * account (IBAN checked with its mod-97 check digits, BIC in the SWIFT form), the payment term and the
  * minimum total; invoice payment can be enabled only once the account holder, IBAN and BIC are saved;
  * GET /api/payment-methods offers it only to a signed-in business customer (company name and VAT ID).
- * Orders (items 3 and 4): a business customer buys by invoice (pending, stock reserved, Medusa's payment
+ * Orders: a business customer buys by invoice (pending, stock reserved, Medusa's payment
  * authorised, reference and due date); staff mark it paid (Medusa's payment captured); the refusals; a
- * cancelled unpaid invoice order gives its stock back. The invoice PDF (item 5): invoice-pdf.cases.ts.
+ * cancelled unpaid invoice order gives its stock back. The invoice PDF: invoice-pdf.cases.ts.
  *
  * The settings are one row for the whole shop, and every save changes it (its updatedAt too):
  * payment-settings.test.ts, running beside this file on the shared shop, compares that row whole before and
@@ -280,7 +280,7 @@ describe("paying by invoice", () => {
     const days = (Date.parse(order.invoice!.dueDate) - Date.parse(order.createdAt.slice(0, 10))) / 86_400_000
     expect([30, 31]).toContain(days)
     // The customer's list says the same; the stock is held for the order in Medusa.
-    // (with its after-sale state besides: a business's order has no statutory withdrawal, issue 41)
+    // (with its after-sale state besides: a business's order has no statutory withdrawal)
     const { afterSale, ...listed } = orderListSchema.parse((await customer.get("/api/orders")).body)[0]
     expect(listed).toEqual(order)
     expect(afterSale?.withdrawal).toEqual({ state: "business", lastDay: null })

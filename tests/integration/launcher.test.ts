@@ -49,7 +49,7 @@ describe("npm start", () => {
     expect(login.status).toBe(200)
     expect(await login.json()).toMatchObject({ username: "admin", isAdmin: true })
 
-    // The seeded demo customer (issue 19): a generated password, kept and printed like the admin's.
+    // The seeded demo customer: a generated password, kept and printed like the admin's.
     const demoPassword = fs.readFileSync(path.join(dataDir, "demo-password"), "utf8").trim()
     expect(demoPassword.length).toBeGreaterThanOrEqual(12)
     expect(demoPassword).not.toBe(password)
@@ -129,7 +129,7 @@ describe("npm start", () => {
       await db.query(`update security_profile set description_de = null, features_de = '{}', specifications_de = '{}'`)
       await db.query(`update product set description = 'Rewritten by the admin' where handle = 'enclave-medium'`)
       await db.query(`delete from enclave_setup where key = 'germanTexts'`)
-      // Issue 39: Germany's tax region alone, the euro prices not tax-inclusive, orders without tax lines.
+      // As before Medusa held the tax: Germany's tax region alone, the euro prices not tax-inclusive, orders without tax lines.
       await db.query(`delete from tax_rate where tax_region_id in (select id from tax_region where country_code <> 'de')`)
       await db.query(`delete from tax_region where country_code <> 'de'`)
       await db.query(`update price_preference set is_tax_inclusive = false`)
@@ -188,7 +188,7 @@ describe("npm start", () => {
     expect(products.map((p) => p.name).filter((n) => n === "Enclave Base")).toHaveLength(1)
     expect(products.map((p) => p.id).slice(0, 3)).toEqual([1, 2, 3])
 
-    // Issue 18: the seeded products got their German texts on this start, except the one the admin rewrote.
+    // The seeded products got their German texts on this start, except the one the admin rewrote.
     expect(shop.output()).toContain("Adding the German product texts")
     const german = async (id: number) =>
       productSchema.parse(await (await fetch(`${shop!.url}/api/products/${id}`, { headers: { "accept-language": "de" } })).json())
@@ -196,7 +196,7 @@ describe("npm start", () => {
     expect((await german(1)).features).toContain("Verschlüsselte Sprachanrufe")
     expect((await german(2)).description).toBe("Rewritten by the admin")
 
-    // Issue 39: the EU's tax regions were added, the euro prices marked tax-inclusive, and the order placed
+    // The EU's tax regions were added, the euro prices marked tax-inclusive, and the order placed
     // before got Germany's tax lines, its gross total unchanged.
     expect(shop.output()).toContain("Setting up the tax regions")
     const taxed = await withClient(databaseUrlOf(shop.url), async (client) => ({

@@ -1,5 +1,5 @@
 /**
- * Issue 39: a shop with data from before the links keeps working. Its shop users named their cart in
+ * A shop with data from before the links keeps working. Its shop users named their cart in
  * shop_user.cart_id, its checkout payments their session, order and user in columns, its orders'
  * details who placed them and their method's number. A shop of its own is made older so (the columns
  * back, filled as the old code wrote them, the links gone, Medusa's order without its customer and
@@ -142,7 +142,7 @@ describe("(made older) a shop whose records named Medusa's ids in columns", () =
          values ($1, 'stripe', $2, '35.00', true, $3, 1, 'Germany Standard', $4, $2, $5)`,
         [id, reference, address, status, status === "unfinalised" ? "the last unit was sold meanwhile" : null],
       )
-      // Their cart was a link already (issue 14).
+      // Their cart was a link already.
       await client.query(`insert into cart_cart_shoporders_checkout_payment (id, cart_id, checkout_payment_id) values ($1, $2, $3)`, [
         `cartchk_${id}`,
         order.cart_id,

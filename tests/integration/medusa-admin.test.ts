@@ -1,5 +1,5 @@
 /**
- * Issue 39 §5: the shop's admins are Medusa admin users with the same e-mail and password
+ * The shop's admins are Medusa admin users with the same e-mail and password
  * (plugins/accounts/src/workflows/medusa-admin-login.ts), so Medusa's admin API accepts them, and the
  * two stay in step: a password change or reset, an e-mail change, a promotion and a demotion
  * (`npm run admin:promote`) change both. Medusa's sign-in keeps the shop's rules (counts and locks,
@@ -159,7 +159,7 @@ describe("the shop's admin in Medusa's admin API", () => {
     const since = new Date()
     const updated = await client.put("/api/account", { ...profile, email })
     expect(updated.status, JSON.stringify(updated.body)).toBe(200)
-    // Only the link mailed to the new address moves it (issue 40 §7); until then Medusa's login stays.
+    // Only the link mailed to the new address moves it; until then Medusa's login stays.
     expect((await signIn(details.email, details.password)).status).toBe(200)
     const mail = await waitForMail({ to: email, since, subject: /confirm/i, dir: shop.mailbox! })
     const token = new URL(mail.text.match(/https?:\/\/\S+\/account\/email\/confirm\?token=[A-Za-z0-9_%-]+/)![0]).searchParams.get("token")

@@ -1,5 +1,5 @@
 /**
- * Medusa holds the books (issue 39, "Done when"): an order placed through /api, read through Medusa's
+ * Medusa holds the books: an order placed through /api, read through Medusa's
  * own admin API signed in as the shop's admin, shows the same total, the VAT contained in it with tax
  * lines on its items and shipping, its payment captured, and its fulfilment moving with the admin's
  * status: what a merchant's plugin or Medusa's dashboard reads is the order the shop shows. Runs on

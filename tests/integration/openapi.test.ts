@@ -1,8 +1,8 @@
 /**
- * The OpenAPI document as the shop serves it at /api/openapi.json (issue 13): it passes Redocly's
+ * The OpenAPI document as the shop serves it at /api/openapi.json: it passes Redocly's
  * recommended lint rules, and real answers, errors above all, agree with it, so a validating
- * proxy in front of the shop lets them through. What a client generated from it needs to buy (issue
- * 40, items 11-14) is tried the way such a client would: reading the document, not this shop's code.
+ * proxy in front of the shop lets them through. What a client generated from it needs to buy is
+ * tried the way such a client would: reading the document, not this shop's code.
  * Runs on the shared shop; only the new customers' own carts and orders change.
  */
 import { beforeAll, describe, expect, it } from "vitest"
@@ -120,7 +120,7 @@ describe("answers agree with the document", () => {
   })
 })
 
-describe("what a generated client needs to know, as the document says it (issue 40, items 11-13)", () => {
+describe("what a generated client needs to know, as the document says it", () => {
   it("the Origin rule: a signed-in change without Origin and one from another origin get the documented 403s; the headers the document names get through", async () => {
     const examples = served.document.paths["/api/cart"].post.responses["403"].content["application/json"].examples
     const customer = await asNewCustomer()
@@ -191,7 +191,7 @@ describe("what a generated client needs to know, as the document says it (issue 
   })
 })
 
-describe("the statuses of the front door and the facade's middlewares: real for every operation, and as documented (issue 40, item 14)", () => {
+describe("the statuses of the front door and the facade's middlewares: real for every operation, and as documented", () => {
   /** A path of the operation; the ids name nothing, and no request below reaches a route. */
   const pathOf = (op: ApiOperation) => op.path.replace(/\{\w+\}/g, "1")
   const isChange = (op: ApiOperation) => op.method !== "get"

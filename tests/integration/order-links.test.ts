@@ -1,5 +1,5 @@
 /**
- * Issue 39, "One order list": the shop's own records are tied to Medusa's with links, not with id
+ * One order list: the shop's own records are tied to Medusa's with links, not with id
  * columns. A customer's cart is Medusa's cart linked to their account (the accounts plugin's
  * shop-user-cart link), moved by workflows whose compensation moves it back; who placed an order
  * and how it ships are Medusa's order's own (its customer, its shipping option), read through the

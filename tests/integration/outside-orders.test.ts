@@ -1,6 +1,6 @@
 /**
- * Every order Medusa holds is the back office's, whatever sales channel made it (issue 39, "One order
- * list"): an order completed through Medusa's own Store API (another storefront, a POS, an import) is
+ * Every order Medusa holds is the back office's, whatever sales channel made it (one order
+ * list): an order completed through Medusa's own Store API (another storefront, a POS, an import) is
  * listed in the admin with what Medusa knows of it, and what it lacks says so; the admin's status moves
  * it in Medusa like any other. Runs on the shared shop.
  */

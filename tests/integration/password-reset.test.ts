@@ -1,5 +1,5 @@
 /**
- * A forgotten password (issue 16): the request answers the same whether or not the address has an
+ * A forgotten password: the request answers the same whether or not the address has an
  * account, the mail arrives at the loopback SMTP server with a link that works once and for an
  * hour, the new password signs in and every older session ends.
  */
@@ -35,7 +35,7 @@ describe("POST /api/password-reset", () => {
     expect(unknown.body).toEqual(known.body)
   })
 
-  it("answers before it looks the address up, so its time cannot tell whether an account exists (issue 40, item 6)", async () => {
+  it("answers before it looks the address up, so its time cannot tell whether an account exists", async () => {
     const customer = await asNewCustomer()
     // The accounts' table is held locked: a request that looked the address up before answering would
     // wait for the lock, one that answers first does not (an order of events, not a measured time).

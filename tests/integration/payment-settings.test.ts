@@ -300,7 +300,7 @@ describe("public endpoints", () => {
   })
 })
 
-describe("GET /api/payment-methods for visitors (the storefront's footer badges, issue 19)", () => {
+describe("GET /api/payment-methods for visitors (the storefront's footer badges)", () => {
   it("carries an ETag, answers 304 while the settings are unchanged, and a new answer after a save", async () => {
     await saveOk({ ...stripeSandbox, stripeEnabled: false })
     const first = await asVisitor().get("/api/payment-methods")

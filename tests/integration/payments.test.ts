@@ -441,7 +441,7 @@ describe("the card provider (Stripe)", () => {
     expect(await ordersOf(buyer)).toHaveLength(1)
   })
 
-  it("keeps its record linked to the cart, Medusa's payment session and the customer, and once placed to the order (issue 39)", async () => {
+  it("keeps its record linked to the cart, Medusa's payment session and the customer, and once placed to the order", async () => {
     const buyer = await customerWithCart()
     const started = await startCard(buyer)
     expect(started.status, JSON.stringify(started.body)).toBe(201)
@@ -676,7 +676,7 @@ describe("refunds through the providers", () => {
   })
 })
 
-describe("the payment calls and the served OpenAPI document (issue 13)", () => {
+describe("the payment calls and the served OpenAPI document", () => {
   it("their provider failures, refusals, webhooks and successes pass a validating proxy: `error` is declared", async () => {
     const served = await servedDocument(env.url)
     const agrees = (method: string, template: string, answer: { status: number; body: unknown }) =>

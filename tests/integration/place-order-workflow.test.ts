@@ -1,5 +1,5 @@
 /**
- * Issue 14: the purchase is one Medusa workflow. What it makes is a real Medusa order (items,
+ * The purchase is one Medusa workflow. What it makes is a real Medusa order (items,
  * shipping method, address, reservation, a payment captured in Medusa's payment module and booked
  * as the order's transaction, linked to its cart and payment collection); a purchase whose last step fails leaves nothing behind; the same cart completed
  * twice at once makes one order.

@@ -1,5 +1,5 @@
 /**
- * Issue 39 §3 and §5: a merchant's Medusa plugin hears what happens in the shop through Medusa's
+ * A merchant's Medusa plugin hears what happens in the shop through Medusa's
  * standard events. The shared test shop runs the tests' own plugin (tests/fixtures/order-events-plugin,
  * added through MEDUSA_EXTRA_PLUGINS as docs/extending.md says), whose subscriber writes every event
  * it hears into a file; this file does what a customer and the admin do through /api and reads what
@@ -102,8 +102,8 @@ describe("a merchant's Medusa plugin hears the shop's events", () => {
     ])
   })
 
-  // Issue 39 §2 and §3 (another engineer's part): the admin's statuses drive Medusa's payment capture
-  // and fulfilment workflows. Until that is merged, Medusa emits none of these for the shop's orders.
+  // The admin's statuses drive Medusa's payment capture and fulfilment workflows (another engineer's
+  // part). Until that is merged, Medusa emits none of these for the shop's orders.
   it("hears the payment captured, the fulfilment, the shipment, the delivery and the completion as the admin moves the order on", async () => {
     const { shopOrderId, medusaOrderId } = await placedOrder()
     for (const status of ["shipped", "delivered", "completed"]) {

@@ -1,5 +1,5 @@
 /**
- * Product content in German (issue 18): /api/products and /api/products/{id} answer in the caller's language
+ * Product content in German: /api/products and /api/products/{id} answer in the caller's language
  * (the `language` cookie, else Accept-Language, else English), German texts fall back to English one by one,
  * the admin reads and writes both languages whatever its own, and a save shows on the next public read.
  * Every test makes its own products; the seeded ones are only read.

@@ -1,5 +1,5 @@
 /**
- * The scaled-out shop (issue 7, DESIGN "Topology"): the machine's PostgreSQL and Redis, two Medusa
+ * The scaled-out shop (DESIGN "Topology"): the machine's PostgreSQL and Redis, two Medusa
  * instances in "server" mode behind the front door and one in "worker" mode, as docker-compose.yml
  * runs them. Each test talks to the servers directly as well as through the front door, so it proves
  * that what one server did is known to the other: sessions, the catalogue, stock and payments.

@@ -1,5 +1,5 @@
 /**
- * Issue 7, bad input and attack: security headers on every kind of answer, sessions that cannot
+ * Bad input and attack: security headers on every kind of answer, sessions that cannot
  * be fixed or replayed, cross-origin state changes refused, uploads that lie about themselves
  * refused, and no secret in any answer or log. Everything but the last runs on the shared test
  * shop (ENCLAVE_URL) with its own customers and products; the secrets test saves payment keys,
@@ -306,7 +306,7 @@ describe("cross-origin state changes", () => {
   })
 })
 
-describe("state changes without an Origin (issue 13)", () => {
+describe("state changes without an Origin", () => {
   const ORIGIN_REQUIRED =
     "A signed-in change must say where it comes from: send the shop's own Origin header (browsers do so by themselves)"
 
@@ -367,7 +367,7 @@ describe("state changes without an Origin (issue 13)", () => {
   })
 })
 
-describe("the framework behind the shop is not named (issue 13)", () => {
+describe("the framework behind the shop is not named", () => {
   it("no X-Powered-By on /api answers (successes, errors, changes) or anything else", async () => {
     const customer = await asNewCustomer()
     const answers: Array<[string, ApiAnswer]> = [
@@ -387,7 +387,7 @@ describe("the framework behind the shop is not named (issue 13)", () => {
   })
 })
 
-describe("text that would display as something else (issue 13)", () => {
+describe("text that would display as something else", () => {
   const OVERRIDE = "\u202E"
   it("direction controls are refused with a 400 naming the field: registration, products, shipping methods, addresses", async () => {
     const admin = await asAdmin()

@@ -1,5 +1,5 @@
 /**
- * The shop's details (issue 19) over the /api facade: the imprint's fields and the shop's time zone, saved by
+ * The shop's details over the /api facade: the imprint's fields and the shop's time zone, saved by
  * the admin (POST /api/admin/shop-details), answered to everyone for the imprint (GET /api/shop-details),
  * refused field by field when malformed, and only ever for admins; the time zone moves the invoice's date.
  *

@@ -1,8 +1,8 @@
 /**
- * Issues 4 and 18: at most 90 KB of gzipped JavaScript before interaction on every storefront page, for
- * a visitor and for a signed-in customer (with a cart and an order, so checkout, the orders and the
- * payment result pages show their islands), in English and German. A form's code fetched when its tab
- * or step opens is a dynamic import and not counted (tests/support/page-weight.ts).
+ * The storefront's JavaScript budget: at most 90 KB of gzipped JavaScript before interaction on
+ * every storefront page, for a visitor and for a signed-in customer (with a cart and an order, so
+ * checkout, the orders and the payment result pages show their islands), in English and German. A
+ * form's code fetched when its tab or step opens is a dynamic import and not counted (tests/support/page-weight.ts).
  */
 import { beforeAll, describe, expect, it } from "vitest"
 import { orderSchema } from "@enclave/contract"

@@ -1,5 +1,5 @@
 /**
- * VAT, Medusa's way (issue 39, section 1), on the shared shop: every order placed through /api carries
+ * VAT, Medusa's way, on the shared shop: every order placed through /api carries
  * the tax lines of Medusa's tax module on its items and shipping, read back through Medusa's own Store
  * API; the shop's answers (the checkout summary before the order, the order after) state the VAT from
  * those lines. One gross price list: Germany's 19 % contained for a German address, France's 20 % for a

@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in (issue 16): set-up, enable, the login's second step, recovery codes, replay,
+ * Two-factor sign-in: set-up, enable, the login's second step, recovery codes, replay,
  * the lock, disable. The codes come from tests/support/totp.ts, an RFC 6238 implementation of
  * the tests' own, not from the library the shop uses.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 41: the EU withdrawal function (§ 356a BGB, Art. 11a CRD), returns through Medusa's return
+ * The EU withdrawal function (§ 356a BGB, Art. 11a CRD), returns through Medusa's return
  * workflows and refunds through Medusa's payment module, on the shared shop with sandbox-card orders
  * (the card and PayPal refunds against their fakes are in payments.test.ts). Each test buys a product of
  * its own, so stock counts are its own.

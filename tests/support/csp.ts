@@ -1,5 +1,5 @@
 /**
- * Playwright's `test`, with every page watched for Content-Security-Policy violations (issue 7): a
+ * Playwright's `test`, with every page watched for Content-Security-Policy violations: a
  * script, style, frame or connection the shop's policy blocks fails the test that caused it, so a
  * policy too tight for the islands, the admin or the payment providers cannot go unnoticed.
  * Specs import `test` (and `expect`) from here instead of from @playwright/test.

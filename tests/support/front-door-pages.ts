@@ -1,5 +1,5 @@
 /**
- * Catalogue pages as the front door answers them (issue 18): whether an answer was sent by the front
+ * Catalogue pages as the front door answers them: whether an answer was sent by the front
  * door itself from the page cache, before Astro ran (its Server-Timing says so), and asking until it is.
  */
 

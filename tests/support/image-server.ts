@@ -1,5 +1,5 @@
 /**
- * Another site's image server, for the shop's image import (issue 40 item 9): a real HTTP server on
+ * Another site's image server, for the shop's image import: a real HTTP server on
  * a loopback address of its own (TEST_IMAGE_SERVER_ADDRESS), which the tests' shops are allowed to
  * fetch from (IMAGE_FETCH_ALLOWED_ADDRESSES), while 127.0.0.1 stays refused like every other inward
  * address. Each path answers as a test set it up; every request is recorded.

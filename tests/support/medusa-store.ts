@@ -2,7 +2,7 @@
  * Medusa's own Store API of a running shop, straight to its Medusa server's port with the seed's
  * publishable key, as a Medusa storefront or a plugin's buyer would use it: to read an order the shop
  * placed as Medusa holds it (GET /store/orders/:id answers by the order's id), and to price the same
- * cart Medusa's way (issue 39: both must agree with /api to the cent).
+ * cart Medusa's way (both must agree with /api to the cent).
  */
 import { withClient } from "../../launcher/database.ts"
 import { ApiClient, type Json } from "./api.ts"

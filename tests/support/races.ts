@@ -1,5 +1,5 @@
 /**
- * Fault and concurrency scenarios (issue 7), written against a shop's URL only, so the same
+ * Fault and concurrency scenarios, written against a shop's URL only, so the same
  * scenario runs on the one-process test shop and on a scaled-out shop (several Medusa servers
  * behind the front door). Each one prepares its own product and customers, then races, then
  * checks what callers see.

@@ -1,4 +1,4 @@
-/** Shop details (issue 19) a real German company would save: the unit, integration and e2e suites fill them in. */
+/** Shop details a real German company would save: the unit, integration and e2e suites fill them in. */
 export const sampleShopDetails = {
   companyName: "Enclave Devices GmbH",
   representative: "Ada Lovelace",

@@ -60,8 +60,8 @@ export interface StartOptions {
  * Where startShopProcess finds the template: a data folder of a shop that has made its first start
  * (migrations, seed, admin account, secrets) and has been stopped, with its caches of compiled code
  * and of where Medusa found its modules. A shop of its own copies it and starts as a restart does:
- * a first start took 34 s and 39 CPU-s on this machine, a start from the template 10 s with the copy,
- * and the suites start about ten.
+ * much faster than a first start, and the suites start about ten (docs/architecture.md has the
+ * numbers).
  */
 export const SHOP_TEMPLATE_ENV = "ENCLAVE_SHOP_TEMPLATE"
 

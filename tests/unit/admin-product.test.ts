@@ -106,7 +106,7 @@ describe("the admin product form (docs/product.md §5)", () => {
   })
 })
 
-describe("the German texts of a product (issue 18)", () => {
+describe("the German texts of a product", () => {
   const english = {
     name: "Faraday Sleeve",
     description: "A phone",

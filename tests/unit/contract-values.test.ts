@@ -201,7 +201,7 @@ describe("the plain values and helpers", () => {
   })
 })
 
-describe("invoice reference, due date and state (issue 17)", () => {
+describe("invoice reference, due date and state", () => {
   it("writes the order number in a fixed form", () => {
     expect(invoiceReference(42)).toBe("ENC-000042")
     expect(invoiceReference(1234567)).toBe("ENC-1234567")

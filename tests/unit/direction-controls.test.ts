@@ -1,5 +1,5 @@
 /**
- * Issue 13: Unicode direction controls make text display as something else ("Ada\u202Enimda"
+ * Unicode direction controls make text display as something else ("Ada\u202Enimda"
  * reads "Adaadmin"). The contract refuses them in every free text people read, so the facade,
  * the storefront's forms and the admin's forms all say so, on the field.
  */

@@ -128,8 +128,8 @@ test("memory freed inside malloc's heap goes back to the system at the idle coll
   const before = residentMb()
   await get("/scatter")
   expect(residentMb()).toBeGreaterThan(before + 60)
-  // The idle collection frees the buffers; without malloc_trim their pages stay resident (measured:
-  // 79 MB before, 174 after the request, 161 after the collection; 93 with the trim).
+  // The idle collection frees the buffers; without malloc_trim their pages stay resident
+  // (docs/architecture.md, "glibc's malloc", has what this test measured).
   await sleep(4_500)
   expect(residentMb()).toBeLessThan(before + 30)
 })

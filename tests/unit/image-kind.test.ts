@@ -61,7 +61,7 @@ describe("what the sender claimed against what the content is", () => {
 })
 
 /*
- * Fetching a product image from another site (issue 40 item 9): only from public internet addresses,
+ * Fetching a product image from another site: only from public internet addresses,
  * decided by ipaddr.js's ranges, and only an image.
  */
 describe("which addresses the shop fetches images from", () => {

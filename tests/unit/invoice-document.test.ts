@@ -305,7 +305,7 @@ describe("the PDF", () => {
   })
 })
 
-describe("the invoice's seller and time zone (issue 19: the shop details)", () => {
+describe("the invoice's seller and time zone (the shop details)", () => {
   it("the letterhead shows the saved company's address and VAT ID, in the invoice's language", () => {
     const seller = {
       name: "Enclave Devices GmbH",

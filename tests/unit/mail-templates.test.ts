@@ -93,7 +93,7 @@ describe("mail templates", () => {
     expect(new Set(subjects).size).toBe(subjects.length)
   })
 
-  it("writes the order's day in the shop's time zone (its shop details, issue 19)", () => {
+  it("writes the order's day in the shop's time zone (its shop details)", () => {
     // 23:30 UTC on 20 November: 21 November in Berlin, still 20 November in New York.
     const late = { ...order, placedAt: "2026-11-20T23:30:00.000Z" }
     const mail = (timeZone: string) =>
@@ -126,7 +126,7 @@ describe("mail templates", () => {
     expect(de.text).toContain("Bestellt am 20. November 2026")
   })
 
-  it("states the VAT of the order's tax lines: each rate's VAT contained, the reverse charge, the export (issue 39)", () => {
+  it("states the VAT of the order's tax lines: each rate's VAT contained, the reverse charge, the export", () => {
     const mail = (language: "en" | "de", vat: OrderMailOrder["vat"]) =>
       renderMail("order-confirmation", { language, timeZone: BERLIN, name: "Ada", email: "ada@example.org", order: { ...order, vat } })
     const included = { treatment: "included" as const, rates: [{ rate: 19, amount: "201.50" }] }
@@ -158,7 +158,7 @@ describe("mail templates", () => {
     expect(de.text).toContain("keine Zahlung eingezogen")
   })
 
-  describe("an invoice order (issue 17)", () => {
+  describe("an invoice order", () => {
     const invoiceOrder: OrderMailOrder = {
       ...order,
       paymentMethod: "Invoice",
@@ -241,7 +241,7 @@ describe("mail templates", () => {
       })
       expect(confirmation.text).not.toContain("Please transfer")
       expect(confirmation.text).toContain("will write to you again when it ships")
-      // Delivery times are the shipping methods' own (issue 19): the mail promises no day of its own.
+      // Delivery times are the shipping methods' own: the mail promises no day of its own.
       expect(confirmation.text).not.toContain("business day")
       const shipped = renderMail("order-shipped", {
         language: "en",
@@ -328,7 +328,7 @@ describe("mail templates", () => {
     )
   })
 
-  it("an e-mail change (issue 40 §7): the link to the new address, a note without link or name to a taken one, the old address told", () => {
+  it("an e-mail change: the link to the new address, a note without link or name to a taken one, the old address told", () => {
     const url = "http://localhost:8000/account/email/confirm?token=0123456789abcdef"
     for (const language of ["en", "de"] as const) {
       const confirm = renderMail("email-change-confirm", { language, timeZone: BERLIN, ...account, confirmUrl: url })

@@ -1,5 +1,5 @@
 /**
- * A Medusa plugin from npm must not break the workspace (docs/extending.md, issue 39 §5). Medusa keeps
+ * A Medusa plugin from npm must not break the workspace (docs/extending.md). Medusa keeps
  * its database layer, MikroORM, in @medusajs/deps at exact versions; a plugin that pins others as peer
  * dependencies (@lambdacurry/medusa-webhooks 1.2 pins 6.4.16) would get a second copy, whose entities
  * and metadata the first never sees, or stop `npm install` (ERESOLVE). The root `overrides` pin every

@@ -1,8 +1,8 @@
 /**
  * Medusa builds some 9,200 zod schemas at every start (the validators of all its routes). zod 4.2,
  * which @medusajs/deps pins, gives each schema ~90 methods of its own; from 4.6 they live on the
- * prototype, which took Medusa's heap from 195 to 119 MB. package.json's `overrides` makes Medusa
- * use the project's zod: this checks Medusa gets it, and that its schemas still validate.
+ * prototype, which takes a good part of Medusa's heap away (docs/architecture.md). package.json's
+ * `overrides` makes Medusa use the project's zod: this checks Medusa gets it, and that its schemas still validate.
  */
 import { createRequire } from "node:module"
 import path from "node:path"

@@ -125,7 +125,7 @@ describe("the OpenAPI document", () => {
     }
   })
 
-  it("states the Origin rule once for all and in every change's 403, with both refusals as examples (issue 40, item 11)", () => {
+  it("states the Origin rule once for all and in every change's 403, with both refusals as examples", () => {
     expect(document.info.description).toContain("`Sec-Fetch-Site: same-origin`")
     expect(document.info.description).toContain(ORIGIN_REQUIRED_MESSAGE)
     expect(document.info.description).toContain(CROSS_ORIGIN_MESSAGE)
@@ -146,7 +146,7 @@ describe("the OpenAPI document", () => {
     }
   })
 
-  it("documents the sandbox card on POST /api/orders with an example the contract takes (issue 40, item 12)", () => {
+  it("documents the sandbox card on POST /api/orders with an example the contract takes", () => {
     const placeOrder = document.paths["/api/orders"].post
     expect(placeOrder.description).toContain("**The sandbox card.**")
     expect(placeOrder.description).toContain(TEST_PAYMENTS_OFF_MESSAGE)
@@ -160,7 +160,7 @@ describe("the OpenAPI document", () => {
     expect(placeOrder.responses["409"].content["application/json"].examples.paymentUsed.value.message).toBe(PAYMENT_ID_USED_MESSAGE)
   })
 
-  it("documents the two-factor step's cookie: set by POST /api/login, needed by POST /api/login/two-factor (issue 40, item 13)", () => {
+  it("documents the two-factor step's cookie: set by POST /api/login, needed by POST /api/login/two-factor", () => {
     const schemes = document.components.securitySchemes
     expect(schemes.pendingSignIn).toMatchObject({ type: "apiKey", in: "cookie", name: PENDING_SIGN_IN_COOKIE })
     expect(schemes.session).toMatchObject({ type: "apiKey", in: "cookie", name: SESSION_COOKIE })
@@ -213,7 +213,7 @@ describe("the OpenAPI document", () => {
     })
   })
 
-  it("describes the German product texts (issue 18): the admin's reads and writes, and the public answers' language", () => {
+  it("describes the German product texts: the admin's reads and writes, and the public answers' language", () => {
     const adminProduct = document.components.schemas.AdminProduct
     expect(adminProduct.required).toEqual(expect.arrayContaining(["descriptionDe", "featuresDe", "specificationsDe"]))
     expect(Object.keys(document.components.schemas.AdminProductCreate.properties)).toEqual(

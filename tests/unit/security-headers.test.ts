@@ -1,7 +1,7 @@
 /**
- * @enclave/contract/security-headers: the shop's one set of security headers (issue 7), which the
+ * @enclave/contract/security-headers: the shop's one set of security headers, which the
  * facade, the front door (launcher/security-headers.ts) and the storefront's Astro policy share
- * (issue 15, "Shared code once"). The values are pinned here: a change to them is a change to
+ * ("Shared code once"). The values are pinned here: a change to them is a change to
  * what every answer of the shop carries.
  */
 import type http from "node:http"
@@ -21,7 +21,7 @@ import {
 import { securityHeadersFor } from "../../launcher/security-headers.ts"
 
 describe("the policies", () => {
-  it("are the ones issue 7 set", () => {
+  it("are the ones pinned here", () => {
     expect(API_POLICY).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
     expect(FILE_POLICY).toBe(
       "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'; sandbox",

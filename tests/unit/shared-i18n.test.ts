@@ -1,6 +1,6 @@
 /**
  * @enclave/contract/i18n: the languages, the rule that picks one and the message core the
- * storefront and the admin share (issue 15, "Shared code once").
+ * storefront and the admin share ("Shared code once").
  */
 import { describe, expect, it } from "vitest"
 import {

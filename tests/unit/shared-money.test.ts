@@ -1,6 +1,6 @@
 /**
  * @enclave/contract/money: the one pair of euro/cent conversions and the one euro formatting that
- * the facade, the storefront, the admin and the tests share (issue 15, "Shared code once").
+ * the facade, the storefront, the admin and the tests share ("Shared code once").
  */
 import { describe, expect, it } from "vitest"
 import * as contract from "@enclave/contract"

@@ -1,5 +1,5 @@
 /**
- * Issue 15, "Shared code once": the code the facade, the storefront, the admin and the launcher
+ * Shared code once: the code the facade, the storefront, the admin and the launcher
  * share lives in the contract, each part at a package subpath that imports nothing (so browser
  * bundles stay lean and the launcher can load it), and nobody keeps a copy or reaches into
  * another part's sources for it.

@@ -1,4 +1,4 @@
-/** VAT IDs checked for form (issue 17: a business customer's VAT ID): the country's pattern, typing noise forgiven. */
+/** VAT IDs checked for form (a business customer's VAT ID): the country's pattern, typing noise forgiven. */
 import { describe, expect, it } from "vitest"
 import { normaliseVatId, registerSchema, VAT_ID_MESSAGE, VAT_ID_PATTERN_MESSAGE, vatIdProblem } from "@enclave/contract"
 import { testAddress } from "../support/address.ts"

@@ -1,6 +1,6 @@
 import { defineMessages, translator } from "./index"
 
-/** The shop details page (issue 19: the imprint and the time zone) and the dashboard's warning. English is the source. */
+/** The shop details page (the imprint and the time zone) and the dashboard's warning. English is the source. */
 export const shopDetailsMessages = defineMessages(
   {
     title: "Shop details",

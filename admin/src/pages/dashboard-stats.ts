@@ -2,7 +2,7 @@ import type { Order, Product, User } from "@enclave/contract"
 import { eurosToCents } from "@enclave/contract/money"
 import { LOW_STOCK_THRESHOLD, shopDay } from "@enclave/contract/values"
 
-/** The dashboard's figures (docs/product.md §2, issue 6), computed from the facade's whole lists. */
+/** The dashboard's figures (docs/product.md §2), computed from the facade's whole lists. */
 
 export const DAY_MS = 24 * 60 * 60 * 1000
 export const TREND_DAYS = 30
@@ -18,7 +18,7 @@ export function trend(current: number, previous: number): Trend {
 
 /**
  * Revenue counts every order that was not cancelled; an invoice order only once its money has
- * arrived (issue 17: until then it is a promise to pay, not revenue).
+ * arrived (until then it is a promise to pay, not revenue).
  */
 export function countsAsRevenue(order: Pick<Order, "status" | "invoice">): boolean {
   if (order.status === "cancelled") return false

@@ -298,7 +298,7 @@ function LowStock({ products }: { products: Product[] }) {
 
 /** docs/product.md §2 dashboard at /admin. */
 /**
- * Issue 19: while a required field of the imprint is empty, the imprint shows "to be filled in" to every
+ * While a required field of the imprint is empty, the imprint shows "to be filled in" to every
  * visitor; the dashboard says so, and which fields, until they are saved.
  */
 function ImprintWarning() {

@@ -41,7 +41,7 @@ export async function currentAccess(signal?: AbortSignal): Promise<Access> {
 
 /**
  * The fields the session check relies on, checked by hand: this runs before the first screen,
- * whose download has no room for zod (issue 6's budget). Anything else is no admin.
+ * whose download has no room for zod (the admin's JavaScript budget). Anything else is no admin.
  */
 export function sessionUser(body: unknown): SessionUser {
   if (isRecord(body) && typeof body.id === "number" && typeof body.username === "string" && typeof body.isAdmin === "boolean") {

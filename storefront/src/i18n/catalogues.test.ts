@@ -43,7 +43,7 @@ describe("featureExplanation", () => {
     expect(featureExplanation("Gold-plated antenna").key).toBe("feature.generic")
   })
 
-  it("finds them for the German wordings too (German pages show German features, issue 18)", () => {
+  it("finds them for the German wordings too (German pages show German features)", () => {
     expect(featureExplanation("Ende-zu-Ende-verschlüsselte Nachrichten").key).toBe("feature.messaging")
     expect(featureExplanation("Verschlüsselte Sprachanrufe").key).toBe("feature.calls")
     expect(featureExplanation("Hardware-Kill-Switches").key).toBe("feature.killSwitch")

@@ -1,5 +1,5 @@
 /**
- * Issue 18, "one data layer": every /api call of the storefront is a route of api-routes.ts, and every route is a
+ * One data layer: every /api call of the storefront is a route of api-routes.ts, and every route is a
  * call of the contract's apiOperations, so a path typo or a call the facade stopped serving fails here.
  */
 import fs from "node:fs"

@@ -1,7 +1,7 @@
 import { countryName, countryOptions, shippingCountryCode } from "@enclave/contract/values"
 
 /**
- * The address forms' country select (issue 40, item 15): the countries the shop ships to, named in the page's
+ * The address forms' country select: the countries the shop ships to, named in the page's
  * language, each sent as its English name (as addresses are written). A stored country the shop no longer knows
  * stays choosable as it is, so the form shows what is stored and the server's answer says what is wrong with it.
  */

@@ -1,6 +1,6 @@
 /**
  * docs/product.md §2 Product detail, features tab: each feature (free text from the API, in the page's language:
- * German pages get the German wording where the product has one, issue 18) gets a longer canned explanation,
+ * German pages get the German wording where the product has one) gets a longer canned explanation,
  * found by what the feature talks about in either language; unknown features get a generic one.
  * Returns a message key and its params for the active language's catalogue (i18n/messages/product.ts).
  */

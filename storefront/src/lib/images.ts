@@ -2,7 +2,7 @@ import { shownImageUrl } from "@enclave/contract/values"
 
 /**
  * The image a page shows for a product: its own, or the placeholder. Another site's address (a product
- * saved before the shop fetched such images, issue 40 item 9) is never shown: the pages' CSP allows
+ * saved before the shop fetched such images) is never shown: the pages' CSP allows
  * images from the shop alone, and the visitor's browser is to ask nobody else.
  */
 export function productImageUrl(imageUrl: string | null | undefined): string {

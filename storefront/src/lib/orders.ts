@@ -87,7 +87,7 @@ export function formatShopMomentDay(iso: string, language: Language, timeZone: s
 
 /**
  * A moment (ISO) on the shop's clock, the way the language writes it: "26 November 2026 at 14:05". The
- * shop's time zone (its setting, issue 19), so the storefront, the admin and the invoices agree, and
+ * shop's time zone (its setting), so the storefront, the admin and the invoices agree, and
  * the server and the browser write the same.
  */
 export function formatShopMoment(iso: string, language: Language, timeZone: string): string {

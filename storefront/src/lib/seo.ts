@@ -4,7 +4,7 @@ import { isLanguage, languages, type Language } from "../i18n"
 import { productImageUrl } from "./images"
 
 /**
- * What search engines read (issue 18, Found by search engines). Every page is negotiated (the
+ * What search engines read. Every page is negotiated (the
  * `language` cookie, else the browser's language), so each language also has an address of its own,
  * `?lang=de`, that search engines can list and link as alternates; the plain address is the
  * x-default.

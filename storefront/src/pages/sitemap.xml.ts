@@ -4,7 +4,7 @@ import { listProducts } from "../lib/data/products"
 import { PUBLIC_PAGES, publicOrigin, sitemapXml } from "../lib/seo"
 
 /**
- * Issue 18: every public page in both languages, the product pages read from the catalogue on each
+ * Every public page in both languages, the product pages read from the catalogue on each
  * request (the facade answers from its cache until the catalogue changes), so a product added or
  * deleted in the admin is in or out on the next request.
  */

@@ -21,7 +21,7 @@ export function TestPaymentTag() {
   )
 }
 
-/** An order's moments on the shop's clock (its time zone setting, issue 19), as the admin's language writes them. */
+/** An order's moments on the shop's clock (its time zone setting), as the admin's language writes them. */
 export function useOrderDate(): (iso: string) => string {
   const timeZone = useShopTimeZone()
   return (iso) => formatShopDateTime(iso, timeZone)

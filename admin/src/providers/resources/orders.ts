@@ -90,7 +90,7 @@ function orderPath(id: string | number): string {
 /**
  * An update is a status change ({status}: PUT .../status), an address change
  * ({shippingAddress}: PUT .../shipping-address) or an invoice's money recorded as received
- * ({paid: true}: POST .../mark-paid, issue 17); the answer is the order as the list now has it.
+ * ({paid: true}: POST .../mark-paid); the answer is the order as the list now has it.
  */
 async function updateOrder(params: CallParams<"update">): Promise<{ data: Order }> {
   const variables = params.variables as Record<string, unknown>

@@ -6,7 +6,7 @@ import { ACCOUNTS_MODULE } from "../modules/accounts"
 const BATCH = 500
 
 /**
- * Shops from before issue 39 kept each shop user's cart as the text column shop_user.cart_id. Set-up
+ * Shops from before the links kept each shop user's cart as the text column shop_user.cart_id. Set-up
  * runs this once, after the link tables exist: each user's open cart becomes the link
  * links/shop-user-cart.ts names, then the column goes. A cart that is gone or already an order is not
  * linked (the user's next add starts a new one, as it did before). Users linked already are skipped,

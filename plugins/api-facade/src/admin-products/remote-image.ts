@@ -7,10 +7,10 @@ import { IMAGE_UPLOAD_MAX_BYTES } from "@enclave/contract/values"
 import { detectImageKind, type ImageKind } from "./image-kind"
 
 /**
- * Fetching a product image the admin gave by another site's address (issue 40 item 9): the shop's
- * pages show images from the shop alone, so the save fetches the image once, on the server, and
- * stores it like an upload. A server that fetches what it is told to is a way into the network it
- * stands in (SSRF), so the fetch goes only to public internet addresses: the address is checked
+ * Fetching a product image the admin gave by another site's address (README, "Product images from
+ * other sites"): the shop's pages show images from the shop alone, so the save fetches the image
+ * once, on the server, and stores it like an upload. A server that fetches what it is told to is a
+ * way into the network it stands in (SSRF), so the fetch goes only to public internet addresses: the address is checked
  * after the name is resolved, the connection goes to that checked address (no second lookup a
  * rebinding DNS server could answer differently), every redirect is checked the same way, and the
  * answer must be a small image.

@@ -7,7 +7,7 @@ import { catalogueGenerationKey } from "@enclave/contract/redis-keys"
 import { redisKey, redisNamespace } from "../http/redis-keys"
 
 /**
- * The catalogue cache (issue 7, Speed): the public catalogue answers (GET /api/products,
+ * The catalogue cache (for speed): the public catalogue answers (GET /api/products,
  * /api/products/{id}, /api/shipping-methods) are kept as their final JSON bytes, so a hit costs no
  * query and no JSON.stringify.
  *
@@ -92,8 +92,8 @@ const COMPRESS_FROM_BYTES = 1024
 /**
  * Compresses a kept answer once, in the background, so a hit is sent compressed as it is. The front
  * door compressed every answer afresh otherwise: catalogue reads are the API's busiest, and each
- * compression costs CPU and native buffers that the process kept long after (measured: 10 s of
- * /api/products with gzip grew the front door's memory by 31 MB, without compression by 11 MB).
+ * compression costs CPU and native buffers that the process kept long after (docs/architecture.md has
+ * the numbers).
  */
 function compressEntry(entry: Entry) {
   if (entry.body.length < COMPRESS_FROM_BYTES) return

@@ -3,8 +3,8 @@
  * a moment (IDLE_MS).
  *
  * PDFKit and the code it loads (font metrics, compression, text layout) stayed in a Medusa server
- * for good after its first invoice: 8 MB of the server's idle memory (PSS 185.6 → 193.9 MB after one
- * invoice, 2026-11-28), for something a shop does a few times a day. A thread's heap goes with it
+ * for good after its first invoice, a few MB of the server's idle memory (docs/architecture.md has the
+ * numbers), for something a shop does a few times a day. A thread's heap goes with it
  * when it ends. Laying a document out is also synchronous work that no longer holds up the
  * server's other requests.
  */

@@ -20,7 +20,7 @@ const SHOP_NAME = "Enclave"
 
 /**
  * The seller of every invoice, in one place: the company name, address and VAT ID the admin saved as
- * the shop's details (the imprint, issue 19). Until a company name is saved, the name is the account
+ * the shop's details (the imprint). Until a company name is saved, the name is the account
  * holder of the invoice bank account when one is saved (the business the money goes to), else the shop's name.
  */
 export async function invoiceSeller(

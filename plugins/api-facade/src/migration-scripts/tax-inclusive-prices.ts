@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { updatePricePreferencesWorkflow } from "@medusajs/medusa/core-flows"
 
 /**
- * The shop's euro prices include VAT (issue 39, docs/product.md §4 VAT), and Medusa's pricing must
+ * The shop's euro prices include VAT (docs/product.md §4 VAT), and Medusa's pricing must
  * say so: its price preferences of the euro currency and of the euro regions mark them
  * tax-inclusive, so Medusa's Store API totals a cart as the shop does (€614.00 for a Base phone with
  * Germany Standard, the 19 % VAT contained) instead of adding VAT on top (€730.66).

@@ -12,7 +12,7 @@ import { isCarrier, trackingUrl, type Carrier, type OrderShipment, type OrderSta
 import { ApiError } from "../http/api-error"
 
 /**
- * Where an order's goods are, in Medusa's own records (issue 39, "Medusa holds the books"): the
+ * Where an order's goods are, in Medusa's own records ("Medusa holds the books"): the
  * admin's status drives Medusa's order workflows, so Medusa's admin API, its events and any
  * merchant's plugin see the order the shop shows.
  *

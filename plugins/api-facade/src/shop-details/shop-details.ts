@@ -13,7 +13,7 @@ import {
 } from "@enclave/contract"
 
 /**
- * The shop's details (issue 19: the imprint and the time zone) live in the metadata of Medusa's one
+ * The shop's details (the imprint and the time zone) live in the metadata of Medusa's one
  * store, under one key: the store is the record of the shop itself, so they need no table or module of
  * their own, and they are written through core-flows' updateStoresWorkflow like any change of the store.
  * Their key is the contract's SHOP_DETAILS_METADATA_KEY: the mail plugin reads the time zone from there too.

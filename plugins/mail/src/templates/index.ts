@@ -86,7 +86,7 @@ export interface OrderMailInvoice {
 
 export interface MailBase {
   language: Language
-  /** The shop's time zone (its shop details, issue 19): the mail's dates are days there. */
+  /** The shop's time zone (its shop details): the mail's dates are days there. */
   timeZone: string
   /** Who the mail greets; null greets without a name. */
   name: string | null

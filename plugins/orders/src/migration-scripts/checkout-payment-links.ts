@@ -15,7 +15,7 @@ interface Move {
 }
 
 /**
- * Shops from before issue 39 kept the payment session, the order and the shop user of each
+ * Shops from before the links kept the payment session, the order and the shop user of each
  * checkout_payment row as columns. Set-up runs this once, after the link tables exist: each value
  * becomes the facade's link (links/checkout-payment-session.ts, -order.ts, -user.ts), then its column
  * goes. It lives with the module whose table it changes. Rows linked already are skipped, and each

@@ -22,8 +22,8 @@ interface LinkedOrder {
 }
 
 /**
- * Shops from before issue 39 kept who placed an order (order_details.user_number) and its shipping
- * method's number (shipping_method_number) beside Medusa's order, which records both itself: its
+ * Shops from before Medusa held the books kept who placed an order (order_details.user_number) and its
+ * shipping method's number (shipping_method_number) beside Medusa's order, which records both itself: its
  * customer and its shipping method's option, linked to the shop user (the accounts plugin's
  * shop-user-customer link) and to the shop's method (the shipping-methods plugin's link). Set-up runs
  * this once: where Medusa's order says otherwise or nothing (an order made before its customer or

@@ -1,6 +1,6 @@
 import { defineMessages } from "@enclave/contract/i18n"
 
-/** The imprint (/imprint, the German Impressum; issue 19). */
+/** The imprint (/imprint, the German Impressum). */
 export default defineMessages(
   {
     "imprint.pageTitle": "Imprint",

@@ -50,7 +50,7 @@ export interface CallOptions {
   query?: Record<string, string | number | null | undefined>
   /**
    * When given, the answer must pass the check it loads (the answers the islands decide on). Loaded, not
-   * imported: the checks' code is fetched beside the request, not with every page (issue 18: ≤ 90 KB gzip of
+   * imported: the checks' code is fetched beside the request, not with every page (the budget: ≤ 90 KB gzip of
    * JavaScript before interaction).
    */
   answer?: () => Promise<AnswerCheck>

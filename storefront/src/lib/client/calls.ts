@@ -1,5 +1,5 @@
 /**
- * Every /api call the islands make, one function each, typed by the contract (issue 18, "one data layer").
+ * Every /api call the islands make, one function each, typed by the contract (one data layer).
  * The answers an island decides on or shows before money moves (who is signed in, the cart, the ways to pay
  * and ship, a payment's and an order's answer) are checked with @enclave/contract/answers: a malformed one
  * fails like any failed request (ApiRequestError) instead of being acted on. The others are taken as typed.

@@ -1,6 +1,6 @@
 /**
  * Forms whose code the browser fetches when they first render instead of before the page can be used
- * (issue 18: at most 90 KB gzip of JavaScript before interaction, tests/integration/storefront-weight.test.ts).
+ * (the budget: at most 90 KB gzip of JavaScript before interaction, tests/integration/storefront-weight.test.ts).
  * An island imports its form both ways, `import.meta.env.SSR ? FormNow : lazy(() => import("./Form"))`:
  * the server renders the whole form into the page, the browser's build keeps only the `import()`, and
  * React hydrates the server's form as soon as its code is there. Until then its submit button stays

@@ -3,7 +3,7 @@
  * (its count). They ask exactly what sessionAnswerSchema and cartAnswerSchema of @enclave/contract/answers ask
  * (page-load-checks.test.ts holds them to it), written out so that a browsing page need not fetch and start
  * zod/mini: that chunk (27 KB, 8 KB gzip) starting up beside hydration was what Lighthouse counted as
- * blocking time on every browsing page (TBT 0–110 ms before the checks, 150–410 ms with them, issue 18).
+ * blocking time on every browsing page (docs/architecture.md, Frontend, has the numbers).
  * The other checked answers come later, with checkout and sign-in, and use the schemas themselves.
  */
 import type { AnswerCheck } from "./api"

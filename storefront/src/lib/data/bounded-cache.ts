@@ -28,8 +28,8 @@ export class BoundedCache<V> {
 
   /**
    * The entry, now the most recently used. Only a number is written: the front door reads cached pages
-   * tens of thousands of times a second, and moving the entry to the Map's end on each read took
-   * /product/1 from 29,612 to 25,006 req/s (npm run bench, 2026-11-28; 26,825 with this on a slower run).
+   * tens of thousands of times a second, and moving the entry to the Map's end on each read cost a
+   * measurable part of the cached product page's rate (docs/architecture.md, Frontend, has the numbers).
    */
   get(key: string): V | undefined {
     const entry = this.entries.get(key)

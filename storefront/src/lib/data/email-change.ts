@@ -1,5 +1,5 @@
 /**
- * The confirm page's one write (/account/email/confirm, issue 40 §7): it posts the mailed token to
+ * The confirm page's one write (/account/email/confirm): it posts the mailed token to
  * the facade from the storefront's server, so the page works without JavaScript. No cookie goes
  * with it: the token alone proves the mailbox, whoever is signed in in this browser.
  */

@@ -1,5 +1,5 @@
 /**
- * The catalogue pages' HTML cache (issue 7, Speed): home, /products, /product/{id} and the service pages
+ * The catalogue pages' HTML cache (for speed): home, /products, /product/{id} and the service pages
  * (/privacy, /terms, /returns, /shipping) are sent from the HTML rendered last time as long as the facade's
  * answers they were rendered from are unchanged.
  *
@@ -9,7 +9,7 @@
  * - the language the page is rendered in (from the `language` cookie or Accept-Language);
  * - the year (the footer's copyright line);
  * - the facade's catalogue answers the render used (recorded while rendering, see catalogue-answers.ts): the
- *   products (asked in the page's language: a German page depends on the German answers, issue 18), and on every page the footer's (products for the tier links, the visitors' payment methods for the
+ *   products (asked in the page's language: a German page depends on the German answers), and on every page the footer's (products for the tier links, the visitors' payment methods for the
  *   badges) and where shown the shipping methods (home, /shipping). The facade changes these answers' ETags
  *   when an admin saves a product, a shipping method or the payment settings, so the next request renders anew.
  * Nothing else: a visitor's page renders nothing of the visitor's (the header says "Account", the cart is
@@ -22,7 +22,7 @@
  * and the HTML goes out without rendering; any change (a bump of the facade's catalogue generation
  * that changed the bytes) renders anew from the fresh answer, which this request already holds.
  * It need not ask while no API write has gone through the front door since the page's answers were
- * last found current, for at most UNTOUCHED_FOR_MS (issue 18, cached pages at static speed): a busy
+ * last found current, for at most UNTOUCHED_FOR_MS (cached pages at static speed): a busy
  * page then asks the facade about once a second instead of on every request. Where the Medusa servers
  * share the catalogue generation in Redis, it must also be the one read before the page was last found
  * current: writes that reach Medusa without passing this front door (nginx sends /api straight to the
@@ -152,7 +152,7 @@ function languageBeforeRendering(url: URL, cookie: string | undefined, acceptLan
 }
 
 /**
- * The page the front door may send before Astro runs (issue 18, cached pages at static speed): one
+ * The page the front door may send before Astro runs (cached pages at static speed): one
  * kept for this address and language whose data no API write has touched since it was last found
  * current, for at most UNTOUCHED_FOR_MS: the same rule as a hit below, decided without building a
  * Request. The address is built as Astro's node adapter builds it (host header and path as sent),

@@ -40,7 +40,7 @@ describe("the checkout's country", () => {
     ])
   })
 
-  it("offers nothing for a country it does not know or none (issue 40, item 15: 'Atlantis' was offered Germany's methods)", () => {
+  it("offers nothing for a country it does not know or none ('Atlantis' was offered Germany's methods)", () => {
     expect(methodsForCountry(methods, shippingCountryOf(methods, "Atlantis"))).toEqual([])
     expect(methodsForCountry(methods, null)).toEqual([])
   })

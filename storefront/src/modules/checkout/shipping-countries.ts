@@ -4,7 +4,7 @@ import type { ShippingMethod } from "@enclave/contract"
 /**
  * The address's country (the select's English name, or a stored address's name in English or German, or a
  * two-letter code, as the server reads it): the checkout offers only the shipping methods whose zone covers the
- * country, and none while it does not know the country (issue 40, item 15: "Atlantis" was offered Germany's).
+ * country, and none while it does not know the country ("Atlantis" was offered Germany's).
  */
 const names = ["en", "de"].map((language) => new Intl.DisplayNames([language], { type: "region", fallback: "none" }))
 

@@ -38,7 +38,7 @@ const icon = {
 }
 
 /**
- * docs/product.md §2 order summary sidebar: items, subtotal, shipping, total, the VAT it contains (issue 39: per
+ * docs/product.md §2 order summary sidebar: items, subtotal, shipping, total, the VAT it contains (per
  * rate, or the reverse charge's net prices, or an export without VAT), trust badges.
  */
 export function OrderSummary({ items, summary, current, subtotal, shipping, total, method, language, t }: Props) {
@@ -114,7 +114,7 @@ export function OrderSummary({ items, summary, current, subtotal, shipping, tota
           {t("checkout.trust.encrypted")}
         </li>
       </ul>
-      {/* Issue 19: the delivery time is the chosen method's own estimate, never a text of the shop's. */}
+      {/* The delivery time is the chosen method's own estimate, never a text of the shop's. */}
       <div className="co-summary__notes" data-testid="delivery-note">
         <p>
           <strong>

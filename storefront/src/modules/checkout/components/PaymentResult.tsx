@@ -29,7 +29,7 @@ export function resultTitle(outcome: ResultOutcome, t: Translate): string {
   return outcome.message
 }
 
-/** The delivery estimate of the order's method in the page's language (issue 19: the method's own, no shop text). */
+/** The delivery estimate of the order's method in the page's language (the method's own, no shop text). */
 function orderEstimate(order: Order, language: Language): string | null {
   return order.shippingMethod ? deliveryEstimate(order.shippingMethod, language) : null
 }

@@ -1,5 +1,5 @@
 /**
- * The order summary's figures from the server (GET /api/checkout-summary, issue 39): the cart priced
+ * The order summary's figures from the server (GET /api/checkout-summary): the cart priced
  * for the typed country (and state) and the chosen method exactly as the order will be, with the VAT
  * it contains per rate, or the net prices of a reverse-charge business, or an export without VAT.
  * Asked again, a moment after the typing stops, whenever one of those changes; the page renders with

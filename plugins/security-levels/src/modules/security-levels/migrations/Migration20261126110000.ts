@@ -1,7 +1,7 @@
 import { Migration } from "@medusajs/framework/mikro-orm/migrations"
 
 /**
- * Issue 18: the German texts of a product beside the English features and specifications. Existing
+ * The German texts of a product beside the English features and specifications. Existing
  * products have none until the admin (or, for the seeded products, the seed) adds them; German pages show
  * their English texts meanwhile.
  */

@@ -1,7 +1,7 @@
 import { Migration } from "@medusajs/framework/mikro-orm/migrations"
 
 /**
- * Issue 19: a German wording of the delivery estimate. The seed's three methods get theirs here, so a
+ * A German wording of the delivery estimate. The seed's three methods get theirs here, so a
  * shop seeded before it shows German pages in German; any estimate the admin wrote stays without one
  * (German pages show it as written) until the admin adds it.
  */

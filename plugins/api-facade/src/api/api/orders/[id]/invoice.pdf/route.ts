@@ -5,7 +5,7 @@ import { requireUser } from "../../../../../http/current-user"
 import { chosenLanguage, shopOrigin } from "../../../../../http/shop-origin"
 import { invoiceOfOrder } from "../../../../../invoices/invoice"
 
-/** Issue 17: the order's invoice. The language asked for wins over the storefront's, so a link can name one. */
+/** The order's invoice. The language asked for wins over the storefront's, so a link can name one. */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const user = requireUser(req, "You must be logged in to see your invoices")
   const orderNumber = validate(wholeNumberIdSchema("Order"), req.params.id, { param: "id" })
