@@ -50,7 +50,7 @@ export type ChallengeRequired = z.infer<typeof challengeRequiredSchema>
 export const healthSchema = z.object({ status: z.enum(["ok", "unavailable"]) })
 export type Health = z.infer<typeof healthSchema>
 /** GET /api/health's 503: the database does not answer (or, said by the front door, the shop's server). */
-export const healthUnavailableSchema = z.object({ status: z.literal("unavailable"), message: z.string() })
+export const healthUnavailableSchema = z.object({ status: z.literal("unavailable"), message: z.string(), code: z.literal("unavailable") })
 
 /** GET /api/openapi.json: an OpenAPI 3.1 document (openapi.ts builds it; its own schema is OpenAPI's). */
 export const openApiDocumentSchema = z.looseObject({

@@ -201,6 +201,7 @@ describe("POST /api/login and /api/logout", () => {
     expect(status).toBe(400)
     expect(body).toEqual({
       message: "Username must be a string",
+      code: "invalid_input",
       details: { fields: { username: "Username must be a string", password: "Password must be a string" } },
     })
   })
@@ -339,8 +340,11 @@ describe("sign-in locks belong to a username and a client address, never to the 
     const known = await answersFor(customer.details.username)
     const unknown = await answersFor("nobody-" + customer.details.username)
     expect(unknown).toEqual(known)
-    const invalid = [401, { message: "Invalid username or password" }]
-    const locked = [423, { message: signInLockedMessage(15), details: { lock: "username", minutes: 15 } }]
+    const invalid = [401, { message: "Invalid username or password", code: "invalid_credentials" }]
+    const locked = [
+      423,
+      { message: signInLockedMessage(15), code: "account_locked", params: { minutes: 15 }, details: { lock: "username", minutes: 15 } },
+    ]
     expect(known).toEqual([invalid, invalid, invalid, invalid, locked, locked, locked])
   })
 

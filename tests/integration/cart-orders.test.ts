@@ -94,6 +94,17 @@ describe("/api/cart", () => {
       productNameDe: expect.any(String),
     })
     expect(out.body.details).toMatchObject({ code: "out_of_stock", productId: DATA_BLOCKER, stockQuantity: 0 })
+    // The codes the pages choose their words by, with what the words need.
+    expect(out.body).toMatchObject({ code: "sold_out", params: { productId: DATA_BLOCKER, productName: expect.any(String) } })
+    expect(tooMany.body).toMatchObject({
+      code: "stock_short",
+      params: {
+        productId: SCREEN_PROTECTOR,
+        available: tooMany.body.details.stockQuantity,
+        wanted: 7,
+        productName: "Privacy Screen Protector",
+      },
+    })
     expect((await customer.get("/api/cart")).body).toEqual([])
   })
 

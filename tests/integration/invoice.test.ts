@@ -373,7 +373,7 @@ describe("paying by invoice", () => {
       const { product, customer } = await businessCart(13, details)
       const answer = await buyByInvoice(customer)
       expect(answer.status).toBe(400)
-      expect(apiErrorSchema.parse(answer.body).message).toBe(INVOICE_BUSINESS_ONLY_MESSAGE)
+      expect(apiErrorSchema.parse(answer.body)).toMatchObject({ message: INVOICE_BUSINESS_ONLY_MESSAGE, code: "invoice_business_only" })
       expect(answer.body.details.fields.paymentMethod).toBe(INVOICE_BUSINESS_ONLY_MESSAGE)
       expect((await customer.get("/api/cart")).body).toMatchObject([{ productId: product.id, quantity: 13 }])
       expect(await medusaAvailableStock(databaseUrlOf(shopUrl()), product.id)).toMatchObject({ reserved: 0 })
@@ -385,6 +385,8 @@ describe("paying by invoice", () => {
     const answer = await buyByInvoice(customer)
     expect(answer.status).toBe(400)
     expect(answer.body.message).toBe(invoiceMinimumMessage("250.00"))
+    // Said by code, the amount in params, also after the workflow engine has passed the refusal on.
+    expect(answer.body).toMatchObject({ code: "invoice_below_minimum", params: { minimumTotal: "250.00" } })
     expect(answer.body.details.fields.paymentMethod).toBe("Pay by invoice needs an order total of at least €250.00")
     expect(await medusaAvailableStock(databaseUrlOf(shopUrl()), product.id)).toMatchObject({ reserved: 0 })
     expect(await customer.get("/api/orders")).toMatchObject({ status: 200, body: [] })
@@ -400,6 +402,7 @@ describe("paying by invoice", () => {
     try {
       const answer = await buyByInvoice(customer)
       expect(answer.status).toBe(400)
+      expect(answer.body.code).toBe("invoice_not_available")
       expect(answer.body.details.fields.paymentMethod).toBe(INVOICE_NOT_AVAILABLE_MESSAGE)
     } finally {
       await saveOk({ invoiceEnabled: true })

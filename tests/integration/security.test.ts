@@ -492,9 +492,16 @@ describe("the per-address sign-in limit with REDIS_URL", () => {
         res.status(401).json({ message: "Invalid username or password" })
       },
     )
-    app.use((error: { status?: number; message: string }, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-      res.status(error.status ?? 500).json({ message: error.message })
-    })
+    app.use(
+      (
+        error: { status?: number; code?: string; message: string },
+        _req: express.Request,
+        res: express.Response,
+        _next: express.NextFunction,
+      ) => {
+        res.status(error.status ?? 500).json({ message: error.message, code: error.code })
+      },
+    )
     const server = http.createServer(app)
     servers.push(server)
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))

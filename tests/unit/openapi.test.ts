@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest"
+import { ERROR_CODES } from "@enclave/contract/http-errors"
 import {
   apiOperations,
   apiPathOf,
@@ -237,6 +238,15 @@ describe("the OpenAPI document", () => {
     }
   })
 
+  it("lists every error code a refusal may carry, with its params, in ApiError and PaymentError", () => {
+    for (const name of ["ApiError", "PaymentError"]) {
+      const schema = document.components.schemas[name]
+      expect(schema.required, name).toEqual(expect.arrayContaining(["message", "code"]))
+      expect([...schema.properties.code.enum].sort(), name).toEqual([...ERROR_CODES].sort())
+      expect(schema.properties.params.type, name).toBe("object")
+    }
+  })
+
   it("declares the error fields the payment calls answer with (docs/product.md §3 wallet responses: error, details)", () => {
     const paymentError = document.components.schemas.PaymentError
     expect(Object.keys(paymentError.properties)).toEqual(
@@ -309,31 +319,51 @@ describe("the document's checks of real answers (tests/support/openapi-check.ts)
   const checker = documentChecker(document)
 
   it("refuses a status its operation does not list, and a listed status whose body has the wrong shape", () => {
-    expect(checker.problemsWith("GET", "/api/products/{id}", { status: 404, body: { message: "Product 9 not found" } })).toEqual([])
+    expect(
+      checker.problemsWith("GET", "/api/products/{id}", { status: 404, body: { message: "Product 9 not found", code: "not_found" } }),
+    ).toEqual([])
+    // Without its code, or with one the contract does not have, an error body is not as documented.
+    expect(checker.problemsWith("GET", "/api/products/{id}", { status: 404, body: { message: "Product 9 not found" } }).join()).toMatch(
+      /code/,
+    )
+    expect(
+      checker.problemsWith("GET", "/api/products/{id}", { status: 404, body: { message: "No", code: "no_such_product" } }).join(),
+    ).toMatch(/code/)
     expect(checker.problemsWith("GET", "/api/products/{id}", { status: 409, body: { message: "Conflict" } })).toEqual([
       "GET /api/products/{id}: status 409 is not one the document lists",
     ])
     expect(checker.problemsWith("GET", "/api/products", { status: 404, body: { message: "No" } })).toHaveLength(1)
     expect(checker.problemsWith("GET", "/api/products/{id}", { status: 404, body: { error: "Not found" } }).join()).toMatch(/message/)
-    expect(checker.problemsWith("GET", "/api/products/{id}", { status: 404, body: { message: "x", stack: "at …" } }).join()).toMatch(
-      /additional/,
-    )
-    expect(checker.problemsWith("POST", "/api/orders", { status: 409, body: { message: "x", paymentReceived: "yes" } })).toHaveLength(1)
+    expect(
+      checker.problemsWith("GET", "/api/products/{id}", { status: 404, body: { message: "x", code: "not_found", stack: "at …" } }).join(),
+    ).toMatch(/additional/)
+    expect(
+      checker.problemsWith("POST", "/api/orders", { status: 409, body: { message: "x", code: "conflict", paymentReceived: "yes" } }),
+    ).toHaveLength(1)
     expect(checker.problemsWith("GET", "/api/health", { status: 503, body: { status: "unavailable", message: "x" } })).toEqual([])
-    expect(checker.problemsWith("GET", "/api/health", { status: 500, body: { message: "x" } })).toEqual([])
+    expect(checker.problemsWith("GET", "/api/health", { status: 500, body: { message: "x", code: "internal_error" } })).toEqual([])
   })
 
   it("judges a request by the operation its raw path reaches: others must be the JSON 404 or 405, or refused before the look-up", () => {
-    expect(checker.problemsWithRequest("GET", "/api/products/abc?x=1", { status: 400, body: { message: "x" } })).toEqual([])
+    expect(
+      checker.problemsWithRequest("GET", "/api/products/abc?x=1", { status: 400, body: { message: "x", code: "invalid_input" } }),
+    ).toEqual([])
     expect(checker.problemsWithRequest("GET", "/api/products/abc", { status: 401, body: { message: "x" } })).toHaveLength(1)
-    expect(checker.problemsWithRequest("GET", "/api/products/1/x", { status: 404, body: { message: "No API call" } })).toEqual([])
+    expect(
+      checker.problemsWithRequest("GET", "/api/products/1/x", { status: 404, body: { message: "No API call", code: "not_found" } }),
+    ).toEqual([])
     expect(checker.problemsWithRequest("GET", "/api/products/1/x", { status: 401, body: { message: "x" } })).toHaveLength(1)
     expect(checker.problemsWithRequest("GET", "/api/products/1/x", { status: 404, body: { error: "x" } }).join()).toMatch(/message/)
     // An address that does not decode, or a body the JSON parser refuses, is answered before the path is looked up.
-    expect(checker.problemsWithRequest("POST", "/api/x/%ED%A0%80", { status: 400, body: { message: "x" } })).toEqual([])
-    expect(checker.problemsWithRequest("POST", "/api/x", { status: 413, body: { message: "x" } })).toEqual([])
+    expect(checker.problemsWithRequest("POST", "/api/x/%ED%A0%80", { status: 400, body: { message: "x", code: "invalid_input" } })).toEqual(
+      [],
+    )
+    expect(checker.problemsWithRequest("POST", "/api/x", { status: 413, body: { message: "x", code: "too_large" } })).toEqual([])
     expect(
-      checker.problemsWithRequest("PATCH", "/api/products", { status: 405, body: { message: "x", details: { allowed: [] } } }),
+      checker.problemsWithRequest("PATCH", "/api/products", {
+        status: 405,
+        body: { message: "x", code: "method_not_allowed", details: { allowed: [] } },
+      }),
     ).toEqual([])
     expect(checker.problemsWithRequest("PATCH", "/api/products", { status: 404, body: { message: "x" } })).toHaveLength(1)
   })

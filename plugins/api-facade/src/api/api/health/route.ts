@@ -15,7 +15,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     ])
     res.json({ status: "ok" })
   } catch {
-    res.status(503).json({ status: "unavailable", message: "The database does not answer" })
+    res.status(503).json({ status: "unavailable", message: "The database does not answer", code: "unavailable" })
   } finally {
     clearTimeout(timer)
   }
