@@ -931,7 +931,11 @@ export const apiOperations: ApiOperation[] = [
         examples: {
           testPaymentsOff: {
             summary: "The sandbox card while test payments are off",
-            value: { message: TEST_PAYMENTS_OFF_MESSAGE, details: { fields: { paymentId: "Test payments are switched off" } } },
+            value: {
+              message: TEST_PAYMENTS_OFF_MESSAGE,
+              code: "test_payments_off",
+              details: { fields: { paymentId: "Test payments are switched off" } },
+            },
           },
         },
       },
@@ -942,7 +946,11 @@ export const apiOperations: ApiOperation[] = [
         examples: {
           paymentUsed: {
             summary: "A sandbox card id sent again",
-            value: { message: PAYMENT_ID_USED_MESSAGE, details: { fields: { paymentId: PAYMENT_ID_USED_MESSAGE } } },
+            value: {
+              message: PAYMENT_ID_USED_MESSAGE,
+              code: "payment_id_used",
+              details: { fields: { paymentId: PAYMENT_ID_USED_MESSAGE } },
+            },
           },
         },
       },
@@ -1426,11 +1434,11 @@ export const ORIGIN_RULE_TEXT =
 const originExamples: Record<string, ApiExample> = {
   originRequired: {
     summary: "The session cookie, but neither Origin nor Sec-Fetch-Site: send the shop's own Origin",
-    value: { message: ORIGIN_REQUIRED_MESSAGE },
+    value: { message: ORIGIN_REQUIRED_MESSAGE, code: "origin_required" },
   },
   crossOrigin: {
     summary: "An Origin of another host, or Sec-Fetch-Site cross-site or same-site",
-    value: { message: CROSS_ORIGIN_MESSAGE },
+    value: { message: CROSS_ORIGIN_MESSAGE, code: "cross_origin" },
   },
 }
 
@@ -1471,7 +1479,7 @@ export function errorAnswersOf(op: ApiOperation): Map<number, ErrorAnswer> {
       403,
       "Signed in, but not an admin; or an admin signed in with one factor while the shop requires two of its staff (`details.code` `staff_second_factor_required`)",
       {
-        examples: { notAnAdmin: { summary: "A customer's session", value: { message: NOT_AN_ADMIN_MESSAGE } } },
+        examples: { notAnAdmin: { summary: "A customer's session", value: { message: NOT_AN_ADMIN_MESSAGE, code: "not_an_admin" } } },
       },
     )
   if (STATE_CHANGING.has(op.method)) add(403, ORIGIN_RULE_TEXT, { examples: originExamples })

@@ -1,12 +1,20 @@
 import { z } from "zod"
-import { ERROR_CODES, type ErrorParams } from "./error-codes.js"
+import { ERROR_CODES, type ErrorParams } from "./http-errors.js"
 import { CHALLENGE_REFUSALS, CHALLENGE_REQUIRED_CODE } from "./values.js"
 
-export * from "./error-codes.js"
+export {
+  ERROR_CODE_STATUS,
+  ERROR_CODES,
+  errorCodeForStatus,
+  isErrorCode,
+  type ErrorCode,
+  type ErrorParams,
+  type ParamsOf,
+} from "./http-errors.js"
 
 /**
  * Every error the facade answers: a JSON body with a message a person can read, a stable code
- * (error-codes.ts) with the params a page needs to say it in its own language, and details when there
+ * (http-errors.ts) with the params a page needs to say it in its own language, and details when there
  * is more to say. Browsers read it without zod, the storefront and the admin alike: http-errors.ts
  * (@enclave/contract/http-errors).
  */
@@ -74,7 +82,7 @@ export interface StockRefusalDetails {
   productNameDe: string | null
 }
 
-/** A stock refusal's code and params (error-codes.ts) from its details. */
+/** A stock refusal's code and params (http-errors.ts) from its details. */
 export function stockRefusalCode(
   details: StockRefusalDetails,
 ): { code: "sold_out"; params: ErrorParams["sold_out"] } | { code: "stock_short"; params: ErrorParams["stock_short"] } {

@@ -86,7 +86,7 @@ function problemWith(answer: Answer): string | null {
   return null
 }
 
-/** The codes the spec answers with another status in places (error-codes.ts): a passkey's, a one-time code's. */
+/** The codes the spec answers with another status in places (http-errors.ts): a passkey's, a one-time code's. */
 const VARYING_STATUS = new Set<ErrorCode>([
   "invalid_two_factor_code",
   "passkey_challenge_invalid",

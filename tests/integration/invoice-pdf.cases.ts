@@ -288,8 +288,8 @@ export function describeInvoicePdf() {
       const other = await asNewCustomer()
       const theirs = await download(other, `/api/orders/${invoiceOrder.id}/invoice.pdf`)
       const unknown = await download(other, `/api/orders/999999999/invoice.pdf`)
-      expect([theirs.status, theirs.json()]).toEqual([404, { message: `Order ${invoiceOrder.id} not found` }])
-      expect([unknown.status, unknown.json()]).toEqual([404, { message: "Order 999999999 not found" }])
+      expect([theirs.status, theirs.json()]).toEqual([404, { message: `Order ${invoiceOrder.id} not found`, code: "not_found" }])
+      expect([unknown.status, unknown.json()]).toEqual([404, { message: "Order 999999999 not found", code: "not_found" }])
       // The owner and the admin are told the same of an order that does not exist.
       for (const client of [owner, admin]) expect((await download(client, "/api/orders/999999999/invoice.pdf")).status).toBe(404)
 

@@ -48,7 +48,7 @@ async function signInOptions(client: ApiClient) {
   return passkeyRequestOptionsSchema.parse(asked.body)
 }
 
-const refusal = (code: keyof typeof passkeyMessages) => ({ message: passkeyMessages[code], details: { code } })
+const refusal = (code: keyof typeof passkeyMessages) => ({ message: passkeyMessages[code], code, details: { code } })
 
 describe("adding passkeys", () => {
   it("lists a new passkey with its name and dates, none of its key; renames it; validates names and ids", async () => {

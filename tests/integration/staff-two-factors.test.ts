@@ -64,7 +64,7 @@ async function passkeySession(admin: Admin) {
   return client
 }
 
-const refusal = (code: keyof typeof passkeyMessages) => ({ message: passkeyMessages[code], details: { code } })
+const refusal = (code: keyof typeof passkeyMessages) => ({ message: passkeyMessages[code], code, details: { code } })
 const setting = (client: ApiClient, on: boolean) => client.post("/api/admin/shop-details", { staffSecondFactorRequired: on })
 
 describe("staff must use two factors", () => {

@@ -141,9 +141,9 @@ describe("the OpenAPI document", () => {
       expect(forbidden.description, key).toContain("`Origin`")
       expect(forbidden.description, key).toContain("`Sec-Fetch-Site: same-origin`")
       const examples = forbidden.content["application/json"].examples
-      expect(examples.originRequired.value, key).toEqual({ message: ORIGIN_REQUIRED_MESSAGE })
-      expect(examples.crossOrigin.value, key).toEqual({ message: CROSS_ORIGIN_MESSAGE })
-      if (op.access === "admin") expect(examples.notAnAdmin.value, key).toEqual({ message: NOT_AN_ADMIN_MESSAGE })
+      expect(examples.originRequired.value, key).toEqual({ message: ORIGIN_REQUIRED_MESSAGE, code: "origin_required" })
+      expect(examples.crossOrigin.value, key).toEqual({ message: CROSS_ORIGIN_MESSAGE, code: "cross_origin" })
+      if (op.access === "admin") expect(examples.notAnAdmin.value, key).toEqual({ message: NOT_AN_ADMIN_MESSAGE, code: "not_an_admin" })
     }
   })
 
@@ -340,7 +340,9 @@ describe("the document's checks of real answers (tests/support/openapi-check.ts)
     expect(
       checker.problemsWith("POST", "/api/orders", { status: 409, body: { message: "x", code: "conflict", paymentReceived: "yes" } }),
     ).toHaveLength(1)
-    expect(checker.problemsWith("GET", "/api/health", { status: 503, body: { status: "unavailable", message: "x" } })).toEqual([])
+    expect(
+      checker.problemsWith("GET", "/api/health", { status: 503, body: { status: "unavailable", message: "x", code: "unavailable" } }),
+    ).toEqual([])
     expect(checker.problemsWith("GET", "/api/health", { status: 500, body: { message: "x", code: "internal_error" } })).toEqual([])
   })
 

@@ -330,7 +330,7 @@ export async function setCartItemQuantity(
     const { cart, line } = await ownLine(container, user, itemNumber)
     const entries = await entriesOf(container, cart.lines)
     const entry = entries.get(line.productNumber)
-    if (!entry) throw new ApiError("product_not_sold", "This product is no longer sold")
+    if (!entry) throw new ApiError("not_found", "This product is no longer sold")
     if (quantity > line.quantity && quantity > entry.product.stockQuantity) {
       throw stockRefusalOf(entry, quantity)
     }

@@ -10,12 +10,12 @@ export interface ApiErrorOptions {
   params?: Record<string, unknown>
   /** More top-level fields of the answer (the payment calls' `error`, `paymentReceived`, ...). */
   extra?: Record<string, unknown>
-  /** Where the spec answers this code with another status than its usual one (error-codes.ts). */
+  /** Where the spec answers this code with another status than its usual one (http-errors.ts). */
   status?: number
 }
 
 /**
- * An answer the caller can act on: a stable code (the contract's error-codes.ts, which gives its
+ * An answer the caller can act on: a stable code (the contract's http-errors.ts, which gives its
  * status), a message a person can read, and optional details. Routes and steps throw it; the facade's
  * error handler (http/error-handler.ts) writes it as `{ message, code, params?, details? }` plus any extra fields.
  */

@@ -76,7 +76,7 @@ export async function placeCardOrder(
 ): Promise<Order> {
   const row = await findOwnCheckoutPayment(container, user, { provider: "stripe", reference: paymentId })
   if (!row) {
-    throw new ApiError("payment_unknown", "There is no card payment with this id for your account", {
+    throw new ApiError("payment_not_found", "There is no card payment with this id for your account", {
       fields: { paymentId: "Unknown payment" },
     })
   }

@@ -88,7 +88,7 @@ export async function settleWalletPayment(container: MedusaContainer, reference:
 async function customersPayment(container: MedusaContainer, user: ShopUserRow, reference: string): Promise<CheckoutPaymentFields> {
   const row = await findOwnCheckoutPayment(container, user, { provider: "paypal", reference })
   // Another customer's PayPal order is answered like one that does not exist.
-  if (!row) throw new ApiError("payment_unknown", "There is no PayPal order with this id for your account")
+  if (!row) throw new ApiError("payment_not_found", "There is no PayPal order with this id for your account")
   return row
 }
 
