@@ -1,8 +1,7 @@
 import { ArrowDownOutlined, ArrowUpOutlined, MinusOutlined, RiseOutlined } from "@ant-design/icons"
 import type { Order, Product, User } from "@enclave/contract"
 import { formatEuro } from "@enclave/contract/values"
-import type { HttpError } from "@refinedev/core"
-import { useQuery } from "@tanstack/react-query"
+import { useCustom, type BaseRecord } from "@refinedev/core"
 import { Alert, Col, Flex, Row, Spin, theme } from "antd"
 import { Link } from "react-router"
 import type { CSSProperties, ReactNode } from "react"
@@ -12,7 +11,7 @@ import { RequestError } from "../components/request-error"
 import { language, locale } from "../i18n"
 import { tDashboard as t } from "../i18n/dashboard"
 import { tShopDetails } from "../i18n/shop-details"
-import { getJson, httpError } from "../providers/http"
+import { DASHBOARD_LISTS } from "../providers/resources/dashboard"
 import { formatShopDateTime, useShopDetails, useShopTimeZone } from "../providers/shop-details"
 import { customerLabel, usersById } from "./orders/customer-name"
 import { OrderStatusTag } from "./orders/status-tag"
@@ -22,28 +21,30 @@ const shortDay = new Intl.DateTimeFormat(locale, { day: "numeric", month: "short
 const count = new Intl.NumberFormat(locale)
 const euros = (cents: number) => formatEuro(cents / 100, language)
 
-/**
- * The lists the dashboard reads, each whole from the facade (docs/product.md §2). They are the contract's
- * types without zod's checks: the dashboard only shows them, and zod would add a tenth to the
- * first screen's download (the editing pages, loaded later, check with the contract's schemas).
- */
-async function loadList<T>(path: string, signal?: AbortSignal): Promise<T[]> {
-  const body = await getJson(path, signal)
-  if (!Array.isArray(body)) throw httpError(502, `GET /api${path} did not answer a list`)
-  return body as T[]
+/** One of the dashboard's lists, through the data provider (the "dashboard" resource reads them without zod). */
+function useDashboardList<T>(url: (typeof DASHBOARD_LISTS)[keyof typeof DASHBOARD_LISTS]) {
+  const { query } = useCustom<T[] & BaseRecord>({
+    url,
+    method: "get",
+    meta: { resource: "dashboard" },
+    // The page says what failed, with a retry, instead of a toast.
+    errorNotification: false,
+  })
+  return query
 }
 
 function useDashboardData() {
-  const users = useQuery({ queryKey: ["dashboard", "users"], queryFn: ({ signal }) => loadList<User>("/admin/users", signal) })
-  const products = useQuery({ queryKey: ["dashboard", "products"], queryFn: ({ signal }) => loadList<Product>("/products", signal) })
-  const orders = useQuery({ queryKey: ["dashboard", "orders"], queryFn: ({ signal }) => loadList<Order>("/admin/orders", signal) })
+  const users = useDashboardList<User>(DASHBOARD_LISTS.users)
+  const products = useDashboardList<Product>(DASHBOARD_LISTS.products)
+  const orders = useDashboardList<Order>(DASHBOARD_LISTS.orders)
   const queries = [users, products, orders]
-  const error = queries.find((q) => q.isError)?.error as HttpError | undefined
+  const error = queries.find((q) => q.isError)?.error ?? undefined
   const timeZone = useShopTimeZone()
-  const stats = users.data && products.data && orders.data ? dashboardStats(users.data, products.data, orders.data, timeZone) : undefined
+  const stats =
+    users.data && products.data && orders.data ? dashboardStats(users.data.data, products.data.data, orders.data.data, timeZone) : undefined
   return {
     stats,
-    users: users.data ?? [],
+    users: users.data?.data ?? [],
     error,
     fetching: queries.some((q) => q.isFetching),
     retry: () => queries.forEach((q) => q.isError && void q.refetch()),
@@ -302,7 +303,7 @@ function LowStock({ products }: { products: Product[] }) {
  * visitor; the dashboard says so, and which fields, until they are saved.
  */
 function ImprintWarning() {
-  const { data } = useShopDetails()
+  const { details: data } = useShopDetails()
   if (!data || data.missingFields.length === 0) return null
   const fields = data.missingFields.map((field) => tShopDetails(`field.${field}`)).join(", ")
   return (

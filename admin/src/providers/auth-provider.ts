@@ -67,6 +67,11 @@ export interface Identity {
   isAdmin: boolean
 }
 
+/** The roles a signed-in user has, as resources.tsx's table names them: an admin is "admin", a customer has none. */
+export function rolesOf(user: Pick<SessionUser, "isAdmin">): Array<"admin"> {
+  return user.isAdmin ? ["admin"] : []
+}
+
 export const authProvider: AuthProvider = {
   // The storefront owns the sign-in form; the admin never shows one.
   login: async () => {
@@ -106,7 +111,7 @@ export const authProvider: AuthProvider = {
   },
   getPermissions: async () => {
     const access = await currentAccess()
-    return access.kind === "admin" ? ["admin"] : []
+    return access.kind === "visitor" ? [] : rolesOf(access.user)
   },
   // A call the facade refuses because the session ended sends the browser to sign in again.
   onError: async (error: HttpError) => {

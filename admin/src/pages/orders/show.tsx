@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, DeleteOutlined, EditOutlined } from "@ant-design/icons"
-import type { Order, OrderItem, ShippingAddress } from "@enclave/contract"
+import type { Order, OrderItem, ShippingAddress, User } from "@enclave/contract"
 import {
   carrierNames,
   carriers,
@@ -15,7 +15,6 @@ import {
   type OrderStatus,
 } from "@enclave/contract/values"
 import { useDelete, useNotification, useOne, useUpdate, type HttpError } from "@refinedev/core"
-import { useQuery } from "@tanstack/react-query"
 import {
   Alert,
   Badge,
@@ -39,7 +38,6 @@ import { Link, useNavigate, useParams } from "react-router"
 import { RequestError } from "../../components/request-error"
 import { language } from "../../i18n"
 import { statusLabel, t } from "../../i18n/orders"
-import { fetchOrderCustomer } from "../../providers/resources/orders"
 import { AfterSaleCard } from "../returns/after-sale-card"
 import { AddressModal } from "./address-modal"
 import { estimatedDelivery } from "./delivery"
@@ -272,10 +270,12 @@ function StatusCard({ order }: { order: Order }) {
 function CustomerCard({ order }: { order: Order }) {
   const formatOrderDate = useOrderDate()
   const userId = order.userId
-  const customer = useQuery({
-    queryKey: ["admin", "order-user", userId],
-    queryFn: ({ signal }) => fetchOrderCustomer(userId!, signal),
-    enabled: userId !== null,
+  const { query: customer } = useOne<User, HttpError>({
+    resource: "users",
+    id: userId ?? undefined,
+    queryOptions: { enabled: userId !== null },
+    // The card says it and so does its own toast (below), once.
+    errorNotification: false,
   })
   // docs/product.md §8: the failure is also a toast; the card keeps saying it.
   const { open } = useNotification()
@@ -297,7 +297,7 @@ function CustomerCard({ order }: { order: Order }) {
   else if (customer.isPending) body = <Skeleton active paragraph={{ rows: 3 }} title={false} aria-label={t("customerLoading")} />
   else if (customer.isError) body = <Alert type="warning" showIcon role="alert" message={t("customerError")} data-testid="customer-error" />
   else {
-    const user = customer.data
+    const user = customer.data.data
     const address = [user.addressLine1, user.addressLine2, [user.postalCode, user.city].filter(Boolean).join(" "), user.state, user.country]
       .filter((line) => line)
       .join(", ")
