@@ -72,6 +72,12 @@ export function rolesOf(user: Pick<SessionUser, "isAdmin">): Array<"admin"> {
   return user.isAdmin ? ["admin"] : []
 }
 
+/**
+ * Set while a logout is under way: the page's other calls, refused once the session has ended, must not send
+ * the browser to sign in instead of to the shop.
+ */
+let loggingOut = false
+
 export const authProvider: AuthProvider = {
   // The storefront owns the sign-in form; the admin never shows one.
   login: async () => {
@@ -79,9 +85,11 @@ export const authProvider: AuthProvider = {
     return { success: false }
   },
   logout: async () => {
+    loggingOut = true
     try {
       await sendJson("POST", "/logout")
     } catch (error) {
+      loggingOut = false
       return { success: false, error: error as HttpError }
     }
     leaveAdmin(SHOP_URL)
@@ -115,6 +123,7 @@ export const authProvider: AuthProvider = {
   },
   // A call the facade refuses because the session ended sends the browser to sign in again.
   onError: async (error: HttpError) => {
+    if (loggingOut) return {}
     // The shop requires two factors of staff and this session has one: the account page is where to add one.
     const code = typeof error?.details === "object" && error.details !== null ? (error.details as { code?: unknown }).code : undefined
     if (error?.statusCode === 403 && code === "staff_second_factor_required") {
