@@ -4,7 +4,7 @@ import { tShopDetails } from "../i18n/shop-details"
 import { useShopDetails } from "../providers/shop-details"
 
 /**
- * Issue 19: while a required field of the imprint is empty, the imprint shows "to be filled in" to every
+ * While a required field of the imprint is empty, the imprint shows "to be filled in" to every
  * visitor; the dashboard says so, and which fields, until they are saved.
  */
 export function ImprintWarning() {
