@@ -4,55 +4,50 @@ import routerProvider, { DocumentTitleHandler } from "@refinedev/react-router"
 import { ConfigProvider } from "antd"
 import deDE from "antd/locale/de_DE"
 import { lazy, Suspense } from "react"
-import { BrowserRouter, Outlet, Route, Routes } from "react-router"
+import { BrowserRouter, matchPath, Outlet, Route, Routes } from "react-router"
 import { AccessGate } from "./components/access-gate"
 import { PageLoading } from "./components/page-loading"
 import { AdminLayout } from "./components/shell/admin-layout"
 import { ADMIN_TITLE } from "./components/shell/admin-title"
-import { areas } from "./components/shell/areas"
+import { RoleGate } from "./components/role-gate"
 import { changeLanguage, language, type Language } from "./i18n"
 import { shellMessages, tShell } from "./i18n/shell"
 import { authProvider } from "./providers/auth-provider"
 import { dataProvider } from "./providers/data-provider"
 import { notificationProvider, useToastHostWanted } from "./providers/notification-provider"
+import { adminRoutes, refineResources } from "./resources"
 
 // Route-level code splitting: each page is its own chunk, fetched when its route is entered.
-const pages = {
-  "/": () => import("./pages/dashboard"),
-  "/products": () => import("./pages/products/list"),
-  "/users": () => import("./pages/users/list"),
-  "/shipping": () => import("./pages/shipping/list"),
-  "/payments": () => import("./pages/payments/settings"),
-  "/shop-details": () => import("./pages/shop-details/settings"),
-  "/orders": () => import("./pages/orders/list"),
-  "/returns": () => import("./pages/returns/list"),
-}
-const Dashboard = lazy(pages["/"])
-const ProductList = lazy(pages["/products"])
-const UserList = lazy(pages["/users"])
-const ShippingMethodList = lazy(pages["/shipping"])
-const PaymentSettings = lazy(pages["/payments"])
-const ShopDetailsSettings = lazy(pages["/shop-details"])
-const OrderList = lazy(pages["/orders"])
-const ReturnList = lazy(pages["/returns"])
-const OrderShow = lazy(() => import("./pages/orders/show"))
+export const pageOf = new Map(adminRoutes.map((route) => [route.path, lazy(route.page)]))
 // The opened page's code is fetched while the session is being checked, not after.
 if (typeof window !== "undefined") {
   const opened = window.location.pathname.replace(/^\/admin/, "").replace(/\/$/, "") || "/"
-  void (pages as Record<string, (() => Promise<unknown>) | undefined>)[opened]?.().catch(() => undefined)
+  void adminRoutes
+    .find((route) => matchPath(route.path, opened))
+    ?.page()
+    .catch(() => undefined)
 }
 const NotFound = lazy(() => import("./pages/not-found"))
 
-/**
- * Refine's resources, one per area of the sidebar (docs/product.md §2): they name the pages for the
- * document title and the data provider. Orders also have a detail page.
- */
-const resources = areas.map((area) => ({
-  name: area.name,
-  list: area.path,
-  ...(area.name === "orders" ? { show: "/orders/:id" } : {}),
-  meta: { label: area.label },
-}))
+/** The routes of resources.tsx's table, each page behind its resource's roles; anything else is not found. */
+export const adminRouteElements = (
+  <Route element={<Shell />}>
+    {adminRoutes.map((route) => {
+      const Page = pageOf.get(route.path)!
+      const element = (
+        <RoleGate roles={route.resource.roles}>
+          <Page />
+        </RoleGate>
+      )
+      return route.path === "/" ? (
+        <Route key={route.path} index element={element} />
+      ) : (
+        <Route key={route.path} path={route.path} element={element} />
+      )
+    })}
+    <Route path="*" element={<NotFound />} />
+  </Route>
+)
 
 // Toasts bring antd's notification code: loaded with the first toast, not with the first screen.
 const ToastHost = lazy(() => import("./components/shell/toast-host"))
@@ -115,7 +110,7 @@ export function App() {
           i18nProvider={i18nProvider}
           routerProvider={routerProvider}
           notificationProvider={notificationProvider}
-          resources={resources}
+          resources={refineResources}
           options={{
             syncWithLocation: true,
             disableTelemetry: true,
@@ -130,20 +125,7 @@ export function App() {
             },
           }}
         >
-          <Routes>
-            <Route element={<Shell />}>
-              <Route index element={<Dashboard />} />
-              <Route path="/products" element={<ProductList />} />
-              <Route path="/users" element={<UserList />} />
-              <Route path="/shipping" element={<ShippingMethodList />} />
-              <Route path="/payments" element={<PaymentSettings />} />
-              <Route path="/shop-details" element={<ShopDetailsSettings />} />
-              <Route path="/orders" element={<OrderList />} />
-              <Route path="/orders/:id" element={<OrderShow />} />
-              <Route path="/returns" element={<ReturnList />} />
-              <Route path="*" element={<NotFound />} />
-            </Route>
-          </Routes>
+          <Routes>{adminRouteElements}</Routes>
           <DocumentTitleHandler
             handler={({ resource }) => {
               const label = resource?.meta?.label ?? resource?.name

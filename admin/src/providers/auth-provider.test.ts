@@ -1,6 +1,6 @@
 import type { User } from "@enclave/contract"
-import { describe, expect, it } from "vitest"
-import { accessDecision, sessionUser, signInUrl } from "./auth-provider"
+import { afterEach, describe, expect, it, vi } from "vitest"
+import { accessDecision, authProvider, sessionUser, signInUrl } from "./auth-provider"
 import { queryUsers, USER_SEARCH_FIELD } from "./resources/users"
 
 describe("who may see the admin", () => {
@@ -17,6 +17,28 @@ describe("sending a visitor to sign in", () => {
     const url = new URL(signInUrl({ pathname: "/admin/products", search: "?q=fold&sort=price", hash: "#top" }), "http://shop.test")
     expect(url.pathname).toBe("/auth")
     expect(url.searchParams.get("return")).toBe("/admin/products?q=fold&sort=price#top")
+  })
+})
+
+describe("logging out", () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  it("goes to the shop even when the page's other calls are refused meanwhile (the session has ended)", async () => {
+    const assign = vi.fn()
+    vi.stubGlobal("window", { location: { assign, pathname: "/admin/", search: "", hash: "" } })
+    let answerLogout: (response: Response) => void = () => undefined
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() => new Promise<Response>((resolve) => (answerLogout = resolve))),
+    )
+    void authProvider.logout({})
+    // A dashboard list refused while the logout is under way: no sign-in page.
+    await authProvider.onError({ statusCode: 401, message: "Not signed in" })
+    expect(assign).not.toHaveBeenCalled()
+    answerLogout(new Response(null, { status: 204 }))
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith("/"))
+    await authProvider.onError({ statusCode: 401, message: "Not signed in" })
+    expect(assign.mock.calls).toEqual([["/"]])
   })
 })
 

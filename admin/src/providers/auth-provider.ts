@@ -67,6 +67,17 @@ export interface Identity {
   isAdmin: boolean
 }
 
+/** The roles a signed-in user has, as resources.tsx's table names them: an admin is "admin", a customer has none. */
+export function rolesOf(user: Pick<SessionUser, "isAdmin">): Array<"admin"> {
+  return user.isAdmin ? ["admin"] : []
+}
+
+/**
+ * Set while a logout is under way: the page's other calls, refused once the session has ended, must not send
+ * the browser to sign in instead of to the shop.
+ */
+let loggingOut = false
+
 export const authProvider: AuthProvider = {
   // The storefront owns the sign-in form; the admin never shows one.
   login: async () => {
@@ -74,9 +85,11 @@ export const authProvider: AuthProvider = {
     return { success: false }
   },
   logout: async () => {
+    loggingOut = true
     try {
       await sendJson("POST", "/logout")
     } catch (error) {
+      loggingOut = false
       return { success: false, error: error as HttpError }
     }
     leaveAdmin(SHOP_URL)
@@ -106,10 +119,11 @@ export const authProvider: AuthProvider = {
   },
   getPermissions: async () => {
     const access = await currentAccess()
-    return access.kind === "admin" ? ["admin"] : []
+    return access.kind === "visitor" ? [] : rolesOf(access.user)
   },
   // A call the facade refuses because the session ended sends the browser to sign in again.
   onError: async (error: HttpError) => {
+    if (loggingOut) return {}
     // The shop requires two factors of staff and this session has one: the account page is where to add one.
     if (error?.code === "staff_second_factor_required") {
       leaveAdmin(STAFF_SECOND_FACTOR_URL)

@@ -2,6 +2,8 @@ import type {
   BaseRecord,
   CreateParams,
   CreateResponse,
+  CustomParams,
+  CustomResponse,
   DataProvider,
   DeleteOneParams,
   DeleteOneResponse,
@@ -12,31 +14,37 @@ import type {
   UpdateParams,
   UpdateResponse,
 } from "@refinedev/core"
+import { adminResources } from "../resources"
 import { API_URL, httpError } from "./http"
 import type { ResourceHandler } from "./resources/resource"
 
 /**
- * Refine's data provider over the /api facade: each resource's calls live in
- * providers/resources/<resource>.ts. The facade answers whole lists, so search, sorting and
- * pagination happen in the browser (the back office's lists are small).
+ * Refine's data provider over the /api facade, for the resources of the admin's one table (resources.tsx):
+ * each resource's calls live in providers/resources/<resource>.ts. The facade answers whole lists, so
+ * search, sorting and pagination happen in the browser (the back office's lists are small).
  *
  * A resource's code (and the contract's zod schemas it checks answers with) is loaded on its
- * first call, with the page that makes it: the dashboard, the first screen, makes none.
+ * first call, with the page that makes it.
  */
-const resources: Record<string, () => Promise<ResourceHandler>> = {
-  products: () => import("./resources/products").then((m) => m.products),
-  users: () => import("./resources/users").then((m) => m.users),
-  orders: () => import("./resources/orders").then((m) => m.orders),
-  "payment-config": () => import("./resources/payment-config").then((m) => m.paymentConfig),
-  "shipping-methods": () => import("./resources/shipping-methods").then((m) => m.shippingMethods),
-}
+const handlers = new Map(adminResources.flatMap((resource) => (resource.data ? [[resource.name, resource.data] as const] : [])))
+
+/** The resources the data provider answers for: the table's resources that have calls. */
+export const dataResourceNames: readonly string[] = [...handlers.keys()]
 
 async function handler<K extends keyof ResourceHandler>(resource: string, method: K): Promise<NonNullable<ResourceHandler[K]>> {
-  const load = resources[resource]
+  const load = handlers.get(resource)
   if (!load) throw httpError(404, `The admin has no resource "${resource}"`)
   const call = (await load())[method]
   if (!call) throw httpError(405, `The admin cannot ${method} ${resource}`)
   return call as NonNullable<ResourceHandler[K]>
+}
+
+/** A custom call belongs to a resource too: `meta.resource` names it. */
+function resourceOfCall(params: CustomParams): string {
+  const resource = params.meta?.resource
+  if (typeof resource !== "string")
+    throw httpError(400, `The call ${params.method.toUpperCase()} ${params.url} names no resource (meta.resource)`)
+  return resource
 }
 
 export const dataProvider: DataProvider = {
@@ -62,4 +70,8 @@ export const dataProvider: DataProvider = {
     (await (
       await handler(params.resource, "deleteOne")
     )(params as DeleteOneParams)) as DeleteOneResponse<TData>,
+  custom: async <TData extends BaseRecord = BaseRecord, TQuery = unknown, TPayload = unknown>(params: CustomParams<TQuery, TPayload>) =>
+    (await (
+      await handler(resourceOfCall(params as CustomParams), "custom")
+    )(params as CustomParams)) as CustomResponse<TData>,
 }

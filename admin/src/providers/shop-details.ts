@@ -1,43 +1,36 @@
 import type { AdminShopDetails, ShopDetailsUpdateInput } from "@enclave/contract"
 import { DEFAULT_SHOP_TIME_ZONE } from "@enclave/contract/values"
-import { useQuery, useQueryClient } from "@tanstack/react-query"
+import { useOne, useUpdate, type HttpError } from "@refinedev/core"
 import { locale } from "../i18n"
-import { getJson, httpError, isRecord, sendJson } from "./http"
+import { SHOP_DETAILS_ID, type ShopDetailsRecord } from "./resources/shop-details"
 
 /**
- * The shop's details: the imprint's fields, which of them are still missing, and the shop's
- * time zone. One query shared by the dashboard's warning, the settings page and every date the admin
- * shows, so a save is seen by all of them at once. Unchecked by zod, like the dashboard's lists: the
- * first screen reads it, and zod would add a tenth to its download.
+ * The shop's details (the "shop-details" resource): one query shared by the dashboard's warning, the
+ * settings page and every date the admin shows, so a save is seen by all of them at once. The pages say
+ * when the details cannot be read; the frame keeps quiet.
  */
-const PATH = "/admin/shop-details"
-export const SHOP_DETAILS_QUERY_KEY = ["shop-details"] as const
-
-async function loadShopDetails(signal?: AbortSignal): Promise<AdminShopDetails> {
-  const body = await getJson(PATH, signal)
-  if (!isRecord(body) || typeof body.timeZone !== "string" || !Array.isArray(body.missingFields)) {
-    throw httpError(502, `GET /api${PATH} did not answer the shop's details`)
-  }
-  return body as unknown as AdminShopDetails
-}
-
 export function useShopDetails() {
-  return useQuery({ queryKey: SHOP_DETAILS_QUERY_KEY, queryFn: ({ signal }) => loadShopDetails(signal) })
+  const { query } = useOne<ShopDetailsRecord, HttpError>({ resource: "shop-details", id: SHOP_DETAILS_ID, errorNotification: false })
+  return { query, details: query.data?.data as AdminShopDetails | undefined }
 }
 
-/** Saves and puts the answer where every reader of the details sees it. */
+/** Saves some of the details; every reader of them sees the saved answer. The caller says how it went. */
 export function useSaveShopDetails() {
-  const client = useQueryClient()
-  return async (update: ShopDetailsUpdateInput): Promise<AdminShopDetails> => {
-    const saved = (await sendJson("POST", PATH, update)) as AdminShopDetails
-    client.setQueryData(SHOP_DETAILS_QUERY_KEY, saved)
-    return saved
-  }
+  const { mutate, mutation } = useUpdate<ShopDetailsRecord, HttpError, ShopDetailsUpdateInput>()
+  const save = (
+    update: ShopDetailsUpdateInput,
+    outcome: { onSuccess: (saved: AdminShopDetails) => void; onError: (error: HttpError) => void },
+  ) =>
+    mutate(
+      { resource: "shop-details", id: SHOP_DETAILS_ID, values: update, successNotification: false, errorNotification: false },
+      { onSuccess: ({ data }) => outcome.onSuccess(data), onError: outcome.onError },
+    )
+  return { save, isPending: mutation.isPending, error: mutation.error }
 }
 
 /** The time zone the shop shows times in; the default until the details have loaded (or when they cannot be). */
 export function useShopTimeZone(): string {
-  return useShopDetails().data?.timeZone ?? DEFAULT_SHOP_TIME_ZONE
+  return useShopDetails().details?.timeZone ?? DEFAULT_SHOP_TIME_ZONE
 }
 
 const formats = new Map<string, Intl.DateTimeFormat>()

@@ -1,19 +1,23 @@
 import { LogoutOutlined } from "@ant-design/icons"
-import { useLogout } from "@refinedev/core"
+import { useGetIdentity, useLogout } from "@refinedev/core"
 import { theme } from "antd"
 import type { CSSProperties } from "react"
 import { NavLink } from "react-router"
 import { tShell } from "../../i18n/shell"
-import { areas } from "./areas"
+import { rolesOf, type Identity } from "../../providers/auth-provider"
+import { allows, areas } from "../../resources"
 import "./shell.css"
 
 /**
- * The six areas and Logout (docs/product.md §2) as a list of links in a navigation landmark. Collapsed, only
- * the icons show; the names stay for screen readers and as the links' tooltips.
+ * The areas of resources.tsx's table that the signed-in user's roles open, and Logout (docs/product.md §2),
+ * as a list of links in a navigation landmark. Collapsed, only the icons show; the names stay for screen
+ * readers and as the links' tooltips. Until the identity is read, every area shows: only staff get this far.
  */
 export function AdminNav({ collapsed = false, onNavigate }: { collapsed?: boolean; onNavigate?: () => void }) {
   const { token } = theme.useToken()
   const { mutate: logout, isPending } = useLogout()
+  const { data: identity } = useGetIdentity<Identity>()
+  const shown = identity ? areas.filter((area) => allows(area, rolesOf(identity))) : areas
   const colours = {
     "--nav-text": token.colorText,
     "--nav-hover": token.controlItemBgHover,
@@ -25,7 +29,7 @@ export function AdminNav({ collapsed = false, onNavigate }: { collapsed?: boolea
   return (
     <nav aria-label={tShell("nav.label")} className={collapsed ? "admin-nav collapsed" : "admin-nav"} style={colours}>
       <ul>
-        {areas.map((area) => (
+        {shown.map((area) => (
           <li key={area.name}>
             {/* NavLink marks the current area (aria-current="page"); an order's page is in Orders. */}
             <NavLink

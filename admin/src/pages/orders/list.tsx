@@ -1,19 +1,13 @@
-import { userListSchema, type Order } from "@enclave/contract"
+import type { Order, UnfinalisedPayment, User } from "@enclave/contract"
 import { formatEuro, type OrderStatus } from "@enclave/contract/values"
-import { useQuery } from "@tanstack/react-query"
+import { useList } from "@refinedev/core"
 import { Alert, Checkbox, Flex, Input, Table, Typography } from "antd"
 import { Link } from "react-router"
 import { ListTable, useListTable } from "../../components/list-table"
 import { useSearchBox } from "../../hooks/use-search-box"
 import { language } from "../../i18n"
 import { t } from "../../i18n/orders"
-import { fetchList } from "../../providers/resources/resource"
-import {
-  fetchUnfinalisedPayments,
-  isUnpaidInvoicesFilter,
-  ORDER_SEARCH_FIELD,
-  UNPAID_INVOICES_FILTER,
-} from "../../providers/resources/orders"
+import { isUnpaidInvoicesFilter, ORDER_SEARCH_FIELD, UNPAID_INVOICES_FILTER } from "../../providers/resources/orders"
 import { customerLabel, usersById } from "./customer-name"
 import { OrderStatusTag } from "./status-tag"
 import { InvoiceStateTag, isTestOrder, TestPaymentTag, useOrderDate } from "./tags"
@@ -21,8 +15,14 @@ import { InvoiceStateTag, isTestOrder, TestPaymentTag, useOrderDate } from "./ta
 /** Payments taken that could not become an order: shown only when there are some. */
 function UnfinalisedPayments() {
   const formatOrderDate = useOrderDate()
-  const { data } = useQuery({ queryKey: ["admin", "unfinalised-payments"], queryFn: ({ signal }) => fetchUnfinalisedPayments(signal) })
-  if (!data || data.length === 0) return null
+  const { result, query } = useList<UnfinalisedPayment>({
+    resource: "unfinalised-payments",
+    pagination: { mode: "off" },
+    // Only a list that could be read is shown; one that cannot be read shows nothing (as it would have nothing).
+    errorNotification: false,
+  })
+  const data = query.isSuccess ? result.data : []
+  if (data.length === 0) return null
   return (
     <Alert
       type="warning"
@@ -58,11 +58,8 @@ export default function OrderList() {
   const formatOrderDate = useOrderDate()
   const table = useListTable<Order>({ resource: "orders" })
   // The customers' names; until they arrive, or if they cannot be read, the ids.
-  const { data: users } = useQuery({
-    queryKey: ["admin", "users"],
-    queryFn: ({ signal }) => fetchList("/admin/users", userListSchema, signal),
-  })
-  const customers = usersById(users)
+  const { result: users, query: usersQuery } = useList<User>({ resource: "users", pagination: { mode: "off" }, errorNotification: false })
+  const customers = usersById(usersQuery.isSuccess ? users.data : undefined)
   // Both filters live in the table's filters (and so in the URL): each sets its own and keeps the other's.
   const unpaidOnly = table.filters.some(isUnpaidInvoicesFilter)
   const { appliedSearch, inputProps: searchProps } = useSearchBox({

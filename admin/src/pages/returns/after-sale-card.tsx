@@ -1,13 +1,11 @@
-import type { HttpError } from "@refinedev/core"
-import { useNotification } from "@refinedev/core"
-import type { OpenReturnRequest, Order } from "@enclave/contract"
-import { useMutation, useQueryClient } from "@tanstack/react-query"
+import { useCreate, useNotification, type HttpError } from "@refinedev/core"
+import type { AdminReturn, OpenReturnRequest, Order } from "@enclave/contract"
 import { Button, Card, Flex, Input, Modal, Select, Space, Typography } from "antd"
 import { useState } from "react"
 import { Link } from "react-router"
 import { tReturns as t } from "../../i18n/returns"
 import { toast } from "../../providers/toast"
-import { openReturn, RETURNS_QUERY_KEY } from "../../providers/returns"
+import type { NewReturn } from "../../providers/resources/returns"
 import { RefundModal } from "./refund-modal"
 
 type Reason = OpenReturnRequest["reason"]
@@ -16,17 +14,20 @@ type Reason = OpenReturnRequest["reason"]
 function OpenReturnModal({ orderId, onClose }: { orderId: number; onClose: () => void }) {
   const [reason, setReason] = useState<Reason>("goodwill")
   const [note, setNote] = useState("")
-  const queryClient = useQueryClient()
   const { open } = useNotification()
-  const opening = useMutation<unknown, HttpError>({
-    mutationFn: () => openReturn(orderId, { reason, note: note.trim() || null }),
-    onSuccess: async () => {
-      open?.(toast("success", t("returnOpened"), t("returnOpenedText", { id: orderId })))
-      await queryClient.invalidateQueries({ queryKey: RETURNS_QUERY_KEY })
-      onClose()
-    },
-    onError: (error) => open?.(toast("error", t("failed"), error.message)),
-  })
+  // The Returns list is read again (useCreate invalidates the resource's lists).
+  const { mutate, mutation: opening } = useCreate<AdminReturn, HttpError, NewReturn>()
+  const submit = () =>
+    mutate(
+      { resource: "returns", values: { orderId, reason, note: note.trim() || null }, successNotification: false, errorNotification: false },
+      {
+        onSuccess: () => {
+          open?.(toast("success", t("returnOpened"), t("returnOpenedText", { id: orderId })))
+          onClose()
+        },
+        onError: (error) => open?.(toast("error", t("failed"), error.message)),
+      },
+    )
   return (
     <Modal
       open
@@ -35,7 +36,7 @@ function OpenReturnModal({ orderId, onClose }: { orderId: number; onClose: () =>
       cancelText={t("cancel")}
       okText={t("openReturn")}
       okButtonProps={{ loading: opening.isPending }}
-      onOk={() => opening.mutate()}
+      onOk={submit}
       destroyOnHidden
     >
       <Flex vertical gap="middle">

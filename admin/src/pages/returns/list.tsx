@@ -1,12 +1,11 @@
 import type { AdminReturn } from "@enclave/contract"
-import { useQuery } from "@tanstack/react-query"
+import { useList, type HttpError } from "@refinedev/core"
 import { Alert, Button, Flex, Space, Table, Tag, Typography } from "antd"
 import { useState } from "react"
 import { Link } from "react-router"
 import { BandTag } from "../../components/band-tag"
 import { language } from "../../i18n"
 import { tReturns as t } from "../../i18n/returns"
-import { fetchReturns, RETURNS_QUERY_KEY } from "../../providers/returns"
 import { formatShopDateTime, useShopTimeZone } from "../../providers/shop-details"
 import { ReceiveModal } from "./receive-modal"
 import { RefundModal } from "./refund-modal"
@@ -28,7 +27,14 @@ function day(value: string): string {
  */
 export default function ReturnList() {
   const timeZone = useShopTimeZone()
-  const returns = useQuery({ queryKey: RETURNS_QUERY_KEY, queryFn: ({ signal }) => fetchReturns(signal), staleTime: 0 })
+  // Read afresh whenever the page is opened: withdrawals arrive from customers meanwhile.
+  const { query: returns, result } = useList<AdminReturn, HttpError>({
+    resource: "returns",
+    pagination: { mode: "off" },
+    queryOptions: { staleTime: 0 },
+    // The page says it, with a retry.
+    errorNotification: false,
+  })
   const [receiving, setReceiving] = useState<AdminReturn | null>(null)
   const [refunding, setRefunding] = useState<number | null>(null)
 
@@ -56,7 +62,7 @@ export default function ReturnList() {
           <Table<AdminReturn>
             rowKey="id"
             loading={returns.isPending}
-            dataSource={returns.data ?? []}
+            dataSource={result.data}
             locale={{ emptyText: t("empty") }}
             pagination={{ pageSize: 20, hideOnSinglePage: true }}
             onRow={(entry) => ({ "data-return-order": entry.orderId }) as React.HTMLAttributes<HTMLElement>}

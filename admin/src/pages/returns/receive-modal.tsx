@@ -1,28 +1,37 @@
-import type { HttpError } from "@refinedev/core"
-import { useNotification } from "@refinedev/core"
+import { useCustomMutation, useInvalidate, useNotification, type HttpError } from "@refinedev/core"
 import type { AdminReturn } from "@enclave/contract"
-import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { Flex, Input, List, Modal, Switch, Typography } from "antd"
 import { useState } from "react"
 import { tReturns as t } from "../../i18n/returns"
 import { toast } from "../../providers/toast"
-import { receiveReturn, RETURNS_QUERY_KEY } from "../../providers/returns"
+import { receiveReturnUrl, type ReceiveReturnRequest } from "../../providers/resources/returns"
 
 /** The goods are back: every item of the return received at once, restocked or not, with a note. */
 export function ReceiveModal({ entry, onClose }: { entry: AdminReturn; onClose: () => void }) {
   const [restock, setRestock] = useState(true)
   const [note, setNote] = useState("")
-  const queryClient = useQueryClient()
+  const invalidate = useInvalidate()
   const { open } = useNotification()
-  const receive = useMutation<unknown, HttpError>({
-    mutationFn: () => receiveReturn(entry.returnId!, { restock, note: note.trim() || null }),
-    onSuccess: async () => {
-      open?.(toast("success", t("received"), t("receivedText", { id: entry.orderId })))
-      await queryClient.invalidateQueries({ queryKey: RETURNS_QUERY_KEY })
-      onClose()
-    },
-    onError: (error) => open?.(toast("error", t("failed"), error.message)),
-  })
+  const { mutate, mutation: receive } = useCustomMutation<AdminReturn, HttpError, ReceiveReturnRequest>()
+  const submit = () =>
+    mutate(
+      {
+        url: receiveReturnUrl(entry.returnId!),
+        method: "post",
+        values: { restock, note: note.trim() || null },
+        meta: { resource: "returns" },
+        successNotification: false,
+        errorNotification: false,
+      },
+      {
+        onSuccess: async () => {
+          open?.(toast("success", t("received"), t("receivedText", { id: entry.orderId })))
+          await invalidate({ resource: "returns", invalidates: ["list"] })
+          onClose()
+        },
+        onError: (error) => open?.(toast("error", t("failed"), error.message)),
+      },
+    )
   return (
     <Modal
       open
@@ -31,7 +40,7 @@ export function ReceiveModal({ entry, onClose }: { entry: AdminReturn; onClose: 
       cancelText={t("cancel")}
       okText={t("receive")}
       okButtonProps={{ loading: receive.isPending }}
-      onOk={() => receive.mutate()}
+      onOk={submit}
       destroyOnHidden
     >
       <Flex vertical gap="middle" data-testid="receive-dialog">

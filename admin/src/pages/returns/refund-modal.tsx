@@ -1,13 +1,12 @@
-import type { HttpError } from "@refinedev/core"
-import { useNotification } from "@refinedev/core"
+import type { Refund } from "@enclave/contract"
+import { useCreate, useInvalidate, useNotification, useOne, type HttpError } from "@refinedev/core"
 import { centsToEuros, eurosToCents, formatEuro } from "@enclave/contract/values"
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { Alert, Button, Checkbox, Descriptions, Flex, Input, InputNumber, List, Modal, Skeleton, Typography } from "antd"
 import { useState } from "react"
 import { language } from "../../i18n"
 import { tReturns as t } from "../../i18n/returns"
 import { toast } from "../../providers/toast"
-import { fetchRefundProposal, refundOrder, refundQueryKey, RETURNS_QUERY_KEY } from "../../providers/returns"
+import type { NewRefund, RefundProposalRecord } from "../../providers/resources/refunds"
 import { formatShopDateTime, useShopTimeZone } from "../../providers/shop-details"
 
 const euro = (amount: string | number) => formatEuro(amount, language)
@@ -21,10 +20,13 @@ const AMOUNT = /^\d{1,8}([.,]\d{1,2})?$/
 export function RefundModal({ orderId, onClose }: { orderId: number; onClose: () => void }) {
   const [key] = useState(() => crypto.randomUUID())
   const timeZone = useShopTimeZone()
-  const proposal = useQuery({
-    queryKey: refundQueryKey(orderId),
-    queryFn: ({ signal }) => fetchRefundProposal(orderId, signal),
-    staleTime: 0,
+  const { query: proposal } = useOne<RefundProposalRecord, HttpError>({
+    resource: "refunds",
+    id: orderId,
+    // What was paid and refunded as it is now, each time the dialog opens.
+    queryOptions: { staleTime: 0 },
+    // The dialog says it.
+    errorNotification: false,
   })
   const [amount, setAmount] = useState<string | null>(null)
   const [note, setNote] = useState("")
@@ -32,36 +34,44 @@ export function RefundModal({ orderId, onClose }: { orderId: number; onClose: ()
   const [iban, setIban] = useState("")
   // By item: ticked items with how many of each; "Use these items" puts their price into the amount.
   const [picked, setPicked] = useState<Record<number, number>>({})
-  const queryClient = useQueryClient()
+  const invalidate = useInvalidate()
   const { open } = useNotification()
-  const shown = amount ?? proposal.data?.proposed ?? ""
+  const data = proposal.data?.data
+  const shown = amount ?? data?.proposed ?? ""
   const value = shown.replace(",", ".")
-  const refundable = Number(proposal.data?.refundable ?? 0)
+  const refundable = Number(data?.refundable ?? 0)
   const problem = !AMOUNT.test(shown) || Number(value) <= 0 || Number(value) > refundable
-  const bank = proposal.data?.method === "bank_transfer"
+  const bank = data?.method === "bank_transfer"
   const bankMissing = bank && (!holder.trim() || iban.replace(/\s/g, "").length < 15)
-  const refund = useMutation<unknown, HttpError>({
-    mutationFn: () =>
-      refundOrder(
-        orderId,
-        {
+  const { mutate, mutation: refund } = useCreate<Refund & { id: string }, HttpError, NewRefund>()
+  const submit = () =>
+    mutate(
+      {
+        resource: "refunds",
+        values: {
+          orderId,
           amount: Number(value).toFixed(2),
           note: note.trim() || null,
           ...(bank ? { bankAccount: { accountHolder: holder.trim(), iban } } : {}),
         },
-        key,
-      ),
-    onSuccess: async () => {
-      open?.(toast("success", t("refundDone"), t("refundDoneText", { amount: euro(value), id: orderId })))
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: RETURNS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: refundQueryKey(orderId) }),
-      ])
-      onClose()
-    },
-    onError: (error) => open?.(toast("error", t("refundFailed"), error.message)),
-  })
-  const data = proposal.data
+        meta: { idempotencyKey: key },
+        // The order's refund figures and the Returns list are read again (below), before the dialog closes.
+        invalidates: [],
+        successNotification: false,
+        errorNotification: false,
+      },
+      {
+        onSuccess: async () => {
+          open?.(toast("success", t("refundDone"), t("refundDoneText", { amount: euro(value), id: orderId })))
+          await Promise.all([
+            invalidate({ resource: "returns", invalidates: ["list"] }),
+            invalidate({ resource: "refunds", id: orderId, invalidates: ["detail"] }),
+          ])
+          onClose()
+        },
+        onError: (error) => open?.(toast("error", t("refundFailed"), error.message)),
+      },
+    )
   const chosen = Object.entries(picked).map(([itemId, quantity]) => ({ itemId: Number(itemId), quantity }))
   const itemsCents = (data?.items ?? []).reduce((sum, item) => sum + eurosToCents(item.unitPrice) * (picked[item.itemId] ?? 0), 0)
   return (
@@ -72,7 +82,7 @@ export function RefundModal({ orderId, onClose }: { orderId: number; onClose: ()
       cancelText={t("cancel")}
       okText={t("refundButton", { amount: AMOUNT.test(shown) ? euro(value) : "" })}
       okButtonProps={{ disabled: !data || refundable <= 0 || problem || bankMissing, loading: refund.isPending }}
-      onOk={() => refund.mutate()}
+      onOk={submit}
       destroyOnHidden
     >
       {proposal.isPending ? (

@@ -15,7 +15,6 @@ import {
   type ShopDetailsUpdateInput,
 } from "@enclave/contract"
 import type { HttpError } from "@refinedev/core"
-import { useMutation } from "@tanstack/react-query"
 import { Alert, Button, Card, Divider, Flex, Form, Input, Space, Switch, Typography } from "antd"
 import type { Rule } from "antd/es/form"
 import { useState, type ReactNode } from "react"
@@ -84,11 +83,10 @@ function ShopDetailsForm({ details }: { details: AdminShopDetails }) {
   const [form] = Form.useForm<FormValues>()
   const [baseline, setBaseline] = useState(() => valuesOf(details))
   const [dirty, setDirty] = useState(false)
-  const saveDetails = useSaveShopDetails()
-  const save = useMutation<AdminShopDetails, HttpError, FormValues>({ mutationFn: (values) => saveDetails(bodyOf(values)) })
+  const save = useSaveShopDetails()
 
   const submit = (values: FormValues) =>
-    save.mutate(values, {
+    save.save(bodyOf(values), {
       onSuccess: (saved) => {
         const next = valuesOf(saved)
         setBaseline(next)
@@ -183,10 +181,7 @@ function ShopDetailsForm({ details }: { details: AdminShopDetails }) {
  * from a session signed in with the password alone is refused by the server (own_second_factor_required).
  */
 function StaffSignInCard({ details }: { details: AdminShopDetails }) {
-  const saveDetails = useSaveShopDetails()
-  const save = useMutation<AdminShopDetails, HttpError, boolean>({
-    mutationFn: (required) => saveDetails({ staffSecondFactorRequired: required }),
-  })
+  const save = useSaveShopDetails()
   const refusal = (error: HttpError | null) => {
     return error?.code === "own_second_factor_required" ? t("staffOwnFactor") : describeRequestError(error)
   }
@@ -199,13 +194,16 @@ function StaffSignInCard({ details }: { details: AdminShopDetails }) {
           loading={save.isPending}
           data-testid="staff-second-factor"
           onChange={(required) =>
-            save.mutate(required, {
-              onSuccess: (saved) =>
-                notificationProvider.open?.(
-                  toast("success", saved.staffSecondFactorRequired ? t("staffOn") : t("staffOff"), t("staffSwitch")),
-                ),
-              onError: (error) => notificationProvider.open?.(toast("error", t("staffFailed"), refusal(error))),
-            })
+            save.save(
+              { staffSecondFactorRequired: required },
+              {
+                onSuccess: (saved) =>
+                  notificationProvider.open?.(
+                    toast("success", saved.staffSecondFactorRequired ? t("staffOn") : t("staffOff"), t("staffSwitch")),
+                  ),
+                onError: (error) => notificationProvider.open?.(toast("error", t("staffFailed"), refusal(error))),
+              },
+            )
           }
         />
         <label htmlFor="staff-second-factor">{t("staffSwitch")}</label>
@@ -221,19 +219,11 @@ function StaffSignInCard({ details }: { details: AdminShopDetails }) {
 }
 
 export default function ShopDetailsSettings() {
-  const query = useShopDetails()
-  const details = query.data
+  const { query, details } = useShopDetails()
 
   let body: ReactNode
   if (query.isError) {
-    body = (
-      <RequestError
-        title={t("loadFailedText")}
-        error={query.error as unknown as HttpError}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    )
+    body = <RequestError title={t("loadFailedText")} error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
   } else if (!details) {
     body = <Card loading aria-busy="true" />
   } else {

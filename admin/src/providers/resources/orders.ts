@@ -1,16 +1,6 @@
-import {
-  orderListSchema,
-  orderSchema,
-  updateOrderStatusSchema,
-  updateShippingAddressSchema,
-  userSchema,
-  unfinalisedPaymentListSchema,
-  type Order,
-  type UnfinalisedPayment,
-  type User,
-} from "@enclave/contract"
+import { orderListSchema, orderSchema, updateOrderStatusSchema, updateShippingAddressSchema, type Order } from "@enclave/contract"
 import type { CrudFilter, GetListResponse, Pagination } from "@refinedev/core"
-import { getJson, httpError, sendJson, signalOf, validated } from "../http"
+import { httpError, sendJson, signalOf, validated } from "../http"
 import { fetchList, paginate, searchTextOf, type CallParams, type ResourceHandler } from "./resource"
 
 /** The filter the order list's search box sets: id, user id, total or status contains the text. */
@@ -116,18 +106,6 @@ async function updateOrder(params: CallParams<"update">): Promise<{ data: Order 
 async function deleteOrder(params: CallParams<"deleteOne">): Promise<{ data: Order }> {
   await sendJson("DELETE", orderPath(params.id))
   return { data: { id: params.id } as Order }
-}
-
-/** GET /api/admin/order-user/{userId}: the customer profile behind an order. */
-export async function fetchOrderCustomer(userId: number, signal?: AbortSignal): Promise<User> {
-  const path = `/admin/order-user/${encodeURIComponent(String(userId))}`
-  return validated(userSchema.safeParse(await getJson(path, signal)), path)
-}
-
-/** GET /api/admin/unfinalised-payments: payments taken without an order. */
-export async function fetchUnfinalisedPayments(signal?: AbortSignal): Promise<UnfinalisedPayment[]> {
-  const path = "/admin/unfinalised-payments"
-  return validated(unfinalisedPaymentListSchema.safeParse(await getJson(path, signal)), path)
 }
 
 export const orders: ResourceHandler = { getList: listOrders, getOne: getOrder, update: updateOrder, deleteOne: deleteOrder }

@@ -12,7 +12,7 @@ import {
   type Product,
 } from "@enclave/contract"
 import { errorMessageOf } from "@enclave/contract/http-errors"
-import type { BaseRecord, CrudFilter, CrudSort, GetListResponse, Pagination } from "@refinedev/core"
+import type { BaseRecord, CrudFilter, CrudSort, CustomParams, CustomResponse, GetListResponse, Pagination } from "@refinedev/core"
 import { API_URL, getJson, httpError, sendJson, signalOf, validated } from "../http"
 import { fetchList, paginate, searchTextOf, type CallParams, type ResourceHandler } from "./resource"
 
@@ -109,12 +109,31 @@ async function deleteProduct(params: CallParams<"deleteOne">): Promise<{ data: B
   return { data: { id: params.id } }
 }
 
+/** Where a product's image is uploaded: useCustomMutation's url, with `{ file }` as values (meta.resource "products"). */
+export function productImageUploadUrl(id: string | number): string {
+  return `${productPath(id)}/upload-image`
+}
+
+/** The upload as a custom call; `meta.onProgress` hears the percentage sent. */
+async function uploadImageCall(params: CustomParams): Promise<CustomResponse<BaseRecord>> {
+  const id = /^\/admin\/products\/([^/]+)\/upload-image$/.exec(params.url)?.[1]
+  if (params.method !== "post" || id === undefined)
+    throw httpError(404, `The admin has no call ${params.method.toUpperCase()} ${params.url}`)
+  const { file } = params.payload as { file: Blob }
+  const onProgress = params.meta?.onProgress
+  const answer = await uploadProductImage(decodeURIComponent(id), file, {
+    onProgress: typeof onProgress === "function" ? (onProgress as (percent: number) => void) : undefined,
+  })
+  return { data: answer }
+}
+
 export const products: ResourceHandler = {
   getList: listProducts,
   getOne: getProduct,
   create: createProduct,
   update: updateProduct,
   deleteOne: deleteProduct,
+  custom: uploadImageCall,
 }
 
 /** Why an upload failed, in the words of docs/product.md §8 (the page translates the fixed texts). */

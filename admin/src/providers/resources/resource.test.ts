@@ -3,7 +3,7 @@ import { productListSchema } from "@enclave/contract"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { ORDER_SEARCH_FIELD, queryOrders, UNPAID_INVOICES_FILTER } from "./orders"
 import { PRODUCT_SEARCH_FIELD, queryProducts } from "./products"
-import { DEFAULT_PAGE_SIZE, fetchList, paginate, searchTextOf } from "./resource"
+import { customCalls, DEFAULT_PAGE_SIZE, fetchList, paginate, searchTextOf } from "./resource"
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1)
 
@@ -67,6 +67,48 @@ describe("fetchList: GET a whole list and check it against the contract", () => 
       statusCode: 502,
       message: expect.stringMatching(/^\/api\/products answered data outside the contract/),
     })
+  })
+})
+
+describe("customCalls: a resource's calls that are no CRUD", () => {
+  afterEach(() => vi.unstubAllGlobals())
+  const answer = {
+    safeParse: (value: unknown) =>
+      typeof value === "object" && value !== null && "id" in value
+        ? { success: true as const, data: value }
+        : { success: false as const, error: { issues: [{ path: ["id"], message: "Required" }] } },
+  }
+  const receive = customCalls([{ method: "post", path: "/admin/returns/:id/receive", answer }])
+
+  it("POSTs the payload with its headers to the path that fits and answers the checked answer", async () => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ id: "ret_1" }), { status: 200 }))
+    vi.stubGlobal("fetch", fetch)
+    await expect(
+      receive({ url: "/admin/returns/ret_1/receive", method: "post", payload: { restock: true }, headers: { "Idempotency-Key": "k" } }),
+    ).resolves.toEqual({ data: { id: "ret_1" } })
+    expect(fetch).toHaveBeenCalledWith(
+      "/api/admin/returns/ret_1/receive",
+      expect.objectContaining({
+        method: "POST",
+        body: JSON.stringify({ restock: true }),
+        headers: expect.objectContaining({ "Idempotency-Key": "k" }),
+      }),
+    )
+  })
+
+  it("an answer outside the contract is a 502; a call the resource does not list is a 404 and reaches no server", async () => {
+    const fetch = vi.fn(async () => new Response("{}", { status: 200 }))
+    vi.stubGlobal("fetch", fetch)
+    await expect(receive({ url: "/admin/returns/ret_1/receive", method: "post" })).rejects.toMatchObject({ statusCode: 502 })
+    fetch.mockClear()
+    for (const [url, method] of [
+      ["/admin/returns/ret_1/receive", "get"],
+      ["/admin/returns/ret_1/receive/more", "post"],
+      ["/admin/returns//receive", "post"],
+    ] as const) {
+      await expect(receive({ url, method }), `${method} ${url}`).rejects.toMatchObject({ statusCode: 404 })
+    }
+    expect(fetch).not.toHaveBeenCalled()
   })
 })
 

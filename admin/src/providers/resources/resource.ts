@@ -3,6 +3,8 @@ import type {
   CreateParams,
   CreateResponse,
   CrudFilter,
+  CustomParams,
+  CustomResponse,
   DeleteOneParams,
   DeleteOneResponse,
   GetListParams,
@@ -13,7 +15,7 @@ import type {
   UpdateParams,
   UpdateResponse,
 } from "@refinedev/core"
-import { getJson, httpError, validated, type ParseResult } from "../http"
+import { getJson, httpError, sendJson, signalOf, validated, type ParseResult } from "../http"
 
 /**
  * What one admin resource can do over /api/admin/* (providers/resources/<resource>.ts). A method
@@ -25,6 +27,8 @@ export interface ResourceHandler {
   create?: (params: CreateParams) => Promise<CreateResponse<BaseRecord>>
   update?: (params: UpdateParams) => Promise<UpdateResponse<BaseRecord>>
   deleteOne?: (params: DeleteOneParams) => Promise<DeleteOneResponse<BaseRecord>>
+  /** The resource's calls that are no CRUD (useCustom/useCustomMutation with `meta.resource` naming it). */
+  custom?: (params: CustomParams) => Promise<CustomResponse<BaseRecord>>
 }
 
 /** What Refine passes to one of a resource's calls, e.g. `CallParams<"getOne">` (GetOneParams). */
@@ -74,4 +78,41 @@ export function paginate<T>(matches: T[], pagination?: Pagination): GetListRespo
   const currentPage = Math.max(1, pagination?.currentPage ?? 1)
   const start = (currentPage - 1) * pageSize
   return { data: matches.slice(start, start + pageSize), total: matches.length }
+}
+
+/**
+ * One of a resource's non-CRUD calls: its method, its path inside /api with `:name` for each
+ * variable part, and the contract's schema of its answer.
+ */
+export interface CustomCall {
+  method: "get" | "post" | "put" | "delete"
+  path: string
+  answer: ListSchema<unknown>
+}
+
+function matches(call: CustomCall, method: string, url: string): boolean {
+  const pattern = call.path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:[A-Za-z]+/g, "[^/]+")
+  return call.method === method.toLowerCase() && new RegExp(`^${pattern}$`).test(url)
+}
+
+/**
+ * A resource's `custom`: the call whose method and path fit the one asked for is made (a GET with
+ * react-query's abort signal, any other with the payload as its JSON body and the given headers) and its
+ * answer checked against the contract; a call the resource does not list is refused with a 404.
+ */
+export function customCalls(calls: readonly CustomCall[]): NonNullable<ResourceHandler["custom"]> {
+  return async (params) => {
+    const call = calls.find((candidate) => matches(candidate, params.method, params.url))
+    if (!call) throw httpError(404, `The admin has no call ${params.method.toUpperCase()} ${params.url}`)
+    const answer =
+      call.method === "get"
+        ? await getJson(params.url, signalOf(params.meta))
+        : await sendJson(
+            call.method.toUpperCase() as "POST" | "PUT" | "DELETE",
+            params.url,
+            params.payload,
+            (params.headers ?? {}) as Record<string, string>,
+          )
+    return { data: validated(call.answer.safeParse(answer), params.url) as BaseRecord }
+  }
 }
