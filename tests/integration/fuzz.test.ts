@@ -86,9 +86,14 @@ function problemWith(answer: Answer): string | null {
   return null
 }
 
-/** The codes the spec answers with another status in places (error-codes.ts): a passkey's, a one-time code's. */
+/**
+ * The codes the spec answers with another status in places (error-codes.ts): a passkey's, a one-time code's,
+ * and a payment's that is unknown: 400 when nothing names one, 404 for a card payment or PayPal order the
+ * caller has none of (api-paths.ts lists both).
+ */
 const VARYING_STATUS = new Set<ErrorCode>([
   "invalid_two_factor_code",
+  "payment_unknown",
   "passkey_challenge_invalid",
   "passkey_unknown",
   "passkey_invalid",
