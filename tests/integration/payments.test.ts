@@ -185,7 +185,7 @@ describe("the wallet provider (PayPal)", () => {
     const { id } = await approvedPaypalOrder(buyer)
     // The scenario the scaled-out shop runs too (tests/support/races.ts).
     const { answers } = await captureTenTimes(buyer, id)
-    // Here every capture waits for the first under the payment's lock, so all ten answer the order.
+    // Here every capture waits for the first under the buyer's purchase lock, so all ten answer the order.
     for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBe(200)
     expect(env.paypal.capturesTaken(id)).toBe(1)
     expect(await stockOf(SLEEVE)).toBe(stockBefore - 1)

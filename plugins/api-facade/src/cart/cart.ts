@@ -195,7 +195,7 @@ function newLineData(
  * script): each holder takes well under a second, so this is room for dozens, and stays under
  * the front door's 60 s proxy timeout so the caller gets our answer rather than a gateway's.
  */
-const CART_LOCK_WAIT_SECONDS = 45
+export const CART_LOCK_WAIT_SECONDS = 45
 
 /**
  * One user's cart changes one at a time, on every server instance (Medusa's locking module).
@@ -205,12 +205,17 @@ const CART_LOCK_WAIT_SECONDS = 45
  * from what it knew before it queued: with a stale view each racing first add started a cart of its
  * own, and only the last stayed the user's (every other add answered 201 and was lost).
  */
+/** The lock of one user's cart; the purchase takes the same one (purchase/workflow.ts). */
+export function cartLockKey(userId: string): string {
+  return `enclave-cart:${userId}`
+}
+
 async function withCartLock<T>(container: MedusaContainer, user: ShopUserRow, work: () => Promise<T>): Promise<T> {
   const locking = container.resolve(Modules.LOCKING)
   let holding = false
   try {
     return await locking.execute(
-      `enclave-cart:${user.id}`,
+      cartLockKey(user.id),
       async () => {
         holding = true
         return work()

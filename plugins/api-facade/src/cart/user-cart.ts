@@ -8,8 +8,9 @@ import { ApiError } from "../http/api-error"
 /*
  * Which Medusa cart a shop user is filling is a link between the two modules (the accounts plugin's
  * links/shop-user-cart.ts). It moves in two places only, both under the user's cart lock (cart.ts
- * withCartLock): the first add starts a cart and links it, a purchase completes the cart and
- * dismisses the link. Each move is a workflow step whose compensation moves it back.
+ * cartLockKey: withCartLock, and the purchase workflow's own lock): the first add starts a cart and
+ * links it, a purchase completes the cart and dismisses the link. Each move is a workflow step whose
+ * compensation moves it back.
  */
 
 export const CART_BUSY_MESSAGE = "Your cart is being changed by another request: please try again in a moment"

@@ -11,7 +11,7 @@ import { medusaAddress } from "./medusa-address"
 import { detailsOfOrder, findOrder, shopOrders, type OrderDetailsRow } from "./read-orders"
 import { cancelShopOrder, notesWith, orderLockKey } from "./cancel-order"
 import { fulfilmentRefusal, moveFulfilmentWorkflow, type ShipmentLabel } from "./fulfilment"
-import { workflowError } from "./place-order-workflow"
+import { workflowError } from "../http/api-error"
 
 async function existingOrder(container: MedusaContainer, orderNumber: number) {
   const found = await findOrder(container, orderNumber)

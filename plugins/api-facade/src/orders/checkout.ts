@@ -20,7 +20,7 @@ import { stockRefusal } from "./stock"
  * from the catalogue, for the address and shipping method they chose, taxed by Medusa's tax module
  * (tax/purchase-tax.ts). The checkout summary shows it (priceCart); the card and wallet providers
  * price it when their payment starts (for the amount to charge); the purchase workflow
- * (place-order-workflow.ts) prices it again when it makes the order, with the same tax lines.
+ * (purchase/workflow.ts) prices it again when it makes the order, with the same tax lines.
  */
 
 export interface ShippingMethodChoice {

@@ -10,7 +10,7 @@ import {
   type OrderStatus,
 } from "@enclave/contract"
 import { ApiError } from "../http/api-error"
-import { workflowError } from "./place-order-workflow"
+import { workflowError } from "../http/api-error"
 import { detailsOfOrder, findOrder, shopOrders } from "./read-orders"
 
 /**

@@ -225,29 +225,8 @@ export async function findOwnCheckoutPayment(
 /** What the shop's bookkeeping of a checkout payment says: where it stands, the money taken, why it failed. */
 export type CheckoutPaymentBookkeeping = Pick<CheckoutPaymentFields, "status" | "payment_id" | "failure_reason">
 
-/** The record's bookkeeping changes; compensation puts back what it said. */
-export const markCheckoutPaymentStep = createStep(
-  "enclave-mark-checkout-payment",
-  async (input: { id: string; next: CheckoutPaymentBookkeeping; previous: CheckoutPaymentBookkeeping }, { container }) => {
-    await shopOrders(container).updateCheckoutPayments({ id: input.id, ...input.next })
-    return new StepResponse(input.id, { id: input.id, ...input.previous })
-  },
-  async (previous, { container }) => {
-    if (previous) await shopOrders(container).updateCheckoutPayments(previous)
-  },
-)
-
 export async function updateCheckoutPayment(container: MedusaContainer, id: string, changes: Partial<Omit<CheckoutPaymentFields, "id">>) {
   return shopOrders(container).updateCheckoutPayments({ id, ...changes })
-}
-
-/**
- * One payment is settled at a time, on every server instance: a customer's double click, ten
- * browser tabs and the provider's webhook all capturing the same payment make one order.
- */
-export function withPaymentLock<T>(container: MedusaContainer, reference: string, work: () => Promise<T>): Promise<T> {
-  const locking = container.resolve(Modules.LOCKING)
-  return locking.execute(`enclave-payment:${reference}`, work, { timeout: 60 })
 }
 
 /** Payments taken that did not become an order, newest first (staff finish or refund them). */

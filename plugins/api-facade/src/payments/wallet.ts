@@ -1,16 +1,15 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import type { capturePaypalOrderSchema, createPaypalOrderSchema, PaypalCapture, PaypalOrder, PaypalOrderCreated } from "@enclave/contract"
+import type { createPaypalOrderSchema, PaypalOrder, PaypalOrderCreated } from "@enclave/contract"
 import type { z } from "zod"
 import { centsToEuros } from "@enclave/contract/money"
 import { WALLET_PROVIDER_ID } from "@enclave/payments"
 import type { ShopUserRow } from "../accounts/users"
 import { ApiError } from "../http/api-error"
-import { finalisePayment, orderOfPayment } from "./finalise"
-import { findCheckoutPayment, findOwnCheckoutPayment, startCheckoutPayment, withPaymentLock, type CheckoutPaymentFields } from "./records"
+import { findOwnCheckoutPayment, startCheckoutPayment, type CheckoutPaymentFields } from "./records"
 import { walletGatewayFor } from "./settings"
 
 /** docs/product.md §7: a userId in the body must be the signed-in customer's; the session decides who pays. */
-function refuseOtherUser(user: ShopUserRow, userId: number | null | undefined) {
+export function refuseOtherUser(user: ShopUserRow, userId: number | null | undefined) {
   if (userId !== undefined && userId !== null && userId !== user.user_number) {
     throw new ApiError("not_your_cart", "You can only pay for your own cart", { fields: { userId: "This is not your user id" } })
   }
@@ -59,53 +58,20 @@ export async function createWalletOrder(
   }
 }
 
-function captureAnswer(row: CheckoutPaymentFields, paymentId: string, order: PaypalCapture["order"]): PaypalCapture {
-  return { id: row.reference, status: "COMPLETED", paymentId, orderId: order.id, order }
-}
-
-/**
- * Captures a wallet payment and makes its order, exactly once: under the payment's lock, an
- * order that exists is answered again; PayPal's own idempotency (PayPal-Request-Id = the payment
- * session) makes a repeated capture return the first. `capturedId` is given when PayPal's
- * webhook already says the money was taken.
- */
-export async function settleWalletPayment(container: MedusaContainer, reference: string, capturedId?: string): Promise<PaypalCapture> {
-  return withPaymentLock(container, reference, async () => {
-    const row = (await findCheckoutPayment(container, { provider: "paypal", reference }))!
-    const existing = await orderOfPayment(container, row)
-    if (existing) return captureAnswer(row, row.payment_id ?? "", existing)
-    let paymentId = capturedId ?? row.payment_id
-    if (!paymentId) {
-      const gateway = await walletGatewayFor(container, { sandbox: row.is_test_payment })
-      const captured = await gateway.capture(reference, row.payment_session_id)
-      paymentId = captured.captureId
-    }
-    const order = await finalisePayment(container, row, paymentId)
-    return captureAnswer(row, paymentId, order)
-  })
-}
-
-async function customersPayment(container: MedusaContainer, user: ShopUserRow, reference: string): Promise<CheckoutPaymentFields> {
+export async function customersWalletPayment(
+  container: MedusaContainer,
+  user: ShopUserRow,
+  reference: string,
+): Promise<CheckoutPaymentFields> {
   const row = await findOwnCheckoutPayment(container, user, { provider: "paypal", reference })
   // Another customer's PayPal order is answered like one that does not exist.
   if (!row) throw new ApiError("payment_not_found", "There is no PayPal order with this id for your account")
   return row
 }
 
-/** POST /api/paypal-server/capture-order. */
-export async function captureWalletOrder(
-  container: MedusaContainer,
-  user: ShopUserRow,
-  request: z.output<typeof capturePaypalOrderSchema>,
-): Promise<PaypalCapture> {
-  refuseOtherUser(user, request.userId)
-  const row = await customersPayment(container, user, request.orderId)
-  return settleWalletPayment(container, row.reference)
-}
-
 /** GET /api/paypal-server/order/{id}: PayPal's view of one of the customer's wallet orders. */
 export async function walletOrder(container: MedusaContainer, user: ShopUserRow, reference: string): Promise<PaypalOrder> {
-  const row = await customersPayment(container, user, reference)
+  const row = await customersWalletPayment(container, user, reference)
   const gateway = await walletGatewayFor(container, { sandbox: row.is_test_payment })
   const order = await gateway.getOrder(reference)
   return {

@@ -2,7 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { createOrderSchema, MISSING_SHIPPING_ADDRESS_MESSAGE } from "@enclave/contract"
 import { ApiError, validate } from "../../../http/api-error"
 import { requireUser } from "../../../http/current-user"
-import { placeOrder } from "../../../orders/place-order"
+import { placeOrder } from "../../../purchase/place-order"
 import { listOrdersOf } from "../../../orders/read-orders"
 import { withAfterSale } from "../../../after-sale/order-after-sale"
 

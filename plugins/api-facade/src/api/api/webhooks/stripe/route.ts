@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { receiveWebhook } from "../../../../payments/webhooks"
+import { receiveWebhook } from "../../../../purchase/webhooks"
 
 /** Called by the provider, not by a browser: no session; the signature is the credential. */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {

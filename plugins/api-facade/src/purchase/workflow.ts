@@ -2,7 +2,6 @@ import type { LinkDefinition, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import {
-  acquireLockStep,
   authorizePaymentSessionStep,
   capturePaymentWorkflow,
   createOrdersStep,
@@ -10,30 +9,46 @@ import {
   emitEventStep,
   releaseLockStep,
 } from "@medusajs/medusa/core-flows"
+import { randomUUID } from "node:crypto"
+import { setTimeout as sleep } from "node:timers/promises"
 import {
+  INVOICE_BUSINESS_ONLY_MESSAGE,
+  INVOICE_NOT_AVAILABLE_MESSAGE,
+  INVOICE_PAYMENT_METHOD,
+  INVOICE_PAYMENT_PROVIDER,
   invoiceDueDate,
   invoiceMinimumMessage,
   invoiceReference,
   PAYMENT_ID_USED_MESSAGE,
+  TEST_PAYMENTS_OFF_MESSAGE,
   type Order,
   type ShippingAddress,
 } from "@enclave/contract"
 import { eurosToCents } from "@enclave/contract/money"
 import { PRODUCT_NAME_DE_KEY, SHIPPING_METHOD_NAME_DE_KEY } from "@enclave/contract/values"
 import { SHOP_ORDERS_MODULE, type InvoiceTerms } from "@enclave/orders"
-import { moveUserCartStep } from "../cart/user-cart"
+import { invoiceDetails, SYSTEM_PROVIDER_ID } from "@enclave/payments"
+import { CART_LOCK_WAIT_SECONDS, cartLockKey } from "../cart/cart"
+import { CART_BUSY_MESSAGE, linkedCartId, moveUserCartStep } from "../cart/user-cart"
+import { runThenBump } from "../catalogue/cache"
 import { ApiError, workflowError } from "../http/api-error"
-import { pricePurchase, type CheckoutChoice, type PricedPurchase } from "./checkout"
+import CheckoutPaymentOrderLink from "../links/checkout-payment-order"
+import { pricePurchase, type CheckoutChoice, type PricedPurchase } from "../orders/checkout"
 import { catalogueEntries } from "../catalogue/products"
-import { detailsOfOrder, shopOrders, timeZoneForOrders, toContractOrder, type MedusaOrderRow } from "./read-orders"
-import { stockRefusal } from "./stock"
+import { detailsOfOrder, shopOrders, timeZoneForOrders, toContractOrder, type MedusaOrderRow } from "../orders/read-orders"
+import { stockRefusal } from "../orders/stock"
+import { invoiceAvailable } from "../payment-settings/invoice"
+import { readPaymentSettings } from "../payment-settings/payment-settings"
+import type { CheckoutPaymentBookkeeping, CheckoutPaymentRow } from "../payments/records"
 import { BUYER_VAT_ID_KEY } from "../tax/order-vat"
+import { paymentMethodLabel, type PaymentKind, type ProviderPaymentKind } from "./payment-kind"
 
 /**
- * A purchase as one Medusa workflow: price the cart from the catalogue, make Medusa's
- * order from it, reserve its stock, record its payment in Medusa's payment module, record the
- * shop's details and close the cart. Every step that writes has its compensation, so a purchase
- * that fails at any point leaves no order, no reservation and no payment behind.
+ * A purchase as one Medusa workflow, whatever pays for it: under the buyer's lock, the step of its
+ * payment kind checks and names the payment, then the workflow prices the cart from the catalogue,
+ * makes Medusa's order from it, reserves its stock, records its payment in Medusa's payment module,
+ * records the shop's details and closes the cart. Every step that writes has its compensation, so a
+ * purchase that fails at any point leaves no order, no reservation and no payment behind.
  *
  * Medusa's own complete-cart re-derives the whole cart through its refresh workflows (~590
  * statements a purchase); this one reads the cart once and writes through the modules with the
@@ -42,41 +57,186 @@ import { BUYER_VAT_ID_KEY } from "../tax/order-vat"
 
 export const PLACE_ORDER_WORKFLOW = "enclave-place-order"
 
-export interface PaymentToRecord {
+interface PaymentToRecord {
   /** As customers and staff read it, e.g. "Card (Sandbox)". */
   method: string
   paymentId: string | null
   provider: string
   isTest: boolean
-  /** A payment session opened when the payment started (card, wallet); the sandbox card opens one here. */
+  /** A payment session opened when the payment started (card, wallet); the sandbox card and invoices open one here. */
   sessionId?: string
   /** For a session opened here: the Medusa payment provider and its data. */
   providerId?: string
   data?: Record<string, unknown>
 }
 
-export interface PlaceOrderInput {
-  cartId: string
+/** An invoice's terms as the admin set them when the order is placed. */
+type InvoiceOffer = { paymentTermDays: number; accountHolder: string; iban: string; bic: string; minimumTotal: string }
+
+/** The payment a kind's step settled on: what the order records, and an invoice's terms. */
+interface Paying {
+  payment: PaymentToRecord
+  invoice: InvoiceOffer | null
+}
+
+/** A provider payment that this purchase settles: the shop's record of it, read before the purchase. */
+export interface SettledPayment {
+  /** The record (payments/records.ts) with its bookkeeping as read; linked to the order. */
+  row: Pick<CheckoutPaymentRow, "id" | "provider" | "cart_id" | "payment_session_id" | "is_test_payment"> & CheckoutPaymentBookkeeping
+  kind: ProviderPaymentKind
+  /** The provider's id of the money taken. */
+  paymentId: string
+}
+
+export interface PurchaseInput {
+  kind: PaymentKind
   userId: string
   userNumber: number
   email: string
   /** A business customer's VAT ID (checkout.ts buyerVatId), else null: one of another EU state may make it reverse charge. */
   vatId: string | null
   choice: CheckoutChoice
-  payment: PaymentToRecord
   notes?: string | null
-  /** The payment was taken already: an inactive shipping method no longer refuses it. */
-  paid?: boolean
-  /** The shop's record of the provider payment this purchase settles (payments/records.ts): linked to the order. */
-  checkoutPaymentId?: string
+  /** sandbox_card: the simulated card's id. */
+  sandboxPaymentId?: string
+  /** card, paypal: the payment the provider took. */
+  settling?: SettledPayment
   /**
-   * Paid by invoice: the terms the order is placed on. The order waits for the transfer (status
-   * pending, Medusa's payment authorised, captured when staff mark it paid).
+   * sandbox_card, invoice: the cart the request was sent for, when the buyer's link names none any
+   * more: a request ahead of it (a double click, a retry whose answer was lost) made it into an order.
    */
-  invoice?: { paymentTermDays: number; accountHolder: string; iban: string; bic: string; minimumTotal: string }
+  cartSent?: string | null
   /** The shop's time zone when the order is placed: an invoice's due date counts from the order's day there. */
   timeZone: string
 }
+
+/** A crashed purchase's hold on the lock ends after this, so its buyer is not locked out for long. */
+const PURCHASE_LOCK_TTL_SECONDS = 120
+
+/**
+ * The purchase's one lock: the buyer's cart lock (cart.ts), so no cart change, payment start or
+ * other purchase of theirs runs beside it on any instance, and the loser of a double click or of a
+ * capture racing its webhook finds the order. Taken with its own owner id, so an undo after the
+ * lock expired cannot release someone else's hold. A queue longer than a buyer should wait is
+ * their 409, as for cart changes.
+ */
+export const takePurchaseLockStep = createStep(
+  "enclave-take-purchase-lock",
+  async (input: { key: string | null }, { container }) => {
+    if (!input.key) return new StepResponse({ key: null as string | null, ownerId: null as string | null }, null)
+    const locking = container.resolve(Modules.LOCKING)
+    const ownerId = randomUUID()
+    const giveUpAt = Date.now() + CART_LOCK_WAIT_SECONDS * 1000
+    for (;;) {
+      try {
+        await locking.acquire(input.key, { ownerId, expire: PURCHASE_LOCK_TTL_SECONDS })
+        break
+      } catch {
+        if (Date.now() >= giveUpAt) throw new ApiError("cart_busy", CART_BUSY_MESSAGE)
+        await sleep(200)
+      }
+    }
+    const hold = { key: input.key as string | null, ownerId: ownerId as string | null }
+    return new StepResponse(hold, hold)
+  },
+  async (hold, { container }) => {
+    if (hold?.key) await container.resolve(Modules.LOCKING).release(hold.key, { ownerId: hold.ownerId! })
+  },
+)
+
+/** The simulated card (docs/product.md §4) pays only while test payments are on and the card provider is in sandbox mode. */
+const sandboxCardPaymentStep = createStep("enclave-pay-sandbox-card", async (input: { paymentId: string }, { container }) => {
+  const settings = await readPaymentSettings(container)
+  if (!settings.testPaymentsEnabled) {
+    throw new ApiError("test_payments_off", TEST_PAYMENTS_OFF_MESSAGE, { fields: { paymentId: "Test payments are switched off" } })
+  }
+  if (!settings.stripeSandboxMode) {
+    throw new ApiError("test_payments_off", "Test payments are switched off: the card provider is in live mode", {
+      fields: { paymentId: "Test payments are switched off" },
+    })
+  }
+  // Medusa's system provider: the simulated card collects nothing.
+  const paying: Paying = {
+    payment: {
+      method: "Card (Sandbox)",
+      paymentId: input.paymentId,
+      provider: "sandbox",
+      isTest: true,
+      providerId: SYSTEM_PROVIDER_ID,
+      data: { payment_id: input.paymentId },
+    },
+    invoice: null,
+  }
+  return new StepResponse(paying)
+})
+
+/**
+ * Payment by invoice: only business customers, only while the admin offers it, only from the
+ * minimum total (checked on the priced cart). Medusa's system provider authorises the payment now;
+ * staff capture it when the transfer arrives (orders/mark-paid.ts).
+ */
+const invoicePaymentStep = createStep("enclave-pay-by-invoice", async (input: { businessCustomer: boolean }, { container }) => {
+  const settings = await readPaymentSettings(container)
+  const terms = invoiceAvailable(settings) ? invoiceDetails(settings) : null
+  if (!terms)
+    throw new ApiError("invoice_not_available", INVOICE_NOT_AVAILABLE_MESSAGE, { fields: { paymentMethod: INVOICE_NOT_AVAILABLE_MESSAGE } })
+  if (!input.businessCustomer) {
+    throw new ApiError("invoice_business_only", INVOICE_BUSINESS_ONLY_MESSAGE, { fields: { paymentMethod: INVOICE_BUSINESS_ONLY_MESSAGE } })
+  }
+  const paying: Paying = {
+    payment: {
+      method: INVOICE_PAYMENT_METHOD,
+      paymentId: null,
+      provider: INVOICE_PAYMENT_PROVIDER,
+      isTest: false,
+      providerId: SYSTEM_PROVIDER_ID,
+      data: {},
+    },
+    invoice: terms,
+  }
+  return new StepResponse(paying)
+})
+
+/**
+ * A card or PayPal payment the provider confirmed: its record says "paid", with the provider's id
+ * of the money, and the order uses the payment session opened when it started. Compensation puts
+ * back what the record said.
+ */
+const providerPaymentStep = createStep(
+  "enclave-pay-by-provider",
+  async (input: SettledPayment, { container }) => {
+    const { row } = input
+    await shopOrders(container).updateCheckoutPayments({ id: row.id, status: "paid", payment_id: input.paymentId })
+    const paying: Paying = {
+      payment: {
+        method: paymentMethodLabel(input.kind, row.is_test_payment),
+        paymentId: input.paymentId,
+        provider: row.provider,
+        isTest: row.is_test_payment,
+        sessionId: row.payment_session_id,
+      },
+      invoice: null,
+    }
+    return new StepResponse(paying, { id: row.id, status: row.status, payment_id: row.payment_id, failure_reason: row.failure_reason })
+  },
+  async (previous, { container }) => {
+    if (previous) await shopOrders(container).updateCheckoutPayments(previous)
+  },
+)
+
+/**
+ * The cart being bought, read under the lock: a provider payment's own cart; otherwise the one the
+ * buyer's link names (not the one last seen: another instance may have bought it since), or the one
+ * the request was sent for, whose order the workflow then answers again.
+ */
+const purchaseCartStep = createStep(
+  "enclave-purchase-cart",
+  async (input: { userId: string; settlingCartId: string | null; cartSent: string | null }, { container }) => {
+    const cartId = input.settlingCartId ?? (await linkedCartId(container, input.userId)) ?? input.cartSent
+    if (!cartId) throw new ApiError("cart_empty", "Your cart is empty")
+    return new StepResponse(cartId)
+  },
+)
 
 /** The order this cart already became (a retried or doubled request), finishing what a crashed attempt left. */
 const existingOrderOfCartStep = createStep("enclave-existing-order-of-cart", async (input: { cartId: string }, { container }) => {
@@ -99,7 +259,7 @@ const existingOrderOfCartStep = createStep("enclave-existing-order-of-cart", asy
 
 /**
  * One payment pays one order: a payment id on an order already is refused (a simulated card's id
- * sent again by another account, a provider's payment replayed). Runs under the payment id's lock.
+ * sent again by another account, a provider's payment replayed).
  */
 const refuseUsedPaymentStep = createStep("enclave-refuse-used-payment", async (input: { paymentId: string | null }, { container }) => {
   if (!input.paymentId) return new StepResponse(null)
@@ -109,19 +269,25 @@ const refuseUsedPaymentStep = createStep("enclave-refuse-used-payment", async (i
 })
 
 /** Checks and prices the cart (throws the customer's 4xx); reads only. */
-const priceCartStep = createStep("enclave-price-cart", async (input: PlaceOrderInput, { container }) => {
-  const purchase = await pricePurchase(container, input, input.choice, { paid: input.paid })
-  if (input.invoice && purchase.total < eurosToCents(input.invoice.minimumTotal)) {
-    const message = invoiceMinimumMessage(input.invoice.minimumTotal)
-    throw new ApiError(
-      "invoice_below_minimum",
-      message,
-      { fields: { paymentMethod: message } },
-      { params: { minimumTotal: input.invoice.minimumTotal } },
-    )
-  }
-  return new StepResponse(purchase)
-})
+const priceCartStep = createStep(
+  "enclave-price-cart",
+  async (
+    input: { cartId: string; email: string; vatId: string | null; choice: CheckoutChoice; paid: boolean; invoice: InvoiceOffer | null },
+    { container },
+  ) => {
+    const purchase = await pricePurchase(container, input, input.choice, { paid: input.paid })
+    if (input.invoice && purchase.total < eurosToCents(input.invoice.minimumTotal)) {
+      const message = invoiceMinimumMessage(input.invoice.minimumTotal)
+      throw new ApiError(
+        "invoice_below_minimum",
+        message,
+        { fields: { paymentMethod: message } },
+        { params: { minimumTotal: input.invoice.minimumTotal } },
+      )
+    }
+    return new StepResponse(purchase)
+  },
+)
 
 /** What Medusa's order shipping method keeps beside its English name: the German one it was sold under. */
 function methodMetadata(purchase: PricedPurchase): Record<string, unknown> | null {
@@ -292,12 +458,16 @@ export interface OrderDetailsInput {
 }
 
 /** An invoice order's terms, fixed from its number and the moment it was made. */
-function invoiceTerms(input: PlaceOrderInput, order: { display_id: number; created_at: string | Date }): InvoiceTerms | null {
-  if (!input.invoice) return null
-  const { paymentTermDays, accountHolder, iban, bic } = input.invoice
+function invoiceTerms(
+  offer: InvoiceOffer | null,
+  order: { display_id: number; created_at: string | Date },
+  timeZone: string,
+): InvoiceTerms | null {
+  if (!offer) return null
+  const { paymentTermDays, accountHolder, iban, bic } = offer
   return {
     reference: invoiceReference(order.display_id),
-    dueDate: invoiceDueDate(new Date(order.created_at), paymentTermDays, input.timeZone),
+    dueDate: invoiceDueDate(new Date(order.created_at), paymentTermDays, timeZone),
     paymentTermDays,
     accountHolder,
     iban,
@@ -305,12 +475,24 @@ function invoiceTerms(input: PlaceOrderInput, order: { display_id: number; creat
   }
 }
 
-/** The shop's own record of the order (status, payment, method, the address as typed). */
+/**
+ * The shop's own record of the order (status, payment, method, the address as typed). Its payment id
+ * is unique in the table: two accounts sending one simulated card's id at once hold a lock each (their
+ * own) and both pass refuseUsedPaymentStep, so the second write is the one refused, and its purchase undone.
+ */
 export const recordOrderDetailsStep = createStep(
   "enclave-record-order-details",
   async (input: OrderDetailsInput, { container }) => {
-    const created = await shopOrders(container).createOrderDetails({ ...input })
-    return new StepResponse(created, created.id)
+    try {
+      const created = await shopOrders(container).createOrderDetails({ ...input })
+      return new StepResponse(created, created.id)
+    } catch (error) {
+      if (input.payment_id) {
+        const [used] = await shopOrders(container).listOrderDetails({ payment_id: input.payment_id }, { select: ["id"], take: 1 })
+        if (used) throw new ApiError("payment_id_used", PAYMENT_ID_USED_MESSAGE, { fields: { paymentId: PAYMENT_ID_USED_MESSAGE } })
+      }
+      throw error
+    }
   },
   async (id, { container }) => {
     if (id) await shopOrders(container).deleteOrderDetails([id])
@@ -332,22 +514,75 @@ const completeCartStep = createStep(
   },
 )
 
-export const placeOrderWorkflow = createWorkflow(PLACE_ORDER_WORKFLOW, (input: PlaceOrderInput) => {
-  // One completion per cart at a time, on every instance; the loser of a double click then finds the order.
-  const lockKey = transform({ input }, ({ input }) => `enclave-place-order:${input.cartId}`)
-  acquireLockStep({ key: lockKey, timeout: 45, ttl: 120 })
-  // And one per payment id, taken after the cart's (a step of its own: a lock of several keys that
-  // finds one taken keeps the others), so two accounts sending the same id are told apart by
-  // refuseUsedPaymentStep. Not the checkout payment's own lock (payments/records.ts), which its caller holds.
-  const paymentLockKey = transform({ input }, ({ input }) =>
-    input.payment.paymentId ? [`enclave-payment-id:${input.payment.paymentId}`] : [],
+/**
+ * Links a settled payment to the order its cart became before (the customer paid twice, or a
+ * capture and its webhook raced): the staff then see both payments on that order. Once only;
+ * compensation removes the link this step made.
+ */
+const linkPaymentToOrderStep = createStep(
+  "enclave-link-payment-order",
+  async (input: { orderId: string; checkoutPaymentId: string }, { container }) => {
+    const query = container.resolve(ContainerRegistrationKeys.QUERY)
+    const { data } = await query.graph({
+      entity: CheckoutPaymentOrderLink.entryPoint,
+      fields: ["order_id"],
+      filters: { checkout_payment_id: input.checkoutPaymentId },
+    })
+    if (data.length) return new StepResponse(null, null)
+    const link: LinkDefinition = {
+      [Modules.ORDER]: { order_id: input.orderId },
+      [SHOP_ORDERS_MODULE]: { checkout_payment_id: input.checkoutPaymentId },
+    }
+    await container.resolve(ContainerRegistrationKeys.LINK).create([link])
+    return new StepResponse(null, link)
+  },
+  async (link, { container }) => {
+    if (link) await container.resolve(ContainerRegistrationKeys.LINK).dismiss([link])
+  },
+)
+
+export const placeOrderWorkflow = createWorkflow(PLACE_ORDER_WORKFLOW, (input: PurchaseInput) => {
+  const lock = takePurchaseLockStep({ key: transform({ input }, ({ input }) => cartLockKey(input.userId)) })
+
+  // The step of the purchase's payment kind: each checks what only it needs and names the payment.
+  const bySandboxCard = when("enclave-paid-by-sandbox-card", { input }, ({ input }) => input.kind === "sandbox_card").then(() =>
+    sandboxCardPaymentStep(transform({ input }, ({ input }) => ({ paymentId: input.sandboxPaymentId! }))),
   )
-  acquireLockStep({ key: paymentLockKey, timeout: 45, ttl: 120 }).config({ name: "enclave-lock-payment-id" })
-  const existing = existingOrderOfCartStep({ cartId: input.cartId })
+  const byInvoice = when("enclave-paid-by-invoice", { input }, ({ input }) => input.kind === "invoice").then(() =>
+    // buyerVatId (orders/checkout.ts) names a VAT ID for business customers only.
+    invoicePaymentStep(transform({ input }, ({ input }) => ({ businessCustomer: input.vatId !== null }))),
+  )
+  const byProvider = when("enclave-paid-by-provider", { input }, ({ input }) => input.kind === "card" || input.kind === "paypal").then(() =>
+    providerPaymentStep(transform({ input }, ({ input }) => input.settling!)),
+  )
+  const paying = transform({ bySandboxCard, byInvoice, byProvider }, ({ bySandboxCard, byInvoice, byProvider }): Paying => {
+    const chosen = bySandboxCard ?? byInvoice ?? byProvider
+    if (!chosen) throw new Error("The purchase names no payment kind the workflow knows")
+    return chosen
+  })
+
+  const cartId = purchaseCartStep(
+    transform({ input }, ({ input }) => ({
+      userId: input.userId,
+      settlingCartId: input.settling?.row.cart_id ?? null,
+      cartSent: input.cartSent ?? null,
+    })),
+  )
+  const existing = existingOrderOfCartStep({ cartId })
 
   const placed = when("enclave-new-order", { existing }, ({ existing }) => !existing.orderId).then(() => {
-    refuseUsedPaymentStep(transform({ input }, ({ input }) => ({ paymentId: input.payment.paymentId })))
-    const purchase = priceCartStep(input)
+    refuseUsedPaymentStep(transform({ paying }, ({ paying }) => ({ paymentId: paying.payment.paymentId })))
+    const purchase = priceCartStep(
+      transform({ input, cartId, paying }, ({ input, cartId, paying }) => ({
+        cartId,
+        email: input.email,
+        vatId: input.vatId,
+        choice: input.choice,
+        // The money was taken already: an inactive shipping method no longer refuses it.
+        paid: Boolean(input.settling),
+        invoice: paying.invoice,
+      })),
+    )
     const orders = createOrdersStep([transform({ purchase }, ({ purchase }) => orderData(purchase))])
     const order = transform(
       { orders },
@@ -360,24 +595,27 @@ export const placeOrderWorkflow = createWorkflow(PLACE_ORDER_WORKFLOW, (input: P
         },
     )
     createRemoteLinkStep(
-      transform({ order, input }, ({ order, input }) => [
-        { [Modules.ORDER]: { order_id: order.id }, [Modules.CART]: { cart_id: input.cartId } },
+      transform({ order, cartId }, ({ order, cartId }) => [
+        { [Modules.ORDER]: { order_id: order.id }, [Modules.CART]: { cart_id: cartId } },
       ]),
     ).config({ name: "enclave-link-order-cart" })
     reserveStockStep({ purchase, orderItems: transform({ order }, ({ order }) => order.items) })
-    const session = openPaymentSessionStep({ payment: input.payment, amount: transform({ purchase }, ({ purchase }) => purchase.total) })
+    const session = openPaymentSessionStep({
+      payment: transform({ paying }, ({ paying }) => paying.payment),
+      amount: transform({ purchase }, ({ purchase }) => purchase.total),
+    })
     const payment = authorizePaymentSessionStep({ id: session.sessionId, context: {} })
     const details = recordOrderDetailsStep(
-      transform({ purchase, input, order }, ({ purchase, input, order }): OrderDetailsInput => ({
+      transform({ purchase, input, order, paying }, ({ purchase, input, order, paying }): OrderDetailsInput => ({
         shipping_address: { ...purchase.address, addressLine2: purchase.address.addressLine2 || null },
-        status: input.invoice ? "pending" : "processing",
-        payment_method: input.payment.method,
-        payment_id: input.payment.paymentId,
-        payment_provider: input.payment.provider,
-        is_test_payment: input.payment.isTest,
+        status: paying.invoice ? "pending" : "processing",
+        payment_method: paying.payment.method,
+        payment_id: paying.payment.paymentId,
+        payment_provider: paying.payment.provider,
+        is_test_payment: paying.payment.isTest,
         shipping_method_name: purchase.method.name,
-        notes: input.notes || (input.payment.provider === "sandbox" ? "Test order: no payment was taken" : null),
-        invoice: invoiceTerms(input, order),
+        notes: input.notes || (input.kind === "sandbox_card" ? "Test order: no payment was taken" : null),
+        invoice: invoiceTerms(paying.invoice, order, input.timeZone),
       })),
     )
     // The cart link came first (it is how a retry finds the order); these in one write, with the
@@ -386,8 +624,8 @@ export const placeOrderWorkflow = createWorkflow(PLACE_ORDER_WORKFLOW, (input: P
       transform({ order, session, details, input }, ({ order, session, details, input }): LinkDefinition[] => [
         { [Modules.ORDER]: { order_id: order.id }, [Modules.PAYMENT]: { payment_collection_id: session.collectionId } },
         { [Modules.ORDER]: { order_id: order.id }, [SHOP_ORDERS_MODULE]: { order_details_id: details.id } },
-        ...(input.checkoutPaymentId
-          ? [{ [Modules.ORDER]: { order_id: order.id }, [SHOP_ORDERS_MODULE]: { checkout_payment_id: input.checkoutPaymentId } }]
+        ...(input.settling
+          ? [{ [Modules.ORDER]: { order_id: order.id }, [SHOP_ORDERS_MODULE]: { checkout_payment_id: input.settling.row.id } }]
           : []),
       ]),
     ).config({ name: "enclave-link-order-payment-details" })
@@ -424,26 +662,37 @@ export const placeOrderWorkflow = createWorkflow(PLACE_ORDER_WORKFLOW, (input: P
     }))
   })
 
+  // A provider payment for a cart that had become an order already is that order's payment too.
+  when("enclave-link-payment-to-existing-order", { existing, input }, ({ existing, input }) =>
+    Boolean(existing.orderId && input.settling),
+  ).then(() => {
+    linkPaymentToOrderStep(
+      transform({ existing, input }, ({ existing, input }) => ({ orderId: existing.orderId!, checkoutPaymentId: input.settling!.row.id })),
+    )
+  })
+
   // The provider has taken the money (a card or PayPal payment, or the simulated card): Medusa
   // records the capture as the order's transaction and announces payment.captured. An invoice
   // stays authorised until staff mark it paid (mark-paid.ts). After every write that can fail: a
   // capture cannot be taken back; after the order's link to its payment: Medusa books it on the order.
-  when("enclave-capture-paid-order", { placed, input }, ({ placed, input }) => Boolean(placed) && !input.invoice).then(() => {
+  when("enclave-capture-paid-order", { placed, input }, ({ placed, input }) => Boolean(placed) && input.kind !== "invoice").then(() => {
     capturePaymentWorkflow.runAsStep({ input: transform({ placed }, ({ placed }) => ({ payment_id: placed!.paymentId })) })
   })
 
   const orderId = transform({ existing, placed }, ({ existing, placed }) => existing.orderId ?? placed!.id)
   // Also for an order found again: a crashed attempt may have made it without closing the cart.
-  completeCartStep({ cartId: input.cartId })
+  completeCartStep({ cartId })
   // The customer's next add starts a new cart (cart/user-cart.ts); compensation gives them this one back.
-  moveUserCartStep(transform({ input }, ({ input }) => ({ userId: input.userId, from: input.cartId, to: null }))).config({
+  moveUserCartStep(transform({ input, cartId }, ({ input, cartId }) => ({ userId: input.userId, from: cartId, to: null }))).config({
     name: "enclave-release-user-cart",
   })
   when("enclave-order-placed-event", { placed }, ({ placed }) => Boolean(placed)).then(() => {
     emitEventStep({ eventName: "order.placed", data: transform({ orderId }, ({ orderId }) => ({ id: orderId })) })
   })
-  releaseLockStep({ key: paymentLockKey }).config({ name: "enclave-release-payment-id" })
-  releaseLockStep({ key: lockKey })
+  releaseLockStep({
+    key: transform({ lock }, ({ lock }) => lock.key ?? []),
+    ownerId: transform({ lock }, ({ lock }) => lock.ownerId ?? undefined),
+  })
   return new WorkflowResponse({
     orderId,
     placed: transform({ placed }, ({ placed }) => Boolean(placed)),
@@ -452,20 +701,28 @@ export const placeOrderWorkflow = createWorkflow(PLACE_ORDER_WORKFLOW, (input: P
   })
 })
 
-// Where it was first needed; it lives with ApiError so the cart's workflows use it too.
-export { workflowError } from "../http/api-error"
-
-/** Runs the purchase; answers the Medusa order id (the same one for a cart completed before). */
-export async function runPlaceOrder(
+/**
+ * Runs a purchase, the one way every payment kind becomes an order; answers the Medusa order id (the
+ * same one for a cart completed before). The catalogue is marked stale afterwards, also when the
+ * purchase failed part-way: an order moves stock only, so prices, ids and shipping methods stay as
+ * the catalogue facts hold them.
+ */
+export async function runPurchase(
   container: MedusaContainer,
-  input: Omit<PlaceOrderInput, "timeZone">,
+  input: Omit<PurchaseInput, "timeZone">,
 ): Promise<{ orderId: string; placed: boolean; answer: Order | null }> {
-  try {
-    // Only an invoice's due date and state count days in the shop's zone: other purchases skip the store read.
-    const timeZone = await timeZoneForOrders(container, [input])
-    const { result } = await placeOrderWorkflow(container).run({ input: { ...input, timeZone } })
-    return result
-  } catch (error) {
-    throw workflowError(error)
-  }
+  return runThenBump(
+    "an order was placed",
+    async () => {
+      try {
+        // Only an invoice's due date and state count days in the shop's zone: other purchases skip the store read.
+        const timeZone = await timeZoneForOrders(container, [{ invoice: input.kind === "invoice" }])
+        const { result } = await placeOrderWorkflow(container).run({ input: { ...input, timeZone } })
+        return result
+      } catch (error) {
+        throw workflowError(error)
+      }
+    },
+    "stock",
+  )
 }
