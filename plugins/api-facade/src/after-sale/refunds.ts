@@ -6,6 +6,7 @@ import type { Refund, RefundProposal, RefundRequest } from "@enclave/contract"
 import { centsToEuros, eurosToCents } from "@enclave/contract/money"
 import { withdrawalRefundCents } from "@enclave/contract/withdrawal"
 import { SHOP_ORDERS_MODULE, type ShopRefund } from "@enclave/orders"
+import { CARD_PROVIDER_ID, WALLET_PROVIDER_ID } from "@enclave/payments"
 import { ApiError, workflowError } from "../http/api-error"
 import { orderLockKey } from "../orders/cancel-order"
 import { shopOrders } from "../orders/read-orders"
@@ -31,8 +32,9 @@ type Method = Refund["method"]
 export function methodOf(order: AfterSaleOrder): Method | null {
   const payment = capturedPayment(order)
   if (!payment) return null
-  if (payment.providerId.includes("stripe")) return "card"
-  if (payment.providerId.includes("paypal")) return "paypal"
+  // By the provider's id, which the payments plugin names: the shop's own card and wallet providers.
+  if (payment.providerId === CARD_PROVIDER_ID) return "card"
+  if (payment.providerId === WALLET_PROVIDER_ID) return "paypal"
   if (order.details?.invoice) return "bank_transfer"
   return "test"
 }
