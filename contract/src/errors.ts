@@ -2,15 +2,7 @@ import { z } from "zod"
 import { ERROR_CODES, type ErrorParams } from "./http-errors.js"
 import { CHALLENGE_REFUSALS, CHALLENGE_REQUIRED_CODE } from "./values.js"
 
-export {
-  ERROR_CODE_STATUS,
-  ERROR_CODES,
-  errorCodeForStatus,
-  isErrorCode,
-  type ErrorCode,
-  type ErrorParams,
-  type ParamsOf,
-} from "./http-errors.js"
+export { ERROR_CODE_STATUS, ERROR_CODES, errorCodeForStatus, isErrorCode, type ErrorCode, type ErrorParams } from "./http-errors.js"
 
 /**
  * Every error the facade answers: a JSON body with a message a person can read, a stable code

@@ -181,9 +181,6 @@ export interface ErrorParams {
   pgp_key_refused: { reason: string }
 }
 
-/** The params of an answer with this code, when the code has any (else an empty object). */
-export type ParamsOf<C extends ErrorCode> = C extends keyof ErrorParams ? ErrorParams[C] : Record<string, never>
-
 /** What a failed answer says, whatever its body. */
 export interface FailedAnswer {
   /** The body's message, else its text (a body that is not a JSON object), else the status text. */
