@@ -13,7 +13,7 @@ import {
   requestShopUserEmailChangeWorkflow,
   updateShopUserProfileWorkflow,
 } from "@enclave/accounts"
-import { ApiError } from "../http/api-error"
+import { ShopError } from "@enclave/contract/shop-error"
 import { passwordMatches } from "./sign-in"
 import { countAttempt, countSuccess, failureError } from "./sign-in-guard"
 import { accountsService, findUserById, type ShopUserRow } from "./users"
@@ -56,10 +56,10 @@ export async function confirmEmailChange(container: MedusaContainer, body: Email
     return (await findUserById(container, result.userId))!
   } catch (error) {
     if (MedusaError.isMedusaError(error) && error.type === MedusaError.Types.DUPLICATE_ERROR) {
-      throw new ApiError("email_taken", EMAIL_TAKEN_MESSAGE, { fields: { email: EMAIL_TAKEN_MESSAGE } })
+      throw new ShopError("email_taken", EMAIL_TAKEN_MESSAGE, { fields: { email: EMAIL_TAKEN_MESSAGE } })
     }
     if (MedusaError.isMedusaError(error) && error.type === MedusaError.Types.INVALID_DATA) {
-      throw new ApiError("email_change_link_invalid", EMAIL_CHANGE_LINK_INVALID_MESSAGE, {
+      throw new ShopError("email_change_link_invalid", EMAIL_CHANGE_LINK_INVALID_MESSAGE, {
         fields: { token: EMAIL_CHANGE_LINK_INVALID_MESSAGE },
       })
     }
@@ -80,7 +80,7 @@ export async function changePassword(
 ): Promise<Date> {
   const attempt = await countAttempt(container, user.username_key, clientAddress, "counted")
   if (!(await passwordMatches(container, user.username_key, body.currentPassword))) {
-    const wrong = new ApiError("wrong_password", WRONG_CURRENT_PASSWORD_MESSAGE, {
+    const wrong = new ShopError("wrong_password", WRONG_CURRENT_PASSWORD_MESSAGE, {
       fields: { currentPassword: WRONG_CURRENT_PASSWORD_MESSAGE },
     })
     throw failureError(attempt, wrong)

@@ -2,7 +2,7 @@ import type { AuthenticatedMedusaRequest, MedusaNextFunction, MedusaRequest, Med
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { INVALID_CREDENTIALS_MESSAGE, passkeyMessages } from "@enclave/contract"
 import { staffSecondFactorRequired } from "../shop-details/shop-details"
-import { ApiError } from "../http/api-error"
+import { ShopError } from "@enclave/contract/shop-error"
 import { clientAddress } from "../http/sign-in-limit"
 import { passwordMatches } from "./sign-in"
 import { countAttempt, countSuccess, failureError } from "./sign-in-guard"
@@ -35,21 +35,21 @@ export async function guardMedusaSignIn(req: MedusaRequest, res: MedusaResponse,
     // Medusa's sign-in takes no passkey: under the staff setting, its admins need an authenticator code.
     if (account && !account.two_factor_enabled && (await staffSecondFactorRequired(req.scope))) {
       if (!(await passwordMatches(req.scope, email, typeof body.password === "string" ? body.password : ""))) {
-        throw failureError(attempt, new ApiError("invalid_credentials", INVALID_CREDENTIALS_MESSAGE))
+        throw failureError(attempt, new ShopError("invalid_credentials", INVALID_CREDENTIALS_MESSAGE))
       }
       const code = "staff_second_factor_required"
-      throw new ApiError(code, passkeyMessages[code], { code }, { status: 401 })
+      throw new ShopError(code, passkeyMessages[code], { code }, { status: 401 })
     }
     if (account?.two_factor_enabled) {
       // Medusa would hand out a token for the password alone.
       if (!(await passwordMatches(req.scope, email, typeof body.password === "string" ? body.password : ""))) {
-        throw failureError(attempt, new ApiError("invalid_credentials", INVALID_CREDENTIALS_MESSAGE))
+        throw failureError(attempt, new ShopError("invalid_credentials", INVALID_CREDENTIALS_MESSAGE))
       }
       const code = typeof body.code === "string" ? body.code.trim() : ""
       if (!code || !(await accountsService(req.scope).useTwoFactorCode(account.id, code))) {
         throw failureError(
           attempt,
-          new ApiError("medusa_second_factor_required", MEDUSA_SECOND_FACTOR_MESSAGE, { fields: { code: MEDUSA_SECOND_FACTOR_MESSAGE } }),
+          new ShopError("medusa_second_factor_required", MEDUSA_SECOND_FACTOR_MESSAGE, { fields: { code: MEDUSA_SECOND_FACTOR_MESSAGE } }),
         )
       }
     }
@@ -108,15 +108,15 @@ export async function endStaleMedusaAdminAccess(req: MedusaRequest, _res: Medusa
       filters: { id: context.actor_id },
     })
     const user = data[0] as { shop_user?: { is_admin: boolean; password_last_changed: string | Date | null } | null } | undefined
-    if (!user) return next(new ApiError("medusa_admin_gone", MEDUSA_ADMIN_GONE_MESSAGE))
+    if (!user) return next(new ShopError("medusa_admin_gone", MEDUSA_ADMIN_GONE_MESSAGE))
     const account = user.shop_user
-    if (account && !account.is_admin) return next(new ApiError("medusa_admin_gone", MEDUSA_ADMIN_GONE_MESSAGE))
+    if (account && !account.is_admin) return next(new ShopError("medusa_admin_gone", MEDUSA_ADMIN_GONE_MESSAGE))
     const signedInAt =
       bearerIssuedAt(req.headers.authorization) ?? (req as unknown as { session?: SessionWithSignIn }).session?.enclave_signed_in_at ?? null
     // Whole seconds, as the token's time is.
     const changedAt = account?.password_last_changed ? Math.floor(new Date(account.password_last_changed).getTime() / 1000) * 1000 : null
     if (account && changedAt !== null && (signedInAt === null || signedInAt < changedAt)) {
-      return next(new ApiError("medusa_admin_gone", MEDUSA_ADMIN_GONE_MESSAGE))
+      return next(new ShopError("medusa_admin_gone", MEDUSA_ADMIN_GONE_MESSAGE))
     }
     next()
   } catch (error) {

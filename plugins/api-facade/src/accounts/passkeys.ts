@@ -23,7 +23,7 @@ import {
   type WebAuthnCredential,
 } from "@simplewebauthn/server"
 import { isoBase64URL } from "@simplewebauthn/server/helpers"
-import { ApiError } from "../http/api-error"
+import { ShopError } from "@enclave/contract/shop-error"
 import { cameToShopOverHttps } from "../http/proxies"
 import type { ShopLanguage } from "../http/shop-origin"
 import { staffSecondFactorRequired } from "../shop-details/shop-details"
@@ -60,8 +60,8 @@ export function relyingParty(req: MedusaRequest): { id: string; origin: string }
   return { id: new URL(origin).hostname, origin }
 }
 
-export function passkeyRefusal(status: number, code: PasskeyRefusalCode): ApiError {
-  return new ApiError(code, passkeyMessages[code], { code }, { status })
+export function passkeyRefusal(status: number, code: PasskeyRefusalCode): ShopError {
+  return new ShopError(code, passkeyMessages[code], { code }, { status })
 }
 
 const transportsOf = (row: PasskeyRow): AuthenticatorTransportFuture[] =>
@@ -171,7 +171,7 @@ export async function registerPasskey(req: MedusaRequest, user: ShopUserRow, bod
 
 async function ownPasskey(container: MedusaContainer, user: ShopUserRow, id: string): Promise<PasskeyRow> {
   const [row] = await accountsService(container).listPasskeys({ id, shop_user_id: user.id }, { take: 1 })
-  if (!row) throw new ApiError("passkey_not_found", PASSKEY_NOT_FOUND_MESSAGE)
+  if (!row) throw new ShopError("passkey_not_found", PASSKEY_NOT_FOUND_MESSAGE)
   return row as PasskeyRow
 }
 
@@ -319,7 +319,7 @@ export async function signInWithPasskey(
       status: 401,
     })
   } catch (error) {
-    throw error instanceof ApiError ? failureError(attempt, error) : error
+    throw error instanceof ShopError ? failureError(attempt, error) : error
   }
   return signedIn(req.scope, attempt, user!, language)
 }
@@ -340,7 +340,7 @@ export async function completeSecondFactorWithPasskey(
     const passkey = await passkeyByCredential(req.scope, body.response.id)
     await verifyAssertion(req, passkey, body, { purpose: "second-factor", userId: user.id, requireUserVerification: false, status: 401 })
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
+    if (!(error instanceof ShopError)) throw error
     await countCodeFailure(req.scope, attempt)
     throw failureError(attempt, error)
   }
@@ -369,7 +369,7 @@ export async function verifyPasskeyConfirmation(
     const passkey = await passkeyByCredential(req.scope, body.response.id)
     await verifyAssertion(req, passkey, body, { purpose: "confirmation", userId: user.id, requireUserVerification: true, status: 400 })
   } catch (error) {
-    throw error instanceof ApiError ? failureError(attempt, error) : error
+    throw error instanceof ShopError ? failureError(attempt, error) : error
   }
   await countSuccess(req.scope, attempt)
 }

@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import { RESET_LINK_INVALID_MESSAGE, type PasswordResetConfirm } from "@enclave/contract"
 import { requestShopUserPasswordResetWorkflow, resetShopUserPasswordWorkflow } from "@enclave/accounts"
-import { ApiError } from "../http/api-error"
+import { ShopError } from "@enclave/contract/shop-error"
 import { accountsService } from "./users"
 
 /**
@@ -21,7 +21,7 @@ export async function confirmPasswordReset(container: MedusaContainer, body: Pas
     await resetShopUserPasswordWorkflow(container).run({ input: { token: body.token, newPassword: body.password } })
   } catch (error) {
     if (MedusaError.isMedusaError(error) && error.type === MedusaError.Types.INVALID_DATA) {
-      throw new ApiError("reset_link_invalid", RESET_LINK_INVALID_MESSAGE, { fields: { token: RESET_LINK_INVALID_MESSAGE } })
+      throw new ShopError("reset_link_invalid", RESET_LINK_INVALID_MESSAGE, { fields: { token: RESET_LINK_INVALID_MESSAGE } })
     }
     throw error
   }

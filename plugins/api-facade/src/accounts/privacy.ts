@@ -23,7 +23,7 @@ import {
   saveShopUserPgpKeyWorkflow,
 } from "@enclave/accounts"
 import { withAfterSaleFacts } from "../after-sale/order-after-sale"
-import { ApiError } from "../http/api-error"
+import { ShopError } from "@enclave/contract/shop-error"
 import { endAllSessions, sessionsOf } from "../http/session"
 import { clientAddress } from "../http/sign-in-limit"
 import { listOrdersOf } from "../orders/read-orders"
@@ -46,7 +46,7 @@ export async function savePgpKey(container: MedusaContainer, user: ShopUserRow, 
   const checked = await checkPublicKey(body.publicKey, user.email)
   if (!checked.ok) {
     const message = pgpKeyRefusalMessage(checked.code, { email: checked.email, date: checked.date?.slice(0, 10) })
-    throw new ApiError(
+    throw new ShopError(
       "pgp_key_refused",
       message,
       {
@@ -211,14 +211,14 @@ export async function deleteAccount(
   body: AccountDeletion | AccountDeletionByPasskey,
 ): Promise<void> {
   const container = req.scope
-  if (user.is_admin) throw new ApiError("admin_account", ADMIN_ACCOUNT_DELETION_MESSAGE, { code: ADMIN_ACCOUNT_DELETION_CODE })
+  if (user.is_admin) throw new ShopError("admin_account", ADMIN_ACCOUNT_DELETION_MESSAGE, { code: ADMIN_ACCOUNT_DELETION_CODE })
   if ("passkey" in body) {
     // Counted like the password: a refused answer is a failed sign-in of the account from this address.
     await verifyPasskeyConfirmation(req, user, { response: body.passkey }, clientAddress(req))
   } else {
     const attempt = await countAttempt(container, user.username_key, clientAddress(req), "counted")
     if (!(await passwordMatches(container, user.username_key, body.password))) {
-      throw failureError(attempt, new ApiError("wrong_password", WRONG_PASSWORD_MESSAGE, { fields: { password: WRONG_PASSWORD_MESSAGE } }))
+      throw failureError(attempt, new ShopError("wrong_password", WRONG_PASSWORD_MESSAGE, { fields: { password: WRONG_PASSWORD_MESSAGE } }))
     }
     await countSuccess(container, attempt)
   }
@@ -228,7 +228,7 @@ export async function deleteAccount(
   } catch (error) {
     // Deleted meanwhile by a request that raced this one: the account is gone, as after a sign-out.
     if (MedusaError.isMedusaError(error) && error.type === MedusaError.Types.NOT_FOUND)
-      throw new ApiError("not_signed_in", "You must be logged in")
+      throw new ShopError("not_signed_in", "You must be logged in")
     throw error
   }
 }

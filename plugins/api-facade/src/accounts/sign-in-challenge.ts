@@ -13,7 +13,7 @@ import {
 import { createChallenge, randomInt, verifySolution, type Challenge, type Solution } from "altcha-lib"
 import { deriveKey } from "altcha-lib/algorithms/sha"
 import { createHash, createHmac } from "node:crypto"
-import { ApiError } from "../http/api-error"
+import { ShopError } from "@enclave/contract/shop-error"
 import { accountsService } from "./users"
 
 /**
@@ -64,9 +64,9 @@ export async function newChallenge(container: MedusaContainer, usernameKey: stri
 }
 
 /** The 428 that hands out a challenge; `reason` says why a solution that was sent was not taken. */
-export async function challengeRequired(container: MedusaContainer, usernameKey: string, reason?: ChallengeRefusal): Promise<ApiError> {
+export async function challengeRequired(container: MedusaContainer, usernameKey: string, reason?: ChallengeRefusal): Promise<ShopError> {
   const challenge = await newChallenge(container, usernameKey)
-  return new ApiError("challenge_required", CHALLENGE_REQUIRED_MESSAGE, {
+  return new ShopError("challenge_required", CHALLENGE_REQUIRED_MESSAGE, {
     code: CHALLENGE_REQUIRED_CODE,
     challenge,
     ...(reason ? { reason } : {}),

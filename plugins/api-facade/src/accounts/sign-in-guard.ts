@@ -7,7 +7,7 @@ import {
   signInLockedMessage,
 } from "@enclave/contract"
 import { setTimeout as sleep } from "node:timers/promises"
-import { ApiError } from "../http/api-error"
+import { ShopError } from "@enclave/contract/shop-error"
 import { CHALLENGE_WINDOW_SECONDS, challengeAfter, challengeRequired, useSolution } from "./sign-in-challenge"
 import { accountsService, type SignInCounter } from "./users"
 
@@ -77,14 +77,14 @@ const minutesUntil = (until: Date | null) =>
   Math.max(1, Math.ceil(((until?.getTime() ?? Date.now() + lockSeconds() * 1000) - Date.now()) / 60_000))
 
 /** The details say what is locked and for how long, so the storefront can say it in the visitor's language. */
-function usernameLocked(counter: Counter): ApiError {
+function usernameLocked(counter: Counter): ShopError {
   const minutes = minutesUntil(counter.lockedUntil)
-  return new ApiError("account_locked", signInLockedMessage(minutes), { lock: "username", minutes }, { params: { minutes } })
+  return new ShopError("account_locked", signInLockedMessage(minutes), { lock: "username", minutes }, { params: { minutes } })
 }
 
-function addressLocked(counter: Counter): ApiError {
+function addressLocked(counter: Counter): ShopError {
   const minutes = minutesUntil(counter.lockedUntil)
-  return new ApiError("network_locked", networkLockedMessage(minutes), { lock: "address", minutes }, { params: { minutes } })
+  return new ShopError("network_locked", networkLockedMessage(minutes), { lock: "address", minutes }, { params: { minutes } })
 }
 
 /**
@@ -156,7 +156,7 @@ export async function countCodeFailure(container: MedusaContainer, attempt: Atte
 }
 
 /** The answer to a wrong password (or a username nobody has): 423, 429 or 401, by the counts alone. */
-export function failureError(attempt: Attempt, invalidCredentials: ApiError): ApiError {
+export function failureError(attempt: Attempt, invalidCredentials: ShopError): ShopError {
   if (attempt.pair.failures >= MAX_LOGIN_ATTEMPTS) return usernameLocked(attempt.pair)
   if (attempt.perAddress.failures >= failuresPerAddress()) return addressLocked(attempt.perAddress)
   return invalidCredentials

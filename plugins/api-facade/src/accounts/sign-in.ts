@@ -9,7 +9,7 @@ import {
 } from "@enclave/contract"
 import { registerShopUserWorkflow } from "@enclave/accounts"
 import scrypt from "scrypt-kdf"
-import { ApiError } from "../http/api-error"
+import { ShopError } from "@enclave/contract/shop-error"
 import type { ShopLanguage } from "../http/shop-origin"
 import { staffSecondFactorRequired } from "../shop-details/shop-details"
 import { hasPasskeys } from "./passkeys"
@@ -65,7 +65,7 @@ export async function signIn(
   const user = await findUserByUsername(container, usernameKey)
   const matches = await passwordMatches(container, usernameKey, credentials.password)
   if (!user) await spendPasswordCheckTime(credentials.password)
-  if (!user || !matches) throw failureError(attempt, new ApiError("invalid_credentials", INVALID_CREDENTIALS_MESSAGE))
+  if (!user || !matches) throw failureError(attempt, new ShopError("invalid_credentials", INVALID_CREDENTIALS_MESSAGE))
   if (user.two_factor_enabled) return { user, secondFactorDue: true }
   // An admin whose only second factor is a passkey, while the shop requires two of its staff: the
   // password step asks for the passkey, as it asks others for their code, so the session gets both.
@@ -88,13 +88,13 @@ export async function completeSecondFactor(
   language: ShopLanguage | null,
 ): Promise<ShopUserRow> {
   const user = await findUserById(container, userId)
-  if (!user?.two_factor_enabled) throw new ApiError("two_factor_expired", TWO_FACTOR_EXPIRED_MESSAGE)
+  if (!user?.two_factor_enabled) throw new ShopError("two_factor_expired", TWO_FACTOR_EXPIRED_MESSAGE)
   const attempt = await countAttempt(container, user.username_key, clientAddress, "onFailure")
   if (!(await accountsService(container).useTwoFactorCode(user.id, code))) {
     await countCodeFailure(container, attempt)
     throw failureError(
       attempt,
-      new ApiError("invalid_two_factor_code", INVALID_TWO_FACTOR_CODE_MESSAGE, { fields: { code: INVALID_TWO_FACTOR_CODE_MESSAGE } }),
+      new ShopError("invalid_two_factor_code", INVALID_TWO_FACTOR_CODE_MESSAGE, { fields: { code: INVALID_TWO_FACTOR_CODE_MESSAGE } }),
     )
   }
   return signedIn(container, attempt, user, language)
@@ -116,10 +116,10 @@ export async function register(container: MedusaContainer, body: RegisterRequest
   const usernameKey = body.username.toLowerCase()
   const email = body.email.toLowerCase()
   if ((await accounts.listShopUsers({ username_key: usernameKey }, { take: 1 })).length > 0) {
-    throw new ApiError("username_taken", "Username already taken", { fields: { username: "Username already taken" } })
+    throw new ShopError("username_taken", "Username already taken", { fields: { username: "Username already taken" } })
   }
   if ((await accounts.listShopUsers({ email }, { take: 1 })).length > 0) {
-    throw new ApiError("email_taken", "An account with this email address already exists", {
+    throw new ShopError("email_taken", "An account with this email address already exists", {
       fields: { email: "An account with this email address already exists" },
     })
   }
@@ -145,7 +145,7 @@ export async function register(container: MedusaContainer, body: RegisterRequest
     return (await accounts.updateShopUsers({ id: result.id, last_login: new Date(), language: language ?? "en" })) as ShopUserRow
   } catch (error) {
     // Two registrations racing for one username or email: the unique indexes decide, the loser hears why.
-    if (isTakenKey(error)) throw new ApiError("username_taken", "Username or email address already registered")
+    if (isTakenKey(error)) throw new ShopError("username_taken", "Username or email address already registered")
     throw error
   }
 }

@@ -3,7 +3,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { INVALID_TWO_FACTOR_CODE_MESSAGE, type RecoveryCodes, type TwoFactorSetup } from "@enclave/contract"
 import { disableShopUserTwoFactorWorkflow, enableShopUserTwoFactorWorkflow } from "@enclave/accounts"
 import QRCode from "qrcode"
-import { ApiError } from "../http/api-error"
+import { ShopError } from "@enclave/contract/shop-error"
 import { keepsRequiredSecondFactor, passkeyRefusal } from "./passkeys"
 import { countAttempt, countSuccess, failureError } from "./sign-in-guard"
 import { accountsService, type ShopUserRow } from "./users"
@@ -13,7 +13,7 @@ const NOT_ON_MESSAGE = "Two-factor sign-in is not on"
 const NOT_SET_UP_MESSAGE = "Set up two-factor sign-in first"
 
 const wrongCode = (status: 400 | 401) =>
-  new ApiError(
+  new ShopError(
     "invalid_two_factor_code",
     INVALID_TWO_FACTOR_CODE_MESSAGE,
     { fields: { code: INVALID_TWO_FACTOR_CODE_MESSAGE } },
@@ -22,7 +22,7 @@ const wrongCode = (status: 400 | 401) =>
 
 /** A new secret for the authenticator app, its otpauth:// address and that address as a QR code. */
 export async function setUpTwoFactor(container: MedusaContainer, user: ShopUserRow): Promise<TwoFactorSetup> {
-  if (user.two_factor_enabled) throw new ApiError("two_factor_already_on", ALREADY_ON_MESSAGE)
+  if (user.two_factor_enabled) throw new ShopError("two_factor_already_on", ALREADY_ON_MESSAGE)
   const { secret, otpauthUrl } = await accountsService(container).beginTwoFactorSetup(user.id, user.username)
   const qrCodeSvg = await QRCode.toString(otpauthUrl, { type: "svg", errorCorrectionLevel: "M", margin: 2 })
   return { secret, otpauthUrl, qrCodeSvg }
@@ -30,8 +30,8 @@ export async function setUpTwoFactor(container: MedusaContainer, user: ShopUserR
 
 /** Turns it on with a code of the secret just set up; answers the recovery codes, this once. */
 export async function enableTwoFactor(container: MedusaContainer, user: ShopUserRow, code: string): Promise<RecoveryCodes> {
-  if (user.two_factor_enabled) throw new ApiError("two_factor_already_on", ALREADY_ON_MESSAGE)
-  if (!user.two_factor_pending_secret) throw new ApiError("two_factor_not_set_up", NOT_SET_UP_MESSAGE)
+  if (user.two_factor_enabled) throw new ShopError("two_factor_already_on", ALREADY_ON_MESSAGE)
+  if (!user.two_factor_pending_secret) throw new ShopError("two_factor_not_set_up", NOT_SET_UP_MESSAGE)
   try {
     const { result } = await enableShopUserTwoFactorWorkflow(container).run({ input: { userId: user.id, code } })
     return { recoveryCodes: result }
@@ -46,7 +46,7 @@ export async function enableTwoFactor(container: MedusaContainer, user: ShopUser
  * failed sign-in of this account from this address): a stolen session alone cannot turn it off.
  */
 export async function disableTwoFactor(container: MedusaContainer, user: ShopUserRow, code: string, clientAddress: string) {
-  if (!user.two_factor_enabled) throw new ApiError("two_factor_not_on", NOT_ON_MESSAGE)
+  if (!user.two_factor_enabled) throw new ShopError("two_factor_not_on", NOT_ON_MESSAGE)
   if (!(await keepsRequiredSecondFactor(container, user, "totp"))) throw passkeyRefusal(409, "last_second_factor")
   const attempt = await countAttempt(container, user.username_key, clientAddress, "counted")
   if (!(await accountsService(container).useTwoFactorCode(user.id, code))) throw failureError(attempt, wrongCode(400))

@@ -13,7 +13,7 @@ import {
   imageFetchMessages,
   isShopImagePath,
 } from "@enclave/contract"
-import { ApiError } from "../http/api-error"
+import { ShopError } from "@enclave/contract/shop-error"
 import { shopOrigin } from "../http/shop-origin"
 import { claimedTypeMismatch, detectImageKind } from "./image-kind"
 import { imageFileOf, shopUrlOf, type ImageFile } from "./image-files"
@@ -33,21 +33,21 @@ const readOneImage = multer({
   limits: { fileSize: IMAGE_UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 11 },
 }).single(IMAGE_UPLOAD_FIELD)
 
-function uploadProblem(error: unknown): ApiError {
+function uploadProblem(error: unknown): ShopError {
   if (error instanceof multer.MulterError) {
     switch (error.code) {
       case "LIMIT_FILE_SIZE":
-        return new ApiError("image_too_large", IMAGE_TOO_LARGE_MESSAGE)
+        return new ShopError("image_too_large", IMAGE_TOO_LARGE_MESSAGE)
       case "LIMIT_FILE_COUNT":
-        return new ApiError("upload_invalid", "Upload one image at a time")
+        return new ShopError("upload_invalid", "Upload one image at a time")
       case "LIMIT_UNEXPECTED_FILE":
-        return new ApiError("upload_invalid", `Send the image in the form field '${IMAGE_UPLOAD_FIELD}'`, { field: error.field })
+        return new ShopError("upload_invalid", `Send the image in the form field '${IMAGE_UPLOAD_FIELD}'`, { field: error.field })
       default:
-        return new ApiError("upload_invalid", `The upload form could not be read: ${error.message}`)
+        return new ShopError("upload_invalid", `The upload form could not be read: ${error.message}`)
     }
   }
   // busboy's own complaints: a cut-off body, a missing boundary, a malformed part.
-  return new ApiError("upload_invalid", "The upload is not a readable multipart form")
+  return new ShopError("upload_invalid", "The upload is not a readable multipart form")
 }
 
 /** The route middleware of POST /api/admin/products/{id}/upload-image: every problem is a 4xx. */
@@ -62,11 +62,11 @@ export function imageUploadMiddleware(req: MedusaRequest, res: MedusaResponse, n
  */
 export function uploadedImage(req: MedusaRequest): multer.File {
   const file = (req as MedusaRequest & { file?: multer.File }).file
-  if (!file) throw new ApiError("image_missing", IMAGE_MISSING_MESSAGE)
+  if (!file) throw new ShopError("image_missing", IMAGE_MISSING_MESSAGE)
   if (!isPlainFileName(file.originalname)) {
-    throw new ApiError("upload_invalid", "The file name must be a plain name, without folders or '..'")
+    throw new ShopError("upload_invalid", "The file name must be a plain name, without folders or '..'")
   }
-  if (file.size === 0) throw new ApiError("upload_invalid", "The image file is empty")
+  if (file.size === 0) throw new ShopError("upload_invalid", "The image file is empty")
   return file
 }
 
@@ -96,7 +96,7 @@ export async function imageForSave(
   const url = new URL(imageUrl)
   if (url.origin === new URL(shopOrigin()).origin) {
     const path = `${url.pathname}${url.search}`
-    if (!isShopImagePath(path)) throw new ApiError("image_url", IMAGE_URL_MESSAGE, { fields: { imageUrl: IMAGE_URL_MESSAGE } })
+    if (!isShopImagePath(path)) throw new ShopError("image_url", IMAGE_URL_MESSAGE, { fields: { imageUrl: IMAGE_URL_MESSAGE } })
     return { thumbnail: path }
   }
   try {
@@ -106,7 +106,7 @@ export async function imageForSave(
     if (!(error instanceof ImageFetchError)) throw error
     const message = imageFetchMessages[error.problem]
     container.resolve(ContainerRegistrationKeys.LOGGER).info(`Product image not fetched from ${url.href}: ${error.message}`)
-    throw new ApiError("invalid_input", message, { fields: { imageUrl: message } })
+    throw new ShopError("invalid_input", message, { fields: { imageUrl: message } })
   }
 }
 
@@ -118,10 +118,10 @@ export async function imageForSave(
 export async function setProductImage(container: MedusaContainer, catalogueNumber: number, file: multer.File): Promise<string> {
   const record = await findShopProductRecord(container, catalogueNumber)
   const kind = detectImageKind(file.buffer)
-  if (!kind) throw new ApiError("image_type", IMAGE_TYPE_MESSAGE)
+  if (!kind) throw new ShopError("image_type", IMAGE_TYPE_MESSAGE)
   const claimed = claimedTypeMismatch(kind, file)
   if (claimed)
-    throw new ApiError("image_type", `The file is a ${kind.label} image, not ${claimed} as it claims`, { detected: kind.mimeType })
+    throw new ShopError("image_type", `The file is a ${kind.label} image, not ${claimed} as it claims`, { detected: kind.mimeType })
   const { result } = await uploadFilesWorkflow(container).run({ input: { files: [imageFileOf(kind, file.buffer)] } })
   const imageUrl = shopUrlOf(result[0].url)
   await runThenBump("a product image was uploaded", () =>

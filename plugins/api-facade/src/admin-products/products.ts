@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { deleteLineItemsWorkflow, deleteProductsWorkflow } from "@medusajs/medusa/core-flows"
 import type { AdminProduct, AdminProductCreate, AdminProductUpdate } from "@enclave/contract"
 import { findAdminProduct } from "../catalogue/products"
-import { ApiError } from "../http/api-error"
+import { ShopError } from "@enclave/contract/shop-error"
 import { imageForSave } from "./images"
 import { shopDefaults } from "./shop-defaults"
 import { createShopProductWorkflow, updateShopProductWorkflow, type ProfileFields, type UpdateShopProductInput } from "./workflows"
@@ -34,8 +34,8 @@ interface RecordRow {
   } | null
 }
 
-export function notFound(catalogueNumber: number): ApiError {
-  return new ApiError("not_found", `Product ${catalogueNumber} not found`)
+export function notFound(catalogueNumber: number): ShopError {
+  return new ShopError("not_found", `Product ${catalogueNumber} not found`)
 }
 
 /** The Medusa ids behind a catalogue number; 404 when there is no such product. */
@@ -127,7 +127,7 @@ async function stockChange(
   record: ShopProductRecord,
   stockQuantity: number,
 ): Promise<UpdateShopProductInput["inventory"]> {
-  if (!record.inventoryItemId) throw new ApiError("product_stock_untracked", `Product ${record.catalogueNumber} does not track stock`)
+  if (!record.inventoryItemId) throw new ShopError("product_stock_untracked", `Product ${record.catalogueNumber} does not track stock`)
   const level = record.levels[0]
   if (level) {
     return {
@@ -148,7 +148,7 @@ export async function updateAdminProduct(
 ): Promise<AdminProduct> {
   const record = await findShopProductRecord(container, catalogueNumber)
   if (!record.variantId && body.price !== undefined)
-    throw new ApiError("product_unpriceable", `Product ${catalogueNumber} has no variant to price`)
+    throw new ShopError("product_unpriceable", `Product ${catalogueNumber} has no variant to price`)
 
   const image = body.imageUrl === undefined ? undefined : await imageForSave(container, body.imageUrl)
   const texts: NonNullable<UpdateShopProductInput["product"]> = {}
@@ -191,7 +191,7 @@ export async function deleteAdminProduct(container: MedusaContainer, catalogueNu
   const record = await findShopProductRecord(container, catalogueNumber)
   const reserved = record.levels.reduce((sum, level) => sum + level.reserved, 0)
   if (reserved > 0) {
-    throw new ApiError(
+    throw new ShopError(
       "product_stock_reserved",
       `Product ${catalogueNumber} cannot be deleted while orders hold ${reserved} of its stock: ` +
         "cancel or delete those orders first, or set its stock to 0 to stop selling it",

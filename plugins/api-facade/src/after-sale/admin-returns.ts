@@ -7,7 +7,7 @@ import { shopDay } from "@enclave/contract/values"
 import type { ShopRefund, Withdrawal as WithdrawalRow } from "@enclave/orders"
 import { shopDefaults } from "../admin-products/shop-defaults"
 import { runThenBump } from "../catalogue/cache"
-import { ApiError, workflowError } from "../http/api-error"
+import { ShopError, workflowError } from "@enclave/contract/shop-error"
 import WithdrawalOrderLink from "../links/withdrawal-order"
 import { orderLockKey } from "../orders/cancel-order"
 import { shopTimeZone } from "../shop-details/shop-details"
@@ -98,7 +98,7 @@ export async function listReturns(container: MedusaContainer): Promise<AdminRetu
 
 const noOpenChange = (order: AfterSaleOrder) => {
   if (order.hasOpenChange)
-    throw new ApiError("order_busy", "This order is being changed right now: please try again in a moment", { code: "busy" })
+    throw new ShopError("order_busy", "This order is being changed right now: please try again in a moment", { code: "busy" })
 }
 
 interface OpenPlan {
@@ -110,25 +110,25 @@ const planOpenReturnStep = createStep(
   "enclave-plan-staff-return",
   async (input: { orderId: string; request: OpenReturnRequest }, { container }) => {
     const order = await afterSaleOf(container, input.orderId)
-    if (!order) throw new ApiError("not_found", "Order not found")
+    if (!order) throw new ShopError("not_found", "Order not found")
     if (order.canceled || order.details?.status === "cancelled")
-      throw new ApiError("cancelled", "This order was cancelled: there is nothing to return", { code: "cancelled" })
+      throw new ShopError("cancelled", "This order was cancelled: there is nothing to return", { code: "cancelled" })
     noOpenChange(order)
     // An unpaid invoice order has nothing to give back, and a return would make Medusa cancel its payment (docs/medusa-returns.md §5.3).
     if (order.details?.invoice && !order.details.paid_at) {
-      throw new ApiError("not_paid", "This invoice order is not paid: cancel it instead of taking a return", { code: "not_paid" })
+      throw new ShopError("not_paid", "This invoice order is not paid: cancel it instead of taking a return", { code: "not_paid" })
     }
     const byNumber = new Map(order.lines.map((l) => [l.itemNumber, l]))
     const unknown = (input.request.items ?? []).find((i) => !byNumber.has(i.itemId))
     if (unknown)
-      throw new ApiError("invalid_input", `Order ${order.number} has no item ${unknown.itemId}`, {
+      throw new ShopError("invalid_input", `Order ${order.number} has no item ${unknown.itemId}`, {
         fields: { items: `Order ${order.number} has no item ${unknown.itemId}` },
       })
     const wanted = input.request.items
       ? input.request.items.map((i) => ({ line: byNumber.get(i.itemId)!, quantity: i.quantity }))
       : order.lines.map((line) => ({ line, quantity: line.returnable })).filter((w) => w.quantity > 0)
     if (wanted.length === 0)
-      throw new ApiError(
+      throw new ShopError(
         "nothing_returnable",
         "Nothing of this order can be returned: it has not been dispatched, or everything is back already",
         {
@@ -137,7 +137,7 @@ const planOpenReturnStep = createStep(
       )
     const over = wanted.find((w) => w.quantity > w.line.returnable)
     if (over) {
-      throw new ApiError(
+      throw new ShopError(
         "nothing_returnable",
         `Only ${over.line.returnable} of item ${over.line.itemNumber} can be returned (dispatched and not returned yet)`,
         {
@@ -188,7 +188,7 @@ export async function openStaffReturn(
   staffUserId: string,
 ): Promise<AdminReturn> {
   const order = await afterSaleByNumber(container, orderNumber)
-  if (!order) throw new ApiError("not_found", `Order ${orderNumber} not found`)
+  if (!order) throw new ShopError("not_found", `Order ${orderNumber} not found`)
   try {
     const { result } = await openStaffReturnWorkflow(container).run({ input: { orderId: order.medusaOrderId, request, staffUserId } })
     return await entryOfReturn(container, order.medusaOrderId, result as unknown as string)
@@ -207,9 +207,9 @@ const planReceiptStep = createStep(
   async (input: { orderId: string; returnId: string; request: ReceiveReturnRequest }, { container }) => {
     const order = await afterSaleOf(container, input.orderId)
     const ret = order?.returns.find((r) => r.id === input.returnId)
-    if (!order || !ret) throw new ApiError("not_found", "Return not found")
+    if (!order || !ret) throw new ShopError("not_found", "Return not found")
     // Medusa miscounts a second receipt of one return (docs/medusa-returns.md §2.3): a return is received once.
-    if (ret.status !== "requested") throw new ApiError("received", "This return has been received already", { code: "received" })
+    if (ret.status !== "requested") throw new ShopError("received", "This return has been received already", { code: "received" })
     noOpenChange(order)
     const byNumber = new Map(order.lines.map((l) => [l.itemNumber, l]))
     const inReturn = new Map(ret.items.map((i) => [i.lineItemId, i.quantity]))
@@ -218,12 +218,12 @@ const planReceiptStep = createStep(
           const line = byNumber.get(i.itemId)
           const requested = line ? inReturn.get(line.lineItemId) : undefined
           if (!line || requested === undefined) {
-            throw new ApiError("invalid_input", `Item ${i.itemId} is not in this return`, {
+            throw new ShopError("invalid_input", `Item ${i.itemId} is not in this return`, {
               fields: { items: `Item ${i.itemId} is not in this return` },
             })
           }
           if (i.quantity > requested) {
-            throw new ApiError("invalid_input", `Only ${requested} of item ${i.itemId} are in this return`, {
+            throw new ShopError("invalid_input", `Only ${requested} of item ${i.itemId} are in this return`, {
               fields: { items: `Only ${requested} of item ${i.itemId} are in this return` },
             })
           }
@@ -264,7 +264,7 @@ export async function receiveReturn(
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "return", fields: ["id", "order_id"], filters: { id: returnId } })
   const ret = data[0] as { id: string; order_id: string } | undefined
-  if (!ret) throw new ApiError("not_found", "Return not found")
+  if (!ret) throw new ShopError("not_found", "Return not found")
   try {
     await runThenBump(
       "a return was received: restocked items are on sale again",

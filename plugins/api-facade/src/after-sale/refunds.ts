@@ -7,7 +7,7 @@ import { centsToEuros, eurosToCents } from "@enclave/contract/money"
 import { withdrawalRefundCents } from "@enclave/contract/withdrawal"
 import { SHOP_ORDERS_MODULE, type ShopRefund } from "@enclave/orders"
 import { CARD_PROVIDER_ID, WALLET_PROVIDER_ID } from "@enclave/payments"
-import { ApiError, workflowError } from "../http/api-error"
+import { ShopError, workflowError } from "@enclave/contract/shop-error"
 import { orderLockKey } from "../orders/cancel-order"
 import { shopOrders } from "../orders/read-orders"
 import { listActiveShippingMethods, shippingCountryOf } from "../shipping/shipping-methods"
@@ -59,16 +59,16 @@ const planRefundStep = createStep("enclave-plan-refund", async (input: RefundInp
   const [existing] = await shopOrders(container).listShopRefunds({ idempotency_key: input.idempotencyKey })
   if (existing) return new StepResponse<RefundPlan>({ repeat: existing as unknown as ShopRefund, paymentId: "", method: existing.method })
   const order = await afterSaleOf(container, input.orderId)
-  if (!order) throw new ApiError("not_found", "Order not found")
+  if (!order) throw new ShopError("not_found", "Order not found")
   const payment = capturedPayment(order)
   const method = methodOf(order)
-  if (!payment || !method) throw new ApiError("not_paid", "Nothing was paid on this order that could be refunded", { code: "not_paid" })
+  if (!payment || !method) throw new ShopError("not_paid", "Nothing was paid on this order that could be refunded", { code: "not_paid" })
   if (order.hasOpenChange)
-    throw new ApiError("order_busy", "This order is being changed right now: please try again in a moment", { code: "busy" })
+    throw new ShopError("order_busy", "This order is being changed right now: please try again in a moment", { code: "busy" })
   const refundable = payment.capturedCents - payment.refundedCents
   if (input.amountCents > refundable) {
     const most = centsToEuros(refundable)
-    throw new ApiError(
+    throw new ShopError(
       "more_than_refundable",
       `At most €${most} of this order can be refunded`,
       { code: "more_than_refundable", refundable: most },
@@ -77,12 +77,12 @@ const planRefundStep = createStep("enclave-plan-refund", async (input: RefundInp
   }
   if (method === "bank_transfer" && !input.bankAccount) {
     const message = "Name the account holder and IBAN the customer gave for the transfer"
-    throw new ApiError("invalid_input", message, { fields: { bankAccount: message } })
+    throw new ShopError("invalid_input", message, { fields: { bankAccount: message } })
   }
   const known = new Set(order.lines.map((l) => l.itemNumber))
   const unknown = (input.items ?? []).find((item) => !known.has(item.itemId))
   if (unknown)
-    throw new ApiError("invalid_input", `Order ${order.number} has no item ${unknown.itemId}`, {
+    throw new ShopError("invalid_input", `Order ${order.number} has no item ${unknown.itemId}`, {
       fields: { items: `Order ${order.number} has no item ${unknown.itemId}` },
     })
   return new StepResponse<RefundPlan>({ repeat: null, paymentId: payment.id, method })
@@ -164,7 +164,7 @@ export async function refundOrder(
   staffUserId: string,
 ): Promise<{ refund: Refund; repeated: boolean }> {
   const order = await afterSaleByNumber(container, orderNumber)
-  if (!order) throw new ApiError("not_found", `Order ${orderNumber} not found`)
+  if (!order) throw new ShopError("not_found", `Order ${orderNumber} not found`)
   // Without a key of the caller's, every call is a refund of its own; the shop's admin always sends one.
   const key = `${order.medusaOrderId}:${idempotencyKey ?? crypto.randomUUID()}`
   let result: { id: string; repeated: boolean }
@@ -198,7 +198,7 @@ async function standardShippingCents(container: MedusaContainer, order: AfterSal
     const prices = methods.map((m) => eurosToCents(m.price))
     return prices.length > 0 ? Math.min(...prices) : order.shippingCents
   } catch (error) {
-    if (error instanceof ApiError) return order.shippingCents
+    if (error instanceof ShopError) return order.shippingCents
     throw error
   }
 }
@@ -206,7 +206,7 @@ async function standardShippingCents(container: MedusaContainer, order: AfterSal
 /** GET /api/admin/orders/{id}/refunds: what was captured and refunded, the refunds, and what the withdrawal rule proposes. */
 export async function refundProposal(container: MedusaContainer, orderNumber: number): Promise<RefundProposal> {
   const order = await afterSaleByNumber(container, orderNumber)
-  if (!order) throw new ApiError("not_found", `Order ${orderNumber} not found`)
+  if (!order) throw new ShopError("not_found", `Order ${orderNumber} not found`)
   const payment = capturedPayment(order)
   const captured = payment?.capturedCents ?? 0
   const refunded = payment?.refundedCents ?? 0

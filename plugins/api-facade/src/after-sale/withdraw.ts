@@ -14,7 +14,7 @@ import { withdrawalRefundDeadline } from "@enclave/contract/withdrawal"
 import { SHOP_ORDERS_MODULE, type Withdrawal as WithdrawalRow, type WithdrawnLine } from "@enclave/orders"
 import { shopDefaults } from "../admin-products/shop-defaults"
 import { customerIdOf, type ShopUserRow } from "../accounts/users"
-import { ApiError, workflowError } from "../http/api-error"
+import { ShopError, workflowError } from "@enclave/contract/shop-error"
 import { orderLockKey } from "../orders/cancel-order"
 import { shopOrders } from "../orders/read-orders"
 import { afterSaleOf, afterSaleByNumber, rightOf, type AfterSaleOrder } from "./facts"
@@ -51,8 +51,8 @@ interface WithdrawPlan {
   locationId: string | null
 }
 
-function refused(code: WithdrawalRefusal, extra: Record<string, unknown> = {}): ApiError {
-  return new ApiError(code, WITHDRAWAL_REFUSED_MESSAGES[code], { code, ...extra })
+function refused(code: WithdrawalRefusal, extra: Record<string, unknown> = {}): ShopError {
+  return new ShopError(code, WITHDRAWAL_REFUSED_MESSAGES[code], { code, ...extra })
 }
 
 const keyOf = (lines: Array<{ item_number: number; quantity: number }>) =>
@@ -76,7 +76,7 @@ export async function planWithdrawal(
   const byNumber = new Map(order.lines.map((line) => [line.itemNumber, line]))
   const unknown = (input.items ?? []).filter((item) => !byNumber.has(item.itemId))
   if (unknown.length > 0) {
-    throw new ApiError("invalid_input", `Order ${order.number} has no item ${unknown[0].itemId}`, {
+    throw new ShopError("invalid_input", `Order ${order.number} has no item ${unknown[0].itemId}`, {
       fields: { items: `Order ${order.number} has no item ${unknown[0].itemId}` },
     })
   }
@@ -111,9 +111,9 @@ export async function planWithdrawal(
 
 const planWithdrawalStep = createStep("enclave-plan-withdrawal", async (input: WithdrawInput, { container }) => {
   const order = await afterSaleOf(container, input.orderId)
-  if (!order) throw new ApiError("withdrawal_not_found", WITHDRAWAL_NOT_FOUND_MESSAGE)
+  if (!order) throw new ShopError("withdrawal_not_found", WITHDRAWAL_NOT_FOUND_MESSAGE)
   if (order.hasOpenChange)
-    throw new ApiError("order_busy", "This order is being changed right now: please try again in a moment", { code: "busy" })
+    throw new ShopError("order_busy", "This order is being changed right now: please try again in a moment", { code: "busy" })
   return new StepResponse(await planWithdrawal(container, order, input, new Date()))
 })
 
@@ -214,7 +214,7 @@ export async function withdraw(
   timeZone: string,
 ): Promise<{ withdrawal: Withdrawal; repeated: boolean }> {
   const order = await afterSaleByNumber(container, request.orderId)
-  const notFound = () => new ApiError("withdrawal_not_found", WITHDRAWAL_NOT_FOUND_MESSAGE)
+  const notFound = () => new ShopError("withdrawal_not_found", WITHDRAWAL_NOT_FOUND_MESSAGE)
   if (!order || !order.details) throw notFound()
   if (caller) {
     const customerId = await customerIdOf(container, caller.id)

@@ -4,7 +4,7 @@ import { stockRefusalCode, type AddToCartRequest, type CartItem, type StockRefus
 import { SHOP_ORDERS_MODULE, type ShopOrdersModuleService } from "@enclave/orders"
 import { customerIdOf, type ShopUserRow } from "../accounts/users"
 import { catalogueEntries, type CatalogueEntry } from "../catalogue/products"
-import { ApiError, workflowError } from "../http/api-error"
+import { ShopError, workflowError } from "@enclave/contract/shop-error"
 import { shopContext } from "./shop-context"
 import { CART_BUSY_MESSAGE, lastSeenCartOf, linkedCartId, rememberCart, startCartWorkflow } from "./user-cart"
 
@@ -224,13 +224,13 @@ async function withCartLock<T>(container: MedusaContainer, user: ShopUserRow, wo
     )
   } catch (error) {
     // Never got the lock (waited too long, or the lock store failed): nothing was changed.
-    if (!holding) throw new ApiError("cart_busy", CART_BUSY_MESSAGE)
+    if (!holding) throw new ShopError("cart_busy", CART_BUSY_MESSAGE)
     throw error
   }
 }
 
 /** More than the stock: said in English, with what a page needs to say it in its language (`details.code`). */
-function stockRefusalOf(entry: CatalogueEntry, wanted: number): ApiError {
+function stockRefusalOf(entry: CatalogueEntry, wanted: number): ShopError {
   const stock = Math.max(0, entry.product.stockQuantity)
   const message =
     stock === 0 ? `${entry.product.name} is out of stock` : `Only ${stock} of ${entry.product.name} left in stock (you asked for ${wanted})`
@@ -243,7 +243,7 @@ function stockRefusalOf(entry: CatalogueEntry, wanted: number): ApiError {
     productNameDe: entry.nameDe,
   }
   const { code, params } = stockRefusalCode(details)
-  return new ApiError(code, message, details, { params })
+  return new ShopError(code, message, details, { params })
 }
 
 /** A new line's whole-number id on the wire (its metadata.item_number), from the orders module's sequence. */
@@ -296,7 +296,7 @@ export async function addToCart(container: MedusaContainer, user: ShopUserRow, r
     const lines = cart?.lines ?? []
     const entries = await entriesOf(container, lines, [request.productId])
     const entry = entries.get(request.productId)
-    if (!entry) throw new ApiError("not_found", `Product ${request.productId} not found`)
+    if (!entry) throw new ShopError("not_found", `Product ${request.productId} not found`)
     const line = lines.find((l) => l.productNumber === entry.product.id)
     const wanted = (line?.quantity ?? 0) + request.quantity
     if (wanted > entry.product.stockQuantity) throw stockRefusalOf(entry, wanted)
@@ -321,7 +321,7 @@ export async function addToCart(container: MedusaContainer, user: ShopUserRow, r
 async function ownLine(container: MedusaContainer, user: ShopUserRow, itemNumber: number): Promise<{ cart: UserCart; line: CartLine }> {
   const cart = await findCart(container, user)
   const line = cart?.lines.find((l) => l.itemNumber === itemNumber)
-  if (!cart || !line) throw new ApiError("not_found", `Cart item ${itemNumber} not found`)
+  if (!cart || !line) throw new ShopError("not_found", `Cart item ${itemNumber} not found`)
   return { cart, line }
 }
 
@@ -335,7 +335,7 @@ export async function setCartItemQuantity(
     const { cart, line } = await ownLine(container, user, itemNumber)
     const entries = await entriesOf(container, cart.lines)
     const entry = entries.get(line.productNumber)
-    if (!entry) throw new ApiError("not_found", "This product is no longer sold")
+    if (!entry) throw new ShopError("not_found", "This product is no longer sold")
     if (quantity > line.quantity && quantity > entry.product.stockQuantity) {
       throw stockRefusalOf(entry, quantity)
     }

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { COUNTRY_ALIASES, shippingCountryCode } from "@enclave/contract"
-import { ApiError } from "../http/api-error"
+import { ShopError } from "@enclave/contract/shop-error"
 
 export interface ShopContext {
   salesChannelId: string
@@ -63,7 +63,7 @@ export function destinationOf(context: ShopContext, country: string): { countryC
   const countryCode = countryCodeOf(context, country)
   const regionId = countryCode ? context.regionByCountry.get(countryCode) : undefined
   if (!countryCode || !regionId) {
-    throw new ApiError("unknown_country", `We cannot ship to "${country}": enter the country's name or its two-letter code`, {
+    throw new ShopError("unknown_country", `We cannot ship to "${country}": enter the country's name or its two-letter code`, {
       fields: { "shippingAddress.country": "Unknown country" },
     })
   }

@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/frame
 import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { createCartsStep } from "@medusajs/medusa/core-flows"
 import { ACCOUNTS_MODULE, ShopUserCartLink } from "@enclave/accounts"
-import { ApiError } from "../http/api-error"
+import { ShopError } from "@enclave/contract/shop-error"
 
 /*
  * Which Medusa cart a shop user is filling is a link between the two modules (the accounts plugin's
@@ -89,7 +89,7 @@ export const moveUserCartStep = createStep(
   "enclave-move-user-cart",
   async (move: CartMove & { required?: boolean }, { container }) => {
     const moved = await moveLink(container, move)
-    if (!moved && move.required) throw new ApiError("cart_busy", CART_BUSY_MESSAGE)
+    if (!moved && move.required) throw new ShopError("cart_busy", CART_BUSY_MESSAGE)
     // A purchase's cart is not looked for again in this process.
     if (move.from && lastSeenCart.get(move.userId) === move.from) rememberCart(move.userId, null)
     return new StepResponse(moved, moved ? { userId: move.userId, from: move.from, to: move.to } : null)

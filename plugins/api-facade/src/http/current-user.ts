@@ -1,7 +1,7 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { NOT_AN_ADMIN_MESSAGE, passkeyMessages } from "@enclave/contract"
 import { accountsService, findUserById, type ShopUserRow } from "../accounts/users"
-import { ApiError } from "./api-error"
+import { ShopError } from "@enclave/contract/shop-error"
 import { endSession, readSession } from "./session"
 import { chosenLanguage } from "./shop-origin"
 import { staffSecondFactorRequired } from "../shop-details/shop-details"
@@ -35,7 +35,7 @@ export function currentUser(req: MedusaRequest): ShopUserRow | null {
 
 export function requireUser(req: MedusaRequest, message = "You must be logged in"): ShopUserRow {
   const user = currentUser(req)
-  if (!user) throw new ApiError("not_signed_in", message)
+  if (!user) throw new ShopError("not_signed_in", message)
   return user
 }
 
@@ -53,11 +53,11 @@ export function signedInWithTwoFactors(req: MedusaRequest): boolean {
 export async function requireAdmin(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
   try {
     const user = currentUser(req)
-    if (!user) return next(new ApiError("not_signed_in", "You must be logged in"))
-    if (!user.is_admin) return next(new ApiError("not_an_admin", NOT_AN_ADMIN_MESSAGE))
+    if (!user) return next(new ShopError("not_signed_in", "You must be logged in"))
+    if (!user.is_admin) return next(new ShopError("not_an_admin", NOT_AN_ADMIN_MESSAGE))
     if (!signedInWithTwoFactors(req) && (await staffSecondFactorRequired(req.scope))) {
       const code = "staff_second_factor_required"
-      return next(new ApiError(code, passkeyMessages[code], { code }))
+      return next(new ShopError(code, passkeyMessages[code], { code }))
     }
     next()
   } catch (error) {

@@ -5,7 +5,8 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import { $ZodError } from "zod/v4/core"
 import { asGatewayError, type PaymentGatewayError } from "@enclave/payments"
 import { errorCodeForStatus, type ErrorCode } from "@enclave/contract/http-errors"
-import { ApiError, validationError } from "./api-error"
+import { ShopError } from "@enclave/contract/shop-error"
+import { validationError } from "./api-error"
 
 const medusaDefault = medusaErrorHandler()
 
@@ -38,28 +39,28 @@ const gatewayCode: Record<PaymentGatewayError["code"], ErrorCode> = {
   invalid_signature: "invalid_signature",
 }
 
-export function gatewayAnswer(error: PaymentGatewayError): ApiError {
-  return new ApiError(gatewayCode[error.code] ?? "provider_failed", error.message, error.details ?? "", {
+export function gatewayAnswer(error: PaymentGatewayError): ShopError {
+  return new ShopError(gatewayCode[error.code] ?? "provider_failed", error.message, error.details ?? "", {
     params: { reason: error.code },
     extra: { error: error.message },
   })
 }
 
 /** body-parser's own errors carry a status and a type. */
-function bodyParserAnswer(error: { status?: number; type?: string; message?: string }): ApiError | null {
+function bodyParserAnswer(error: { status?: number; type?: string; message?: string }): ShopError | null {
   switch (error.type) {
     case "entity.parse.failed":
-      return new ApiError("invalid_json", "The request body is not valid JSON")
+      return new ShopError("invalid_json", "The request body is not valid JSON")
     case "entity.too.large":
-      return new ApiError("too_large", "The request body is too large")
+      return new ShopError("too_large", "The request body is too large")
     case "encoding.unsupported":
     case "charset.unsupported":
-      return new ApiError("unsupported_media_type", "The request body's encoding is not supported")
+      return new ShopError("unsupported_media_type", "The request body's encoding is not supported")
     case "request.aborted":
-      return new ApiError("invalid_input", "The request was aborted")
+      return new ShopError("invalid_input", "The request was aborted")
   }
   if (typeof error.status === "number" && error.status >= 400 && error.status < 500) {
-    return new ApiError(errorCodeForStatus(error.status), error.message || "Bad request", undefined, { status: error.status })
+    return new ShopError(errorCodeForStatus(error.status), error.message || "Bad request", undefined, { status: error.status })
   }
   return null
 }
@@ -71,17 +72,17 @@ function bodyParserAnswer(error: { status?: number; type?: string; message?: str
  */
 export function facadeErrorHandler(error: unknown, req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   // The shop's own refusals on Medusa's routes (the sign-in rules on /auth/user/emailpass) are answered as everywhere.
-  if (!req.originalUrl?.startsWith("/api") && !(error instanceof ApiError)) return medusaDefault(error, req, res, next)
+  if (!req.originalUrl?.startsWith("/api") && !(error instanceof ShopError)) return medusaDefault(error, req, res, next)
   if (res.headersSent) return next(error)
-  let answer: ApiError | null = null
+  let answer: ShopError | null = null
   const gatewayError = asGatewayError(error)
-  if (error instanceof ApiError) answer = error
+  if (error instanceof ShopError) answer = error
   else if (gatewayError) answer = gatewayAnswer(gatewayError)
   else if (error instanceof $ZodError) answer = validationError(error)
   else if (error && typeof error === "object" && "type" in error && typeof (error as MedusaError).type === "string") {
     const type = (error as MedusaError).type
     const code = medusaCode[type]
-    answer = code ? new ApiError(code, (error as unknown as Error).message) : bodyParserAnswer(error as never)
+    answer = code ? new ShopError(code, (error as unknown as Error).message) : bodyParserAnswer(error as never)
   } else if (error && typeof error === "object") {
     answer = bodyParserAnswer(error as never)
   }

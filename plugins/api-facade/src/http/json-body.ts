@@ -1,5 +1,5 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ApiError } from "./api-error"
+import { ShopError } from "@enclave/contract/shop-error"
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i
 const MULTIPART_TYPE = /^multipart\/form-data\s*;/i
@@ -20,7 +20,7 @@ export function requireJsonBody(req: MedusaRequest, _res: MedusaResponse, next: 
   const path = req.originalUrl.split("?")[0]
   if (MULTIPART_TYPE.test(type) && UPLOAD_PATH.test(path)) return next()
   next(
-    new ApiError(
+    new ShopError(
       "json_required",
       UPLOAD_PATH.test(path) ? "Send the image as multipart/form-data" : "Send the request body as JSON (Content-Type: application/json)",
     ),

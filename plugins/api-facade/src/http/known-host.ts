@@ -1,6 +1,6 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { knownHosts, UNKNOWN_HOST_MESSAGE, unknownHostOf } from "@enclave/contract/public-address"
-import { ApiError } from "./api-error"
+import { ShopError } from "@enclave/contract/shop-error"
 
 /** Read once: the hosts do not change while the server runs. */
 let known: string[] | undefined
@@ -14,5 +14,5 @@ export function refuseUnknownHost(req: MedusaRequest, _res: MedusaResponse, next
   known ??= knownHosts({ PUBLIC_URL: process.env.PUBLIC_URL, ALLOWED_HOSTS: process.env.ALLOWED_HOSTS })
   const unknown = unknownHostOf(req.headers, known)
   if (unknown === null) return next()
-  next(new ApiError("unknown_host", UNKNOWN_HOST_MESSAGE, { fields: { host: `Unknown host: ${unknown.slice(0, 100)}` } }))
+  next(new ShopError("unknown_host", UNKNOWN_HOST_MESSAGE, { fields: { host: `Unknown host: ${unknown.slice(0, 100)}` } }))
 }

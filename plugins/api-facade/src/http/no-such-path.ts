@@ -1,6 +1,6 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { apiPathOf } from "@enclave/contract"
-import { ApiError } from "./api-error"
+import { ShopError } from "@enclave/contract/shop-error"
 
 const METHOD_ORDER = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
 
@@ -11,8 +11,8 @@ function allowedMethods(methods: string[]): string[] {
   return METHOD_ORDER.filter((method) => allowed.has(method))
 }
 
-function noSuchPathError(req: MedusaRequest): ApiError {
-  return new ApiError("not_found", `No API call ${req.method} ${req.originalUrl.split("?")[0]}`)
+function noSuchPathError(req: MedusaRequest): ShopError {
+  return new ShopError("not_found", `No API call ${req.method} ${req.originalUrl.split("?")[0]}`)
 }
 
 /**
@@ -34,5 +34,5 @@ export function refuseUnroutablePath(req: MedusaRequest, res: MedusaResponse, ne
   const allowed = allowedMethods(methods)
   res.setHeader("Allow", allowed.join(", "))
   if (req.method === "OPTIONS") return void res.status(204).end()
-  next(new ApiError("method_not_allowed", `${req.method} is not allowed on ${path}: use ${allowed.join(", ")}`, { allowed }))
+  next(new ShopError("method_not_allowed", `${req.method} is not allowed on ${path}: use ${allowed.join(", ")}`, { allowed }))
 }

@@ -1,6 +1,6 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { CROSS_ORIGIN_MESSAGE, ORIGIN_REQUIRED_MESSAGE } from "@enclave/contract"
-import { ApiError } from "./api-error"
+import { ShopError } from "@enclave/contract/shop-error"
 import { rawSessionCookie } from "./session"
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"])
@@ -35,13 +35,13 @@ function hostOf(origin: string): string | null {
 export function refuseCrossOrigin(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
   if (SAFE_METHODS.has(req.method)) return next()
   const fetchSite = req.get("sec-fetch-site")
-  if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") return next(new ApiError("cross_origin", CROSS_ORIGIN_MESSAGE))
+  if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") return next(new ShopError("cross_origin", CROSS_ORIGIN_MESSAGE))
   const origin = req.get("origin")
   if (origin) {
-    if (hostOf(origin) !== reachedHost(req)) return next(new ApiError("cross_origin", CROSS_ORIGIN_MESSAGE))
+    if (hostOf(origin) !== reachedHost(req)) return next(new ShopError("cross_origin", CROSS_ORIGIN_MESSAGE))
     return next()
   }
   // Any session cookie counts, valid or not: what matters is that a browser would have attached it by itself.
-  if (!fetchSite && rawSessionCookie(req) !== undefined) return next(new ApiError("origin_required", ORIGIN_REQUIRED_MESSAGE))
+  if (!fetchSite && rawSessionCookie(req) !== undefined) return next(new ShopError("origin_required", ORIGIN_REQUIRED_MESSAGE))
   next()
 }

@@ -2,7 +2,7 @@ import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusaj
 import { ipKeyGenerator, rateLimit, type IncrementResponse, type Options, type Store } from "express-rate-limit"
 import Redis from "ioredis"
 import { redisKey } from "./redis-keys"
-import { ApiError } from "./api-error"
+import { ShopError } from "@enclave/contract/shop-error"
 import { trustedProxyHops } from "./proxies"
 
 /**
@@ -101,7 +101,7 @@ export function createSignInLimiter({ limit, store }: { limit: number; store?: S
     keyGenerator: (req) => clientAddress(req as ClientRequest),
     validate: { trustProxy: false, xForwardedForHeader: false },
     handler: (_req, _res, next) => {
-      next(new ApiError("sign_in_limited", SIGN_IN_LIMIT_MESSAGE))
+      next(new ShopError("sign_in_limited", SIGN_IN_LIMIT_MESSAGE))
     },
   })
 }

@@ -5,7 +5,7 @@ import type { Language } from "@enclave/contract/i18n"
 import { eurosToCents } from "@enclave/contract/money"
 import { PRODUCT_NAME_DE_KEY, productName, shippingMethodName } from "@enclave/contract/values"
 import { customerIdOf, findUserByCustomer, type ShopUserRow } from "../accounts/users"
-import { ApiError } from "../http/api-error"
+import { ShopError } from "@enclave/contract/shop-error"
 import { detailsOfOrder, germanMethodName, invoiceOfDetails, type MedusaOrderRow } from "../orders/read-orders"
 import { invoiceDocument, type InvoiceLine } from "./document"
 import { renderInvoicePdfOnThread } from "./render-thread"
@@ -61,7 +61,7 @@ export async function invoiceOfOrder(
   orderNumber: number,
   options: { language: Language; webAddress: string },
 ): Promise<InvoiceFile> {
-  const notFound = new ApiError("not_found", `Order ${orderNumber} not found`)
+  const notFound = new ShopError("not_found", `Order ${orderNumber} not found`)
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "order", fields: orderFields, filters: { display_id: orderNumber } })
   const order = data[0] as unknown as InvoiceOrderRow | undefined

@@ -6,16 +6,15 @@ import type { Order, OrderStatus, ShippingAddress } from "@enclave/contract"
 import type { ShopUserRow } from "../accounts/users"
 import { countryCodeOf, destinationOf, shopContext } from "../cart/shop-context"
 import { runThenBump } from "../catalogue/cache"
-import { ApiError } from "../http/api-error"
+import { ShopError, workflowError } from "@enclave/contract/shop-error"
 import { medusaAddress } from "./medusa-address"
 import { detailsOfOrder, findOrder, shopOrders, type OrderDetailsRow } from "./read-orders"
 import { cancelShopOrder, notesWith, orderLockKey } from "./cancel-order"
 import { fulfilmentRefusal, moveFulfilmentWorkflow, type ShipmentLabel } from "./fulfilment"
-import { workflowError } from "../http/api-error"
 
 async function existingOrder(container: MedusaContainer, orderNumber: number) {
   const found = await findOrder(container, orderNumber)
-  if (!found) throw new ApiError("not_found", `Order ${orderNumber} not found`)
+  if (!found) throw new ShopError("not_found", `Order ${orderNumber} not found`)
   return found
 }
 
@@ -41,7 +40,7 @@ const readStatusStep = createStep("enclave-read-order-status", async (input: { o
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "order", fields: ["id", "status"], filters: { id: input.orderId } })
   const order = data[0] as { status: string } | undefined
-  if (!order) throw new ApiError("not_found", "Order not found")
+  if (!order) throw new ShopError("not_found", "Order not found")
   const details = await detailsOfOrder(container, input.orderId)
   return new StepResponse({
     medusaCancelled: order.status === MedusaOrderStatus.CANCELED,
@@ -115,7 +114,7 @@ export async function setOrderStatus(
   // Taking the goods back into the warehouse (pending, processing) or cancelling would undo the fulfilment a
   // return counts its items from (docs/medusa-returns.md §5.10): an order with a return is refunded instead.
   if (["pending", "processing", "cancelled"].includes(change.status) && (await hasOpenReturn(container, found.medusaOrderId))) {
-    throw new ApiError("has_return", "This order has a return: its goods cannot be taken back or the order cancelled; refund it instead", {
+    throw new ShopError("has_return", "This order has a return: its goods cannot be taken back or the order cancelled; refund it instead", {
       code: "has_return",
     })
   }
@@ -198,7 +197,7 @@ export async function setShippingAddress(
   const { countryCode: newCode } = destinationOf(context, address.country)
   const oldCode = before ? countryCodeOf(context, before.country) : null
   if (oldCode && newCode !== oldCode) {
-    throw new ApiError(
+    throw new ShopError(
       "country_locked",
       "The country of a placed order cannot be changed: its shipping was priced for the original country",
     )

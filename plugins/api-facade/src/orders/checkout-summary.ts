@@ -3,7 +3,7 @@ import type { CheckoutSummary } from "@enclave/contract"
 import { centsToEuros } from "@enclave/contract/money"
 import type { ShopUserRow } from "../accounts/users"
 import { countryCodeOf, shopContext } from "../cart/shop-context"
-import { ApiError } from "../http/api-error"
+import { ShopError } from "@enclave/contract/shop-error"
 import { vatFigures } from "../tax/order-vat"
 import { buyerVatId, priceCart } from "./checkout"
 import { linkedCartId } from "../cart/user-cart"
@@ -19,12 +19,12 @@ export async function checkoutSummary(
   where: { country: string; state: string | null; shippingMethodId: number | null },
 ): Promise<CheckoutSummary> {
   if (!countryCodeOf(await shopContext(container), where.country)) {
-    throw new ApiError("unknown_country", `We cannot ship to "${where.country}": enter the country's name or its two-letter code`, {
+    throw new ShopError("unknown_country", `We cannot ship to "${where.country}": enter the country's name or its two-letter code`, {
       fields: { country: "Unknown country" },
     })
   }
   const cartId = await linkedCartId(container, user.id)
-  if (!cartId) throw new ApiError("cart_empty", "Your cart is empty")
+  if (!cartId) throw new ShopError("cart_empty", "Your cart is empty")
   const cart = await priceCart(container, { cartId, email: user.email, vatId: buyerVatId(user) }, where)
   return {
     items: cart.lines.map((line) => ({

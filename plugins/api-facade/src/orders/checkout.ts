@@ -8,7 +8,7 @@ import type { ShopUserRow } from "../accounts/users"
 import { catalogueEntries, type CatalogueEntry, type MedusaLineProduct, type StockSource } from "../catalogue/products"
 import { readCartForCheckout } from "../cart/cart"
 import { destinationOf, shopContext, type ShopContext } from "../cart/shop-context"
-import { ApiError } from "../http/api-error"
+import { ShopError } from "@enclave/contract/shop-error"
 import { isBusinessCustomer } from "../payment-settings/invoice"
 import { taxPurchase, type OrderTaxLine } from "../tax/purchase-tax"
 import { medusaAddress } from "./medusa-address"
@@ -69,11 +69,11 @@ export async function findActiveShippingMethod(
     return (data[0] as MethodRow | undefined) ?? null
   })
   if (!row?.shipping_option)
-    throw new ApiError("shipping_method_unknown", `Shipping method ${methodNumber} does not exist`, {
+    throw new ShopError("shipping_method_unknown", `Shipping method ${methodNumber} does not exist`, {
       fields: { shippingMethod: "Unknown shipping method" },
     })
   if (!row.is_active && !options.paid)
-    throw new ApiError("shipping_method_unavailable", `Shipping method ${row.shipping_option.name} is not available`, {
+    throw new ShopError("shipping_method_unavailable", `Shipping method ${row.shipping_option.name} is not available`, {
       fields: { shippingMethod: "This shipping method is not available" },
     })
   const price = row.shipping_option.prices?.find((p) => p.currency_code === "eur")
@@ -114,7 +114,7 @@ export async function ensureMethodShipsTo(
     methodNameDe: method.nameDe,
     countryCode: countryCode.toUpperCase(),
   }
-  throw new ApiError("shipping_not_to_country", message, details, {
+  throw new ShopError("shipping_not_to_country", message, details, {
     params: { methodName: method.name, methodNameDe: method.nameDe, countryCode: details.countryCode },
   })
 }
@@ -203,7 +203,7 @@ export async function priceCart(
   options: { paid?: boolean } = {},
 ): Promise<PricedCart> {
   const cart = await readCartForCheckout(container, buyer.cartId)
-  if (!cart || cart.lines.length === 0) throw new ApiError("cart_empty", "Your cart is empty")
+  if (!cart || cart.lines.length === 0) throw new ShopError("cart_empty", "Your cart is empty")
 
   const context = await shopContext(container)
   const { countryCode, regionId } = destinationOf(context, where.country)
@@ -216,7 +216,7 @@ export async function priceCart(
   ])
   const priced = cart.lines.map((line) => {
     const entry = entries.get(line.productNumber)
-    if (!entry) throw new ApiError("product_not_sold", "A product in your cart is no longer sold: please remove it")
+    if (!entry) throw new ShopError("product_not_sold", "A product in your cart is no longer sold: please remove it")
     return { line, entry, grossUnit: eurosToCents(entry.product.price) }
   })
   const tax = await taxPurchase(container, {
@@ -298,7 +298,7 @@ export async function pricePurchase(
     if (line.quantity > line.catalogue.stockQuantity) throw stockRefusal(line.catalogue, line.quantity, line.titleDe)
   const { subtotal, shipping, total } = cart
   if (choice.shippingCost !== undefined && eurosToCents(choice.shippingCost) !== shipping) {
-    throw new ApiError(
+    throw new ShopError(
       "shipping_cost_differs",
       `Shipping with ${method.name} costs €${centsToEuros(shipping)}, not €${centsToEuros(eurosToCents(choice.shippingCost))}`,
       {
@@ -311,7 +311,7 @@ export async function pricePurchase(
     )
   }
   if (choice.total !== undefined && eurosToCents(choice.total) !== total) {
-    throw new ApiError(
+    throw new ShopError(
       "total_differs",
       `The order total is €${centsToEuros(total)}, not €${centsToEuros(eurosToCents(choice.total))}: please review your order`,
       {

@@ -9,7 +9,7 @@ import {
   markOrderFulfillmentAsDeliveredWorkflow,
 } from "@medusajs/medusa/core-flows"
 import { isCarrier, trackingUrl, type Carrier, type OrderShipment, type OrderStatus } from "@enclave/contract"
-import { ApiError } from "../http/api-error"
+import { ShopError } from "@enclave/contract/shop-error"
 
 /**
  * Where an order's goods are, in Medusa's own records ("Medusa holds the books"): the
@@ -105,7 +105,7 @@ async function readFulfilmentState(container: MedusaContainer, orderId: string):
         fulfillments?: FulfilmentRow[]
       }
     | undefined
-  if (!order) throw new ApiError("not_found", "Order not found")
+  if (!order) throw new ShopError("not_found", "Order not found")
   const lines = order.items ?? []
   return {
     orderId: order.id,
@@ -343,7 +343,7 @@ export const moveFulfilmentWorkflow = createWorkflow("enclave-move-fulfilment", 
 export function fulfilmentRefusal(error: unknown): unknown {
   const e = error as { type?: unknown; message?: unknown } | null
   if (e && e.type === MedusaError.Types.NOT_ALLOWED && typeof e.message === "string") {
-    return new ApiError("medusa_refused", `Medusa refused the change: ${e.message}`)
+    return new ShopError("medusa_refused", `Medusa refused the change: ${e.message}`)
   }
   return error
 }

@@ -9,8 +9,7 @@ import {
   type Order,
   type OrderStatus,
 } from "@enclave/contract"
-import { ApiError } from "../http/api-error"
-import { workflowError } from "../http/api-error"
+import { ShopError, workflowError } from "@enclave/contract/shop-error"
 import { detailsOfOrder, findOrder, shopOrders } from "./read-orders"
 
 /**
@@ -32,10 +31,10 @@ interface PaidState {
 /** Reads the order under the lock and refuses what cannot be marked paid (404 / 409). */
 const readPayableOrderStep = createStep("enclave-read-payable-order", async (input: { orderId: string }, { container }) => {
   const details = await detailsOfOrder(container, input.orderId)
-  if (!details) throw new ApiError("not_found", "Order not found")
-  if (!details.invoice) throw new ApiError("not_an_invoice_order", NOT_AN_INVOICE_ORDER_MESSAGE)
-  if (details.paid_at) throw new ApiError("invoice_already_paid", INVOICE_ALREADY_PAID_MESSAGE)
-  if (details.status === "cancelled") throw new ApiError("cancelled_order_not_payable", CANCELLED_ORDER_NOT_PAYABLE_MESSAGE)
+  if (!details) throw new ShopError("not_found", "Order not found")
+  if (!details.invoice) throw new ShopError("not_an_invoice_order", NOT_AN_INVOICE_ORDER_MESSAGE)
+  if (details.paid_at) throw new ShopError("invoice_already_paid", INVOICE_ALREADY_PAID_MESSAGE)
+  if (details.status === "cancelled") throw new ShopError("cancelled_order_not_payable", CANCELLED_ORDER_NOT_PAYABLE_MESSAGE)
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "order",
@@ -45,7 +44,7 @@ const readPayableOrderStep = createStep("enclave-read-payable-order", async (inp
   const collections = (data[0] as { payment_collections?: Array<{ payments?: Array<{ id: string; captured_at: unknown }> }> } | undefined)
     ?.payment_collections
   const payment = (collections ?? []).flatMap((c) => c.payments ?? []).find((p) => !p.captured_at)
-  if (!payment) throw new ApiError("invoice_already_paid", INVOICE_ALREADY_PAID_MESSAGE)
+  if (!payment) throw new ShopError("invoice_already_paid", INVOICE_ALREADY_PAID_MESSAGE)
   const state: PaidState = { detailsId: details.id, status: details.status, paidAt: null, paymentId: payment.id }
   return new StepResponse(state)
 })
@@ -81,7 +80,7 @@ export const markInvoicePaidWorkflow = createWorkflow("enclave-mark-invoice-paid
 /** POST /api/admin/orders/{id}/mark-paid: answers the order as it is now. */
 export async function markInvoicePaid(container: MedusaContainer, orderNumber: number, staffUserId: string): Promise<Order> {
   const found = await findOrder(container, orderNumber)
-  if (!found) throw new ApiError("not_found", `Order ${orderNumber} not found`)
+  if (!found) throw new ShopError("not_found", `Order ${orderNumber} not found`)
   try {
     await markInvoicePaidWorkflow(container).run({ input: { orderId: found.medusaOrderId, capturedBy: staffUserId } })
   } catch (error) {

@@ -1,5 +1,5 @@
 import { stockRefusalCode, type StockRefusalDetails } from "@enclave/contract"
-import { ApiError } from "../http/api-error"
+import { ShopError } from "@enclave/contract/shop-error"
 
 /**
  * The 409 a customer gets when the stock does not cover their cart. The message is English; `details`
@@ -9,7 +9,7 @@ export function stockRefusal(
   product: { id: number; name: string; stockQuantity: number },
   wanted?: number,
   nameDe: string | null = null,
-): ApiError {
+): ShopError {
   const stock = Math.max(0, product.stockQuantity)
   const asked = wanted !== undefined ? ` (you asked for ${wanted})` : ""
   const message =
@@ -25,5 +25,5 @@ export function stockRefusal(
     productNameDe: nameDe,
   }
   const { code, params } = stockRefusalCode(details)
-  return new ApiError(code, message, details, { params })
+  return new ShopError(code, message, details, { params })
 }

@@ -19,7 +19,7 @@ import {
 } from "@enclave/payments"
 import type { ShopUserRow } from "../accounts/users"
 import { runThenBump } from "../catalogue/cache"
-import { ApiError } from "../http/api-error"
+import { ShopError } from "@enclave/contract/shop-error"
 import { offersInvoice, type InvoiceDetails } from "./invoice"
 
 export type { PaymentSettings }
@@ -127,7 +127,7 @@ function eitherName(field: string, value: string | null | undefined, alias: stri
   const a = secretChange(value)
   const b = secretChange(aliasValue)
   if (a !== undefined && b !== undefined && a !== b) {
-    throw new ApiError("setting_conflict", `Send ${field} or ${alias}, not two different values`, {
+    throw new ShopError("setting_conflict", `Send ${field} or ${alias}, not two different values`, {
       fields: { [field]: "Conflicts with " + alias },
     })
   }
@@ -205,13 +205,13 @@ export async function savePaymentConfig(container: MedusaContainer, update: Paym
   const touches = (fields: readonly string[]) => fields.some((f) => f in patch)
   if (touches(stripeFields) && next.stripeEnabled && !stripeKeys(next)) {
     const mode = next.stripeSandboxMode ? "sandbox" : "live"
-    throw new ApiError("provider_keys_missing", `Stripe cannot be enabled until its ${mode} secret key and public key are saved`, {
+    throw new ShopError("provider_keys_missing", `Stripe cannot be enabled until its ${mode} secret key and public key are saved`, {
       fields: { stripeEnabled: `Save the ${mode} secret key and public key first` },
     })
   }
   if (touches(paypalFields) && next.paypalEnabled && !paypalKeys(next)) {
     const mode = next.paypalSandboxMode ? "sandbox" : "live"
-    throw new ApiError("provider_keys_missing", `PayPal cannot be enabled until its ${mode} client id and secret are saved`, {
+    throw new ShopError("provider_keys_missing", `PayPal cannot be enabled until its ${mode} client id and secret are saved`, {
       fields: { paypalEnabled: `Save the ${mode} client id and secret first` },
     })
   }
@@ -225,7 +225,7 @@ export async function savePaymentConfig(container: MedusaContainer, update: Paym
     } else {
       fields.invoiceEnabled = "Save the account holder, IBAN and BIC first"
     }
-    throw new ApiError("invoice_details_missing", "Invoice payment cannot be enabled until its account holder, IBAN and BIC are saved", {
+    throw new ShopError("invoice_details_missing", "Invoice payment cannot be enabled until its account holder, IBAN and BIC are saved", {
       fields,
     })
   }

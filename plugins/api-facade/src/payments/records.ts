@@ -9,7 +9,7 @@ import { SHOP_ORDERS_MODULE } from "@enclave/orders"
 import { accountsService, type ShopUserRow } from "../accounts/users"
 import { withCartLock } from "../cart/cart"
 import { linkedCartId } from "../cart/user-cart"
-import { ApiError, workflowError } from "../http/api-error"
+import { ShopError, workflowError } from "@enclave/contract/shop-error"
 import CheckoutPaymentCartLink from "../links/checkout-payment-cart"
 import CheckoutPaymentOrderLink from "../links/checkout-payment-order"
 import CheckoutPaymentSessionLink from "../links/checkout-payment-session"
@@ -141,7 +141,7 @@ export async function startCheckoutPayment(
 ): Promise<{ prepared: PricedPurchase; reference: string; data: Record<string, unknown> }> {
   return withCartLock(container, user, async () => {
     const cartId = await linkedCartId(container, user.id)
-    if (!cartId) throw new ApiError("cart_empty", "Your cart is empty")
+    if (!cartId) throw new ShopError("cart_empty", "Your cart is empty")
     const prepared = await pricePurchase(container, { cartId, email: user.email, vatId: buyerVatId(user) }, input.choice)
     await abandonEarlierAttempts(container, prepared.cartId)
     try {

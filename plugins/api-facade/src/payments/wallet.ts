@@ -4,14 +4,14 @@ import type { z } from "zod"
 import { centsToEuros } from "@enclave/contract/money"
 import { WALLET_PROVIDER_ID } from "@enclave/payments"
 import type { ShopUserRow } from "../accounts/users"
-import { ApiError } from "../http/api-error"
+import { ShopError } from "@enclave/contract/shop-error"
 import { findOwnCheckoutPayment, startCheckoutPayment, type CheckoutPaymentFields } from "./records"
 import { walletGatewayFor } from "./settings"
 
 /** docs/product.md §7: a userId in the body must be the signed-in customer's; the session decides who pays. */
 export function refuseOtherUser(user: ShopUserRow, userId: number | null | undefined) {
   if (userId !== undefined && userId !== null && userId !== user.user_number) {
-    throw new ApiError("not_your_cart", "You can only pay for your own cart", { fields: { userId: "This is not your user id" } })
+    throw new ShopError("not_your_cart", "You can only pay for your own cart", { fields: { userId: "This is not your user id" } })
   }
 }
 
@@ -65,7 +65,7 @@ export async function customersWalletPayment(
 ): Promise<CheckoutPaymentFields> {
   const row = await findOwnCheckoutPayment(container, user, { provider: "paypal", reference })
   // Another customer's PayPal order is answered like one that does not exist.
-  if (!row) throw new ApiError("payment_not_found", "There is no PayPal order with this id for your account")
+  if (!row) throw new ShopError("payment_not_found", "There is no PayPal order with this id for your account")
   return row
 }
 

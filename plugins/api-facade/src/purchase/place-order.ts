@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import type { CreateOrderRequest, Order } from "@enclave/contract"
 import type { ShopUserRow } from "../accounts/users"
 import { lastSeenCartOf, linkedCartId } from "../cart/user-cart"
-import { ApiError } from "../http/api-error"
+import { ShopError } from "@enclave/contract/shop-error"
 import { buyerVatId } from "../orders/checkout"
 import { findOrderById } from "../orders/read-orders"
 import { orderPaymentOf } from "./payment-kind"
@@ -25,13 +25,13 @@ export async function placeOrder(container: MedusaContainer, user: ShopUserRow, 
     case "invoice":
       break
     case "paypal":
-      throw new ApiError(
+      throw new ShopError(
         "paypal_capture_only",
         "PayPal payments become orders when they are captured: use /api/paypal-server/capture-order",
         { fields: { paymentMethod: "PayPal orders are placed by capturing the PayPal payment" } },
       )
     case "unknown":
-      throw new ApiError("payment_unknown", "The payment could not be verified: no payment was received for this order", {
+      throw new ShopError("payment_unknown", "The payment could not be verified: no payment was received for this order", {
         fields: { paymentId: "Unknown payment" },
       })
   }

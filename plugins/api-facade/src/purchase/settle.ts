@@ -10,7 +10,7 @@ import {
 import { centsToEuros, eurosToCents } from "@enclave/contract/money"
 import type { z } from "zod"
 import { findUserById, type ShopUserRow } from "../accounts/users"
-import { ApiError } from "../http/api-error"
+import { ShopError } from "@enclave/contract/shop-error"
 import { buyerVatId } from "../orders/checkout"
 import { findOrderById } from "../orders/read-orders"
 import {
@@ -79,7 +79,7 @@ async function finalisePayment(container: MedusaContainer, row: CheckoutPaymentR
       .error(
         `Payment ${paymentId} (${row.provider} ${row.reference}, ${row.amount} EUR) was taken but the order could not be made: ${reason}`,
       )
-    throw new ApiError("payment_received_not_finalised", PAYMENT_RECEIVED_NOT_FINALISED_MESSAGE, reason, {
+    throw new ShopError("payment_received_not_finalised", PAYMENT_RECEIVED_NOT_FINALISED_MESSAGE, reason, {
       extra: { error: PAYMENT_RECEIVED_NOT_FINALISED_MESSAGE, paymentReceived: true, paymentId },
     })
   }
@@ -97,12 +97,12 @@ export async function settleCardPayment(container: MedusaContainer, reference: s
   const intent = await gateway.retrieve(reference)
   if (intent.status !== "succeeded" && intent.status !== "requires_capture") {
     await updateCheckoutPayment(container, row.id, { status: "failed", failure_reason: intent.failure ?? `payment ${intent.status}` })
-    throw new ApiError("payment_refused", "The card payment has not gone through: no money was taken", intent.failure ?? intent.status, {
+    throw new ShopError("payment_refused", "The card payment has not gone through: no money was taken", intent.failure ?? intent.status, {
       extra: { error: "Payment Failed" },
     })
   }
   if (intent.amount !== eurosToCents(row.amount)) {
-    throw new ApiError(
+    throw new ShopError(
       "payment_amount_differs",
       `The card payment is for €${centsToEuros(intent.amount)}, the order for €${row.amount}: please contact customer support`,
     )
@@ -120,12 +120,12 @@ export async function placeCardOrder(
   const row = await findOwnCheckoutPayment(container, user, { provider: "stripe", reference: paymentId })
   if (!row) {
     // Another customer's payment is answered like one that does not exist.
-    throw new ApiError("payment_not_found", "There is no card payment with this id for your account", {
+    throw new ShopError("payment_not_found", "There is no card payment with this id for your account", {
       fields: { paymentId: "Unknown payment" },
     })
   }
   if (request.total !== undefined && eurosToCents(request.total) !== eurosToCents(row.amount)) {
-    throw new ApiError(
+    throw new ShopError(
       "payment_amount_differs",
       `The card payment is for €${row.amount}, not €${centsToEuros(eurosToCents(request.total))}: please review your order`,
       { total: row.amount },

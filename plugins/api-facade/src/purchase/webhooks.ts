@@ -5,7 +5,7 @@ import { createStep, createWorkflow, StepResponse, transform, when, WorkflowResp
 import { releaseLockStep } from "@medusajs/medusa/core-flows"
 import { cartLockKey } from "../cart/cart"
 import { bumpCatalogue } from "../catalogue/cache"
-import { workflowError } from "../http/api-error"
+import { workflowError } from "@enclave/contract/shop-error"
 import { cancelShopOrderWorkflow } from "../orders/cancel-order"
 import { shopOrders } from "../orders/read-orders"
 import { findCheckoutPayment } from "../payments/records"

@@ -31,7 +31,7 @@ import { invoiceDetails, SYSTEM_PROVIDER_ID } from "@enclave/payments"
 import { CART_LOCK_WAIT_SECONDS, cartLockKey } from "../cart/cart"
 import { CART_BUSY_MESSAGE, linkedCartId, moveUserCartStep } from "../cart/user-cart"
 import { runThenBump } from "../catalogue/cache"
-import { ApiError, workflowError } from "../http/api-error"
+import { ShopError, workflowError } from "@enclave/contract/shop-error"
 import CheckoutPaymentOrderLink from "../links/checkout-payment-order"
 import { pricePurchase, type CheckoutChoice, type PricedPurchase } from "../orders/checkout"
 import { catalogueEntries } from "../catalogue/products"
@@ -132,7 +132,7 @@ export const takePurchaseLockStep = createStep(
         await locking.acquire(input.key, { ownerId, expire: PURCHASE_LOCK_TTL_SECONDS })
         break
       } catch {
-        if (Date.now() >= giveUpAt) throw new ApiError("cart_busy", CART_BUSY_MESSAGE)
+        if (Date.now() >= giveUpAt) throw new ShopError("cart_busy", CART_BUSY_MESSAGE)
         await sleep(200)
       }
     }
@@ -148,10 +148,10 @@ export const takePurchaseLockStep = createStep(
 const sandboxCardPaymentStep = createStep("enclave-pay-sandbox-card", async (input: { paymentId: string }, { container }) => {
   const settings = await readPaymentSettings(container)
   if (!settings.testPaymentsEnabled) {
-    throw new ApiError("test_payments_off", TEST_PAYMENTS_OFF_MESSAGE, { fields: { paymentId: "Test payments are switched off" } })
+    throw new ShopError("test_payments_off", TEST_PAYMENTS_OFF_MESSAGE, { fields: { paymentId: "Test payments are switched off" } })
   }
   if (!settings.stripeSandboxMode) {
-    throw new ApiError("test_payments_off", "Test payments are switched off: the card provider is in live mode", {
+    throw new ShopError("test_payments_off", "Test payments are switched off: the card provider is in live mode", {
       fields: { paymentId: "Test payments are switched off" },
     })
   }
@@ -179,9 +179,9 @@ const invoicePaymentStep = createStep("enclave-pay-by-invoice", async (input: { 
   const settings = await readPaymentSettings(container)
   const terms = invoiceAvailable(settings) ? invoiceDetails(settings) : null
   if (!terms)
-    throw new ApiError("invoice_not_available", INVOICE_NOT_AVAILABLE_MESSAGE, { fields: { paymentMethod: INVOICE_NOT_AVAILABLE_MESSAGE } })
+    throw new ShopError("invoice_not_available", INVOICE_NOT_AVAILABLE_MESSAGE, { fields: { paymentMethod: INVOICE_NOT_AVAILABLE_MESSAGE } })
   if (!input.businessCustomer) {
-    throw new ApiError("invoice_business_only", INVOICE_BUSINESS_ONLY_MESSAGE, { fields: { paymentMethod: INVOICE_BUSINESS_ONLY_MESSAGE } })
+    throw new ShopError("invoice_business_only", INVOICE_BUSINESS_ONLY_MESSAGE, { fields: { paymentMethod: INVOICE_BUSINESS_ONLY_MESSAGE } })
   }
   const paying: Paying = {
     payment: {
@@ -233,7 +233,7 @@ const purchaseCartStep = createStep(
   "enclave-purchase-cart",
   async (input: { userId: string; settlingCartId: string | null; cartSent: string | null }, { container }) => {
     const cartId = input.settlingCartId ?? (await linkedCartId(container, input.userId)) ?? input.cartSent
-    if (!cartId) throw new ApiError("cart_empty", "Your cart is empty")
+    if (!cartId) throw new ShopError("cart_empty", "Your cart is empty")
     return new StepResponse(cartId)
   },
 )
@@ -264,7 +264,7 @@ const existingOrderOfCartStep = createStep("enclave-existing-order-of-cart", asy
 const refuseUsedPaymentStep = createStep("enclave-refuse-used-payment", async (input: { paymentId: string | null }, { container }) => {
   if (!input.paymentId) return new StepResponse(null)
   const [used] = await shopOrders(container).listOrderDetails({ payment_id: input.paymentId }, { select: ["id"], take: 1 })
-  if (used) throw new ApiError("payment_id_used", PAYMENT_ID_USED_MESSAGE, { fields: { paymentId: PAYMENT_ID_USED_MESSAGE } })
+  if (used) throw new ShopError("payment_id_used", PAYMENT_ID_USED_MESSAGE, { fields: { paymentId: PAYMENT_ID_USED_MESSAGE } })
   return new StepResponse(null)
 })
 
@@ -278,7 +278,7 @@ const priceCartStep = createStep(
     const purchase = await pricePurchase(container, input, input.choice, { paid: input.paid })
     if (input.invoice && purchase.total < eurosToCents(input.invoice.minimumTotal)) {
       const message = invoiceMinimumMessage(input.invoice.minimumTotal)
-      throw new ApiError(
+      throw new ShopError(
         "invoice_below_minimum",
         message,
         { fields: { paymentMethod: message } },
@@ -395,7 +395,7 @@ const reserveStockStep = createStep(
       return new StepResponse(ids, ids)
     } catch (error) {
       // Never got the lock: the queue for this product is longer than a buyer should wait.
-      if (!holding) throw new ApiError("stock_contended", "Too many people are buying this product right now: please try again in a moment")
+      if (!holding) throw new ShopError("stock_contended", "Too many people are buying this product right now: please try again in a moment")
       if (!(MedusaError.isMedusaError(error) && (error as MedusaError).type === MedusaError.Types.NOT_ALLOWED)) throw error
       // Someone bought the last units since the cart was priced: say which product and what is left.
       const entries = await catalogueEntries(
@@ -406,7 +406,7 @@ const reserveStockStep = createStep(
         const entry = entries.get(line.productNumber)
         if (entry && line.quantity > entry.product.stockQuantity) throw stockRefusal(entry.product, line.quantity, entry.nameDe)
       }
-      throw new ApiError("sold_out", "A product in your cart is no longer in stock: please change your cart")
+      throw new ShopError("sold_out", "A product in your cart is no longer in stock: please change your cart")
     }
   },
   async (reservationIds, { container }) => {
@@ -489,7 +489,7 @@ export const recordOrderDetailsStep = createStep(
     } catch (error) {
       if (input.payment_id) {
         const [used] = await shopOrders(container).listOrderDetails({ payment_id: input.payment_id }, { select: ["id"], take: 1 })
-        if (used) throw new ApiError("payment_id_used", PAYMENT_ID_USED_MESSAGE, { fields: { paymentId: PAYMENT_ID_USED_MESSAGE } })
+        if (used) throw new ShopError("payment_id_used", PAYMENT_ID_USED_MESSAGE, { fields: { paymentId: PAYMENT_ID_USED_MESSAGE } })
       }
       throw error
     }

@@ -11,7 +11,7 @@ import {
 } from "@enclave/contract"
 import { SHIPPING_FULFILLMENT_PROVIDER_ID, SHIPPING_SERVICE_ZONE_NAMES } from "@enclave/shipping-methods"
 import { countryCodeOf, shopContext } from "../cart/shop-context"
-import { ApiError } from "../http/api-error"
+import { ShopError } from "@enclave/contract/shop-error"
 import { createShippingMethodWorkflow, deleteShippingMethodWorkflow, updateShippingMethodWorkflow, type DetailsData } from "./workflows"
 import { runThenBump } from "../catalogue/cache"
 
@@ -126,7 +126,7 @@ async function readRows(container: MedusaContainer, filters: Record<string, unkn
 export async function shippingCountryOf(container: MedusaContainer, country: string): Promise<string> {
   const code = countryCodeOf(await shopContext(container), country)
   if (!code)
-    throw new ApiError("unknown_country", `Unknown country "${country}": use its two-letter code`, {
+    throw new ShopError("unknown_country", `Unknown country "${country}": use its two-letter code`, {
       fields: { country: "Unknown country" },
     })
   return code
@@ -159,7 +159,7 @@ export async function listAllShippingMethods(container: MedusaContainer): Promis
 
 async function findRow(container: MedusaContainer, id: number): Promise<DetailsRow> {
   const [row] = await readRows(container, { method_number: id })
-  if (!row) throw new ApiError("not_found", `Shipping method ${id} not found`)
+  if (!row) throw new ShopError("not_found", `Shipping method ${id} not found`)
   return row
 }
 

@@ -1,6 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { createOrderSchema, MISSING_SHIPPING_ADDRESS_MESSAGE } from "@enclave/contract"
-import { ApiError, validate } from "../../../http/api-error"
+import { ShopError } from "@enclave/contract/shop-error"
+import { validate } from "../../../http/api-error"
 import { requireUser } from "../../../http/current-user"
 import { placeOrder } from "../../../purchase/place-order"
 import { listOrdersOf } from "../../../orders/read-orders"
@@ -15,7 +16,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const user = requireUser(req, "You must be logged in to place an order")
   const body = req.body as Record<string, unknown> | undefined
   if (!body || typeof body !== "object" || body.shippingAddress === undefined || body.shippingAddress === null) {
-    throw new ApiError("shipping_address_missing", MISSING_SHIPPING_ADDRESS_MESSAGE, {
+    throw new ShopError("shipping_address_missing", MISSING_SHIPPING_ADDRESS_MESSAGE, {
       fields: { shippingAddress: MISSING_SHIPPING_ADDRESS_MESSAGE },
     })
   }

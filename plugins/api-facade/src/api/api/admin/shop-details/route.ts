@@ -1,6 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { passkeyMessages, shopDetailsUpdateSchema } from "@enclave/contract"
-import { ApiError, validate } from "../../../../http/api-error"
+import { ShopError } from "@enclave/contract/shop-error"
+import { validate } from "../../../../http/api-error"
 import { signedInWithTwoFactors } from "../../../../http/current-user"
 import { adminShopDetails, saveShopDetails } from "../../../../shop-details/shop-details"
 
@@ -14,7 +15,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   // shut its own author out of the back office the moment it is saved.
   if (update.staffSecondFactorRequired === true && !signedInWithTwoFactors(req)) {
     const code = "own_second_factor_required"
-    throw new ApiError(code, passkeyMessages[code], { code })
+    throw new ShopError(code, passkeyMessages[code], { code })
   }
   res.json(await saveShopDetails(req.scope, update))
 }

@@ -3,7 +3,8 @@ import { productIdSchema } from "@enclave/contract"
 import { sendCatalogueAnswer } from "../../../../catalogue/cache"
 import { catalogueLanguage, varyByLanguage } from "../../../../catalogue/language"
 import { findProduct } from "../../../../catalogue/products"
-import { ApiError, validate } from "../../../../http/api-error"
+import { ShopError } from "@enclave/contract/shop-error"
+import { validate } from "../../../../http/api-error"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   // Keyed on the validated number, so "7" and "007" share an entry; unknown ids are never cached.
@@ -11,5 +12,5 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const language = catalogueLanguage(req)
   varyByLanguage(res, language)
   const found = await sendCatalogueAnswer(req, res, `product:${id}:${language}`, () => findProduct(req.scope, id, language))
-  if (!found) throw new ApiError("not_found", `Product ${id} not found`)
+  if (!found) throw new ShopError("not_found", `Product ${id} not found`)
 }

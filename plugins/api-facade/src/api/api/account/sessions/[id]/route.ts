@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { SESSION_ENDED_MESSAGE, SESSION_NOT_FOUND_MESSAGE } from "@enclave/contract"
-import { ApiError } from "../../../../../http/api-error"
+import { ShopError } from "@enclave/contract/shop-error"
 import { requireUser } from "../../../../../http/current-user"
 import { endOtherSession } from "../../../../../http/session"
 
@@ -9,6 +9,6 @@ export async function DELETE(req: MedusaRequest, res: MedusaResponse) {
   const user = requireUser(req)
   const id = String(req.params.id ?? "")
   if (!/^[0-9a-f]{16}$/.test(id) || !(await endOtherSession(req, user.id, id)))
-    throw new ApiError("session_not_found", SESSION_NOT_FOUND_MESSAGE)
+    throw new ShopError("session_not_found", SESSION_NOT_FOUND_MESSAGE)
   res.json({ message: SESSION_ENDED_MESSAGE })
 }

@@ -2,7 +2,8 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { passkeyAssertionSchema, TWO_FACTOR_EXPIRED_MESSAGE } from "@enclave/contract"
 import { completeSecondFactorWithPasskey } from "../../../../../accounts/passkeys"
 import { findUserById, toContractUser } from "../../../../../accounts/users"
-import { ApiError, validate } from "../../../../../http/api-error"
+import { ShopError } from "@enclave/contract/shop-error"
+import { validate } from "../../../../../http/api-error"
 import { endPendingSignIn, pendingSignInOf, startSession } from "../../../../../http/session"
 import { chosenLanguage } from "../../../../../http/shop-origin"
 import { clientAddress } from "../../../../../http/sign-in-limit"
@@ -12,7 +13,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const body = validate(passkeyAssertionSchema, req.body)
   const userId = await pendingSignInOf(req)
   const user = userId ? await findUserById(req.scope, userId) : null
-  if (!user) throw new ApiError("two_factor_expired", TWO_FACTOR_EXPIRED_MESSAGE)
+  if (!user) throw new ShopError("two_factor_expired", TWO_FACTOR_EXPIRED_MESSAGE)
   const signedIn = await completeSecondFactorWithPasskey(req, user, body, clientAddress(req), chosenLanguage(req))
   await endPendingSignIn(req, res)
   await startSession(req, res, signedIn.id, { method: "two_factor", twoFactors: true })

@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ApiError } from "../../../../../http/api-error"
+import { ShopError } from "@enclave/contract/shop-error"
 import { requireUser } from "../../../../../http/current-user"
 import { walletOrder } from "../../../../../payments/wallet"
 
@@ -10,7 +10,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const id = req.params.id
   if (!PAYPAL_ORDER_ID.test(id)) {
     const message = "A PayPal order id has only letters, digits and dashes"
-    throw new ApiError("invalid_input", message, { fields: { id: message } }, { extra: { error: message } })
+    throw new ShopError("invalid_input", message, { fields: { id: message } }, { extra: { error: message } })
   }
   res.json(await walletOrder(req.scope, user, id))
 }
