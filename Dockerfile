@@ -15,6 +15,7 @@ COPY package.json package-lock.json ./
 COPY contract/package.json contract/
 COPY plugins/accounts/package.json plugins/accounts/
 COPY plugins/security-levels/package.json plugins/security-levels/
+COPY plugins/catalogue/package.json plugins/catalogue/
 COPY plugins/api-facade/package.json plugins/api-facade/
 COPY plugins/shipping-methods/package.json plugins/shipping-methods/
 COPY plugins/payments/package.json plugins/payments/
@@ -58,6 +59,7 @@ COPY --from=build --chown=node:node /app/launcher /app/launcher
 COPY --from=build --chown=node:node /app/contract/dist /app/contract/dist
 COPY --from=build --chown=node:node /app/plugins/accounts/.medusa/server /app/plugins/accounts/.medusa/server
 COPY --from=build --chown=node:node /app/plugins/security-levels/.medusa/server /app/plugins/security-levels/.medusa/server
+COPY --from=build --chown=node:node /app/plugins/catalogue/.medusa/server /app/plugins/catalogue/.medusa/server
 COPY --from=build --chown=node:node /app/plugins/shipping-methods/.medusa/server /app/plugins/shipping-methods/.medusa/server
 COPY --from=build --chown=node:node /app/plugins/payments/.medusa/server /app/plugins/payments/.medusa/server
 COPY --from=build --chown=node:node /app/plugins/orders/.medusa/server /app/plugins/orders/.medusa/server

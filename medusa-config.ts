@@ -140,6 +140,7 @@ export default defineConfig({
     // The two-factor secrets in the database are encrypted with a key derived from APP_SECRET.
     { resolve: "@enclave/accounts", options: { appSecret: requiredSecret("APP_SECRET") } },
     { resolve: "@enclave/security-levels", options: {} },
+    { resolve: "@enclave/catalogue", options: {} },
     { resolve: "@enclave/shipping-methods", options: {} },
     // The payment provider secrets in the database are encrypted with a key derived from APP_SECRET.
     { resolve: "@enclave/payments", options: { appSecret: requiredSecret("APP_SECRET") } },

@@ -28,14 +28,22 @@ const plugin = (name: string, after: string[] = []): Part => ({
 
 const parts: Part[] = [
   { dir: "contract", inputs: ["src", "tsconfig.json", "package.json"], output: "dist" },
-  plugin("accounts"),
-  plugin("security-levels"),
-  plugin("shipping-methods"),
-  plugin("payments"),
-  // The orders plugin's row types use the contract's shipping address.
-  plugin("orders", ["contract"]),
-  // The facade compiles against the other plugins' built modules (and the payments plugin's types).
-  plugin("api-facade", ["contract", "plugins/accounts", "plugins/shipping-methods", "plugins/payments", "plugins/orders"]),
+  plugin("accounts", ["contract"]),
+  plugin("security-levels", ["contract"]),
+  // Each domain plugin compiles against the built plugins below it: catalogue, then shipping methods
+  // and payments, then orders; the facade against all of them.
+  plugin("catalogue", ["contract", "plugins/security-levels"]),
+  plugin("shipping-methods", ["contract", "plugins/catalogue"]),
+  plugin("payments", ["contract", "plugins/accounts", "plugins/catalogue"]),
+  plugin("orders", ["contract", "plugins/accounts", "plugins/catalogue", "plugins/shipping-methods", "plugins/payments"]),
+  plugin("api-facade", [
+    "contract",
+    "plugins/accounts",
+    "plugins/catalogue",
+    "plugins/shipping-methods",
+    "plugins/payments",
+    "plugins/orders",
+  ]),
   // The mail plugin reads shop users and order details through the accounts and orders modules.
   plugin("mail", ["contract", "plugins/accounts", "plugins/orders"]),
   {
@@ -46,6 +54,7 @@ const parts: Part[] = [
       "contract",
       "plugins/accounts",
       "plugins/security-levels",
+      "plugins/catalogue",
       "plugins/shipping-methods",
       "plugins/payments",
       "plugins/orders",

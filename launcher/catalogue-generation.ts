@@ -24,7 +24,7 @@ export function redisCatalogueGeneration(redisUrl: string, databaseUrl: string |
   // Reconnects by itself; a failed read already says "ask the facade".
   redis.on("error", () => {})
   return {
-    // The facade's counter starts at "0" when missing (plugins/api-facade/src/catalogue/cache.ts).
+    // The catalogue plugin's counter starts at "0" when missing (plugins/catalogue/src/cache.ts).
     read: async () => {
       try {
         return (await redis.get(key)) ?? "0"

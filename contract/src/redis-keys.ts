@@ -28,3 +28,17 @@ export function redisKey(namespace: string, ...parts: string[]): string {
 export function catalogueGenerationKey(namespace: string): string {
   return redisKey(namespace, "catalogue", "generation")
 }
+
+/**
+ * The namespace of the shop this server process belongs to: REDIS_NAMESPACE, which medusa-config.ts sets
+ * from the database's name unless the deployment sets it. Server only (it reads the process's environment).
+ */
+export function shopRedisNamespace(): string {
+  const env = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env
+  return env?.REDIS_NAMESPACE || "enclave"
+}
+
+/** A key of this process's shop: without the namespace one shop's session id or catalogue generation would be read by another. */
+export function shopRedisKey(...parts: string[]): string {
+  return redisKey(shopRedisNamespace(), ...parts)
+}

@@ -1,5 +1,5 @@
 /**
- * Cancelling an order is one workflow (plugins/api-facade/src/orders/cancel-order.ts),
+ * Cancelling an order is one workflow (plugins/orders/src/orders/cancel-order.ts),
  * whether the admin deletes it or sets it to "cancelled": Medusa's order is cancelled, its stock
  * reservations are gone (the stock is on sale again, in Medusa and in the catalogue) and its
  * payment, captured when the order was placed, is refunded in Medusa's payment module. Each test buys a product of its own, so other files' orders do not move

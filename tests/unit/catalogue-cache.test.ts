@@ -1,5 +1,5 @@
 /**
- * The facade's catalogue cache module (plugins/api-facade/src/catalogue/cache.ts) on its own: when
+ * The catalogue plugin's cache module (plugins/catalogue/src/cache.ts) on its own: when
  * it reads, when it serves the kept bytes, and that a bump through one instance reaches another
  * through Redis (the machine's Redis, as the scale-out deployment uses it).
  */
@@ -7,13 +7,7 @@ import { randomBytes } from "node:crypto"
 import zlib from "node:zlib"
 import { Redis } from "ioredis"
 import { afterAll, describe, expect, it } from "vitest"
-import {
-  CatalogueCache,
-  CatalogueFacts,
-  matchesIfNoneMatch,
-  memoryGeneration,
-  redisGeneration,
-} from "../../plugins/api-facade/src/catalogue/cache.ts"
+import { CatalogueCache, CatalogueFacts, matchesIfNoneMatch, memoryGeneration, redisGeneration } from "../../plugins/catalogue/src/cache.ts"
 
 function counter<T>(values: () => T) {
   let reads = 0

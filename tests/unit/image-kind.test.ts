@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { claimedTypeMismatch, detectImageKind } from "../../plugins/api-facade/src/admin-products/image-kind.ts"
+import { claimedTypeMismatch, detectImageKind } from "../../plugins/catalogue/src/admin-products/image-kind.ts"
 import {
   allowedAddressesFrom,
   fetchRemoteImage,
@@ -7,7 +7,7 @@ import {
   isPublicAddress,
   mayFetchFrom,
   type ImageFetchOptions,
-} from "../../plugins/api-facade/src/admin-products/remote-image.ts"
+} from "../../plugins/catalogue/src/admin-products/remote-image.ts"
 import { PNG_PIXEL, redirect, serve, startImageServer, TEST_IMAGE_SERVER_ADDRESS, type ImageServer } from "../support/image-server.ts"
 
 const bytes = (...parts: Array<string | number[]>) =>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest"
 import { extractText } from "unpdf"
 import { invoiceState, type OrderInvoice } from "@enclave/contract"
-import { invoiceDocument, type InvoiceData } from "../../plugins/api-facade/src/invoices/document.ts"
-import { renderInvoicePdf, winAnsi } from "../../plugins/api-facade/src/invoices/render.ts"
+import { invoiceDocument, type InvoiceData } from "../../plugins/orders/src/invoices/document.ts"
+import { renderInvoicePdf, winAnsi } from "../../plugins/orders/src/invoices/render.ts"
 import { vatBreakdown, vatOfGross } from "@enclave/contract/tax"
 
 describe("the VAT in gross prices", () => {

@@ -1,7 +1,8 @@
 /**
  * What other parts of the shop may use of the accounts plugin (its package's "." export): the
  * module's name, definition (for links to its shop users) and service type, its links to Medusa's
- * customer and cart (to read them with Medusa's query), and the workflows that change accounts.
+ * customer and cart (to read them with Medusa's query), the workflows that change accounts, and
+ * the reads of shop users (by id, number, customer) other plugins need.
  * Everything else is its own.
  */
 export { ACCOUNTS_MODULE, default as AccountsModule } from "./modules/accounts"
@@ -25,3 +26,15 @@ export { grantMedusaAdminLoginWorkflow, revokeMedusaAdminLoginWorkflow, setShopA
 export { checkPublicKey, encryptToKey, pgpKeyFacts, pgpKeyProblem, type PgpKeyCheck, type PgpKeyFacts, type PgpKeyProblem } from "./pgp-key"
 export { deleteShopUserWorkflow, type ShopUserDeletedEvent } from "./workflows/delete-shop-user"
 export { saveShopUserPgpKeyWorkflow, removeShopUserPgpKeyWorkflow } from "./workflows/pgp-key"
+export {
+  accountsService,
+  customerIdOf,
+  findUserByCustomer,
+  findUserById,
+  findUserByNumber,
+  findUserByUsername,
+  listUsers,
+  toContractUser,
+  userNumbersOfCustomers,
+} from "./users"
+export type { ShopUserRow } from "./users"

@@ -12,3 +12,12 @@ export {
   SHIPPING_SERVICE_ZONE_NAMES,
 } from "./modules/shipping-methods"
 export type { default as ShippingMethodsModuleService } from "./modules/shipping-methods/service"
+export {
+  createShippingMethod,
+  deleteShippingMethod,
+  findShippingMethod,
+  listActiveShippingMethods,
+  listAllShippingMethods,
+  shippingCountryOf,
+  updateShippingMethod,
+} from "./shipping-methods"

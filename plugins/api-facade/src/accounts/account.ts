@@ -16,7 +16,7 @@ import {
 import { ShopError } from "@enclave/contract/shop-error"
 import { passwordMatches } from "./sign-in"
 import { countAttempt, countSuccess, failureError } from "./sign-in-guard"
-import { accountsService, findUserById, type ShopUserRow } from "./users"
+import { accountsService, findUserById, type ShopUserRow } from "@enclave/accounts"
 
 export const WRONG_CURRENT_PASSWORD_MESSAGE = "Current password is incorrect"
 export const WRONG_PASSWORD_MESSAGE = "Password is incorrect"

@@ -2,8 +2,8 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { PASSKEY_CHALLENGE_MINUTES } from "@enclave/contract"
 import Redis from "ioredis"
-import { redisKey } from "../http/redis-keys"
-import { accountsService } from "./users"
+import { shopRedisKey } from "@enclave/contract/redis-keys"
+import { accountsService } from "@enclave/accounts"
 
 /**
  * The challenges of passkey ceremonies in progress, kept on the server: a challenge is answered once
@@ -43,11 +43,11 @@ class PostgresChallengeStore implements ChallengeStore {
 class RedisChallengeStore implements ChallengeStore {
   constructor(private readonly redis: Redis) {}
   async keep(challenge: string, issued: IssuedChallenge) {
-    await this.redis.set(redisKey("passkey-challenge", challenge), JSON.stringify(issued), "PX", TTL_MS)
+    await this.redis.set(shopRedisKey("passkey-challenge", challenge), JSON.stringify(issued), "PX", TTL_MS)
   }
   async take(challenge: string) {
     // GETDEL: read and gone in one step, across every server.
-    const value = await this.redis.getdel(redisKey("passkey-challenge", challenge))
+    const value = await this.redis.getdel(shopRedisKey("passkey-challenge", challenge))
     return value ? (JSON.parse(value) as IssuedChallenge) : null
   }
 }

@@ -26,11 +26,11 @@ import { isoBase64URL } from "@simplewebauthn/server/helpers"
 import { ShopError } from "@enclave/contract/shop-error"
 import { cameToShopOverHttps } from "../http/proxies"
 import type { ShopLanguage } from "../http/shop-origin"
-import { staffSecondFactorRequired } from "../shop-details/shop-details"
+import { staffSecondFactorRequired } from "@enclave/catalogue"
 import { keepChallenge, takeChallenge, type ChallengePurpose } from "./passkey-challenges"
 import { signedIn } from "./sign-in"
 import { countAttempt, countCodeFailure, countSuccess, failureError, type Attempt } from "./sign-in-guard"
-import { accountsService, findUserById, type ShopUserRow } from "./users"
+import { accountsService, findUserById, type ShopUserRow } from "@enclave/accounts"
 
 /**
  * Passkeys and security keys (WebAuthn, with @simplewebauthn/server). A passkey signs in on its own:

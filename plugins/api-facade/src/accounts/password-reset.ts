@@ -3,7 +3,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { RESET_LINK_INVALID_MESSAGE, type PasswordResetConfirm } from "@enclave/contract"
 import { requestShopUserPasswordResetWorkflow, resetShopUserPasswordWorkflow } from "@enclave/accounts"
 import { ShopError } from "@enclave/contract/shop-error"
-import { accountsService } from "./users"
+import { accountsService } from "@enclave/accounts"
 
 /**
  * Mails a reset link when the address has an account; says nothing either way (the route answers

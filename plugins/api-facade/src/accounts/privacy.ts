@@ -22,16 +22,16 @@ import {
   removeShopUserPgpKeyWorkflow,
   saveShopUserPgpKeyWorkflow,
 } from "@enclave/accounts"
-import { withAfterSaleFacts } from "../after-sale/order-after-sale"
+import { withAfterSaleFacts } from "@enclave/orders"
 import { ShopError } from "@enclave/contract/shop-error"
 import { endAllSessions, sessionsOf } from "../http/session"
 import { clientAddress } from "../http/sign-in-limit"
-import { listOrdersOf } from "../orders/read-orders"
+import { listOrdersOf } from "@enclave/orders"
 import { WRONG_PASSWORD_MESSAGE } from "./account"
 import { listPasskeys, verifyPasskeyConfirmation } from "./passkeys"
 import { passwordMatches } from "./sign-in"
 import { countAttempt, countSuccess, failureError } from "./sign-in-guard"
-import { accountsService, customerIdOf, toContractUser, type ShopUserRow } from "./users"
+import { accountsService, customerIdOf, toContractUser, type ShopUserRow } from "@enclave/accounts"
 
 // ---------------------------------------------------------------------------------------------
 // Encrypted mail

@@ -9,7 +9,7 @@ import {
 import { setTimeout as sleep } from "node:timers/promises"
 import { ShopError } from "@enclave/contract/shop-error"
 import { CHALLENGE_WINDOW_SECONDS, challengeAfter, challengeRequired, useSolution } from "./sign-in-challenge"
-import { accountsService, type SignInCounter } from "./users"
+import { accountsService, type SignInCounter } from "@enclave/accounts"
 
 /**
  * The sign-in rule (README "Signing in"). Each attempt is counted before the password is checked,

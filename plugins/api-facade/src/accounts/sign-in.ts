@@ -11,10 +11,10 @@ import { registerShopUserWorkflow } from "@enclave/accounts"
 import scrypt from "scrypt-kdf"
 import { ShopError } from "@enclave/contract/shop-error"
 import type { ShopLanguage } from "../http/shop-origin"
-import { staffSecondFactorRequired } from "../shop-details/shop-details"
+import { staffSecondFactorRequired } from "@enclave/catalogue"
 import { hasPasskeys } from "./passkeys"
 import { countAttempt, countCodeFailure, countSuccess, failureError, type Attempt } from "./sign-in-guard"
-import { accountsService, findUserById, findUserByUsername, type ShopUserRow } from "./users"
+import { accountsService, findUserById, findUserByUsername, type ShopUserRow } from "@enclave/accounts"
 
 /**
  * A username nobody has costs as much time as a wrong password: the same identity look-up (which

@@ -6,7 +6,7 @@ import QRCode from "qrcode"
 import { ShopError } from "@enclave/contract/shop-error"
 import { keepsRequiredSecondFactor, passkeyRefusal } from "./passkeys"
 import { countAttempt, countSuccess, failureError } from "./sign-in-guard"
-import { accountsService, type ShopUserRow } from "./users"
+import { accountsService, type ShopUserRow } from "@enclave/accounts"
 
 const ALREADY_ON_MESSAGE = "Two-factor sign-in is already on"
 const NOT_ON_MESSAGE = "Two-factor sign-in is not on"

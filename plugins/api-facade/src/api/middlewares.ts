@@ -1,7 +1,7 @@
 import { defineMiddlewares, type MiddlewareRoute } from "@medusajs/framework/http"
 import { apiOperations } from "@enclave/contract"
 import { identifyCaller, requireAdmin } from "../http/current-user"
-import { imageUploadMiddleware } from "../admin-products/images"
+import { imageUploadMiddleware } from "../http/image-upload"
 import { facadeErrorHandler } from "../http/error-handler"
 import { requireJsonBody } from "../http/json-body"
 import { refuseUnroutablePath } from "../http/no-such-path"

@@ -1,10 +1,10 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { NOT_AN_ADMIN_MESSAGE, passkeyMessages } from "@enclave/contract"
-import { accountsService, findUserById, type ShopUserRow } from "../accounts/users"
+import { accountsService, findUserById, type ShopUserRow } from "@enclave/accounts"
 import { ShopError } from "@enclave/contract/shop-error"
 import { endSession, readSession } from "./session"
 import { chosenLanguage } from "./shop-origin"
-import { staffSecondFactorRequired } from "../shop-details/shop-details"
+import { staffSecondFactorRequired } from "@enclave/catalogue"
 
 type WithUser = MedusaRequest & { shopUser?: ShopUserRow | null; signedInWithTwoFactors?: boolean }
 

@@ -6,8 +6,8 @@ import Redis from "ioredis"
 import { createHash, randomBytes } from "node:crypto"
 import type { AccountsModuleService } from "@enclave/accounts"
 import { PENDING_SIGN_IN_COOKIE, PENDING_SIGN_IN_MINUTES, SESSION_COOKIE, type AccountSession } from "@enclave/contract"
-import { accountsService } from "../accounts/users"
-import { redisKey } from "./redis-keys"
+import { accountsService } from "@enclave/accounts"
+import { shopRedisKey } from "@enclave/contract/redis-keys"
 import { cameToShopOverHttps } from "./proxies"
 import { clientAddress } from "./sign-in-limit"
 
@@ -83,24 +83,29 @@ class PostgresSessionStore implements SessionStore {
 class RedisSessionStore implements SessionStore {
   constructor(private readonly redis: Redis) {}
   async get(sid: string) {
-    const value = await this.redis.get(redisKey("sess", sid))
+    const value = await this.redis.get(shopRedisKey("sess", sid))
     return value ? (JSON.parse(value) as SessionData) : null
   }
   async set(sid: string, data: SessionData, ttlMs: number) {
     // Each user's session ids in a set of their own, so the account page can list and end them.
-    const ofUser = redisKey("user-sessions", data.userId)
-    await this.redis.multi().set(redisKey("sess", sid), JSON.stringify(data), "PX", ttlMs).sadd(ofUser, sid).pexpire(ofUser, ttlMs).exec()
+    const ofUser = shopRedisKey("user-sessions", data.userId)
+    await this.redis
+      .multi()
+      .set(shopRedisKey("sess", sid), JSON.stringify(data), "PX", ttlMs)
+      .sadd(ofUser, sid)
+      .pexpire(ofUser, ttlMs)
+      .exec()
   }
   async destroy(sid: string) {
     const data = await this.get(sid)
-    await this.redis.del(redisKey("sess", sid))
-    if (data) await this.redis.srem(redisKey("user-sessions", data.userId), sid)
+    await this.redis.del(shopRedisKey("sess", sid))
+    if (data) await this.redis.srem(shopRedisKey("user-sessions", data.userId), sid)
   }
   async listOf(userId: string) {
-    const ofUser = redisKey("user-sessions", userId)
+    const ofUser = shopRedisKey("user-sessions", userId)
     const sids = await this.redis.smembers(ofUser)
     if (sids.length === 0) return []
-    const values = await this.redis.mget(sids.map((sid) => redisKey("sess", sid)))
+    const values = await this.redis.mget(sids.map((sid) => shopRedisKey("sess", sid)))
     const live: Array<{ sid: string; data: SessionData }> = []
     const gone: string[] = []
     sids.forEach((sid, i) => {

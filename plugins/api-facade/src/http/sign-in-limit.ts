@@ -1,7 +1,7 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ipKeyGenerator, rateLimit, type IncrementResponse, type Options, type Store } from "express-rate-limit"
 import Redis from "ioredis"
-import { redisKey } from "./redis-keys"
+import { shopRedisKey } from "@enclave/contract/redis-keys"
 import { ShopError } from "@enclave/contract/shop-error"
 import { trustedProxyHops } from "./proxies"
 
@@ -31,7 +31,7 @@ return {hits, ttl}`
 
 /** express-rate-limit's Store over Redis: a counter per address that expires with its window. */
 export class RedisSignInStore implements Store {
-  readonly prefix = redisKey("sign-in-limit") + ":"
+  readonly prefix = shopRedisKey("sign-in-limit") + ":"
   readonly localKeys = false
   private windowMs = WINDOW_MS
 

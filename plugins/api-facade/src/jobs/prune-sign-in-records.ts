@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { SIGN_IN_RECORD_DAYS } from "@enclave/contract"
-import { accountsService } from "../accounts/users"
+import { accountsService } from "@enclave/accounts"
 import { liveSessionDigests } from "../http/session"
 
 /** SIGN_IN_RECORD_DAYS from the environment (a whole number of days, at least 1), else the contract's default. */

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { addToCartSchema, LOGIN_REQUIRED_FOR_CART_MESSAGE } from "@enclave/contract"
-import { addToCart, clearCart, listCartItems } from "../../../cart/cart"
+import { addToCart, clearCart, listCartItems } from "@enclave/orders"
 import { validate } from "../../../http/api-error"
 import { requireUser } from "../../../http/current-user"
 

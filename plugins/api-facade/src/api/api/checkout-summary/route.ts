@@ -2,7 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { checkoutSummaryQuery } from "@enclave/contract"
 import { validate } from "../../../http/api-error"
 import { requireUser } from "../../../http/current-user"
-import { checkoutSummary } from "../../../orders/checkout-summary"
+import { checkoutSummary } from "@enclave/orders"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const user = requireUser(req, "You must be logged in to check out")

@@ -3,9 +3,9 @@ import { createOrderSchema, MISSING_SHIPPING_ADDRESS_MESSAGE } from "@enclave/co
 import { ShopError } from "@enclave/contract/shop-error"
 import { validate } from "../../../http/api-error"
 import { requireUser } from "../../../http/current-user"
-import { placeOrder } from "../../../purchase/place-order"
-import { listOrdersOf } from "../../../orders/read-orders"
-import { withAfterSale } from "../../../after-sale/order-after-sale"
+import { placeOrder } from "@enclave/orders"
+import { listOrdersOf } from "@enclave/orders"
+import { withAfterSale } from "@enclave/orders"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const user = requireUser(req, "You must be logged in to see your orders")

@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { sendCatalogueAnswer } from "../../../catalogue/cache"
+import { sendCatalogueAnswer } from "@enclave/catalogue"
 import { currentUser } from "../../../http/current-user"
-import { publicPaymentMethods } from "../../../payment-settings/payment-settings"
+import { publicPaymentMethods } from "@enclave/payments"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   // The invoice flag depends on who asks (business customers only): the answer varies with the session cookie.

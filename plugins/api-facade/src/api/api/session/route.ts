@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { SessionState } from "@enclave/contract"
-import { toContractUser } from "../../../accounts/users"
+import { toContractUser } from "@enclave/accounts"
 import { currentUser } from "../../../http/current-user"
 
 /** Who is signed in, null for a visitor: a visitor is an answer here, not a 401. */

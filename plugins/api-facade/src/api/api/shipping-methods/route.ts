@@ -1,8 +1,8 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { shippingCountryQuerySchema } from "@enclave/contract"
-import { sendCatalogueAnswer } from "../../../catalogue/cache"
+import { sendCatalogueAnswer } from "@enclave/catalogue"
 import { ShopError } from "@enclave/contract/shop-error"
-import { listActiveShippingMethods, shippingCountryOf } from "../../../shipping/shipping-methods"
+import { listActiveShippingMethods, shippingCountryOf } from "@enclave/shipping-methods"
 
 /**
  * `?country=` (a code or a name) narrows the list to the methods that ship there; any other
@@ -16,7 +16,9 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   }
   const parsed = shippingCountryQuerySchema.safeParse(raw)
   if (!parsed.success)
-    throw new ShopError("unknown_country", "country must be a country's two-letter code or name", { fields: { country: "Unknown country" } })
+    throw new ShopError("unknown_country", "country must be a country's two-letter code or name", {
+      fields: { country: "Unknown country" },
+    })
   const code = await shippingCountryOf(req.scope, parsed.data)
   await sendCatalogueAnswer(req, res, `shipping-methods:${code}`, () => listActiveShippingMethods(req.scope, code))
 }

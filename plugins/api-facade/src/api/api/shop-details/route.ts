@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { readShopDetails } from "../../../shop-details/shop-details"
+import { readShopDetails } from "@enclave/catalogue"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   // The imprint must show a change the admin saved on the next request: nothing may keep this answer.

@@ -1,10 +1,10 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { withdrawalRequestSchema } from "@enclave/contract"
-import { withdraw } from "../../../after-sale/withdraw"
+import { withdraw } from "@enclave/orders"
 import { validate } from "../../../http/api-error"
 import { currentUser } from "../../../http/current-user"
 import { chosenLanguage } from "../../../http/shop-origin"
-import { shopTimeZone } from "../../../shop-details/shop-details"
+import { shopTimeZone } from "@enclave/catalogue"
 
 /** "Confirm withdrawal" (§ 356a BGB): 201 with the new statement, 200 with the first one for a repeat. */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {

@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { listAllOrders } from "../../../../orders/read-orders"
+import { listAllOrders } from "@enclave/orders"
 
 /** Every order Medusa holds, newest first, with items and the user id (docs/product.md §7 GET /api/admin/orders). */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {

@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { paymentConfigUpdateSchema } from "@enclave/contract"
 import { validate } from "../../../../http/api-error"
-import { paymentConfig, savePaymentConfig } from "../../../../payment-settings/payment-settings"
+import { paymentConfig, savePaymentConfig } from "@enclave/payments"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   // Masked, but still nothing a shared cache should keep.

@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { adminProductCreateSchema } from "@enclave/contract"
-import { createAdminProduct } from "../../../../admin-products/products"
-import { listAdminProducts } from "../../../../catalogue/products"
+import { createAdminProduct } from "@enclave/catalogue"
+import { listAdminProducts } from "@enclave/catalogue"
 import { validate } from "../../../../http/api-error"
 
 /**

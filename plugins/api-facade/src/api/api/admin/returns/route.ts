@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { listReturns } from "../../../../after-sale/admin-returns"
+import { listReturns } from "@enclave/orders"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   res.json(await listReturns(req.scope))

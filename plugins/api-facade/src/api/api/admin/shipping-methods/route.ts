@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { shippingMethodInputSchema } from "@enclave/contract"
 import { validate } from "../../../../http/api-error"
-import { createShippingMethod, listAllShippingMethods } from "../../../../shipping/shipping-methods"
+import { createShippingMethod, listAllShippingMethods } from "@enclave/shipping-methods"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   res.json(await listAllShippingMethods(req.scope))

@@ -3,7 +3,7 @@ import { passkeyMessages, shopDetailsUpdateSchema } from "@enclave/contract"
 import { ShopError } from "@enclave/contract/shop-error"
 import { validate } from "../../../../http/api-error"
 import { signedInWithTwoFactors } from "../../../../http/current-user"
-import { adminShopDetails, saveShopDetails } from "../../../../shop-details/shop-details"
+import { adminShopDetails, saveShopDetails } from "@enclave/catalogue"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   res.json(await adminShopDetails(req.scope))

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { updateCartItemSchema, wholeNumberIdSchema } from "@enclave/contract"
-import { removeCartItem, setCartItemQuantity } from "../../../../cart/cart"
+import { removeCartItem, setCartItemQuantity } from "@enclave/orders"
 import { validate } from "../../../../http/api-error"
 import { requireUser } from "../../../../http/current-user"
 

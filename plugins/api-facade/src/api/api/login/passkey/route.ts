@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { passkeyAssertionSchema } from "@enclave/contract"
 import { signInWithPasskey } from "../../../../accounts/passkeys"
-import { toContractUser } from "../../../../accounts/users"
+import { toContractUser } from "@enclave/accounts"
 import { validate } from "../../../../http/api-error"
 import { startSession } from "../../../../http/session"
 import { chosenLanguage } from "../../../../http/shop-origin"

@@ -2,7 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { capturePaypalOrderSchema } from "@enclave/contract"
 import { validate } from "../../../../http/api-error"
 import { requireUser } from "../../../../http/current-user"
-import { captureWalletOrder } from "../../../../purchase/settle"
+import { captureWalletOrder } from "@enclave/orders"
 
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const user = requireUser(req, "You must be logged in to pay")

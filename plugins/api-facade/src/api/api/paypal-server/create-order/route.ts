@@ -3,7 +3,7 @@ import { createPaypalOrderSchema } from "@enclave/contract"
 import { validate } from "../../../../http/api-error"
 import { requireUser } from "../../../../http/current-user"
 import { shopLanguage, shopOrigin } from "../../../../http/shop-origin"
-import { createWalletOrder } from "../../../../payments/wallet"
+import { createWalletOrder } from "@enclave/orders"
 
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const user = requireUser(req, "You must be logged in to pay")

@@ -1,8 +1,8 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { productIdSchema } from "@enclave/contract"
-import { sendCatalogueAnswer } from "../../../../catalogue/cache"
-import { catalogueLanguage, varyByLanguage } from "../../../../catalogue/language"
-import { findProduct } from "../../../../catalogue/products"
+import { sendCatalogueAnswer } from "@enclave/catalogue"
+import { catalogueLanguage, varyByLanguage } from "@enclave/catalogue"
+import { findProduct } from "@enclave/catalogue"
 import { ShopError } from "@enclave/contract/shop-error"
 import { validate } from "../../../../http/api-error"
 

@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { receiveWebhook } from "../../../../purchase/webhooks"
+import { receiveWebhook } from "@enclave/orders"
 
 /** Called by the provider, not by a browser: no session; the signature is the credential. */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {

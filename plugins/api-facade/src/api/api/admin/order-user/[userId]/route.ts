@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { wholeNumberIdSchema } from "@enclave/contract"
-import { findUserByNumber, toContractUser } from "../../../../../accounts/users"
+import { findUserByNumber, toContractUser } from "@enclave/accounts"
 import { ShopError } from "@enclave/contract/shop-error"
 import { validate } from "../../../../../http/api-error"
 

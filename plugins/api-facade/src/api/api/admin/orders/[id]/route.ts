@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { wholeNumberIdSchema } from "@enclave/contract"
 import { validate } from "../../../../../http/api-error"
-import { deleteOrder } from "../../../../../orders/admin-orders"
+import { deleteOrder } from "@enclave/orders"
 
 export async function DELETE(req: MedusaRequest, res: MedusaResponse) {
   const orderNumber = validate(wholeNumberIdSchema("Order"), req.params.id, { param: "id" })

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { adminProductUpdateSchema, productIdSchema } from "@enclave/contract"
-import { deleteAdminProduct, readAdminProduct, updateAdminProduct } from "../../../../../admin-products/products"
+import { deleteAdminProduct, readAdminProduct, updateAdminProduct } from "@enclave/catalogue"
 import { validate } from "../../../../../http/api-error"
 
 /** One product with its texts in both languages (see GET /api/admin/products). */

@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { shippingMethodIdSchema, shippingMethodUpdateSchema } from "@enclave/contract"
 import { validate } from "../../../../../http/api-error"
-import { deleteShippingMethod, findShippingMethod, updateShippingMethod } from "../../../../../shipping/shipping-methods"
+import { deleteShippingMethod, findShippingMethod, updateShippingMethod } from "@enclave/shipping-methods"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   res.json(await findShippingMethod(req.scope, validate(shippingMethodIdSchema, req.params.id, { param: "id" })))

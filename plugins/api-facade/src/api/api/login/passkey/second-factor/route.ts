@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { passkeyAssertionSchema, TWO_FACTOR_EXPIRED_MESSAGE } from "@enclave/contract"
 import { completeSecondFactorWithPasskey } from "../../../../../accounts/passkeys"
-import { findUserById, toContractUser } from "../../../../../accounts/users"
+import { findUserById, toContractUser } from "@enclave/accounts"
 import { ShopError } from "@enclave/contract/shop-error"
 import { validate } from "../../../../../http/api-error"
 import { endPendingSignIn, pendingSignInOf, startSession } from "../../../../../http/session"

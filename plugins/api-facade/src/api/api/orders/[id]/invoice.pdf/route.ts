@@ -3,7 +3,7 @@ import { invoiceLanguageQuerySchema, wholeNumberIdSchema } from "@enclave/contra
 import { validate } from "../../../../../http/api-error"
 import { requireUser } from "../../../../../http/current-user"
 import { chosenLanguage, shopOrigin } from "../../../../../http/shop-origin"
-import { invoiceOfOrder } from "../../../../../invoices/invoice"
+import { invoiceOfOrder } from "@enclave/orders"
 
 /** The order's invoice. The language asked for wins over the storefront's, so a link can name one. */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {

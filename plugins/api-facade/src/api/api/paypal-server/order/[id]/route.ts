@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ShopError } from "@enclave/contract/shop-error"
 import { requireUser } from "../../../../../http/current-user"
-import { walletOrder } from "../../../../../payments/wallet"
+import { walletOrder } from "@enclave/orders"
 
 const PAYPAL_ORDER_ID = /^[A-Za-z0-9-]{1,64}$/
 

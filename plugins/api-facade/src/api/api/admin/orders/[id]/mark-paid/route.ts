@@ -2,7 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { wholeNumberIdSchema } from "@enclave/contract"
 import { validate } from "../../../../../../http/api-error"
 import { requireUser } from "../../../../../../http/current-user"
-import { markInvoicePaid } from "../../../../../../orders/mark-paid"
+import { markInvoicePaid } from "@enclave/orders"
 
 /** The transfer for an invoice order arrived: its payment is captured in Medusa. */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {

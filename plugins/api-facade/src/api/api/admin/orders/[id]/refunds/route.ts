@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { idempotencyKeySchema, refundRequestSchema, wholeNumberIdSchema } from "@enclave/contract"
-import { refundOrder, refundProposal } from "../../../../../../after-sale/refunds"
+import { refundOrder, refundProposal } from "@enclave/orders"
 import { validate } from "../../../../../../http/api-error"
 import { requireUser } from "../../../../../../http/current-user"
 

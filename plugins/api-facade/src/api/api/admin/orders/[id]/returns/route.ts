@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { openReturnSchema, wholeNumberIdSchema } from "@enclave/contract"
-import { openStaffReturn } from "../../../../../../after-sale/admin-returns"
+import { openStaffReturn } from "@enclave/orders"
 import { validate } from "../../../../../../http/api-error"
 import { requireUser } from "../../../../../../http/current-user"
 

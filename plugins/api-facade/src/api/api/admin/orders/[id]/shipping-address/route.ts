@@ -2,7 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { type ShippingAddressChanged, updateShippingAddressSchema, wholeNumberIdSchema } from "@enclave/contract"
 import { validate } from "../../../../../../http/api-error"
 import { requireUser } from "../../../../../../http/current-user"
-import { setShippingAddress } from "../../../../../../orders/admin-orders"
+import { setShippingAddress } from "@enclave/orders"
 
 export async function PUT(req: MedusaRequest, res: MedusaResponse) {
   const orderNumber = validate(wholeNumberIdSchema("Order"), req.params.id, { param: "id" })

@@ -1,6 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { IMAGE_UPLOADED_MESSAGE, productIdSchema } from "@enclave/contract"
-import { setProductImage, uploadedImage } from "../../../../../../admin-products/images"
+import { setProductImage } from "@enclave/catalogue"
+import { uploadedImage } from "../../../../../../http/image-upload"
 import { validate } from "../../../../../../http/api-error"
 
 /** The file was read by the upload middleware (api/middlewares.ts) into memory. */

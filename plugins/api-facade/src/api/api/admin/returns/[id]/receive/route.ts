@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { receiveReturnSchema, returnIdSchema } from "@enclave/contract"
-import { receiveReturn } from "../../../../../../after-sale/admin-returns"
+import { receiveReturn } from "@enclave/orders"
 import { validate } from "../../../../../../http/api-error"
 import { requireUser } from "../../../../../../http/current-user"
 

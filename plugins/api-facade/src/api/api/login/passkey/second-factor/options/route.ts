@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { TWO_FACTOR_EXPIRED_MESSAGE } from "@enclave/contract"
 import { secondFactorOptions } from "../../../../../../accounts/passkeys"
-import { findUserById } from "../../../../../../accounts/users"
+import { findUserById } from "@enclave/accounts"
 import { ShopError } from "@enclave/contract/shop-error"
 import { pendingSignInOf } from "../../../../../../http/session"
 
