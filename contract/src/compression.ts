@@ -1,6 +1,6 @@
 /**
- * Server only. The compressed copies of an answer that is kept and sent many times: the facade's
- * catalogue answers (plugins/api-facade/src/catalogue/cache.ts) and the storefront's cached pages
+ * Server only. The compressed copies of an answer that is kept and sent many times: the public
+ * catalogue answers (plugins/catalogue/src/cache.ts) and the storefront's cached pages
  * (storefront/src/lib/data/page-cache.ts). Made once, on libuv's threads, so a hit goes out as it is.
  */
 import { promisify } from "node:util"

@@ -22,7 +22,7 @@ export function redisKey(namespace: string, ...parts: string[]): string {
 }
 
 /**
- * The counter the facade bumps before it answers any write that changes a catalogue answer (products,
+ * The counter the shop's flows bump before they answer any write that changes a catalogue answer (products,
  * stock, shipping methods, payment settings): a cached answer or page is current while it is unchanged.
  */
 export function catalogueGenerationKey(namespace: string): string {

@@ -13,8 +13,8 @@ import { shopRedisKey, shopRedisNamespace } from "@enclave/contract/redis-keys"
  *
  * Freshness is a catalogue *generation*: every entry remembers the generation it was read under and
  * is only served while the generation is unchanged. Whatever can change those answers bumps it:
- * the facade's own write paths synchronously, before they answer (so the admin's next request sees
- * the change, deterministically), and the subscribers in src/subscribers for changes made elsewhere
+ * the shop's own flows in a step before they answer (freshness.ts: the admin's next request sees the
+ * change, deterministically), and the subscriber in src/subscribers for changes made elsewhere
  * (Medusa's admin API, a worker). With REDIS_URL the generation is a Redis counter that every server
  * instance reads per request (one GET), so a change made through any instance is seen by all of them
  * on their next request; without it, a counter in this process.
@@ -298,18 +298,6 @@ export async function bumpCatalogue(reason: string, change: CatalogueChange = "a
     // The change itself succeeded; failing the caller's request for this would be worse. Readers
     // that cannot read the generation (the same Redis trouble) answer from the database anyway.
     console.error(`[catalogue cache] could not mark the catalogue stale after ${reason}: ${(error as Error).message}`)
-  }
-}
-
-/**
- * Runs a change of what the catalogue shows, then marks the catalogue stale, also when the change
- * failed part-way (a workflow that failed after some steps may have changed something).
- */
-export async function runThenBump<T>(reason: string, change: () => Promise<T>, touched: CatalogueChange = "all"): Promise<T> {
-  try {
-    return await change()
-  } finally {
-    await bumpCatalogue(reason, touched)
   }
 }
 

@@ -18,7 +18,6 @@ import {
   updateShippingMethodWorkflow,
   type DetailsData,
 } from "./workflows/shipping-methods"
-import { runThenBump } from "@enclave/catalogue"
 
 /** Shipping is charged in euros, the currency of both regions. */
 const CURRENCY = "eur"
@@ -215,28 +214,26 @@ function detailsOf(data: Partial<ShippingMethodData>): DetailsData {
 
 export async function createShippingMethod(container: MedusaContainer, data: ShippingMethodData): Promise<ShippingMethod> {
   const { serviceZoneId, shippingProfileId } = await shippingPlace(container, data.zone)
-  const { result } = await runThenBump("a shipping method was created", () =>
-    createShippingMethodWorkflow(container).run({
-      input: {
-        option: {
-          name: data.name,
-          price_type: "flat",
-          provider_id: SHIPPING_FULFILLMENT_PROVIDER_ID,
-          service_zone_id: serviceZoneId,
-          shipping_profile_id: shippingProfileId,
-          // Medusa wants a type per option; the method's own name serves, with a code no other method has.
-          type: {
-            label: data.name,
-            description: data.description,
-            code: `method-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
-          },
-          prices: [{ currency_code: CURRENCY, amount: data.price }],
-          rules: storeRules(data.isActive),
+  const { result } = await createShippingMethodWorkflow(container).run({
+    input: {
+      option: {
+        name: data.name,
+        price_type: "flat",
+        provider_id: SHIPPING_FULFILLMENT_PROVIDER_ID,
+        service_zone_id: serviceZoneId,
+        shipping_profile_id: shippingProfileId,
+        // Medusa wants a type per option; the method's own name serves, with a code no other method has.
+        type: {
+          label: data.name,
+          description: data.description,
+          code: `method-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
         },
-        details: detailsOf(data),
+        prices: [{ currency_code: CURRENCY, amount: data.price }],
+        rules: storeRules(data.isActive),
       },
-    }),
-  )
+      details: detailsOf(data),
+    },
+  })
   const [row] = await readRows(container, { id: result.id })
   return toShippingMethod(row)
 }
@@ -260,24 +257,20 @@ export async function updateShippingMethod(container: MedusaContainer, id: numbe
     zoneId = await serviceZoneId(container, patch.zone)
     optionChanges.service_zone_id = zoneId
   }
-  await runThenBump("a shipping method was updated", () =>
-    updateShippingMethodWorkflow(container).run({
-      input: {
-        detailsId: row.id,
-        serviceZoneId: zoneId!,
-        option: Object.keys(optionChanges).length > 0 ? { id: option.id, ...optionChanges } : undefined,
-        details: detailsOf(patch),
-      },
-    }),
-  )
+  await updateShippingMethodWorkflow(container).run({
+    input: {
+      detailsId: row.id,
+      serviceZoneId: zoneId!,
+      option: Object.keys(optionChanges).length > 0 ? { id: option.id, ...optionChanges } : undefined,
+      details: detailsOf(patch),
+    },
+  })
   return findShippingMethod(container, id)
 }
 
 export async function deleteShippingMethod(container: MedusaContainer, id: number): Promise<void> {
   const row = await findRow(container, id)
-  await runThenBump("a shipping method was deleted", () =>
-    deleteShippingMethodWorkflow(container).run({
-      input: { detailsId: row.id, shippingOptionId: row.shipping_option!.id },
-    }),
-  )
+  await deleteShippingMethodWorkflow(container).run({
+    input: { detailsId: row.id, shippingOptionId: row.shipping_option!.id },
+  })
 }

@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { updateProductsWorkflow, uploadFilesWorkflow } from "@medusajs/medusa/core-flows"
+import { uploadFilesWorkflow } from "@medusajs/medusa/core-flows"
 import { IMAGE_TYPE_MESSAGE, IMAGE_URL_MESSAGE, imageFetchMessages, isShopImagePath } from "@enclave/contract"
 import { ShopError } from "@enclave/contract/shop-error"
 import { requiredPublicOrigin } from "@enclave/contract/public-address"
@@ -8,7 +8,7 @@ import { claimedTypeMismatch, detectImageKind } from "./image-kind"
 import { imageFileOf, shopUrlOf, type ImageFile } from "./image-files"
 import { allowedAddressesFrom, fetchRemoteImage, ImageFetchError } from "./remote-image"
 import { findShopProductRecord } from "./products"
-import { runThenBump } from "../cache"
+import { setProductImageWorkflow } from "./workflows"
 
 /** An image file as the upload brought it (the facade reads it with multer). */
 export interface UploadedImage {
@@ -67,10 +67,6 @@ export async function setProductImage(container: MedusaContainer, catalogueNumbe
     throw new ShopError("image_type", `The file is a ${kind.label} image, not ${claimed} as it claims`, { detected: kind.mimeType })
   const { result } = await uploadFilesWorkflow(container).run({ input: { files: [imageFileOf(kind, file.buffer)] } })
   const imageUrl = shopUrlOf(result[0].url)
-  await runThenBump("a product image was uploaded", () =>
-    updateProductsWorkflow(container).run({
-      input: { selector: { id: record.productId }, update: { thumbnail: imageUrl } },
-    }),
-  )
+  await setProductImageWorkflow(container).run({ input: { productId: record.productId, imageUrl } })
   return imageUrl
 }

@@ -1,13 +1,18 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { deleteLineItemsWorkflow, deleteProductsWorkflow } from "@medusajs/medusa/core-flows"
+import { deleteLineItemsWorkflow } from "@medusajs/medusa/core-flows"
 import type { AdminProduct, AdminProductCreate, AdminProductUpdate } from "@enclave/contract"
 import { findAdminProduct } from "../products"
 import { ShopError } from "@enclave/contract/shop-error"
 import { imageForSave } from "./images"
 import { shopDefaults } from "./shop-defaults"
-import { createShopProductWorkflow, updateShopProductWorkflow, type ProfileFields, type UpdateShopProductInput } from "./workflows"
-import { bumpCatalogue, runThenBump } from "../cache"
+import {
+  createShopProductWorkflow,
+  deleteShopProductWorkflow,
+  updateShopProductWorkflow,
+  type ProfileFields,
+  type UpdateShopProductInput,
+} from "./workflows"
 
 /** A product of the shop as Medusa holds it: the ids behind one catalogue number. */
 export interface ShopProductRecord {
@@ -114,7 +119,6 @@ export async function createAdminProduct(container: MedusaContainer, body: Admin
       defaults,
     },
   })
-  await bumpCatalogue("a product was created")
   return readBack(container, result.catalogueNumber)
 }
 
@@ -165,20 +169,19 @@ export async function updateAdminProduct(
   if (body.featuresDe !== undefined) profile.features_de = body.featuresDe
   if (body.specificationsDe !== undefined) profile.specifications_de = body.specificationsDe
 
-  await runThenBump("a product was updated", async () =>
-    updateShopProductWorkflow(container).run({
-      input: {
-        productId: record.productId,
-        variantId: record.variantId ?? undefined,
-        profileId: record.profileId,
-        product: Object.keys(texts).length ? texts : undefined,
-        image: image && "file" in image ? image.file : undefined,
-        price: body.price === undefined ? undefined : Number(body.price),
-        profile: Object.keys(profile).length ? profile : undefined,
-        inventory: body.stockQuantity === undefined ? undefined : await stockChange(container, record, body.stockQuantity),
-      },
-    }),
-  )
+  const inventory = body.stockQuantity === undefined ? undefined : await stockChange(container, record, body.stockQuantity)
+  await updateShopProductWorkflow(container).run({
+    input: {
+      productId: record.productId,
+      variantId: record.variantId ?? undefined,
+      profileId: record.profileId,
+      product: Object.keys(texts).length ? texts : undefined,
+      image: image && "file" in image ? image.file : undefined,
+      price: body.price === undefined ? undefined : Number(body.price),
+      profile: Object.keys(profile).length ? profile : undefined,
+      inventory,
+    },
+  })
   return readBack(container, catalogueNumber)
 }
 
@@ -197,7 +200,7 @@ export async function deleteAdminProduct(container: MedusaContainer, catalogueNu
         "cancel or delete those orders first, or set its stock to 0 to stop selling it",
     )
   }
-  await runThenBump("a product was deleted", () => deleteProductsWorkflow(container).run({ input: { ids: [record.productId] } }))
+  await deleteShopProductWorkflow(container).run({ input: { productId: record.productId } })
   await removeFromOpenCarts(container, record.productId)
   return { message: `Product ${catalogueNumber} deleted` }
 }

@@ -5,6 +5,7 @@ import {
   createInventoryLevelsWorkflow,
   createProductsWorkflow,
   createRemoteLinkStep,
+  deleteProductsWorkflow,
   emitEventStep,
   updateInventoryLevelsWorkflow,
   updateProductsWorkflow,
@@ -16,6 +17,7 @@ import { SECURITY_LEVELS_MODULE, type SecurityProfiles } from "@enclave/security
 import type { ProductCategory } from "@enclave/contract"
 import type { ShopDefaults } from "./shop-defaults"
 import { shopUrlOf, type ImageFile } from "./image-files"
+import { catalogueChangedStep, catalogueChangeStartsStep } from "../freshness"
 
 /**
  * A shop product spans four modules (product with its price, inventory, security profile, and
@@ -131,6 +133,7 @@ export interface CreateShopProductInput {
 
 /** Creates a published product with one "Default" variant, its stock and its security profile. */
 export const createShopProductWorkflow = createWorkflow("enclave-create-shop-product", (input: CreateShopProductInput) => {
+  catalogueChangeStartsStep({ reason: "a product was created" })
   // The profile first: its catalogue number is the product's id on the wire and names its SKU.
   const profile = createSecurityProfileStep(input.profile)
   const stored = storeFetchedImage("enclave-store-new-product-image", input)
@@ -185,6 +188,7 @@ export const createShopProductWorkflow = createWorkflow("enclave-create-shop-pro
     },
   ])
   createRemoteLinkStep(links)
+  catalogueChangedStep({ reason: "a product was created" })
 
   return new WorkflowResponse(transform({ profile }, ({ profile }) => ({ catalogueNumber: profile.catalogue_number })))
 })
@@ -205,6 +209,7 @@ export interface UpdateShopProductInput {
 
 /** Changes what the admin sent, and only that: product texts, price, stock, security profile. */
 export const updateShopProductWorkflow = createWorkflow("enclave-update-shop-product", (input: UpdateShopProductInput) => {
+  catalogueChangeStartsStep({ reason: "a product was updated" })
   const stored = storeFetchedImage("enclave-store-product-image", input)
   when("enclave-update-product-texts", { input }, ({ input }) => !!input.product || !!input.image).then(() => {
     updateProductsWorkflow.runAsStep({
@@ -266,5 +271,24 @@ export const updateShopProductWorkflow = createWorkflow("enclave-update-shop-pro
     emitEventStep({ eventName: ProductWorkflowEvents.UPDATED, data: transform({ input }, ({ input }) => ({ id: input.productId })) })
   })
 
+  catalogueChangedStep({ reason: "a product was updated" })
+  return new WorkflowResponse(undefined)
+})
+
+/** Deletes a product with Medusa's workflow; its link to the security profile cascades. */
+export const deleteShopProductWorkflow = createWorkflow("enclave-delete-shop-product", (input: { productId: string }) => {
+  catalogueChangeStartsStep({ reason: "a product was deleted" })
+  deleteProductsWorkflow.runAsStep({ input: transform({ input }, ({ input }) => ({ ids: [input.productId] })) })
+  catalogueChangedStep({ reason: "a product was deleted" })
+  return new WorkflowResponse(undefined)
+})
+
+/** Makes an uploaded image (already in Medusa's file module) the product's picture. */
+export const setProductImageWorkflow = createWorkflow("enclave-set-product-image", (input: { productId: string; imageUrl: string }) => {
+  catalogueChangeStartsStep({ reason: "a product image was uploaded" })
+  updateProductsWorkflow.runAsStep({
+    input: transform({ input }, ({ input }) => ({ selector: { id: input.productId }, update: { thumbnail: input.imageUrl } })),
+  })
+  catalogueChangedStep({ reason: "a product image was uploaded" })
   return new WorkflowResponse(undefined)
 })

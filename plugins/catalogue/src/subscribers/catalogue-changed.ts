@@ -2,10 +2,10 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { bumpCatalogue } from "../cache"
 
 /**
- * Keeps the catalogue cache (catalogue/cache.ts) fresh when something other than the facade's own
- * write paths changes what the catalogue shows: Medusa's admin API, a workflow in the worker, a
- * script. The facade's write paths also bump synchronously, before they answer; this is the net for
- * everything else. With REDIS_URL the events come through the Redis event bus (handled by the worker
+ * Keeps the catalogue cache (cache.ts) fresh when something other than the shop's own flows
+ * changes what the catalogue shows: Medusa's admin API, a workflow in the worker, a script. The
+ * shop's flows mark it stale themselves, in a step before they answer (freshness.ts); this is the
+ * net for everything else. With REDIS_URL the events come through the Redis event bus (handled by the worker
  * instance) and the bump is a Redis INCR, so every server instance sees it on its next request.
  *
  * Medusa 2.21 emits two families of names, and both are listened to:

@@ -6,13 +6,13 @@ import type { AdminReturn, OpenReturnRequest, ReceiveReturnRequest, ReturnState 
 import { shopDay } from "@enclave/contract/values"
 import type { ShopRefund, Withdrawal as WithdrawalRow } from "../modules/shop-orders/types"
 import { shopDefaults } from "@enclave/catalogue"
-import { runThenBump } from "@enclave/catalogue"
 import { ShopError, workflowError } from "@enclave/contract/shop-error"
 import WithdrawalOrderLink from "../links/withdrawal-order"
 import { orderLockKey } from "../orders/cancel-order"
 import { shopTimeZone } from "@enclave/catalogue"
 import { afterSaleByNumber, afterSaleOf, afterSaleOfOrders, type AfterSaleOrder, type AfterSaleReturn } from "./facts"
 import { receiveReturnWorkflow, requestReturnWorkflow } from "./returns"
+import { catalogueChangedStep, catalogueChangeStartsStep } from "@enclave/catalogue"
 
 /**
  * The back office's returns: the list staff work from (withdrawals and returns, with the
@@ -239,6 +239,7 @@ export const receiveStaffReturnWorkflow = createWorkflow(
   (input: { orderId: string; returnId: string; request: ReceiveReturnRequest; staffUserId: string }) => {
     const lockKey = transform({ input }, ({ input }) => orderLockKey(input.orderId))
     acquireLockStep({ key: lockKey, timeout: 30, ttl: 120 })
+    catalogueChangeStartsStep({ reason: "a return was received: restocked items are on sale again", change: "stock" })
     const plan = planReceiptStep({ orderId: input.orderId, returnId: input.returnId, request: input.request })
     receiveReturnWorkflow.runAsStep({
       input: transform({ input, plan }, ({ input, plan }) => ({
@@ -249,6 +250,7 @@ export const receiveStaffReturnWorkflow = createWorkflow(
         note: input.request.note ?? null,
       })),
     })
+    catalogueChangedStep({ reason: "a return was received: restocked items are on sale again", change: "stock" })
     releaseLockStep({ key: lockKey })
     return new WorkflowResponse(input.returnId)
   },
@@ -266,11 +268,7 @@ export async function receiveReturn(
   const ret = data[0] as { id: string; order_id: string } | undefined
   if (!ret) throw new ShopError("not_found", "Return not found")
   try {
-    await runThenBump(
-      "a return was received: restocked items are on sale again",
-      () => receiveStaffReturnWorkflow(container).run({ input: { orderId: ret.order_id, returnId, request, staffUserId } }),
-      "stock",
-    )
+    await receiveStaffReturnWorkflow(container).run({ input: { orderId: ret.order_id, returnId, request, staffUserId } })
   } catch (error) {
     throw workflowError(error)
   }

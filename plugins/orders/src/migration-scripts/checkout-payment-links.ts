@@ -8,7 +8,7 @@ const BATCH = 500
 
 interface Move {
   column: string
-  /** The facade's link (links/checkout-payment-*.ts), by the entry point Medusa's query knows it as. */
+  /** The plugin's link (links/checkout-payment-*.ts), by the entry point Medusa's query knows it as. */
   entryPoint: string
   /** The link of a row to the value its column held; null when there is nothing to link it to. */
   linkOf(rowId: string, value: string | number): LinkDefinition | null
@@ -17,7 +17,7 @@ interface Move {
 /**
  * Shops from before the links kept the payment session, the order and the shop user of each
  * checkout_payment row as columns. Set-up runs this once, after the link tables exist: each value
- * becomes the facade's link (links/checkout-payment-session.ts, -order.ts, -user.ts), then its column
+ * becomes the plugin's link (links/checkout-payment-session.ts, -order.ts, -user.ts), then its column
  * goes. It lives with the module whose table it changes. Rows linked already are skipped, and each
  * column is dropped only once all its rows are linked, so a run that was cut off finishes on the next start.
  */

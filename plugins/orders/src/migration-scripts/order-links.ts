@@ -5,7 +5,7 @@ import { SHOP_ORDERS_MODULE } from "../modules/shop-orders"
 /**
  * Shops from before the links kept the Medusa order of each order_details row and the cart of each
  * checkout_payment row as text columns. `medusa db:migrate` runs this once, after the link tables
- * exist: each id becomes a link (the facade's links/order-details.ts and links/checkout-payment-cart.ts),
+ * exist: each id becomes a link (the plugin's links/order-details.ts and links/checkout-payment-cart.ts),
  * then the columns go. It lives with the module whose tables it changes. Rows already linked are skipped, so a run that was cut off finishes on the next start.
  */
 export default async function moveOrderIdsIntoLinks({ container }: ExecArgs) {

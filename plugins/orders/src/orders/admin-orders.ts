@@ -5,12 +5,12 @@ import { acquireLockStep, releaseLockStep, updateOrderWorkflow } from "@medusajs
 import type { Order, OrderStatus, ShippingAddress } from "@enclave/contract"
 import type { ShopUserRow } from "@enclave/accounts"
 import { countryCodeOf, destinationOf, shopContext } from "@enclave/catalogue"
-import { runThenBump } from "@enclave/catalogue"
 import { ShopError, workflowError } from "@enclave/contract/shop-error"
 import { medusaAddress } from "./medusa-address"
 import { detailsOfOrder, findOrder, shopOrders, type OrderDetailsRow } from "./read-orders"
 import { cancelShopOrder, notesWith, orderLockKey } from "./cancel-order"
 import { fulfilmentRefusal, moveFulfilmentWorkflow, type ShipmentLabel } from "./fulfilment"
+import { catalogueChangedStep, catalogueChangeStartsStep } from "@enclave/catalogue"
 
 async function existingOrder(container: MedusaContainer, orderNumber: number) {
   const found = await findOrder(container, orderNumber)
@@ -69,6 +69,8 @@ const writeDetailsStatusStep = createStep(
 export const setOrderStatusWorkflow = createWorkflow("enclave-set-order-status", (input: StatusChangeInput) => {
   const lockKey = transform({ input }, ({ input }) => orderLockKey(input.orderId))
   acquireLockStep({ key: lockKey, timeout: 30, ttl: 120 })
+  // Stock moves with a fulfilment (consumed, or put back): the catalogue's stock is stale after it.
+  catalogueChangeStartsStep({ reason: "an order's fulfilment changed", change: "stock" })
   const state = readStatusStep({ orderId: input.orderId })
   when("enclave-status-moves-medusa", { state }, ({ state }) => !state.medusaCancelled).then(() => {
     moveFulfilmentWorkflow.runAsStep({
@@ -93,6 +95,7 @@ export const setOrderStatusWorkflow = createWorkflow("enclave-set-order-status",
       }),
     )
   })
+  catalogueChangedStep({ reason: "an order's fulfilment changed", change: "stock" })
   releaseLockStep({ key: lockKey })
   return new WorkflowResponse(state)
 })
@@ -122,15 +125,9 @@ export async function setOrderStatus(
     await cancelShopOrder(container, { orderId: found.medusaOrderId, reason: ADMIN_CANCEL_REASON, canceledBy: admin.id })
   } else {
     try {
-      // Stock moves with a fulfilment (consumed, or put back): the catalogue's stock is stale after it.
-      await runThenBump(
-        "an order's fulfilment changed",
-        () =>
-          setOrderStatusWorkflow(container).run({
-            input: { orderId: found.medusaOrderId, status: change.status, label: change.label, userId: admin.id },
-          }),
-        "stock",
-      )
+      await setOrderStatusWorkflow(container).run({
+        input: { orderId: found.medusaOrderId, status: change.status, label: change.label, userId: admin.id },
+      })
     } catch (error) {
       throw fulfilmentRefusal(workflowError(error))
     }

@@ -3,9 +3,9 @@ import { ContainerRegistrationKeys, Modules, OrderStatus as MedusaOrderStatus } 
 import { createStep, createWorkflow, StepResponse, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { acquireLockStep, cancelOrderWorkflow, releaseLockStep } from "@medusajs/medusa/core-flows"
 import type { OrderStatus } from "@enclave/contract"
-import { runThenBump } from "@enclave/catalogue"
 import { moveFulfilmentWorkflow } from "./fulfilment"
 import { detailsOfOrder, shopOrders } from "./read-orders"
+import { catalogueChangedStep, catalogueChangeStartsStep } from "@enclave/catalogue"
 
 /**
  * Cancelling an order spans Medusa's order, inventory and payment modules and the shop's own
@@ -114,6 +114,8 @@ export const cancelShopOrderWorkflow = createWorkflow("enclave-cancel-shop-order
   // Two cancels of one order at once (an admin and a webhook) would both find it open, and the
   // second would meet Medusa's "already canceled" refusal half way: they take turns instead.
   acquireLockStep({ key: lockKey, timeout: 30, ttl: 120 })
+  // A cancelled order's stock is on sale again: the product pages must show it at the next request.
+  catalogueChangeStartsStep({ reason: "an order was cancelled: its stock is on sale again", change: "stock" })
   const state = readOrderStateStep({ orderId: input.orderId })
 
   const plan = transform({ input, state }, ({ input, state }) => {
@@ -157,14 +159,11 @@ export const cancelShopOrderWorkflow = createWorkflow("enclave-cancel-shop-order
     removeOrderStep({ orderId: input.orderId, detailsId: plan.detailsId })
   })
 
+  catalogueChangedStep({ reason: "an order was cancelled: its stock is on sale again", change: "stock" })
   releaseLockStep({ key: lockKey })
   return new WorkflowResponse(plan)
 })
 
-/**
- * Runs the workflow; the catalogue is marked stale afterwards, since a cancelled order's stock is
- * on sale again (the product pages must show it at the next request).
- */
 export async function cancelShopOrder(container: MedusaContainer, input: CancelShopOrderInput): Promise<void> {
-  await runThenBump("an order was cancelled: its stock is on sale again", () => cancelShopOrderWorkflow(container).run({ input }), "stock")
+  await cancelShopOrderWorkflow(container).run({ input })
 }

@@ -146,7 +146,12 @@ function captureAnswer(row: CheckoutPaymentFields, paymentId: string, order: Pay
 export async function settleWalletPayment(container: MedusaContainer, reference: string, capturedId?: string): Promise<PaypalCapture> {
   const row = (await findCheckoutPayment(container, { provider: "paypal", reference }))!
   const existing = await orderOfPayment(container, row)
-  if (existing) return captureAnswer(row, row.payment_id ?? "", existing)
+  if (existing) {
+    // The record and its order link are read apart: another capture may have settled the payment
+    // in between, so a record read without its payment id is read again (the id was stored before the order).
+    const paymentId = row.payment_id ?? (await findCheckoutPayment(container, { provider: "paypal", reference }))?.payment_id
+    return captureAnswer(row, paymentId ?? "", existing)
+  }
   let paymentId = capturedId ?? row.payment_id
   if (!paymentId) {
     const gateway = await walletGatewayFor(container, { sandbox: row.is_test_payment })

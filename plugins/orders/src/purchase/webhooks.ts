@@ -4,7 +4,6 @@ import { ContainerRegistrationKeys, Modules, PaymentActions } from "@medusajs/fr
 import { createStep, createWorkflow, StepResponse, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { releaseLockStep } from "@medusajs/medusa/core-flows"
 import { cartLockKey } from "../cart/cart"
-import { bumpCatalogue } from "@enclave/catalogue"
 import { workflowError } from "@enclave/contract/shop-error"
 import { cancelShopOrderWorkflow } from "../orders/cancel-order"
 import { shopOrders } from "../orders/read-orders"
@@ -107,9 +106,6 @@ export async function receiveWebhook(
       cancelledOrderId = result.cancelledOrderId
     } catch (error) {
       throw workflowError(error)
-    } finally {
-      // A cancelled order's stock is on sale again: the catalogue must say so at the next request.
-      if (cancelledOrderId) await bumpCatalogue("an order was cancelled: its stock is on sale again", "stock")
     }
     if (cancelledOrderId) logger.warn(`Order ${cancelledOrderId} cancelled: ${reason} (${provider} ${row.reference})`)
     return { received: true, result: "failed" }

@@ -31,7 +31,6 @@ import type { InvoiceTerms } from "../modules/shop-orders/types"
 import { invoiceDetails, SYSTEM_PROVIDER_ID } from "@enclave/payments"
 import { CART_LOCK_WAIT_SECONDS, cartLockKey } from "../cart/cart"
 import { CART_BUSY_MESSAGE, linkedCartId, moveUserCartStep } from "../cart/user-cart"
-import { runThenBump } from "@enclave/catalogue"
 import { ShopError, workflowError } from "@enclave/contract/shop-error"
 import CheckoutPaymentOrderLink from "../links/checkout-payment-order"
 import { pricePurchase, type CheckoutChoice, type PricedPurchase } from "../orders/checkout"
@@ -43,6 +42,7 @@ import { readPaymentSettings } from "@enclave/payments"
 import type { CheckoutPaymentBookkeeping, CheckoutPaymentRow } from "./records"
 import { BUYER_VAT_ID_KEY } from "../tax/order-vat"
 import { paymentMethodLabel, type PaymentKind, type ProviderPaymentKind } from "./payment-kind"
+import { catalogueChangedStep, catalogueChangeStartsStep } from "@enclave/catalogue"
 
 /**
  * A purchase as one Medusa workflow, whatever pays for it: under the buyer's lock, the step of its
@@ -549,6 +549,8 @@ const linkPaymentToOrderStep = createStep(
 
 export const placeOrderWorkflow = createWorkflow(PLACE_ORDER_WORKFLOW, (input: PurchaseInput) => {
   const lock = takePurchaseLockStep({ key: transform({ input }, ({ input }) => cartLockKey(input.userId)) })
+  // An order moves stock only: prices, ids and shipping methods stay as the catalogue facts hold them.
+  catalogueChangeStartsStep({ reason: "an order was placed", change: "stock" })
 
   // The step of the purchase's payment kind: each checks what only it needs and names the payment.
   const bySandboxCard = when("enclave-paid-by-sandbox-card", { input }, ({ input }) => input.kind === "sandbox_card").then(() =>
@@ -695,6 +697,7 @@ export const placeOrderWorkflow = createWorkflow(PLACE_ORDER_WORKFLOW, (input: P
   when("enclave-order-placed-event", { placed }, ({ placed }) => Boolean(placed)).then(() => {
     emitEventStep({ eventName: "order.placed", data: transform({ orderId }, ({ orderId }) => ({ id: orderId })) })
   })
+  catalogueChangedStep({ reason: "an order was placed", change: "stock" })
   releaseLockStep({
     key: transform({ lock }, ({ lock }) => lock.key ?? []),
     ownerId: transform({ lock }, ({ lock }) => lock.ownerId ?? undefined),
@@ -709,26 +712,18 @@ export const placeOrderWorkflow = createWorkflow(PLACE_ORDER_WORKFLOW, (input: P
 
 /**
  * Runs a purchase, the one way every payment kind becomes an order; answers the Medusa order id (the
- * same one for a cart completed before). The catalogue is marked stale afterwards, also when the
- * purchase failed part-way: an order moves stock only, so prices, ids and shipping methods stay as
- * the catalogue facts hold them.
+ * same one for a cart completed before).
  */
 export async function runPurchase(
   container: MedusaContainer,
   input: Omit<PurchaseInput, "timeZone">,
 ): Promise<{ orderId: string; placed: boolean; answer: Order | null }> {
-  return runThenBump(
-    "an order was placed",
-    async () => {
-      try {
-        // Only an invoice's due date and state count days in the shop's zone: other purchases skip the store read.
-        const timeZone = await timeZoneForOrders(container, [{ invoice: input.kind === "invoice" }])
-        const { result } = await placeOrderWorkflow(container).run({ input: { ...input, timeZone } })
-        return result
-      } catch (error) {
-        throw workflowError(error)
-      }
-    },
-    "stock",
-  )
+  try {
+    // Only an invoice's due date and state count days in the shop's zone: other purchases skip the store read.
+    const timeZone = await timeZoneForOrders(container, [{ invoice: input.kind === "invoice" }])
+    const { result } = await placeOrderWorkflow(container).run({ input: { ...input, timeZone } })
+    return result
+  } catch (error) {
+    throw workflowError(error)
+  }
 }

@@ -18,7 +18,7 @@ import {
   type PaymentSettingsPatch,
 } from "../modules/payment-settings"
 import type { ShopUserRow } from "@enclave/accounts"
-import { runThenBump } from "@enclave/catalogue"
+import { bumpCatalogue } from "@enclave/catalogue"
 import { ShopError } from "@enclave/contract/shop-error"
 import { offersInvoice, type InvoiceDetails } from "./invoice"
 
@@ -230,7 +230,10 @@ export async function savePaymentConfig(container: MedusaContainer, update: Paym
     })
   }
   if (Object.keys(patch).length === 0) return maskedConfig(current)
-  // The visitors' answer of GET /api/payment-methods is a catalogue answer (the storefront's footer badges and
-  // its page cache depend on it): stale from this save on, before the admin hears it is saved.
-  return maskedConfig(await runThenBump("the payment settings were saved", () => store(container).saveSettings(patch)))
+  // One row of one module, written at once: no workflow to undo part of. The visitors' answer of
+  // GET /api/payment-methods is a catalogue answer (the storefront's footer badges and its page cache
+  // depend on it): stale from this save on, before the admin hears it is saved.
+  const saved = await store(container).saveSettings(patch)
+  await bumpCatalogue("the payment settings were saved")
+  return maskedConfig(saved)
 }

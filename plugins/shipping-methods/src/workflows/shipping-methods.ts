@@ -1,5 +1,6 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { catalogueChangedStep, catalogueChangeStartsStep } from "@enclave/catalogue"
 import {
   createRemoteLinkStep,
   createShippingOptionsWorkflow,
@@ -111,6 +112,7 @@ export interface CreateShippingMethodInput {
 
 /** A Medusa shipping option, its shop details, and the link between them; all or nothing. */
 export const createShippingMethodWorkflow = createWorkflow("enclave-create-shipping-method", (input: CreateShippingMethodInput) => {
+  catalogueChangeStartsStep({ reason: "a shipping method was created" })
   const options = createShippingOptionsWorkflow.runAsStep({ input: transform(input, (i) => [i.option]) })
   const details = saveDetailsStep(transform(input, (i) => ({ data: i.details, serviceZoneId: i.option.service_zone_id })))
   const links = transform({ options, details }, ({ options, details }) => [
@@ -120,6 +122,7 @@ export const createShippingMethodWorkflow = createWorkflow("enclave-create-shipp
     },
   ])
   createRemoteLinkStep(links)
+  catalogueChangedStep({ reason: "a shipping method was created" })
   return new WorkflowResponse(details)
 })
 
@@ -133,10 +136,12 @@ export interface UpdateShippingMethodInput {
 }
 
 export const updateShippingMethodWorkflow = createWorkflow("enclave-update-shipping-method", (input: UpdateShippingMethodInput) => {
+  catalogueChangeStartsStep({ reason: "a shipping method was updated" })
   when(input, (i) => !!i.option).then(() => {
     updateShippingOptionsWorkflow.runAsStep({ input: transform(input, (i) => [i.option!]) })
   })
   const details = saveDetailsStep(transform(input, (i) => ({ id: i.detailsId, data: i.details, serviceZoneId: i.serviceZoneId })))
+  catalogueChangedStep({ reason: "a shipping method was updated" })
   return new WorkflowResponse(details)
 })
 
@@ -147,8 +152,10 @@ export const updateShippingMethodWorkflow = createWorkflow("enclave-update-shipp
 export const deleteShippingMethodWorkflow = createWorkflow(
   "enclave-delete-shipping-method",
   (input: { detailsId: string; shippingOptionId: string }) => {
+    catalogueChangeStartsStep({ reason: "a shipping method was deleted" })
     deleteDetailsStep(transform(input, (i) => i.detailsId))
     deleteShippingOptionsWorkflow.runAsStep({ input: transform(input, (i) => ({ ids: [i.shippingOptionId] })) })
+    catalogueChangedStep({ reason: "a shipping method was deleted" })
     return new WorkflowResponse(undefined)
   },
 )

@@ -2,7 +2,7 @@ import { Migration } from "@medusajs/framework/mikro-orm/migrations"
 
 /**
  * The Medusa order of an order_details row and the cart of a checkout_payment row move into links
- *. The columns stay until the facade's migration-scripts/order-links.ts has copied them
+ *. The columns stay until the plugin's migration-scripts/order-links.ts has copied them
  * into the link tables (which db:migrate creates after this), and that script drops them.
  */
 export class Migration20261124004500 extends Migration {

@@ -5,7 +5,7 @@ import { model } from "@medusajs/framework/utils"
  * creation until it became an order. It is how a returning customer, a second capture or a
  * webhook finds the cart a payment belongs to, how capturing twice makes one order, and where a
  * payment that was taken but could not become an order stays on record for staff ("unfinalised").
- * The facade's links tie it to its cart, Medusa's payment session, the shop user who started it and
+ * The plugin's links tie it to its cart, Medusa's payment session, the shop user who started it and
  * the order it became.
  */
 const CheckoutPayment = model

@@ -3,7 +3,7 @@ import { model } from "@medusajs/framework/utils"
 /**
  * What the shop records about a Medusa order beyond Medusa's own fields (docs/product.md §3 Order): the
  * shop's status values (docs/product.md §4), how it was paid, which shipping method it used, and whether it
- * was a test payment. Tied to its Medusa order by the facade's links/order-details.ts; who placed it and
+ * was a test payment. Tied to its Medusa order by the plugin's links/order-details.ts; who placed it and
  * the shipping method's number are Medusa's order's own (its customer, its shipping option).
  */
 const OrderDetails = model

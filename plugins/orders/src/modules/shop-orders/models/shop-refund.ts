@@ -4,7 +4,7 @@ import { model } from "@medusajs/framework/utils"
  * A refund staff asked for, beside Medusa's own Refund (which holds the money's record): the caller's
  * idempotency key, so the same request twice refunds once, how the money went back (an invoice order's
  * refund is a transfer staff send to the account the customer named) and which items it was for. The
- * facade's links tie it to the order and to Medusa's refund (links/shop-refund-*.ts).
+ * plugin's links tie it to the order and to Medusa's refund (links/shop-refund-*.ts).
  */
 const ShopRefund = model
   .define("shop_refund", {

@@ -3,7 +3,7 @@ import { model } from "@medusajs/framework/utils"
 /**
  * A consumer's withdrawal statement (§ 356a BGB, Art. 11a CRD): who withdrew, how to reach them, which items,
  * and the moment the shop received it. It stands on its own: an order not yet dispatched has no Medusa
- * return to hang it on. The facade's links tie it to its Medusa order and, once the goods are to come
+ * return to hang it on. The plugin's links tie it to its Medusa order and, once the goods are to come
  * back, to the Medusa return that takes them (links/withdrawal-order.ts, links/withdrawal-return.ts).
  */
 const Withdrawal = model.define("withdrawal", {
