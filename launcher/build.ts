@@ -28,11 +28,11 @@ const plugin = (name: string, after: string[] = []): Part => ({
 
 const parts: Part[] = [
   { dir: "contract", inputs: ["src", "tsconfig.json", "package.json"], output: "dist" },
-  plugin("accounts", ["contract"]),
   plugin("security-levels", ["contract"]),
-  // Each domain plugin compiles against the built plugins below it: catalogue, then shipping methods
-  // and payments, then orders; the facade against all of them.
+  // Each domain plugin compiles against the built plugins below it: catalogue, then accounts, shipping
+  // methods and payments, then orders; the facade against all of them.
   plugin("catalogue", ["contract", "plugins/security-levels"]),
+  plugin("accounts", ["contract", "plugins/catalogue"]),
   plugin("shipping-methods", ["contract", "plugins/catalogue"]),
   plugin("payments", ["contract", "plugins/accounts", "plugins/catalogue"]),
   plugin("orders", ["contract", "plugins/accounts", "plugins/catalogue", "plugins/shipping-methods", "plugins/payments"]),

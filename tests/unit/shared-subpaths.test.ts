@@ -92,7 +92,7 @@ describe("nobody keeps its own copy", () => {
         "plugins/catalogue/src/cache.ts",
         "plugins/api-facade/src/http/session.ts",
         "plugins/api-facade/src/http/sign-in-limit.ts",
-        "plugins/api-facade/src/accounts/passkey-challenges.ts",
+        "plugins/accounts/src/passkeys/challenges.ts",
       ].sort(),
     )
   })

@@ -38,3 +38,23 @@ export {
   userNumbersOfCustomers,
 } from "./users"
 export type { ShopUserRow } from "./users"
+export { WRONG_PASSWORD_MESSAGE, changePassword, confirmEmailChange, requestEmailChange, updateProfile } from "./account/account"
+export { pgpKeyOf, removePgpKey, savePgpKey } from "./account/pgp-key"
+export { disableTwoFactor, enableTwoFactor, setUpTwoFactor } from "./account/two-factor"
+export {
+  completeSecondFactorWithPasskey,
+  confirmationOptions,
+  listPasskeys,
+  registerPasskey,
+  registrationOptions,
+  removePasskey,
+  renamePasskey,
+  secondFactorOptions,
+  signInOptions,
+  signInWithPasskey,
+  verifyPasskeyConfirmation,
+} from "./passkeys/passkeys"
+export { countAttempt, countSuccess, failureError } from "./sign-in/guard"
+export { confirmPasswordReset, requestPasswordReset } from "./sign-in/password-reset"
+export { completeSecondFactor, passwordMatches, register, signIn } from "./sign-in/sign-in"
+export type { PasskeyCeremony, RelyingParty } from "./passkeys/passkeys"

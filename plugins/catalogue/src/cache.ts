@@ -3,8 +3,7 @@ import Redis from "ioredis"
 import { createHash } from "node:crypto"
 import { compressedCopies } from "@enclave/contract/compression"
 import { matchesEtag } from "@enclave/contract/page-door"
-import { catalogueGenerationKey } from "@enclave/contract/redis-keys"
-import { shopRedisKey, shopRedisNamespace } from "@enclave/contract/redis-keys"
+import { catalogueGenerationKey, shopRedisKey, shopRedisNamespace } from "@enclave/contract/redis-keys"
 
 /**
  * The catalogue cache (for speed): the public catalogue answers (GET /api/products,

@@ -12,7 +12,7 @@ import { refuseCrossOrigin } from "../http/same-origin"
 import { apiSecurityHeaders } from "@enclave/contract/security-headers"
 import { trustedProxyHops } from "../http/proxies"
 import { limitSignIns } from "../http/sign-in-limit"
-import { endStaleMedusaAdminAccess, guardMedusaSignIn, noteMedusaSessionSignIn } from "../accounts/medusa-admin-access"
+import { endStaleMedusaAdminAccess, guardMedusaSignIn, noteMedusaSessionSignIn } from "../http/medusa-admin-access"
 
 /** Answers about one person, and the back office's: no cache keeps them. */
 const privateAnswers: MiddlewareRoute[] = ["/api/user", "/api/account*", "/api/orders*", "/api/cart*", "/api/admin*", "/api/session"].map(

@@ -5,14 +5,12 @@ import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 import type { AdminReturn, OpenReturnRequest, ReceiveReturnRequest, ReturnState } from "@enclave/contract"
 import { shopDay } from "@enclave/contract/values"
 import type { ShopRefund, Withdrawal as WithdrawalRow } from "../modules/shop-orders/types"
-import { shopDefaults } from "@enclave/catalogue"
+import { shopDefaults, shopTimeZone, catalogueChangedStep, catalogueChangeStartsStep } from "@enclave/catalogue"
 import { ShopError, workflowError } from "@enclave/contract/shop-error"
 import WithdrawalOrderLink from "../links/withdrawal-order"
 import { orderLockKey } from "../orders/cancel-order"
-import { shopTimeZone } from "@enclave/catalogue"
 import { afterSaleByNumber, afterSaleOf, afterSaleOfOrders, type AfterSaleOrder, type AfterSaleReturn } from "./facts"
 import { receiveReturnWorkflow, requestReturnWorkflow } from "./returns"
-import { catalogueChangedStep, catalogueChangeStartsStep } from "@enclave/catalogue"
 
 /**
  * The back office's returns: the list staff work from (withdrawals and returns, with the

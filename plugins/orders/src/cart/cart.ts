@@ -4,9 +4,8 @@ import { stockRefusalCode, type AddToCartRequest, type CartItem, type StockRefus
 import { SHOP_ORDERS_MODULE } from "../modules/shop-orders"
 import type ShopOrdersModuleService from "../modules/shop-orders/service"
 import { customerIdOf, type ShopUserRow } from "@enclave/accounts"
-import { catalogueEntries, type CatalogueEntry } from "@enclave/catalogue"
+import { catalogueEntries, type CatalogueEntry, shopContext } from "@enclave/catalogue"
 import { ShopError, workflowError } from "@enclave/contract/shop-error"
-import { shopContext } from "@enclave/catalogue"
 import { CART_BUSY_MESSAGE, lastSeenCartOf, linkedCartId, rememberCart, startCartWorkflow } from "./user-cart"
 
 /*

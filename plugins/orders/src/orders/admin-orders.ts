@@ -4,13 +4,12 @@ import { createStep, createWorkflow, StepResponse, transform, when, WorkflowResp
 import { acquireLockStep, releaseLockStep, updateOrderWorkflow } from "@medusajs/medusa/core-flows"
 import type { Order, OrderStatus, ShippingAddress } from "@enclave/contract"
 import type { ShopUserRow } from "@enclave/accounts"
-import { countryCodeOf, destinationOf, shopContext } from "@enclave/catalogue"
+import { countryCodeOf, destinationOf, shopContext, catalogueChangedStep, catalogueChangeStartsStep } from "@enclave/catalogue"
 import { ShopError, workflowError } from "@enclave/contract/shop-error"
 import { medusaAddress } from "./medusa-address"
 import { detailsOfOrder, findOrder, shopOrders, type OrderDetailsRow } from "./read-orders"
 import { cancelShopOrder, notesWith, orderLockKey } from "./cancel-order"
 import { fulfilmentRefusal, moveFulfilmentWorkflow, type ShipmentLabel } from "./fulfilment"
-import { catalogueChangedStep, catalogueChangeStartsStep } from "@enclave/catalogue"
 
 async function existingOrder(container: MedusaContainer, orderNumber: number) {
   const found = await findOrder(container, orderNumber)

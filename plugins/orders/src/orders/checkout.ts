@@ -2,12 +2,19 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { ShippingAddress, ShippingCostRefusalDetails, ShippingRefusalDetails } from "@enclave/contract"
 import { centsToEuros, eurosToCents } from "@enclave/contract/money"
-import { catalogueFacts } from "@enclave/catalogue"
+import {
+  catalogueFacts,
+  catalogueEntries,
+  type CatalogueEntry,
+  type MedusaLineProduct,
+  type StockSource,
+  destinationOf,
+  shopContext,
+  type ShopContext,
+} from "@enclave/catalogue"
 import { orderVat, type OrderVat } from "@enclave/contract/tax"
 import type { ShopUserRow } from "@enclave/accounts"
-import { catalogueEntries, type CatalogueEntry, type MedusaLineProduct, type StockSource } from "@enclave/catalogue"
 import { readCartForCheckout } from "../cart/cart"
-import { destinationOf, shopContext, type ShopContext } from "@enclave/catalogue"
 import { ShopError } from "@enclave/contract/shop-error"
 import { isBusinessCustomer } from "@enclave/payments"
 import { taxPurchase, type OrderTaxLine } from "../tax/purchase-tax"

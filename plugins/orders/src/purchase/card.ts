@@ -1,12 +1,10 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import type { CardPayment, CreateCardPaymentRequest } from "@enclave/contract"
-import type { createCardPaymentSchema } from "@enclave/contract"
+import type { CardPayment, CreateCardPaymentRequest, createCardPaymentSchema } from "@enclave/contract"
 import { centsToEuros } from "@enclave/contract/money"
 import type { z } from "zod"
-import { CARD_PROVIDER_ID } from "@enclave/payments"
+import { CARD_PROVIDER_ID, cardGatewayFor } from "@enclave/payments"
 import type { ShopUserRow } from "@enclave/accounts"
 import { startCheckoutPayment } from "./records"
-import { cardGatewayFor } from "@enclave/payments"
 
 export type { CreateCardPaymentRequest }
 

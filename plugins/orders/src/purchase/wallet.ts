@@ -2,11 +2,10 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import type { createPaypalOrderSchema, PaypalOrder, PaypalOrderCreated } from "@enclave/contract"
 import type { z } from "zod"
 import { centsToEuros } from "@enclave/contract/money"
-import { WALLET_PROVIDER_ID } from "@enclave/payments"
+import { WALLET_PROVIDER_ID, walletGatewayFor } from "@enclave/payments"
 import type { ShopUserRow } from "@enclave/accounts"
 import { ShopError } from "@enclave/contract/shop-error"
 import { findOwnCheckoutPayment, startCheckoutPayment, type CheckoutPaymentFields } from "./records"
-import { walletGatewayFor } from "@enclave/payments"
 
 /** docs/product.md §7: a userId in the body must be the signed-in customer's; the session decides who pays. */
 export function refuseOtherUser(user: ShopUserRow, userId: number | null | undefined) {

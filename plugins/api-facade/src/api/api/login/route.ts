@@ -1,7 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { loginSchema } from "@enclave/contract"
-import { signIn } from "../../../accounts/sign-in"
-import { toContractUser } from "@enclave/accounts"
+import { signIn, toContractUser } from "@enclave/accounts"
 import { validate } from "../../../http/api-error"
 import { startPendingSignIn, startSession } from "../../../http/session"
 import { chosenLanguage } from "../../../http/shop-origin"

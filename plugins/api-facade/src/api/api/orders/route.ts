@@ -3,9 +3,7 @@ import { createOrderSchema, MISSING_SHIPPING_ADDRESS_MESSAGE } from "@enclave/co
 import { ShopError } from "@enclave/contract/shop-error"
 import { validate } from "../../../http/api-error"
 import { requireUser } from "../../../http/current-user"
-import { placeOrder } from "@enclave/orders"
-import { listOrdersOf } from "@enclave/orders"
-import { withAfterSale } from "@enclave/orders"
+import { placeOrder, listOrdersOf, withAfterSale } from "@enclave/orders"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const user = requireUser(req, "You must be logged in to see your orders")

@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { PASSWORD_RESET_SENT_MESSAGE, passwordResetRequestSchema } from "@enclave/contract"
-import { requestPasswordReset } from "../../../accounts/password-reset"
+import { requestPasswordReset } from "@enclave/accounts"
 import { validate } from "../../../http/api-error"
 import { shopOrigin } from "../../../http/shop-origin"
 

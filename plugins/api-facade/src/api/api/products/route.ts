@@ -1,7 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { sendCatalogueAnswer } from "@enclave/catalogue"
-import { catalogueLanguage, varyByLanguage } from "@enclave/catalogue"
-import { listProducts } from "@enclave/catalogue"
+import { sendCatalogueAnswer, catalogueLanguage, varyByLanguage, listProducts } from "@enclave/catalogue"
 
 /**
  * Takes no query parameters (any are ignored): every caller of one language shares one cached answer,

@@ -1,7 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { registerSchema } from "@enclave/contract"
-import { register } from "../../../accounts/sign-in"
-import { toContractUser } from "@enclave/accounts"
+import { register, toContractUser } from "@enclave/accounts"
 import { validate } from "../../../http/api-error"
 import { startSession } from "../../../http/session"
 import { chosenLanguage } from "../../../http/shop-origin"

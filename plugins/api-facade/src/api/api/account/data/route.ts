@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { accountDataOf } from "../../../../accounts/privacy"
+import { accountDataOf } from "../../../../privacy/privacy"
 import { requireUser } from "../../../../http/current-user"
 
 /** Everything the shop holds about the signed-in customer, as one JSON file to download (GDPR Art. 15, 20). */

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ACCOUNT_DELETED_MESSAGE, accountDeletionByPasskeySchema, accountDeletionSchema } from "@enclave/contract"
-import { deleteAccount } from "../../../../accounts/privacy"
+import { deleteAccount } from "../../../../privacy/privacy"
 import { validate } from "../../../../http/api-error"
 import { requireUser } from "../../../../http/current-user"
 

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { passwordChangeSchema } from "@enclave/contract"
-import { changePassword } from "../../../../accounts/account"
+import { changePassword } from "@enclave/accounts"
 import { validate } from "../../../../http/api-error"
 import { requireUser, signedInWithTwoFactors } from "../../../../http/current-user"
 import { startSession } from "../../../../http/session"

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { pgpKeySaveSchema } from "@enclave/contract"
-import { pgpKeyOf, removePgpKey, savePgpKey } from "../../../../accounts/privacy"
+import { pgpKeyOf, removePgpKey, savePgpKey } from "@enclave/accounts"
 import { validate } from "../../../../http/api-error"
 import { requireUser } from "../../../../http/current-user"
 

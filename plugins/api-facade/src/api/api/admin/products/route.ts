@@ -1,7 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { adminProductCreateSchema } from "@enclave/contract"
-import { createAdminProduct } from "@enclave/catalogue"
-import { listAdminProducts } from "@enclave/catalogue"
+import { createAdminProduct, listAdminProducts } from "@enclave/catalogue"
 import { validate } from "../../../../http/api-error"
 
 /**

@@ -1,7 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { TWO_FACTOR_EXPIRED_MESSAGE, twoFactorCodeSchema } from "@enclave/contract"
-import { completeSecondFactor } from "../../../../accounts/sign-in"
-import { toContractUser } from "@enclave/accounts"
+import { completeSecondFactor, toContractUser } from "@enclave/accounts"
 import { ShopError } from "@enclave/contract/shop-error"
 import { validate } from "../../../../http/api-error"
 import { endPendingSignIn, pendingSignInOf, startSession } from "../../../../http/session"

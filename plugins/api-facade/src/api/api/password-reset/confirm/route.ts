@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { passwordResetConfirmSchema } from "@enclave/contract"
-import { confirmPasswordReset } from "../../../../accounts/password-reset"
+import { confirmPasswordReset } from "@enclave/accounts"
 import { validate } from "../../../../http/api-error"
 
 export async function POST(req: MedusaRequest, res: MedusaResponse) {

@@ -1,8 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { productIdSchema } from "@enclave/contract"
-import { sendCatalogueAnswer } from "@enclave/catalogue"
-import { catalogueLanguage, varyByLanguage } from "@enclave/catalogue"
-import { findProduct } from "@enclave/catalogue"
+import { sendCatalogueAnswer, catalogueLanguage, varyByLanguage, findProduct } from "@enclave/catalogue"
 import { ShopError } from "@enclave/contract/shop-error"
 import { validate } from "../../../../http/api-error"
 

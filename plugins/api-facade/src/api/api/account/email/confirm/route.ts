@@ -1,7 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { emailChangeConfirmSchema } from "@enclave/contract"
-import { confirmEmailChange } from "../../../../../accounts/account"
-import { toContractUser } from "@enclave/accounts"
+import { confirmEmailChange, toContractUser } from "@enclave/accounts"
 import { validate } from "../../../../../http/api-error"
 
 /** The link mailed to a new address: no session needed, the token proves the mailbox. */

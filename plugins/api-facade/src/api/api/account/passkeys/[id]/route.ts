@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { passkeyIdSchema, passkeyRenameSchema } from "@enclave/contract"
-import { removePasskey, renamePasskey } from "../../../../../accounts/passkeys"
+import { removePasskey, renamePasskey } from "@enclave/accounts"
 import { validate } from "../../../../../http/api-error"
 import { requireUser } from "../../../../../http/current-user"
 

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { twoFactorCodeSchema } from "@enclave/contract"
-import { disableTwoFactor } from "../../../../../accounts/two-factor"
+import { disableTwoFactor } from "@enclave/accounts"
 import { validate } from "../../../../../http/api-error"
 import { requireUser } from "../../../../../http/current-user"
 import { clientAddress } from "../../../../../http/sign-in-limit"

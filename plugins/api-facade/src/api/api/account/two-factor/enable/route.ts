@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { twoFactorCodeSchema } from "@enclave/contract"
-import { enableTwoFactor } from "../../../../../accounts/two-factor"
+import { enableTwoFactor } from "@enclave/accounts"
 import { validate } from "../../../../../http/api-error"
 import { requireUser } from "../../../../../http/current-user"
 

@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { setUpTwoFactor } from "../../../../../accounts/two-factor"
+import { setUpTwoFactor } from "@enclave/accounts"
 import { requireUser } from "../../../../../http/current-user"
 
 /** A new secret and its QR code; sign-in does not change until a code of it is confirmed. */

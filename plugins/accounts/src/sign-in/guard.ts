@@ -8,8 +8,9 @@ import {
 } from "@enclave/contract"
 import { setTimeout as sleep } from "node:timers/promises"
 import { ShopError } from "@enclave/contract/shop-error"
-import { CHALLENGE_WINDOW_SECONDS, challengeAfter, challengeRequired, useSolution } from "./sign-in-challenge"
-import { accountsService, type SignInCounter } from "@enclave/accounts"
+import { CHALLENGE_WINDOW_SECONDS, challengeAfter, challengeRequired, useSolution } from "./challenge"
+import { accountsService } from "../users"
+import type { SignInCounter } from "../modules/accounts/service"
 
 /**
  * The sign-in rule (README "Signing in"). Each attempt is counted before the password is checked,

@@ -7,14 +7,14 @@ import {
   type LoginRequest,
   type RegisterRequest,
 } from "@enclave/contract"
-import { registerShopUserWorkflow } from "@enclave/accounts"
+import { registerShopUserWorkflow } from "../workflows/register-shop-user"
 import scrypt from "scrypt-kdf"
 import { ShopError } from "@enclave/contract/shop-error"
-import type { ShopLanguage } from "../http/shop-origin"
+import type { Language } from "@enclave/contract/i18n"
 import { staffSecondFactorRequired } from "@enclave/catalogue"
-import { hasPasskeys } from "./passkeys"
-import { countAttempt, countCodeFailure, countSuccess, failureError, type Attempt } from "./sign-in-guard"
-import { accountsService, findUserById, findUserByUsername, type ShopUserRow } from "@enclave/accounts"
+import { hasPasskeys } from "../passkeys/passkeys"
+import { countAttempt, countCodeFailure, countSuccess, failureError, type Attempt } from "./guard"
+import { accountsService, findUserById, findUserByUsername, type ShopUserRow } from "../users"
 
 /**
  * A username nobody has costs as much time as a wrong password: the same identity look-up (which
@@ -34,7 +34,7 @@ export async function passwordMatches(container: MedusaContainer, usernameKey: s
 }
 
 /** The account is in: its counters start from zero, and the sign-in and its language are noted. */
-export async function signedIn(container: MedusaContainer, attempt: Attempt, user: ShopUserRow, language: ShopLanguage | null) {
+export async function signedIn(container: MedusaContainer, attempt: Attempt, user: ShopUserRow, language: Language | null) {
   await countSuccess(container, attempt)
   return accountsService(container).updateShopUsers({
     id: user.id,
@@ -58,7 +58,7 @@ export async function signIn(
   container: MedusaContainer,
   credentials: LoginRequest,
   clientAddress: string,
-  language: ShopLanguage | null,
+  language: Language | null,
 ): Promise<{ user: ShopUserRow; secondFactorDue: boolean }> {
   const usernameKey = credentials.username.trim().toLowerCase()
   const attempt = await countAttempt(container, usernameKey, clientAddress, { signIn: { altcha: credentials.altcha } })
@@ -85,7 +85,7 @@ export async function completeSecondFactor(
   userId: string,
   code: string,
   clientAddress: string,
-  language: ShopLanguage | null,
+  language: Language | null,
 ): Promise<ShopUserRow> {
   const user = await findUserById(container, userId)
   if (!user?.two_factor_enabled) throw new ShopError("two_factor_expired", TWO_FACTOR_EXPIRED_MESSAGE)
@@ -111,7 +111,7 @@ function isTakenKey(error: unknown): boolean {
   )
 }
 
-export async function register(container: MedusaContainer, body: RegisterRequest, language: ShopLanguage | null): Promise<ShopUserRow> {
+export async function register(container: MedusaContainer, body: RegisterRequest, language: Language | null): Promise<ShopUserRow> {
   const accounts = accountsService(container)
   const usernameKey = body.username.toLowerCase()
   const email = body.email.toLowerCase()

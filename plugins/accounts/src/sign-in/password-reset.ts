@@ -1,9 +1,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import { RESET_LINK_INVALID_MESSAGE, type PasswordResetConfirm } from "@enclave/contract"
-import { requestShopUserPasswordResetWorkflow, resetShopUserPasswordWorkflow } from "@enclave/accounts"
+import { requestShopUserPasswordResetWorkflow, resetShopUserPasswordWorkflow } from "../workflows/password-reset"
 import { ShopError } from "@enclave/contract/shop-error"
-import { accountsService } from "@enclave/accounts"
+import { accountsService } from "../users"
 
 /**
  * Mails a reset link when the address has an account; says nothing either way (the route answers

@@ -14,7 +14,7 @@ import { createChallenge, randomInt, verifySolution, type Challenge, type Soluti
 import { deriveKey } from "altcha-lib/algorithms/sha"
 import { createHash, createHmac } from "node:crypto"
 import { ShopError } from "@enclave/contract/shop-error"
-import { accountsService } from "@enclave/accounts"
+import { accountsService } from "../users"
 
 /**
  * The proof of work asked of sign-ins to an account that many addresses are guessing at (README

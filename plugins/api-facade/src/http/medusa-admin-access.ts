@@ -3,10 +3,8 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { INVALID_CREDENTIALS_MESSAGE, passkeyMessages } from "@enclave/contract"
 import { staffSecondFactorRequired } from "@enclave/catalogue"
 import { ShopError } from "@enclave/contract/shop-error"
-import { clientAddress } from "../http/sign-in-limit"
-import { passwordMatches } from "./sign-in"
-import { countAttempt, countSuccess, failureError } from "./sign-in-guard"
-import { accountsService } from "@enclave/accounts"
+import { clientAddress } from "./sign-in-limit"
+import { passwordMatches, countAttempt, countSuccess, failureError, accountsService } from "@enclave/accounts"
 
 export const MEDUSA_SECOND_FACTOR_MESSAGE =
   "This admin signs in with two factors: send the code of your authenticator app, or a recovery code, as `code`"

@@ -4,70 +4,31 @@ import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/frame
 import {
   ADMIN_ACCOUNT_DELETION_CODE,
   ADMIN_ACCOUNT_DELETION_MESSAGE,
-  PGP_KEY_REMOVED_MESSAGE,
-  PGP_KEY_SAVED_MESSAGE,
-  pgpKeyRefusalMessage,
   type AccountData,
   type AccountDeletion,
   type AccountDeletionByPasskey,
-  type PgpKey,
-  type PgpKeySave,
-  type PgpKeySaved,
 } from "@enclave/contract"
 import { centsToEuros } from "@enclave/contract/money"
 import {
-  checkPublicKey,
+  accountsService,
+  countAttempt,
+  countSuccess,
+  customerIdOf,
   deleteShopUserWorkflow,
-  pgpKeyFacts,
-  removeShopUserPgpKeyWorkflow,
-  saveShopUserPgpKeyWorkflow,
+  failureError,
+  listPasskeys,
+  passwordMatches,
+  pgpKeyOf,
+  toContractUser,
+  verifyPasskeyConfirmation,
+  WRONG_PASSWORD_MESSAGE,
+  type ShopUserRow,
 } from "@enclave/accounts"
-import { withAfterSaleFacts } from "@enclave/orders"
+import { listOrdersOf, withAfterSaleFacts } from "@enclave/orders"
 import { ShopError } from "@enclave/contract/shop-error"
 import { endAllSessions, sessionsOf } from "../http/session"
 import { clientAddress } from "../http/sign-in-limit"
-import { listOrdersOf } from "@enclave/orders"
-import { WRONG_PASSWORD_MESSAGE } from "./account"
-import { listPasskeys, verifyPasskeyConfirmation } from "./passkeys"
-import { passwordMatches } from "./sign-in"
-import { countAttempt, countSuccess, failureError } from "./sign-in-guard"
-import { accountsService, customerIdOf, toContractUser, type ShopUserRow } from "@enclave/accounts"
-
-// ---------------------------------------------------------------------------------------------
-// Encrypted mail
-
-/** The stored key's public facts, or null when the account has none. */
-export async function pgpKeyOf(user: Pick<ShopUserRow, "pgp_public_key">): Promise<PgpKey | null> {
-  return user.pgp_public_key ? pgpKeyFacts(user.pgp_public_key) : null
-}
-
-/** Takes the key when mails to the account's address can be encrypted to it now; else a 400 that says why (`details.code`). */
-export async function savePgpKey(container: MedusaContainer, user: ShopUserRow, body: PgpKeySave): Promise<PgpKeySaved> {
-  const checked = await checkPublicKey(body.publicKey, user.email)
-  if (!checked.ok) {
-    const message = pgpKeyRefusalMessage(checked.code, { email: checked.email, date: checked.date?.slice(0, 10) })
-    throw new ShopError(
-      "pgp_key_refused",
-      message,
-      {
-        code: checked.code,
-        ...(checked.date ? { date: checked.date } : {}),
-        ...(checked.email ? { email: checked.email } : {}),
-        fields: { publicKey: message },
-      },
-      { params: { reason: checked.code } },
-    )
-  }
-  await saveShopUserPgpKeyWorkflow(container).run({
-    input: { userId: user.id, armored: checked.armored, fingerprint: checked.facts.fingerprint },
-  })
-  return { key: checked.facts, message: PGP_KEY_SAVED_MESSAGE }
-}
-
-export async function removePgpKey(container: MedusaContainer, user: ShopUserRow): Promise<{ message: string }> {
-  await removeShopUserPgpKeyWorkflow(container).run({ input: { userId: user.id } })
-  return { message: PGP_KEY_REMOVED_MESSAGE }
-}
+import { passkeyCeremony } from "../http/passkey-ceremony"
 
 // ---------------------------------------------------------------------------------------------
 // The data download (GDPR Art. 15 and 20)
@@ -214,7 +175,7 @@ export async function deleteAccount(
   if (user.is_admin) throw new ShopError("admin_account", ADMIN_ACCOUNT_DELETION_MESSAGE, { code: ADMIN_ACCOUNT_DELETION_CODE })
   if ("passkey" in body) {
     // Counted like the password: a refused answer is a failed sign-in of the account from this address.
-    await verifyPasskeyConfirmation(req, user, { response: body.passkey }, clientAddress(req))
+    await verifyPasskeyConfirmation(passkeyCeremony(req), user, { response: body.passkey }, clientAddress(req))
   } else {
     const attempt = await countAttempt(container, user.username_key, clientAddress(req), "counted")
     if (!(await passwordMatches(container, user.username_key, body.password))) {

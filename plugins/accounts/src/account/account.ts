@@ -7,16 +7,13 @@ import {
   type PasswordChange,
   type ProfileUpdate,
 } from "@enclave/contract"
-import {
-  changeShopUserPasswordWorkflow,
-  confirmShopUserEmailChangeWorkflow,
-  requestShopUserEmailChangeWorkflow,
-  updateShopUserProfileWorkflow,
-} from "@enclave/accounts"
+import { changeShopUserPasswordWorkflow } from "../workflows/change-shop-user-password"
+import { confirmShopUserEmailChangeWorkflow, requestShopUserEmailChangeWorkflow } from "../workflows/email-change"
+import { updateShopUserProfileWorkflow } from "../workflows/update-shop-user-profile"
 import { ShopError } from "@enclave/contract/shop-error"
-import { passwordMatches } from "./sign-in"
-import { countAttempt, countSuccess, failureError } from "./sign-in-guard"
-import { accountsService, findUserById, type ShopUserRow } from "@enclave/accounts"
+import { passwordMatches } from "../sign-in/sign-in"
+import { countAttempt, countSuccess, failureError } from "../sign-in/guard"
+import { accountsService, findUserById, type ShopUserRow } from "../users"
 
 export const WRONG_CURRENT_PASSWORD_MESSAGE = "Current password is incorrect"
 export const WRONG_PASSWORD_MESSAGE = "Password is incorrect"

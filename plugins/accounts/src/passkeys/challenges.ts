@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { PASSKEY_CHALLENGE_MINUTES } from "@enclave/contract"
 import Redis from "ioredis"
 import { shopRedisKey } from "@enclave/contract/redis-keys"
-import { accountsService } from "@enclave/accounts"
+import { accountsService } from "../users"
 
 /**
  * The challenges of passkey ceremonies in progress, kept on the server: a challenge is answered once

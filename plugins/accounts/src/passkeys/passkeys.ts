@@ -1,4 +1,3 @@
-import type { MedusaRequest } from "@medusajs/framework/http"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import {
@@ -13,8 +12,7 @@ import {
   type PasskeyRegistration,
   type PasskeyRequestOptions,
 } from "@enclave/contract"
-import { publicOriginOf } from "@enclave/contract/public-address"
-import type { PasskeyRow } from "@enclave/accounts"
+import type { PasskeyRow } from "../index"
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -24,13 +22,12 @@ import {
 } from "@simplewebauthn/server"
 import { isoBase64URL } from "@simplewebauthn/server/helpers"
 import { ShopError } from "@enclave/contract/shop-error"
-import { cameToShopOverHttps } from "../http/proxies"
-import type { ShopLanguage } from "../http/shop-origin"
+import type { Language } from "@enclave/contract/i18n"
 import { staffSecondFactorRequired } from "@enclave/catalogue"
-import { keepChallenge, takeChallenge, type ChallengePurpose } from "./passkey-challenges"
-import { signedIn } from "./sign-in"
-import { countAttempt, countCodeFailure, countSuccess, failureError, type Attempt } from "./sign-in-guard"
-import { accountsService, findUserById, type ShopUserRow } from "@enclave/accounts"
+import { keepChallenge, takeChallenge, type ChallengePurpose } from "./challenges"
+import { signedIn } from "../sign-in/sign-in"
+import { countAttempt, countCodeFailure, countSuccess, failureError, type Attempt } from "../sign-in/guard"
+import { accountsService, findUserById, type ShopUserRow } from "../users"
 
 /**
  * Passkeys and security keys (WebAuthn, with @simplewebauthn/server). A passkey signs in on its own:
@@ -49,15 +46,16 @@ type AuthenticatorTransportFuture = NonNullable<WebAuthnCredential["transports"]
 const TIMEOUT_MS = PASSKEY_CHALLENGE_MINUTES * 60 * 1000
 const RP_NAME = "Enclave"
 
-/**
- * The relying party: the shop's origin from PUBLIC_URL (a passkey belongs to the shop's public name,
- * whichever host a request came by), else the request's own, whose Host the facade has checked against
- * the hosts it serves (http/known-host.ts) and whose scheme the trusted proxies tell.
- */
-export function relyingParty(req: MedusaRequest): { id: string; origin: string } {
-  const origin =
-    publicOriginOf(process.env.PUBLIC_URL) ?? `${cameToShopOverHttps(req) ? "https" : "http"}://${req.headers.host ?? "localhost"}`
-  return { id: new URL(origin).hostname, origin }
+/** The relying party a ceremony is for: the shop's origin (PUBLIC_URL, else the request's) and its host. */
+export interface RelyingParty {
+  id: string
+  origin: string
+}
+
+/** What a passkey ceremony runs with: the container, and the relying party the facade read off the request. */
+export interface PasskeyCeremony {
+  container: MedusaContainer
+  rp: RelyingParty
 }
 
 export function passkeyRefusal(status: number, code: PasskeyRefusalCode): ShopError {
@@ -92,12 +90,12 @@ export async function hasPasskeys(container: MedusaContainer, userId: string): P
 }
 
 /** POST /api/account/passkeys/registration-options: a discoverable credential with user verification, none of the account's own again. */
-export async function registrationOptions(req: MedusaRequest, user: ShopUserRow): Promise<PasskeyCreationOptions> {
-  const existing = await passkeyRowsOf(req.scope, user.id)
+export async function registrationOptions(ceremony: PasskeyCeremony, user: ShopUserRow): Promise<PasskeyCreationOptions> {
+  const existing = await passkeyRowsOf(ceremony.container, user.id)
   if (existing.length >= MAX_PASSKEYS_PER_ACCOUNT) throw passkeyRefusal(409, "too_many_passkeys")
   const options = await generateRegistrationOptions({
     rpName: RP_NAME,
-    rpID: relyingParty(req).id,
+    rpID: ceremony.rp.id,
     userName: user.username,
     // The account's id, not its name or e-mail: the authenticator keeps this handle, and it tells nobody anything.
     userID: isoBase64URL.toBuffer(isoBase64URL.fromUTF8String(user.id)),
@@ -107,7 +105,7 @@ export async function registrationOptions(req: MedusaRequest, user: ShopUserRow)
     excludeCredentials: existing.map((row) => ({ id: row.credential_id, transports: transportsOf(row) })),
     authenticatorSelection: { residentKey: "required", userVerification: "required" },
   })
-  await keepChallenge(req.scope, options.challenge, { purpose: "registration", userId: user.id })
+  await keepChallenge(ceremony.container, options.challenge, { purpose: "registration", userId: user.id })
   return options as unknown as PasskeyCreationOptions
 }
 
@@ -127,9 +125,9 @@ function challengeCheck(container: MedusaContainer, purpose: ChallengePurpose, u
 }
 
 /** POST /api/account/passkeys: checks the browser's answer to the registration options and keeps the passkey's public parts. */
-export async function registerPasskey(req: MedusaRequest, user: ShopUserRow, body: PasskeyRegistration): Promise<Passkey> {
-  const rp = relyingParty(req)
-  const { check, outcome } = challengeCheck(req.scope, "registration", user.id)
+export async function registerPasskey(ceremony: PasskeyCeremony, user: ShopUserRow, body: PasskeyRegistration): Promise<Passkey> {
+  const rp = ceremony.rp
+  const { check, outcome } = challengeCheck(ceremony.container, "registration", user.id)
   let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>
   try {
     verification = await verifyRegistrationResponse({
@@ -144,11 +142,11 @@ export async function registerPasskey(req: MedusaRequest, user: ShopUserRow, bod
   }
   if (!verification.verified) throw passkeyRefusal(400, "passkey_invalid")
   const { credential, credentialDeviceType, credentialBackedUp } = verification.registrationInfo
-  const accounts = accountsService(req.scope)
+  const accounts = accountsService(ceremony.container)
   if ((await accounts.listPasskeys({ credential_id: credential.id }, { take: 1, select: ["id"] })).length > 0) {
     throw passkeyRefusal(409, "passkey_already_registered")
   }
-  if ((await passkeyRowsOf(req.scope, user.id)).length >= MAX_PASSKEYS_PER_ACCOUNT) throw passkeyRefusal(409, "too_many_passkeys")
+  if ((await passkeyRowsOf(ceremony.container, user.id)).length >= MAX_PASSKEYS_PER_ACCOUNT) throw passkeyRefusal(409, "too_many_passkeys")
   try {
     const row = await accounts.createPasskeys({
       shop_user_id: user.id,
@@ -202,32 +200,34 @@ export async function removePasskey(container: MedusaContainer, user: ShopUserRo
 // ---- Assertions: sign-in, second step, confirmation ----
 
 async function requestOptions(
-  req: MedusaRequest,
+  ceremony: PasskeyCeremony,
   purpose: ChallengePurpose,
   user: ShopUserRow | null,
   userVerification: "required" | "preferred",
 ): Promise<PasskeyRequestOptions> {
-  const rows = user ? await passkeyRowsOf(req.scope, user.id) : []
+  const rows = user ? await passkeyRowsOf(ceremony.container, user.id) : []
   if (user && rows.length === 0) throw passkeyRefusal(409, "no_passkeys")
   const options = await generateAuthenticationOptions({
-    rpID: relyingParty(req).id,
+    rpID: ceremony.rp.id,
     timeout: TIMEOUT_MS,
     userVerification,
     // Username-less: no list, the authenticator offers what it holds for the shop.
     allowCredentials: rows.map((row) => ({ id: row.credential_id, transports: transportsOf(row) })),
   })
-  await keepChallenge(req.scope, options.challenge, { purpose, userId: user?.id ?? null })
+  await keepChallenge(ceremony.container, options.challenge, { purpose, userId: user?.id ?? null })
   return options as unknown as PasskeyRequestOptions
 }
 
 /** POST /api/login/passkey/options: for a username-less sign-in (discoverable credentials, user verification required). */
-export const signInOptions = (req: MedusaRequest) => requestOptions(req, "sign-in", null, "required")
+export const signInOptions = (ceremony: PasskeyCeremony) => requestOptions(ceremony, "sign-in", null, "required")
 
 /** POST /api/login/passkey/second-factor/options: the pending sign-in's account's passkeys. */
-export const secondFactorOptions = (req: MedusaRequest, user: ShopUserRow) => requestOptions(req, "second-factor", user, "preferred")
+export const secondFactorOptions = (ceremony: PasskeyCeremony, user: ShopUserRow) =>
+  requestOptions(ceremony, "second-factor", user, "preferred")
 
 /** POST /api/account/passkeys/confirm/options: the signed-in account's passkeys, for verifyPasskeyConfirmation. */
-export const confirmationOptions = (req: MedusaRequest, user: ShopUserRow) => requestOptions(req, "confirmation", user, "required")
+export const confirmationOptions = (ceremony: PasskeyCeremony, user: ShopUserRow) =>
+  requestOptions(ceremony, "confirmation", user, "required")
 
 async function passkeyByCredential(container: MedusaContainer, credentialId: string): Promise<PasskeyRow | null> {
   const [row] = await accountsService(container).listPasskeys({ credential_id: credentialId }, { take: 1 })
@@ -239,12 +239,12 @@ async function passkeyByCredential(container: MedusaContainer, credentialId: str
  * passkey belongs to), then moves its counter on. Throws the refusal with `status` otherwise.
  */
 async function verifyAssertion(
-  req: MedusaRequest,
+  ceremony: PasskeyCeremony,
   passkey: PasskeyRow | null,
   body: PasskeyAssertion,
   expected: { purpose: ChallengePurpose; userId: string | null; requireUserVerification: boolean; status: number },
 ): Promise<PasskeyRow> {
-  const { check, outcome } = challengeCheck(req.scope, expected.purpose, expected.userId)
+  const { check, outcome } = challengeCheck(ceremony.container, expected.purpose, expected.userId)
   if (!passkey || (expected.userId !== null && passkey.shop_user_id !== expected.userId)) {
     // Used up all the same: a challenge answered with an unknown credential opens nothing later.
     await check(challengeOf(body)).catch(() => false)
@@ -256,7 +256,7 @@ async function verifyAssertion(
     await check(challengeOf(body)).catch(() => false)
     throw passkeyRefusal(expected.status, "passkey_invalid")
   }
-  const rp = relyingParty(req)
+  const rp = ceremony.rp
   let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>
   try {
     verification = await verifyAuthenticationResponse({
@@ -276,7 +276,7 @@ async function verifyAssertion(
     throw passkeyRefusal(expected.status, outcome.refused ? "passkey_challenge_invalid" : "passkey_invalid")
   }
   if (!verification.verified) throw passkeyRefusal(expected.status, "passkey_invalid")
-  await accountsService(req.scope).recordPasskeyUse({ id: passkey.id, counter: verification.authenticationInfo.newCounter })
+  await accountsService(ceremony.container).recordPasskeyUse({ id: passkey.id, counter: verification.authenticationInfo.newCounter })
   return passkey
 }
 
@@ -303,16 +303,21 @@ const unknownCredentialKey = (credentialId: string) => `passkey:${credentialId.s
  * since a signature cannot be guessed.
  */
 export async function signInWithPasskey(
-  req: MedusaRequest,
+  ceremony: PasskeyCeremony,
   body: PasskeyAssertion,
   clientAddress: string,
-  language: ShopLanguage | null,
+  language: Language | null,
 ): Promise<ShopUserRow> {
-  const passkey = await passkeyByCredential(req.scope, body.response.id)
-  const user = passkey ? await findUserById(req.scope, passkey.shop_user_id) : null
-  const attempt = await countAttempt(req.scope, user?.username_key ?? unknownCredentialKey(body.response.id), clientAddress, "counted")
+  const passkey = await passkeyByCredential(ceremony.container, body.response.id)
+  const user = passkey ? await findUserById(ceremony.container, passkey.shop_user_id) : null
+  const attempt = await countAttempt(
+    ceremony.container,
+    user?.username_key ?? unknownCredentialKey(body.response.id),
+    clientAddress,
+    "counted",
+  )
   try {
-    await verifyAssertion(req, user ? passkey : null, body, {
+    await verifyAssertion(ceremony, user ? passkey : null, body, {
       purpose: "sign-in",
       userId: null,
       requireUserVerification: true,
@@ -321,7 +326,7 @@ export async function signInWithPasskey(
   } catch (error) {
     throw error instanceof ShopError ? failureError(attempt, error) : error
   }
-  return signedIn(req.scope, attempt, user!, language)
+  return signedIn(ceremony.container, attempt, user!, language)
 }
 
 /**
@@ -329,22 +334,27 @@ export async function signInWithPasskey(
  * an authenticator code, counted as a code is (sign-in.ts completeSecondFactor).
  */
 export async function completeSecondFactorWithPasskey(
-  req: MedusaRequest,
+  ceremony: PasskeyCeremony,
   user: ShopUserRow,
   body: PasskeyAssertion,
   clientAddress: string,
-  language: ShopLanguage | null,
+  language: Language | null,
 ): Promise<ShopUserRow> {
-  const attempt: Attempt = await countAttempt(req.scope, user.username_key, clientAddress, "onFailure")
+  const attempt: Attempt = await countAttempt(ceremony.container, user.username_key, clientAddress, "onFailure")
   try {
-    const passkey = await passkeyByCredential(req.scope, body.response.id)
-    await verifyAssertion(req, passkey, body, { purpose: "second-factor", userId: user.id, requireUserVerification: false, status: 401 })
+    const passkey = await passkeyByCredential(ceremony.container, body.response.id)
+    await verifyAssertion(ceremony, passkey, body, {
+      purpose: "second-factor",
+      userId: user.id,
+      requireUserVerification: false,
+      status: 401,
+    })
   } catch (error) {
     if (!(error instanceof ShopError)) throw error
-    await countCodeFailure(req.scope, attempt)
+    await countCodeFailure(ceremony.container, attempt)
     throw failureError(attempt, error)
   }
-  return signedIn(req.scope, attempt, user, language)
+  return signedIn(ceremony.container, attempt, user, language)
 }
 
 /**
@@ -356,20 +366,20 @@ export async function completeSecondFactorWithPasskey(
  * For a route that confirms a grave change (deleting the account) with a passkey instead of the password:
  *
  *   const { response } = validate(passkeyAssertionSchema, { response: req.body.passkey })
- *   await verifyPasskeyConfirmation(req, user, { response }, clientAddress(req))
+ *   await verifyPasskeyConfirmation(passkeyCeremony(req), user, { response }, clientAddress(req))
  */
 export async function verifyPasskeyConfirmation(
-  req: MedusaRequest,
+  ceremony: PasskeyCeremony,
   user: ShopUserRow,
   body: PasskeyAssertion,
   clientAddress: string,
 ): Promise<void> {
-  const attempt = await countAttempt(req.scope, user.username_key, clientAddress, "counted")
+  const attempt = await countAttempt(ceremony.container, user.username_key, clientAddress, "counted")
   try {
-    const passkey = await passkeyByCredential(req.scope, body.response.id)
-    await verifyAssertion(req, passkey, body, { purpose: "confirmation", userId: user.id, requireUserVerification: true, status: 400 })
+    const passkey = await passkeyByCredential(ceremony.container, body.response.id)
+    await verifyAssertion(ceremony, passkey, body, { purpose: "confirmation", userId: user.id, requireUserVerification: true, status: 400 })
   } catch (error) {
     throw error instanceof ShopError ? failureError(attempt, error) : error
   }
-  await countSuccess(req.scope, attempt)
+  await countSuccess(ceremony.container, attempt)
 }
