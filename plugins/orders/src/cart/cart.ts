@@ -1,12 +1,14 @@
 import type { CreateLineItemForCartDTO, MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
+import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { stockRefusalCode, type AddToCartRequest, type CartItem, type StockRefusalDetails } from "@enclave/contract"
 import { SHOP_ORDERS_MODULE } from "../modules/shop-orders"
 import type ShopOrdersModuleService from "../modules/shop-orders/service"
 import { customerIdOf, type ShopUserRow } from "@enclave/accounts"
 import { catalogueEntries, type CatalogueEntry, shopContext } from "@enclave/catalogue"
 import { ShopError, workflowError } from "@enclave/contract/shop-error"
-import { CART_BUSY_MESSAGE, lastSeenCartOf, linkedCartId, rememberCart, startCartWorkflow } from "./user-cart"
+import { lastSeenCartOf, linkedCartId, rememberCart, startCartWorkflow } from "./user-cart"
+import { releaseCartLock, takeCartLockStep } from "./cart-lock"
 
 /*
  * Carts are Medusa carts, changed through the cart module's service rather than Medusa's cart
@@ -18,6 +20,9 @@ import { CART_BUSY_MESSAGE, lastSeenCartOf, linkedCartId, rememberCart, startCar
  */
 
 const CURRENCY = "eur"
+
+/** Who a cart belongs to, as far as a cart change needs to know. */
+type CartOwner = Pick<ShopUserRow, "id" | "user_number" | "email">
 
 /** A line of the Medusa cart, with the numbers the shop put in its metadata. */
 export interface CartLine {
@@ -86,7 +91,7 @@ export async function readCart(container: MedusaContainer, cartId: string): Prom
  * cart their link names, which may be one that became an order. The cart last seen for them in
  * this process is read straight away; only when it is no longer open is the link read.
  */
-async function currentCart(container: MedusaContainer, user: ShopUserRow): Promise<{ linkedId: string | null; cart: UserCart | null }> {
+async function currentCart(container: MedusaContainer, user: CartOwner): Promise<{ linkedId: string | null; cart: UserCart | null }> {
   const seen = lastSeenCartOf(user.id)
   const seenCart = seen ? await readCart(container, seen) : null
   if (seenCart) return { linkedId: seen, cart: seenCart }
@@ -112,7 +117,7 @@ export async function readCartForCheckout(container: MedusaContainer, cartId: st
  * Starts the user's cart (user-cart.ts: made and linked in one workflow): in their region, for
  * their customer, in euros. Runs under the cart lock only; `replaces` is the cart their link names.
  */
-async function startCart(container: MedusaContainer, user: ShopUserRow, replaces: string | null): Promise<string> {
+async function startCart(container: MedusaContainer, user: CartOwner, replaces: string | null): Promise<string> {
   const context = await shopContext(container)
   const cart = {
     region_id: context.defaultRegionId,
@@ -190,45 +195,6 @@ function newLineData(
   }
 }
 
-/**
- * How long a cart change waits for the ones queued before it (a double click, several tabs, a
- * script): each holder takes well under a second, so this is room for dozens, and stays under
- * the front door's 60 s proxy timeout so the caller gets our answer rather than a gateway's.
- */
-export const CART_LOCK_WAIT_SECONDS = 45
-
-/**
- * One user's cart changes one at a time, on every server instance (Medusa's locking module).
- *
- * The change ahead of this one may have started the cart (the first add) or made it into an
- * order, so `work` finds the user's cart once the lock is held (currentCart, linkedCartId), never
- * from what it knew before it queued: with a stale view each racing first add started a cart of its
- * own, and only the last stayed the user's (every other add answered 201 and was lost).
- */
-/** The lock of one user's cart; the purchase takes the same one (purchase/workflow.ts). */
-export function cartLockKey(userId: string): string {
-  return `enclave-cart:${userId}`
-}
-
-async function withCartLock<T>(container: MedusaContainer, user: ShopUserRow, work: () => Promise<T>): Promise<T> {
-  const locking = container.resolve(Modules.LOCKING)
-  let holding = false
-  try {
-    return await locking.execute(
-      cartLockKey(user.id),
-      async () => {
-        holding = true
-        return work()
-      },
-      { timeout: CART_LOCK_WAIT_SECONDS },
-    )
-  } catch (error) {
-    // Never got the lock (waited too long, or the lock store failed): nothing was changed.
-    if (!holding) throw new ShopError("cart_busy", CART_BUSY_MESSAGE)
-    throw error
-  }
-}
-
 /** More than the stock: said in English, with what a page needs to say it in its language (`details.code`). */
 function stockRefusalOf(entry: CatalogueEntry, wanted: number): ShopError {
   const stock = Math.max(0, entry.product.stockQuantity)
@@ -252,7 +218,7 @@ function nextItemNumber(container: MedusaContainer): Promise<number> {
 }
 
 /** The cart as the API shows it: its lines whose product the catalogue still sells. */
-function cartItemsOf(user: ShopUserRow, lines: CartLine[], entries: Map<number, CatalogueEntry>): CartItem[] {
+function cartItemsOf(user: CartOwner, lines: CartLine[], entries: Map<number, CatalogueEntry>): CartItem[] {
   return lines.flatMap((line) => {
     const entry = entries.get(line.productNumber)
     if (!entry) return []
@@ -286,81 +252,147 @@ export async function listCartItems(container: MedusaContainer, user: ShopUserRo
   return cartItemsOf(user, cart.lines, await entriesOf(container, cart.lines))
 }
 
-/**
- * Adds a product, or more of it when it is in the cart already; never more than the stock.
- * Answers the cart after the change: it was read under the lock, so nothing else changed it since.
- */
-export async function addToCart(container: MedusaContainer, user: ShopUserRow, request: AddToCartRequest): Promise<CartItem[]> {
-  return withCartLock(container, user, async () => {
-    const { linkedId, cart } = await currentCart(container, user)
-    const lines = cart?.lines ?? []
-    const entries = await entriesOf(container, lines, [request.productId])
-    const entry = entries.get(request.productId)
-    if (!entry) throw new ShopError("not_found", `Product ${request.productId} not found`)
-    const line = lines.find((l) => l.productNumber === entry.product.id)
-    const wanted = (line?.quantity ?? 0) + request.quantity
-    if (wanted > entry.product.stockQuantity) throw stockRefusalOf(entry, wanted)
-    const cartModule = container.resolve(Modules.CART)
-    if (line) {
-      // Priced again, as Medusa's own quantity change does: the line shows what the shop charges now.
-      await cartModule.updateLineItems([{ id: line.id, quantity: wanted, unit_price: unitPriceOf(entry) }])
-      line.quantity = wanted
-    } else {
-      const cartId = cart?.id ?? (await startCart(container, user, linkedId))
-      const itemNumber = await nextItemNumber(container)
-      const [created] = await cartModule.addLineItems([
-        newLineData(cartId, entry, request.quantity, itemNumber, await pricesIncludeTax(container)),
-      ])
-      lines.push({ id: created.id, quantity: request.quantity, itemNumber, productNumber: entry.product.id })
-    }
-    return cartItemsOf(user, lines, entries)
-  })
+/** A change a customer makes to their cart. */
+export type CartChange =
+  | { kind: "add"; productId: number; quantity: number }
+  | { kind: "set"; itemNumber: number; quantity: number }
+  | { kind: "remove"; itemNumber: number }
+  | { kind: "clear" }
+
+/** What a change did to the cart's lines, to be undone when a later step of its flow fails. */
+interface CartUndo {
+  created: string[]
+  updated: Array<{ id: string; quantity: number; unit_price: number }>
+  removed: string[]
 }
 
 /** The user's own line with this number, or a 404: another user's item number is never found. */
-async function ownLine(container: MedusaContainer, user: ShopUserRow, itemNumber: number): Promise<{ cart: UserCart; line: CartLine }> {
-  const cart = await findCart(container, user)
+function ownLine(cart: UserCart | null, itemNumber: number): { cart: UserCart; line: CartLine } {
   const line = cart?.lines.find((l) => l.itemNumber === itemNumber)
   if (!cart || !line) throw new ShopError("not_found", `Cart item ${itemNumber} not found`)
   return { cart, line }
 }
 
-export async function setCartItemQuantity(
+/** A line's quantity and price as they were, for the undo. */
+async function lineAsItWas(container: MedusaContainer, id: string): Promise<CartUndo["updated"][number]> {
+  const [item] = await container.resolve(Modules.CART).listLineItems({ id }, { select: ["id", "quantity", "unit_price"] })
+  return { id, quantity: Number(item.quantity), unit_price: Number(item.unit_price) }
+}
+
+/**
+ * Makes the change under the cart lock the flow holds, and answers the cart after it: read under the
+ * lock, so nothing else changed it since. The change ahead of this one may have started the cart (the
+ * first add) or made it into an order, so the cart is found here (currentCart), never from what the
+ * caller knew before it queued: with a stale view each racing first add started a cart of its own, and
+ * only the last stayed the user's.
+ */
+const changeCartStep = createStep(
+  "enclave-change-cart-lines",
+  async (input: { owner: CartOwner; change: CartChange }, { container }) => {
+    const user = input.owner
+    const undo: CartUndo = { created: [], updated: [], removed: [] }
+    const cartModule = container.resolve(Modules.CART)
+    const { linkedId, cart } = await currentCart(container, user)
+    const change = input.change
+    switch (change.kind) {
+      case "add": {
+        const lines = cart?.lines ?? []
+        const entries = await entriesOf(container, lines, [change.productId])
+        const entry = entries.get(change.productId)
+        if (!entry) throw new ShopError("not_found", `Product ${change.productId} not found`)
+        const line = lines.find((l) => l.productNumber === entry.product.id)
+        const wanted = (line?.quantity ?? 0) + change.quantity
+        if (wanted > entry.product.stockQuantity) throw stockRefusalOf(entry, wanted)
+        if (line) {
+          undo.updated.push(await lineAsItWas(container, line.id))
+          // Priced again, as Medusa's own quantity change does: the line shows what the shop charges now.
+          await cartModule.updateLineItems([{ id: line.id, quantity: wanted, unit_price: unitPriceOf(entry) }])
+          line.quantity = wanted
+        } else {
+          const cartId = cart?.id ?? (await startCart(container, user, linkedId))
+          const itemNumber = await nextItemNumber(container)
+          const [created] = await cartModule.addLineItems([
+            newLineData(cartId, entry, change.quantity, itemNumber, await pricesIncludeTax(container)),
+          ])
+          undo.created.push(created.id)
+          lines.push({ id: created.id, quantity: change.quantity, itemNumber, productNumber: entry.product.id })
+        }
+        return new StepResponse(cartItemsOf(user, lines, entries), undo)
+      }
+      case "set": {
+        const { cart: own, line } = ownLine(cart, change.itemNumber)
+        const entries = await entriesOf(container, own.lines)
+        const entry = entries.get(line.productNumber)
+        if (!entry) throw new ShopError("not_found", "This product is no longer sold")
+        if (change.quantity > line.quantity && change.quantity > entry.product.stockQuantity) {
+          throw stockRefusalOf(entry, change.quantity)
+        }
+        undo.updated.push(await lineAsItWas(container, line.id))
+        await cartModule.updateLineItems([{ id: line.id, quantity: change.quantity, unit_price: unitPriceOf(entry) }])
+        line.quantity = change.quantity
+        return new StepResponse(cartItemsOf(user, own.lines, entries), undo)
+      }
+      case "remove": {
+        const { cart: own, line } = ownLine(cart, change.itemNumber)
+        // Soft-deleted, as Medusa's own removal does.
+        await cartModule.softDeleteLineItems([line.id])
+        undo.removed.push(line.id)
+        const rest = own.lines.filter((l) => l !== line)
+        return new StepResponse(rest.length === 0 ? [] : cartItemsOf(user, rest, await entriesOf(container, rest)), undo)
+      }
+      case "clear": {
+        const ids = cart?.lines.map((l) => l.id) ?? []
+        if (ids.length > 0) await cartModule.softDeleteLineItems(ids)
+        undo.removed.push(...ids)
+        return new StepResponse([] as CartItem[], undo)
+      }
+    }
+  },
+  async (undo, { container }) => {
+    if (!undo) return
+    const cartModule = container.resolve(Modules.CART)
+    if (undo.created.length > 0) await cartModule.softDeleteLineItems(undo.created)
+    if (undo.updated.length > 0) await cartModule.updateLineItems(undo.updated)
+    if (undo.removed.length > 0) await cartModule.restoreLineItems(undo.removed)
+  },
+)
+
+/** A customer's change of their cart: one at a time per customer, on every server instance. */
+export const changeCartWorkflow = createWorkflow("enclave-change-cart", (input: { owner: CartOwner; change: CartChange }) => {
+  const lock = takeCartLockStep({ userId: transform({ input }, ({ input }) => input.owner.id) })
+  const items = changeCartStep(input)
+  releaseCartLock(lock)
+  return new WorkflowResponse(items)
+})
+
+async function changeCart(container: MedusaContainer, user: ShopUserRow, change: CartChange): Promise<CartItem[]> {
+  try {
+    const owner: CartOwner = { id: user.id, user_number: user.user_number, email: user.email }
+    const { result } = await changeCartWorkflow(container).run({ input: { owner, change } })
+    return result
+  } catch (error) {
+    throw workflowError(error)
+  }
+}
+
+/** Adds a product, or more of it when it is in the cart already; never more than the stock. */
+export function addToCart(container: MedusaContainer, user: ShopUserRow, request: AddToCartRequest): Promise<CartItem[]> {
+  return changeCart(container, user, { kind: "add", productId: request.productId, quantity: request.quantity })
+}
+
+export function setCartItemQuantity(
   container: MedusaContainer,
   user: ShopUserRow,
   itemNumber: number,
   quantity: number,
 ): Promise<CartItem[]> {
-  return withCartLock(container, user, async () => {
-    const { cart, line } = await ownLine(container, user, itemNumber)
-    const entries = await entriesOf(container, cart.lines)
-    const entry = entries.get(line.productNumber)
-    if (!entry) throw new ShopError("not_found", "This product is no longer sold")
-    if (quantity > line.quantity && quantity > entry.product.stockQuantity) {
-      throw stockRefusalOf(entry, quantity)
-    }
-    await container.resolve(Modules.CART).updateLineItems([{ id: line.id, quantity, unit_price: unitPriceOf(entry) }])
-    line.quantity = quantity
-    return cartItemsOf(user, cart.lines, entries)
-  })
+  return changeCart(container, user, { kind: "set", itemNumber, quantity })
 }
 
-export async function removeCartItem(container: MedusaContainer, user: ShopUserRow, itemNumber: number): Promise<CartItem[]> {
-  return withCartLock(container, user, async () => {
-    const { cart, line } = await ownLine(container, user, itemNumber)
-    // Soft-deleted, as Medusa's own removal does.
-    await container.resolve(Modules.CART).softDeleteLineItems([line.id])
-    const rest = cart.lines.filter((l) => l !== line)
-    return rest.length === 0 ? [] : cartItemsOf(user, rest, await entriesOf(container, rest))
-  })
+export function removeCartItem(container: MedusaContainer, user: ShopUserRow, itemNumber: number): Promise<CartItem[]> {
+  return changeCart(container, user, { kind: "remove", itemNumber })
 }
 
-export async function clearCart(container: MedusaContainer, user: ShopUserRow) {
-  await withCartLock(container, user, async () => {
-    const cart = await findCart(container, user)
-    if (!cart || cart.lines.length === 0) return
-    await container.resolve(Modules.CART).softDeleteLineItems(cart.lines.map((l) => l.id))
-  })
+export async function clearCart(container: MedusaContainer, user: ShopUserRow): Promise<void> {
+  await changeCart(container, user, { kind: "clear" })
 }
-
-export { withCartLock }

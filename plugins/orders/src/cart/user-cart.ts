@@ -7,8 +7,8 @@ import { ShopError } from "@enclave/contract/shop-error"
 
 /*
  * Which Medusa cart a shop user is filling is a link between the two modules (the accounts plugin's
- * links/shop-user-cart.ts). It moves in two places only, both under the user's cart lock (cart.ts
- * cartLockKey: withCartLock, and the purchase workflow's own lock): the first add starts a cart and
+ * links/shop-user-cart.ts). It moves in two places only, both under the user's cart lock (cart-lock.ts,
+ * taken by the cart change's workflow and by the purchase's): the first add starts a cart and
  * links it, a purchase completes the cart and dismisses the link. Each move is a workflow step whose
  * compensation moves it back.
  */

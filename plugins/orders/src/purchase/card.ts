@@ -25,7 +25,6 @@ export async function startCardPayment(
     providerId: CARD_PROVIDER_ID,
     referenceKey: "id",
     choice: { shippingAddress: request.shippingAddress, shippingMethodId: request.shippingMethodId, total: request.total },
-    sessionData: (prepared) => ({ cart_id: prepared.cartId }),
   })
   return {
     paymentIntentId: reference,

@@ -6,7 +6,7 @@ import type { ShippingAddress, UnfinalisedPayment } from "@enclave/contract"
 import { centsToEuros } from "@enclave/contract/money"
 import { ACCOUNTS_MODULE, accountsService, type ShopUserRow } from "@enclave/accounts"
 import { SHOP_ORDERS_MODULE } from "../modules/shop-orders"
-import { withCartLock } from "../cart/cart"
+import { releaseCartLock, takeCartLockStep } from "../cart/cart-lock"
 import { linkedCartId } from "../cart/user-cart"
 import { ShopError, workflowError } from "@enclave/contract/shop-error"
 import CheckoutPaymentCartLink from "../links/checkout-payment-cart"
@@ -64,38 +64,100 @@ const recordCheckoutPaymentStep = createStep(
   },
 )
 
+/** Where PayPal sends the customer back to, and the language of its pages. */
+export interface WalletRedirect {
+  returnUrl: string
+  cancelUrl: string
+  locale: "de-DE" | "en-GB"
+}
+
+export interface StartPaymentInput {
+  provider: CheckoutPaymentRow["provider"]
+  providerId: string
+  /** The key of the session data that holds the provider's id of the payment. */
+  referenceKey: string
+  userId: string
+  email: string
+  vatId: string | null
+  choice: CheckoutChoice
+  /** A wallet payment's addresses and language (PayPal only). */
+  redirect?: WalletRedirect
+}
+
+/** What the provider's session is created with: the cart for a card payment, the pages and words of a PayPal order. */
+function paymentSessionData(input: StartPaymentInput, prepared: PricedPurchase): Record<string, unknown> {
+  switch (input.provider) {
+    case "stripe":
+      return { cart_id: prepared.cartId }
+    case "paypal":
+      return {
+        return_url: input.redirect?.returnUrl,
+        cancel_url: input.redirect?.cancelUrl,
+        description: `Enclave order (${prepared.method.name})`,
+        locale: input.redirect?.locale,
+      }
+  }
+}
+
 /**
- * A payment started with a provider: Medusa's payment collection for the priced amount, the
- * provider's payment session in it (which creates the PayPal order or the PaymentIntent), and
- * the shop's record of it, linked to the cart, the session and the shop user; undone together
- * when any of them fails.
+ * Prices the customer's cart for the choice made at checkout, under the cart lock the flow holds, and
+ * gives up an earlier attempt on the same cart (the customer went back and paid another way).
  */
-export const startPaymentWorkflow = createWorkflow(
-  "enclave-start-payment",
-  (input: RecordInput & { providerId: string; sessionData: Record<string, unknown> }) => {
-    const amount = transform({ input }, ({ input }) => input.prepared.total / 100)
-    const collections = createPaymentCollectionsStep([transform({ amount }, ({ amount }) => ({ currency_code: "eur", amount }))])
-    const collection = transform({ collections }, ({ collections }) => collections[0])
-    const session = createPaymentSessionStep(
-      transform({ collection, input, amount }, ({ collection, input, amount }) => ({
-        payment_collection_id: collection.id,
-        provider_id: input.providerId,
-        currency_code: "eur",
-        amount,
-        data: input.sessionData,
-      })),
-    )
-    const row = recordCheckoutPaymentStep(transform({ input, session }, ({ input, session }) => ({ ...input, session })))
-    createRemoteLinkStep(
-      transform({ row, input, session }, ({ row, input, session }): LinkDefinition[] => [
-        { [Modules.CART]: { cart_id: input.prepared.cartId }, [SHOP_ORDERS_MODULE]: { checkout_payment_id: row.id } },
-        { [SHOP_ORDERS_MODULE]: { checkout_payment_id: row.id }, [Modules.PAYMENT]: { payment_session_id: session.id } },
-        { [ACCOUNTS_MODULE]: { shop_user_id: input.userId }, [SHOP_ORDERS_MODULE]: { checkout_payment_id: row.id } },
-      ]),
-    )
-    return new WorkflowResponse({ row, data: transform({ session }, ({ session }) => (session.data ?? {}) as Record<string, unknown>) })
+const preparePaymentStep = createStep(
+  "enclave-prepare-payment",
+  async (input: Pick<StartPaymentInput, "userId" | "email" | "vatId" | "choice">, { container }) => {
+    const cartId = await linkedCartId(container, input.userId)
+    if (!cartId) throw new ShopError("cart_empty", "Your cart is empty")
+    const prepared = await pricePurchase(container, { cartId, email: input.email, vatId: input.vatId }, input.choice)
+    await abandonEarlierAttempts(container, prepared.cartId)
+    return new StepResponse(prepared)
   },
 )
+
+/**
+ * A payment started with a provider, under the buyer's cart lock: the cart priced, Medusa's payment
+ * collection for that amount, the provider's payment session in it (which creates the PayPal order or
+ * the PaymentIntent), and the shop's record of it, linked to the cart, the session and the shop user;
+ * undone together when any of them fails.
+ */
+export const startPaymentWorkflow = createWorkflow("enclave-start-payment", (input: StartPaymentInput) => {
+  const lock = takeCartLockStep({ userId: input.userId })
+  const prepared = preparePaymentStep(input)
+  const amount = transform({ prepared }, ({ prepared }) => prepared.total / 100)
+  const collections = createPaymentCollectionsStep([transform({ amount }, ({ amount }) => ({ currency_code: "eur", amount }))])
+  const collection = transform({ collections }, ({ collections }) => collections[0])
+  const session = createPaymentSessionStep(
+    transform({ collection, input, amount, prepared }, ({ collection, input, amount, prepared }) => ({
+      payment_collection_id: collection.id,
+      provider_id: input.providerId,
+      currency_code: "eur",
+      amount,
+      data: paymentSessionData(input, prepared),
+    })),
+  )
+  const row = recordCheckoutPaymentStep(
+    transform({ input, prepared, session }, ({ input, prepared, session }) => ({
+      provider: input.provider,
+      referenceKey: input.referenceKey,
+      userId: input.userId,
+      prepared,
+      session,
+    })),
+  )
+  createRemoteLinkStep(
+    transform({ row, input, session, prepared }, ({ row, input, session, prepared }): LinkDefinition[] => [
+      { [Modules.CART]: { cart_id: prepared.cartId }, [SHOP_ORDERS_MODULE]: { checkout_payment_id: row.id } },
+      { [SHOP_ORDERS_MODULE]: { checkout_payment_id: row.id }, [Modules.PAYMENT]: { payment_session_id: session.id } },
+      { [ACCOUNTS_MODULE]: { shop_user_id: input.userId }, [SHOP_ORDERS_MODULE]: { checkout_payment_id: row.id } },
+    ]),
+  )
+  releaseCartLock(lock)
+  return new WorkflowResponse({
+    row,
+    prepared,
+    data: transform({ session }, ({ session }) => (session.data ?? {}) as Record<string, unknown>),
+  })
+})
 
 /**
  * An earlier attempt on the same cart (the customer went back and paid another way) is given up:
@@ -124,41 +186,22 @@ async function abandonEarlierAttempts(container: MedusaContainer, cartId: string
 }
 
 /**
- * Starts a payment with a provider: under the customer's cart lock, prices the cart and runs
- * startPaymentWorkflow; the provider's id of the payment is `referenceKey` of the session data.
+ * Starts a payment with a provider (startPaymentWorkflow); the provider's id of the payment is
+ * `referenceKey` of the session data.
  */
 export async function startCheckoutPayment(
   container: MedusaContainer,
   user: ShopUserRow,
-  input: {
-    provider: CheckoutPaymentRow["provider"]
-    providerId: string
-    referenceKey: string
-    choice: CheckoutChoice
-    sessionData: (prepared: PricedPurchase) => Record<string, unknown>
-  },
+  input: Pick<StartPaymentInput, "provider" | "providerId" | "referenceKey" | "choice" | "redirect">,
 ): Promise<{ prepared: PricedPurchase; reference: string; data: Record<string, unknown> }> {
-  return withCartLock(container, user, async () => {
-    const cartId = await linkedCartId(container, user.id)
-    if (!cartId) throw new ShopError("cart_empty", "Your cart is empty")
-    const prepared = await pricePurchase(container, { cartId, email: user.email, vatId: buyerVatId(user) }, input.choice)
-    await abandonEarlierAttempts(container, prepared.cartId)
-    try {
-      const { result } = await startPaymentWorkflow(container).run({
-        input: {
-          provider: input.provider,
-          referenceKey: input.referenceKey,
-          userId: user.id,
-          prepared,
-          providerId: input.providerId,
-          sessionData: input.sessionData(prepared),
-        },
-      })
-      return { prepared, reference: result.row.reference, data: result.data }
-    } catch (error) {
-      throw workflowError(error)
-    }
-  })
+  try {
+    const { result } = await startPaymentWorkflow(container).run({
+      input: { ...input, userId: user.id, email: user.email, vatId: buyerVatId(user) },
+    })
+    return { prepared: result.prepared, reference: result.row.reference, data: result.data }
+  } catch (error) {
+    throw workflowError(error)
+  }
 }
 
 /** One link of a checkout payment: the id it names on the other side, or null. */

@@ -42,12 +42,11 @@ export async function createWalletOrder(
     providerId: WALLET_PROVIDER_ID,
     referenceKey: "paypal_order_id",
     choice: { shippingAddress: request.shippingAddress, shippingMethodId: request.shippingMethodId, total: request.amount },
-    sessionData: (prepared) => ({
-      return_url: `${origin}/checkout/success?paypal=true`,
-      cancel_url: `${origin}/checkout/error?paypal=true`,
-      description: `Enclave order (${prepared.method.name})`,
+    redirect: {
+      returnUrl: `${origin}/checkout/success?paypal=true`,
+      cancelUrl: `${origin}/checkout/error?paypal=true`,
       locale: language === "de" ? "de-DE" : "en-GB",
-    }),
+    },
   })
   return {
     id: reference,

@@ -2,14 +2,12 @@ import type { WebhookReceipt } from "@enclave/contract"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, PaymentActions } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { releaseLockStep } from "@medusajs/medusa/core-flows"
-import { cartLockKey } from "../cart/cart"
+import { releaseCartLock, takeCartLockStep } from "../cart/cart-lock"
 import { workflowError } from "@enclave/contract/shop-error"
 import { cancelShopOrderWorkflow } from "../orders/cancel-order"
 import { shopOrders } from "../orders/read-orders"
 import { findCheckoutPayment } from "./records"
 import { settleCardPayment, settleWalletPayment } from "./settle"
-import { takePurchaseLockStep } from "./workflow"
 
 export type WebhookProvider = "stripe" | "paypal"
 
@@ -62,17 +60,14 @@ const markPaymentFailedStep = createStep(
  * word back, and the provider retries.
  */
 const paymentFailedWorkflow = createWorkflow("enclave-payment-failed", (input: PaymentFailure) => {
-  const lock = takePurchaseLockStep({ key: transform({ input }, ({ input }) => (input.userId ? cartLockKey(input.userId) : null)) })
+  const lock = takeCartLockStep({ userId: transform({ input }, ({ input }) => input.userId ?? null) })
   const marked = markPaymentFailedStep(input)
   when("enclave-payment-failed-cancel-order", { marked }, ({ marked }) => Boolean(marked.orderId)).then(() => {
     cancelShopOrderWorkflow.runAsStep({
       input: transform({ marked, input }, ({ marked, input }) => ({ orderId: marked.orderId!, reason: input.reason })),
     })
   })
-  releaseLockStep({
-    key: transform({ lock }, ({ lock }) => lock.key ?? []),
-    ownerId: transform({ lock }, ({ lock }) => lock.ownerId ?? undefined),
-  })
+  releaseCartLock(lock)
   return new WorkflowResponse({ cancelledOrderId: transform({ marked }, ({ marked }) => marked.orderId) })
 })
 

@@ -7,10 +7,7 @@ import {
   createOrdersStep,
   createRemoteLinkStep,
   emitEventStep,
-  releaseLockStep,
 } from "@medusajs/medusa/core-flows"
-import { randomUUID } from "node:crypto"
-import { setTimeout as sleep } from "node:timers/promises"
 import {
   INVOICE_BUSINESS_ONLY_MESSAGE,
   INVOICE_NOT_AVAILABLE_MESSAGE,
@@ -29,8 +26,8 @@ import { PRODUCT_NAME_DE_KEY, SHIPPING_METHOD_NAME_DE_KEY } from "@enclave/contr
 import { SHOP_ORDERS_MODULE } from "../modules/shop-orders"
 import type { InvoiceTerms } from "../modules/shop-orders/types"
 import { invoiceDetails, SYSTEM_PROVIDER_ID, invoiceAvailable, readPaymentSettings } from "@enclave/payments"
-import { CART_LOCK_WAIT_SECONDS, cartLockKey } from "../cart/cart"
-import { CART_BUSY_MESSAGE, linkedCartId, moveUserCartStep } from "../cart/user-cart"
+import { releaseCartLock, takeCartLockStep } from "../cart/cart-lock"
+import { linkedCartId, moveUserCartStep } from "../cart/user-cart"
 import { ShopError, workflowError } from "@enclave/contract/shop-error"
 import CheckoutPaymentOrderLink from "../links/checkout-payment-order"
 import { pricePurchase, type CheckoutChoice, type PricedPurchase } from "../orders/checkout"
@@ -107,40 +104,6 @@ export interface PurchaseInput {
   /** The shop's time zone when the order is placed: an invoice's due date counts from the order's day there. */
   timeZone: string
 }
-
-/** A crashed purchase's hold on the lock ends after this, so its buyer is not locked out for long. */
-const PURCHASE_LOCK_TTL_SECONDS = 120
-
-/**
- * The purchase's one lock: the buyer's cart lock (cart.ts), so no cart change, payment start or
- * other purchase of theirs runs beside it on any instance, and the loser of a double click or of a
- * capture racing its webhook finds the order. Taken with its own owner id, so an undo after the
- * lock expired cannot release someone else's hold. A queue longer than a buyer should wait is
- * their 409, as for cart changes.
- */
-export const takePurchaseLockStep = createStep(
-  "enclave-take-purchase-lock",
-  async (input: { key: string | null }, { container }) => {
-    if (!input.key) return new StepResponse({ key: null as string | null, ownerId: null as string | null }, null)
-    const locking = container.resolve(Modules.LOCKING)
-    const ownerId = randomUUID()
-    const giveUpAt = Date.now() + CART_LOCK_WAIT_SECONDS * 1000
-    for (;;) {
-      try {
-        await locking.acquire(input.key, { ownerId, expire: PURCHASE_LOCK_TTL_SECONDS })
-        break
-      } catch {
-        if (Date.now() >= giveUpAt) throw new ShopError("cart_busy", CART_BUSY_MESSAGE)
-        await sleep(200)
-      }
-    }
-    const hold = { key: input.key as string | null, ownerId: ownerId as string | null }
-    return new StepResponse(hold, hold)
-  },
-  async (hold, { container }) => {
-    if (hold?.key) await container.resolve(Modules.LOCKING).release(hold.key, { ownerId: hold.ownerId! })
-  },
-)
 
 /** The simulated card (docs/product.md §4) pays only while test payments are on and the card provider is in sandbox mode. */
 const sandboxCardPaymentStep = createStep("enclave-pay-sandbox-card", async (input: { paymentId: string }, { container }) => {
@@ -545,7 +508,8 @@ const linkPaymentToOrderStep = createStep(
 )
 
 export const placeOrderWorkflow = createWorkflow(PLACE_ORDER_WORKFLOW, (input: PurchaseInput) => {
-  const lock = takePurchaseLockStep({ key: transform({ input }, ({ input }) => cartLockKey(input.userId)) })
+  // The purchase's one lock: the loser of a double click, or of a capture racing its webhook, finds the order.
+  const lock = takeCartLockStep({ userId: input.userId })
   // An order moves stock only: prices, ids and shipping methods stay as the catalogue facts hold them.
   catalogueChangeStartsStep({ reason: "an order was placed", change: "stock" })
 
@@ -695,10 +659,7 @@ export const placeOrderWorkflow = createWorkflow(PLACE_ORDER_WORKFLOW, (input: P
     emitEventStep({ eventName: "order.placed", data: transform({ orderId }, ({ orderId }) => ({ id: orderId })) })
   })
   catalogueChangedStep({ reason: "an order was placed", change: "stock" })
-  releaseLockStep({
-    key: transform({ lock }, ({ lock }) => lock.key ?? []),
-    ownerId: transform({ lock }, ({ lock }) => lock.ownerId ?? undefined),
-  })
+  releaseCartLock(lock)
   return new WorkflowResponse({
     orderId,
     placed: transform({ placed }, ({ placed }) => Boolean(placed)),
