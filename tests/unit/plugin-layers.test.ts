@@ -148,3 +148,28 @@ describe("the plugins stand in layers", () => {
     ]).toEqual([])
   })
 })
+
+describe("each flow takes its lock and keeps the catalogue fresh inside its workflow", () => {
+  const allSources = Object.keys(MAY_IMPORT).flatMap((plugin) => sourceFiles(path.join(pluginsDir, plugin, "src")))
+  const using = (pattern: RegExp) =>
+    allSources.filter((file) => pattern.test(fs.readFileSync(file, "utf8"))).map((file) => path.relative(repoRoot, file))
+
+  it("the locking module is used in two steps only: the buyer's cart lock and the reservation of stock", () => {
+    expect(using(/Modules\.LOCKING/).sort()).toEqual(["plugins/orders/src/cart/cart-lock.ts", "plugins/orders/src/purchase/workflow.ts"])
+    // The cart's lock key is named in its step alone: no caller wraps a flow in it from outside.
+    expect(using(/\bcartLockKey\(/)).toEqual(["plugins/orders/src/cart/cart-lock.ts"])
+  })
+
+  it("no call site marks the catalogue stale around a flow: the flows' own steps and the subscriber do", () => {
+    expect(using(/\brunThenBump\b/)).toEqual([])
+    expect(using(/\bbumpCatalogue\(/).sort()).toEqual(
+      [
+        "plugins/catalogue/src/cache.ts",
+        "plugins/catalogue/src/freshness.ts",
+        "plugins/catalogue/src/subscribers/catalogue-changed.ts",
+        // One row of one module, saved at once: no workflow to put a step in.
+        "plugins/payments/src/settings/payment-settings.ts",
+      ].sort(),
+    )
+  })
+})
