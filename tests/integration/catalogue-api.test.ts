@@ -67,7 +67,11 @@ describe("GET /api/products/{id}", () => {
     for (const listed of list.filter(isSeeded)) {
       const { status, body } = await getJson(`/api/products/${listed.id}`)
       expect(status).toBe(200)
-      expect(productSchema.parse(body)).toEqual(listed)
+      // Other suites buy and cancel on this shop at the same time: the stock may move between the two
+      // reads (the catalogue-cache suites check that it is fresh); everything else is the same.
+      const { stockQuantity: _stock, ...product } = productSchema.parse(body)
+      const { stockQuantity: _listedStock, ...same } = listed
+      expect(product).toEqual(same)
     }
   })
 
