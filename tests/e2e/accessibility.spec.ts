@@ -311,6 +311,14 @@ for (const language of ["en", "de"] as const) {
       await audit(page, "/admin/returns, the refund dialog")
     })
 
+    test("the back office's shop details and settings", async ({ page }) => {
+      expect((await page.request.post("/api/login", { data: { username: "admin", password: TEST_ADMIN_PASSWORD } })).status()).toBe(200)
+      await page.goto("/admin/shop-details")
+      await expect(page.getByRole("switch").first()).toBeVisible({ timeout: 30_000 })
+      expect(await page.locator("html").getAttribute("lang")).toBe(language)
+      await audit(page, "/admin/shop-details")
+    })
+
     test("a customer's orders and result pages", async ({ page }) => {
       expect((await page.request.post("/api/register", { data: newUserDetails() })).status()).toBe(201)
       expect((await page.request.post("/api/cart", { data: { productId: 4, quantity: 1 } })).status()).toBe(201)

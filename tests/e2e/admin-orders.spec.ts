@@ -465,6 +465,33 @@ test.describe("signed in as the admin", () => {
     await screenshot(page, "customer-error")
   })
 
+  test("an order whose customer deleted the account stays, marked so in the list and on its page, in English and German", async ({
+    page,
+  }) => {
+    const customer = await newCustomer()
+    const order = await placeOrder(customer, await productInStock(customer.api, [4, 1, 3]))
+    const deleted = await customer.api.post("/api/account/deletion", { data: { password: customer.details.password } })
+    expect(deleted.status(), await deleted.text()).toBe(200)
+
+    for (const [language, label, search] of [
+      ["en", "Account deleted", "Search orders"],
+      ["de", "Konto gelöscht", "Bestellungen durchsuchen"],
+    ] as const) {
+      await page.context().addCookies([{ name: "language", value: language, url: baseUrl() }])
+      await page.goto("/admin/orders")
+      const box = page.getByRole("searchbox", { name: search })
+      await box.fill(String(order.id))
+      await box.press("Enter")
+      const row = page.locator(`tr[data-row-key="${order.id}"]`)
+      await expect(row).toContainText(label)
+      await expect(row).not.toContainText(customer.details.username)
+      await page.goto(`/admin/orders/${order.id}`)
+      await expect(page.getByTestId("account-deleted")).toContainText(label)
+      await expect(page.locator("#order-title")).toHaveText(`${language === "de" ? "Bestellung" : "Order"} #${order.id}`)
+    }
+    await screenshot(page, "account-deleted-de")
+  })
+
   test("payments taken without an order are listed above the orders", async ({ page }) => {
     const payment = {
       provider: "paypal",

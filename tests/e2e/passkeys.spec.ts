@@ -124,6 +124,8 @@ for (const language of ["en", "de"] as const) {
     const panel = page.getByRole("region", { name: x.panel, exact: true })
     await expect(panel).toContainText(x.none)
     const name = panel.getByRole("textbox", { name: x.name })
+    // The button is enabled once the page knows whether this browser has passkeys; typed earlier, Enter does nothing.
+    await expect(panel.getByRole("button", { name: x.add })).toBeEnabled()
     await name.focus()
     await page.keyboard.type("Test phone")
     await page.keyboard.press("Enter")
@@ -271,4 +273,63 @@ test("a passkey added before the list has loaded stays on the list", async ({ pa
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
   await expect(passkeys.getByTestId("passkey")).toHaveCount(1)
   await expect(passkeys.getByTestId("passkey")).toContainText("Test phone")
+})
+
+test("the browser's passkey answer is refused when replayed, and when its origin is not the shop's", async ({
+  page,
+  context,
+  playwright,
+  baseURL,
+}) => {
+  await virtualAuthenticator(context, page)
+  const details = newUserDetails()
+  expect((await page.request.post("/api/register", { data: details })).status()).toBe(201)
+  await open(page, "/account")
+  const passkeys = page.getByRole("region", { name: texts.en.panel, exact: true })
+  await passkeys.getByRole("textbox", { name: texts.en.name }).fill("Test phone")
+  await passkeys.getByRole("button", { name: texts.en.add }).click()
+  await expect(passkeys.getByTestId("passkey")).toHaveCount(1, { timeout: 20_000 })
+  // The button, not the username field's suggestions, so each sign-in below is one the test starts.
+  await page.addInitScript(() => {
+    PublicKeyCredential.isConditionalMediationAvailable = async () => false
+  })
+
+  // A sign-in as the browser makes it, its answer kept on the way.
+  let answer: string | null = null
+  await page.route("**/api/login/passkey", async (route) => {
+    answer = route.request().postData()
+    await route.continue()
+  })
+  await page.request.post("/api/logout")
+  await open(page, "/auth")
+  await page.getByRole("button", { name: texts.en.passkeySignIn }).click()
+  await expect(page).toHaveURL(/\/$/, { timeout: 20_000 })
+  expect(answer).not.toBeNull()
+
+  // The same answer sent again, as someone who caught it would: its challenge is used up.
+  const origin = new URL(baseURL!).origin
+  const attacker = await playwright.request.newContext({ baseURL })
+  const replayed = await attacker.post("/api/login/passkey", { data: answer, headers: { "content-type": "application/json", origin } })
+  expect([replayed.status(), (await replayed.json()).code]).toEqual([401, "passkey_challenge_invalid"])
+  expect((await attacker.get("/api/user")).status()).toBe(401)
+  await attacker.dispose()
+
+  // An answer signed for another origin (a look-alike site relaying the shop's challenge).
+  await page.unrouteAll()
+  await page.route("**/api/login/passkey", async (route) => {
+    const body = JSON.parse(route.request().postData()!)
+    const client = JSON.parse(Buffer.from(body.response.response.clientDataJSON, "base64url").toString("utf8"))
+    body.response.response.clientDataJSON = Buffer.from(JSON.stringify({ ...client, origin: "https://enclave-shop.example" })).toString(
+      "base64url",
+    )
+    await route.continue({ postData: JSON.stringify(body) })
+  })
+  await page.request.post("/api/logout")
+  await open(page, "/auth")
+  const refused = page.waitForResponse((r) => r.url().endsWith("/api/login/passkey") && r.request().method() === "POST")
+  await page.getByRole("button", { name: texts.en.passkeySignIn }).click()
+  const refusal = await refused
+  expect([refusal.status(), (await refusal.json()).code]).toEqual([401, "passkey_invalid"])
+  await expect(page.getByRole("alert").filter({ hasText: texts.en.loginFailed })).toBeVisible()
+  expect(await signedIn(page)).toBe(false)
 })

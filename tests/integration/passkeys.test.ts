@@ -4,6 +4,7 @@
  * the second step after the password; and what must be refused: an unknown or removed credential, a
  * replayed challenge, a challenge of another ceremony, a foreign origin.
  */
+import pg from "pg"
 import { describe, expect, it } from "vitest"
 import {
   passkeyCreationOptionsSchema,
@@ -17,6 +18,7 @@ import {
   userSchema,
 } from "@enclave/contract"
 import { ApiClient, asNewCustomer, fromNewAddress } from "../support/api.ts"
+import { databaseUrlOf } from "../support/races.ts"
 import { shopUrl } from "../support/urls.ts"
 import { timeStep, totp } from "../support/totp.ts"
 import { SoftAuthenticator } from "../support/webauthn.ts"
@@ -169,6 +171,28 @@ describe("signing in with a passkey (username-less)", () => {
       response: authenticator.get(await signInOptions(unverified), undefined, { userVerified: false }),
     })
     expect([noPin.status, noPin.body]).toEqual([401, refusal("passkey_invalid")])
+  })
+
+  it("refuses a challenge that ran out (PASSKEY_CHALLENGE_MINUTES) before it was answered", async () => {
+    const { authenticator } = await withPasskey()
+    const client = fromNewAddress()
+    const options = await signInOptions(client)
+    // Five minutes pass: the challenge's end is moved into the past rather than the test waiting for it.
+    const db = new pg.Client({ connectionString: databaseUrlOf(shopUrl()) })
+    await db.connect()
+    try {
+      const moved = await db.query(`update passkey_challenge set expires_at = now() - interval '1 second' where challenge = $1`, [
+        options.challenge,
+      ])
+      expect(moved.rowCount).toBe(1)
+    } finally {
+      await db.end()
+    }
+    const late = await client.post("/api/login/passkey", { response: authenticator.get(options) })
+    expect([late.status, late.body]).toEqual([401, refusal("passkey_challenge_invalid")])
+    expect((await client.get("/api/user")).status).toBe(401)
+    // A fresh challenge signs in.
+    expect((await client.post("/api/login/passkey", { response: authenticator.get(await signInOptions(client)) })).status).toBe(200)
   })
 
   it("counts refusals like wrong passwords: the fifth from one address locks that account there (423)", async () => {

@@ -58,6 +58,34 @@ async function keyPair(email: string, validForSeconds?: number) {
   return { publicKey, privateKey }
 }
 
+/** A key for `email` that can only sign: its primary key and no encryption subkey. */
+async function signingOnlyKey(email: string): Promise<string> {
+  const { publicKey } = await openpgp.generateKey({
+    type: "ecc",
+    curve: "curve25519Legacy",
+    userIDs: [{ email }],
+    subkeys: [],
+    format: "armored",
+  })
+  return publicKey
+}
+
+/** A key for `email` that its owner has revoked with the certificate made beside it. */
+async function revokedKey(email: string): Promise<string> {
+  const { privateKey, revocationCertificate } = await openpgp.generateKey({
+    type: "ecc",
+    curve: "curve25519Legacy",
+    userIDs: [{ email }],
+    format: "armored",
+  })
+  const { publicKey } = await openpgp.revokeKey({
+    key: await openpgp.readPrivateKey({ armoredKey: privateKey }),
+    revocationCertificate,
+    format: "armored",
+  })
+  return publicKey
+}
+
 /** The mail's .eml decrypted with the private key: the outer message and the MIME entity inside it. */
 async function decrypt(mail: ReceivedMail, privateKey: string): Promise<{ outer: ParsedMail; inner: ParsedMail }> {
   const outer = await simpleParser(fs.readFileSync(mail.file))
@@ -144,6 +172,8 @@ describe("encrypted mail (OpenPGP, PGP/MIME)", () => {
       ["a private key", (await keyPair(customer.details.email)).privateKey, "private_key"],
       ["another address", other.publicKey, "email_missing"],
       ["an expired key", expired.publicKey, "expired"],
+      ["a key that only signs", await signingOnlyKey(customer.details.email), "no_encryption_key"],
+      ["a revoked key", await revokedKey(customer.details.email), "revoked"],
     ]
     for (const [what, publicKey, code] of cases) {
       const answer = await customer.put("/api/account/pgp-key", { publicKey })
@@ -159,6 +189,53 @@ describe("encrypted mail (OpenPGP, PGP/MIME)", () => {
     )
     expect(pgpKeyStateSchema.parse((await customer.get("/api/account/pgp-key")).body).key).toBeNull()
     expect((await asVisitor().get("/api/account/pgp-key")).status).toBe(401)
+  })
+
+  it("encrypts the order's confirmation and the withdrawal's receipt to the buyer's key, and sends them plain to a buyer without one", async () => {
+    const product = await createRaceProduct(admin, 10)
+    const withKey = await asNewCustomer()
+    const withoutKey = await asNewCustomer()
+    const { publicKey, privateKey } = await keyPair(withKey.details.email)
+    const saved = new Date()
+    expect((await withKey.put("/api/account/pgp-key", { publicKey })).status).toBe(200)
+    await waitForMail({ to: withKey.details.email, since: saved })
+
+    for (const buyer of [withKey, withoutKey]) {
+      const since = await freshMoment()
+      expect((await buyer.post("/api/cart", { productId: product.id, quantity: 1 })).status).toBe(201)
+      const placed = await buyWithSandboxCard(buyer)
+      expect(placed.status, JSON.stringify(placed.body)).toBe(201)
+      const order = orderSchema.parse(placed.body)
+      const confirmation = new RegExp(`Your Enclave order #${order.id} is confirmed`)
+      const receipt = new RegExp(`[Ww]ithdrawal.*#${order.id}`)
+      if (buyer === withKey) {
+        const mail = await waitForMail({ to: buyer.details.email, subject: /Encrypted message/, since })
+        expect(mail.text).not.toContain(product.name)
+        const { inner } = await decrypt(mail, privateKey)
+        expect(inner.subject).toMatch(confirmation)
+        expect(inner.text).toContain(product.name)
+      } else {
+        const mail = await waitForMail({ to: buyer.details.email, subject: confirmation, since })
+        expect(mail.text).toContain(product.name)
+      }
+
+      const stated = await freshMoment()
+      const withdrawn = await buyer.post("/api/withdrawals", { orderId: order.id, name: "Ada Lovelace", email: buyer.details.email })
+      expect(withdrawn.status, JSON.stringify(withdrawn.body)).toBe(201)
+      if (buyer === withKey) {
+        const mail = await waitForMail({ to: buyer.details.email, subject: /Encrypted message/, since: stated })
+        expect(mail.text).not.toContain("Ada Lovelace")
+        const { inner } = await decrypt(mail, privateKey)
+        expect(inner.subject).toMatch(receipt)
+        expect(inner.text).toContain("Ada Lovelace")
+      } else {
+        const mail = await waitForMail({ to: buyer.details.email, subject: receipt, since: stated })
+        expect(mail.text).toContain("Ada Lovelace")
+      }
+    }
+    // The receipt is the account's own mail: listed in its data download.
+    const data = accountDataSchema.parse((await withKey.get("/api/account/data")).body)
+    expect(data.mails.map((m) => m.template)).toEqual(expect.arrayContaining(["order-confirmation", "withdrawal-receipt"]))
   })
 
   it("sends a short plain notice instead of the mail when the key has expired since it was saved", async () => {
@@ -216,7 +293,9 @@ describe("GET /api/account/data", () => {
     expect(data.consents).toEqual([])
 
     const text = JSON.stringify(answer.body)
-    for (const foreign of [other.details.username, other.details.email, `"id":${orders[1]},`]) expect(text).not.toContain(foreign)
+    for (const foreign of [other.details.username, other.details.email]) expect(text).not.toContain(foreign)
+    expect(data.orders.map((o) => o.id)).not.toContain(orders[1])
+    expect(data.withdrawals.map((w) => w.orderId)).not.toContain(orders[1])
     for (const secret of [customer.cookie() ?? "no cookie", "two_factor_secret", "password_hash"]) expect(text).not.toContain(secret)
     expect((await asVisitor().get("/api/account/data")).status).toBe(401)
   })
@@ -275,6 +354,13 @@ describe("POST /api/account/deletion", () => {
       [row!.customer_id],
     )
     expect(customerRow).toEqual({ email: null, first_name: null, last_name: null, has_account: false, deleted: true })
+    // The open cart (one item, put in after the order) went with the account.
+    const carts = await sql<{ open: number; deleted: number }>(
+      `select count(*) filter (where deleted_at is null)::int as open, count(*) filter (where deleted_at is not null)::int as deleted
+         from cart where customer_id = $1 and completed_at is null`,
+      [row!.customer_id],
+    )
+    expect(carts).toEqual([{ open: 0, deleted: 1 }])
     const [account] = await sql(`select count(*)::int as n from shop_user where username_key = $1`, [
       customer.details.username.toLowerCase(),
     ])

@@ -193,6 +193,8 @@ function StaffSignInCard({ details }: { details: AdminShopDetails }) {
           checked={details.staffSecondFactorRequired}
           loading={save.isPending}
           data-testid="staff-second-factor"
+          // A switch is a button: the label beside it does not name it for every assistive technology.
+          aria-label={t("staffSwitch")}
           onChange={(required) =>
             save.save(
               { staffSecondFactorRequired: required },

@@ -22,7 +22,7 @@ interface WithdrawalRow {
   whole_order: boolean
   received_at: string | Date
   refund_deadline: string
-  order?: { id: string; display_id: number } | null
+  order?: { id: string; display_id: number; customer_id: string | null } | null
   return?: { id: string } | null
 }
 
@@ -31,7 +31,7 @@ const languageOf = (value: unknown): Language => (value === "de" ? "de" : "en")
 export async function withdrawalMailOf(
   container: MedusaContainer,
   withdrawalId: string,
-): Promise<{ to: string; data: WithdrawalMailData } | null> {
+): Promise<{ to: string; receiverId: string | null; data: WithdrawalMailData } | null> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "withdrawal",
@@ -46,6 +46,7 @@ export async function withdrawalMailOf(
       "refund_deadline",
       "order.id",
       "order.display_id",
+      "order.customer_id",
       "return.id",
     ],
     filters: { id: withdrawalId },
@@ -54,8 +55,12 @@ export async function withdrawalMailOf(
   if (!row?.order) return null
   const language = languageOf(row.language)
   const [store] = await container.resolve(Modules.STORE).listStores({}, { select: ["metadata"], take: 1 })
+  // The account that placed the order receives it as its own mail: encrypted to its key when the
+  // statement gives the account's address, and listed in that account's data download.
+  const account = row.order.customer_id ? await recipientByCustomer(container, row.order.customer_id) : null
   return {
     to: row.email,
+    receiverId: account?.id ?? null,
     data: {
       language,
       timeZone: await shopTimeZone(container),

@@ -12,6 +12,7 @@ export default async function withdrawalReceivedMail({ event, container }: Subsc
     return {
       template: "withdrawal-receipt",
       to: mail.to,
+      receiverId: mail.receiverId,
       data: mail.data,
       idempotencyKey: `withdrawal-receipt:${id}`,
       resource: { type: "withdrawal", id },
