@@ -3,8 +3,19 @@ import { defineConfig } from "astro/config"
 import node from "@astrojs/node"
 import react from "@astrojs/react"
 import { createHash } from "node:crypto"
+import { fileURLToPath } from "node:url"
 import { PAYMENT_PROVIDER_SOURCES as providers, SHOP_IMAGE_SOURCES } from "@enclave/contract/security-headers"
 import { INLINE_SCRIPTS } from "./src/lib/inline-scripts.ts"
+
+/** `client:wake` (src/directives/wake.ts): hydrate when idle, or at once when another island asks. */
+const wakeDirective = {
+  name: "enclave-wake-directive",
+  hooks: {
+    /** @param {{ addClientDirective: (directive: { name: string, entrypoint: string }) => void }} options */
+    "astro:config:setup": ({ addClientDirective }) =>
+      addClientDirective({ name: "wake", entrypoint: fileURLToPath(new URL("./src/directives/wake.ts", import.meta.url)) }),
+  },
+}
 
 /** Our `is:inline` scripts (src/lib/inline-scripts.ts), which Astro does not hash itself. */
 const inlineScriptHashes = INLINE_SCRIPTS.map(
@@ -29,7 +40,7 @@ export default defineConfig({
   // renderToString, not the stream: an island is rendered whole into the page, never as a Suspense boundary
   // streamed out of line with inline scripts to put it in place (React does that for a boundary past ~12 kB, as
   // the register form's country select is), which the CSP's hashes cannot know and which left the form twice.
-  integrations: [react({ experimentalDisableStreaming: true })],
+  integrations: [react({ experimentalDisableStreaming: true }), wakeDirective],
   devToolbar: { enabled: false },
   // Every page carries a Content-Security-Policy header whose script-src lists the hashes
   // of the inline scripts Astro renders (island hydration, our is:inline scripts), so no other inline

@@ -7,3 +7,10 @@ declare namespace App {
     user?: Promise<import("@enclave/contract").User | null>
   }
 }
+
+declare namespace astroHTML.JSX {
+  interface IntrinsicAttributes {
+    /** src/directives/wake.ts: hydrate when idle, or when another island wakes this one by name. */
+    "client:wake"?: import("./lib/client/wake").WakeableIsland
+  }
+}

@@ -478,6 +478,8 @@ test("checkout and its result pages in German", async ({ page }) => {
   await expect(page.getByRole("radio", { name: /Deutschland Standard/ })).toBeChecked()
   await expect(page.getByText("Standardversand innerhalb Deutschlands")).toBeVisible()
   await expect(page.getByTestId("delivery-note")).toContainText(`Voraussichtliche Lieferzeit: ${standard.estimated_delivery_de}`)
+  // The methods of the country chosen last have arrived (the step's button is enabled again) before a field is emptied.
+  await expect(page.locator("form:has(#address-country) button[type=submit]")).toBeEnabled()
   await page.getByLabel("Stadt").fill("")
   await page.getByRole("button", { name: "Weiter zur Zahlung" }).click()
   await expect(page.getByText("Stadt ist erforderlich")).toBeVisible()

@@ -1,4 +1,4 @@
-import { useCreate, useNotification, type HttpError } from "@refinedev/core"
+import { useCreate, useInvalidate, useNotification, type HttpError } from "@refinedev/core"
 import type { AdminReturn, OpenReturnRequest, Order } from "@enclave/contract"
 import { Button, Card, Flex, Input, Modal, Select, Space, Typography } from "antd"
 import { useState } from "react"
@@ -15,14 +15,23 @@ function OpenReturnModal({ orderId, onClose }: { orderId: number; onClose: () =>
   const [reason, setReason] = useState<Reason>("goodwill")
   const [note, setNote] = useState("")
   const { open } = useNotification()
-  // The Returns list is read again (useCreate invalidates the resource's lists).
+  const invalidate = useInvalidate()
   const { mutate, mutation: opening } = useCreate<AdminReturn, HttpError, NewReturn>()
   const submit = () =>
     mutate(
-      { resource: "returns", values: { orderId, reason, note: note.trim() || null }, successNotification: false, errorNotification: false },
       {
-        onSuccess: () => {
+        resource: "returns",
+        values: { orderId, reason, note: note.trim() || null },
+        // Said first, then the Returns list is read again: a page that re-renders while the lists
+        // reload must not take the dialog, and with it this answer's toast, away first.
+        invalidates: [],
+        successNotification: false,
+        errorNotification: false,
+      },
+      {
+        onSuccess: async () => {
           open?.(toast("success", t("returnOpened"), t("returnOpenedText", { id: orderId })))
+          await invalidate({ resource: "returns", invalidates: ["list"] })
           onClose()
         },
         onError: (error) => open?.(toast("error", t("failed"), error.message)),

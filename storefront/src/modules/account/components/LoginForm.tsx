@@ -73,8 +73,10 @@ export default function LoginForm({ t, returnTo, onSwitch }: { t: Translate; ret
         const user = await signInWithPasskey(await signWithPasskey(options, true))
         if (active) signedIn(user)
       } catch (error) {
-        // Ended by the page (another ceremony, the code step) or by the person: nothing to say.
-        if (!active || (error instanceof PasskeyCeremonyError && error.failure === "cancelled")) return
+        // The browser's own offer ended or failed in the background (another ceremony, the code step, a
+        // browser that withdrew it): nothing the person did, so nothing to say; the passkey button stays.
+        // The shop refusing a passkey the person chose is said.
+        if (!active || error instanceof PasskeyCeremonyError) return
         showToast({ title: t("auth.toast.loginFailed"), description: failureText(t, error), variant: "destructive" })
       }
     })()

@@ -34,7 +34,8 @@ async function loadCart(setStatus: (status: LoadStatus) => void) {
 
 export default function CartDrawer({ language, messages }: Props) {
   const t = messageTranslator(messages)
-  const open = useStore($cartOpen)
+  // Hydrated closed, as the server rendered it; a panel opened before this island woke opens just after.
+  const open = useStore($cartOpen, { ssr: "initial" })
   const items = useStore($cart)
   const user = useStore($user)
   const dialog = useRef<HTMLDialogElement>(null)

@@ -9,6 +9,7 @@ import { useEffect, useEffectEvent, useRef, useState, type RefObject } from "rea
 import { useStore } from "@nanostores/react"
 import type { User } from "@enclave/contract"
 import { $cartCount, $cartOpen, $user, loadUser, setUser, showToast } from "../../../lib/client/stores"
+import { wake } from "../../../lib/client/wake"
 import { ApiRequestError } from "../../../lib/client/api"
 import { signOut } from "../../../lib/client/calls"
 import { useHydrated } from "../../../lib/client/hydrated"
@@ -163,7 +164,10 @@ export default function HeaderActions({ messages, links, serverUser }: Props) {
         aria-label={count === 1 ? t("nav.cartWithOne") : count > 0 ? t("nav.cartWithCount", { count }) : t("nav.cart")}
         aria-haspopup="dialog"
         disabled={!ready}
-        onClick={() => $cartOpen.set(true)}
+        onClick={() => {
+          $cartOpen.set(true)
+          wake("cart")
+        }}
       >
         <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path
