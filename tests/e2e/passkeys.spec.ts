@@ -83,6 +83,19 @@ async function open(page: Page, path: string) {
   await expect(page.locator("astro-island[ssr]")).toHaveCount(0)
 }
 
+/**
+ * Names and adds a passkey on the account page. The panel's own code hydrates after the page's island
+ * (it is loaded on demand): its Add button is enabled from then on, and a name typed earlier would be
+ * replaced by the panel's empty field.
+ */
+async function addPasskeyOnAccountPage(page: Page, name: string) {
+  const passkeys = page.getByRole("region", { name: texts.en.panel, exact: true })
+  await expect(passkeys.getByRole("button", { name: texts.en.add })).toBeEnabled()
+  await passkeys.getByRole("textbox", { name: texts.en.name }).fill(name)
+  await passkeys.getByRole("button", { name: texts.en.add }).click()
+  return passkeys
+}
+
 const notifications = (page: Page) => page.getByRole("region", { name: /Notifications|Benachrichtigungen/ })
 
 const signedIn = async (page: Page) => (await page.request.get("/api/user")).status() === 200
@@ -232,9 +245,7 @@ test("an account deleted with its passkey instead of the password", async ({ pag
   const details = newUserDetails()
   expect((await page.request.post("/api/register", { data: details })).status()).toBe(201)
   await open(page, "/account")
-  const passkeys = page.getByRole("region", { name: texts.en.panel, exact: true })
-  await passkeys.getByRole("textbox", { name: texts.en.name }).fill("Test phone")
-  await passkeys.getByRole("button", { name: texts.en.add }).click()
+  const passkeys = await addPasskeyOnAccountPage(page, "Test phone")
   await expect(passkeys.getByTestId("passkey")).toHaveCount(1, { timeout: 20_000 })
   expect(await authenticator.credentials()).toHaveLength(1)
 
@@ -262,9 +273,7 @@ test("a passkey added before the list has loaded stays on the list", async ({ pa
     await route.fulfill({ response: answer })
   })
   await open(page, "/account")
-  const passkeys = page.getByRole("region", { name: texts.en.panel, exact: true })
-  await passkeys.getByRole("textbox", { name: texts.en.name }).fill("Test phone")
-  await passkeys.getByRole("button", { name: texts.en.add }).click()
+  const passkeys = await addPasskeyOnAccountPage(page, "Test phone")
   await expect(notifications(page)).toContainText(texts.en.added, { timeout: 20_000 })
   const late = page.waitForResponse((answer) => answer.url().endsWith("/api/account/passkeys") && answer.request().method() === "GET")
   release()
@@ -285,9 +294,7 @@ test("the browser's passkey answer is refused when replayed, and when its origin
   const details = newUserDetails()
   expect((await page.request.post("/api/register", { data: details })).status()).toBe(201)
   await open(page, "/account")
-  const passkeys = page.getByRole("region", { name: texts.en.panel, exact: true })
-  await passkeys.getByRole("textbox", { name: texts.en.name }).fill("Test phone")
-  await passkeys.getByRole("button", { name: texts.en.add }).click()
+  const passkeys = await addPasskeyOnAccountPage(page, "Test phone")
   await expect(passkeys.getByTestId("passkey")).toHaveCount(1, { timeout: 20_000 })
   // The button, not the username field's suggestions, so each sign-in below is one the test starts.
   await page.addInitScript(() => {

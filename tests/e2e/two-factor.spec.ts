@@ -300,3 +300,29 @@ test.describe("on a phone-sized screen", () => {
     await page.screenshot({ path: "test-results/screenshots/two-factor-phone.png", fullPage: true })
   })
 })
+
+test("a sign-in sent before the page's script has run is not lost: the server signs in and the next page says welcome", async ({
+  page,
+}) => {
+  const details = newUserDetails()
+  expect((await page.request.post("/api/register", { data: details })).status()).toBe(201)
+  await page.request.post("/api/logout")
+  // The islands' scripts are held back, as on a slow phone: the form is the server's, and its button sends it.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route("**/_astro/*.js", async (route) => {
+    await held
+    await route.fallback()
+  })
+  await page.goto("/auth", { waitUntil: "commit" })
+  const login = page.getByRole("tabpanel", { name: "Login" })
+  await login.getByLabel("Username").fill(details.username)
+  await login.getByLabel("Password").fill(details.password)
+  await login.getByRole("button", { name: "Sign in", exact: true }).click()
+  await expect(page).toHaveURL(/\/$/)
+  release()
+  const notifications = page.getByRole("region", { name: /Notifications/ })
+  await expect(notifications).toContainText("Welcome back!")
+  await expect(notifications).toContainText(`Signed in as ${details.username}`)
+  expect((await page.request.get("/api/user")).status()).toBe(200)
+})

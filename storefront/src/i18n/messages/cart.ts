@@ -41,6 +41,10 @@ export default defineMessages(
     "cart.refusal.doesNotShip": "{method} does not ship to {country}.",
     "cart.refusal.shippingCost": "Shipping with {method} now costs {amount}: please review your order.",
     "cart.viewCart": "View cart",
+    "cart.updated": "Quantity updated",
+    "cart.update": "Update",
+    "cart.updateOf": "Update quantity of {name}",
+    "cart.formInvalid": "The form was incomplete: please choose a quantity of 1 or more and try again.",
   },
   {
     "cart.title": "Ihr Warenkorb",
@@ -81,5 +85,9 @@ export default defineMessages(
     "cart.refusal.doesNotShip": "{method} liefert nicht nach {country}.",
     "cart.refusal.shippingCost": "Der Versand mit {method} kostet jetzt {amount}: Bitte prüfen Sie Ihre Bestellung.",
     "cart.viewCart": "Warenkorb anzeigen",
+    "cart.updated": "Menge geändert",
+    "cart.update": "Ändern",
+    "cart.updateOf": "Menge von {name} ändern",
+    "cart.formInvalid": "Das Formular war unvollständig: Bitte wählen Sie eine Menge von 1 oder mehr und versuchen Sie es erneut.",
   },
 )

@@ -18,6 +18,9 @@ export const $cartOpen = atom(false)
 export const $modalHost = atom<HTMLElement | null>(null)
 /** docs/product.md §2: the badge shows the sum of all quantities. */
 export const $cartCount = computed($cart, (items) => items.reduce((sum, item) => sum + item.quantity, 0))
+/** Whether the browser has read the cart yet: until then the header shows the count the server rendered. */
+export const $cartKnown = atom(false)
+$cart.listen(() => $cartKnown.set(true))
 
 export interface Toast {
   id: number

@@ -7,6 +7,29 @@ import type { Toast } from "./stores"
 
 const KEY = "enclave.toast"
 
+/**
+ * The same handoff from the server: a form posted without JavaScript (or before the island ran) that
+ * ends in a redirect leaves its toast in this short-lived cookie for the next page's toaster.
+ */
+export const TOAST_COOKIE = "enclave.toast"
+
+/** The Set-Cookie value that hands `toast` to the next page. */
+export function toastCookie(toast: Omit<Toast, "id">, secure: boolean): string {
+  return `${TOAST_COOKIE}=${encodeURIComponent(JSON.stringify(toast))}; Path=/; Max-Age=60; SameSite=Lax${secure ? "; Secure" : ""}`
+}
+
+function takeToastFromServer(): string | null {
+  const prefix = `${TOAST_COOKIE}=`
+  const entry = document.cookie.split("; ").find((c) => c.startsWith(prefix))
+  if (!entry) return null
+  document.cookie = `${TOAST_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`
+  try {
+    return decodeURIComponent(entry.slice(prefix.length))
+  } catch {
+    return null
+  }
+}
+
 export function showToastAfterNavigation(toast: Omit<Toast, "id">): void {
   try {
     sessionStorage.setItem(KEY, JSON.stringify(toast))
@@ -18,9 +41,10 @@ export function showToastAfterNavigation(toast: Omit<Toast, "id">): void {
 /** The toast the previous page left, removed so it shows once; null when there is none. */
 export function takeToastFromPreviousPage(): Omit<Toast, "id"> | null {
   try {
-    const raw = sessionStorage.getItem(KEY)
+    const stored = sessionStorage.getItem(KEY)
+    if (stored) sessionStorage.removeItem(KEY)
+    const raw = stored ?? takeToastFromServer()
     if (!raw) return null
-    sessionStorage.removeItem(KEY)
     const toast = JSON.parse(raw) as Partial<Toast>
     if (typeof toast.title !== "string") return null
     return {

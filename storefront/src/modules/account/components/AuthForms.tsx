@@ -11,6 +11,8 @@ import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from "rea
 import { messageTranslator } from "../../../i18n/format"
 import { FormLoading } from "../../../lib/client/deferred"
 import { AFTER_SIGN_IN } from "./after-sign-in"
+import type { ServerSignIn } from "./LoginForm"
+import type { ServerRegistration } from "./RegisterForm"
 import "./auth.css"
 
 export type AuthTab = "login" | "register"
@@ -27,6 +29,9 @@ export default function AuthForms({
   countries,
   initialTab = "login",
   returnTo = AFTER_SIGN_IN,
+  action = "/auth",
+  signIn,
+  registration,
 }: {
   /** The island's texts: islandMessages of AUTH_ISLAND_TEXTS, so no catalogue is sent. */
   messages: Record<string, string>
@@ -35,6 +40,12 @@ export default function AuthForms({
   initialTab?: AuthTab
   /** A same-origin path, already checked by the page (lib/safe-return.ts). */
   returnTo?: string
+  /** Where the forms post without JavaScript: the page itself, with its return path. */
+  action?: string
+  /** The sign-in as the server answered a posted form (no JavaScript). */
+  signIn?: ServerSignIn
+  /** The registration as the server answered a posted form (no JavaScript). */
+  registration?: ServerRegistration
 }) {
   const t = messageTranslator(messages)
   const [tab, setTab] = useState<AuthTab>(initialTab)
@@ -93,7 +104,7 @@ export default function AuthForms({
       <div role="tabpanel" id={`${id}-panel-login`} aria-labelledby={`${id}-tab-login`} hidden={tab !== "login"} className="auth-panel">
         {opened.login && (
           <Suspense fallback={<FormLoading text={t("auth.loading")} />}>
-            <LoginForm t={t} returnTo={returnTo} onSwitch={() => select("register", true)} />
+            <LoginForm t={t} returnTo={returnTo} action={action} server={signIn} onSwitch={() => select("register", true)} />
           </Suspense>
         )}
       </div>
@@ -106,7 +117,14 @@ export default function AuthForms({
       >
         {opened.register && (
           <Suspense fallback={<FormLoading text={t("common.loading")} />}>
-            <RegisterForm t={t} countries={countries} returnTo={returnTo} onSwitch={() => select("login", true)} />
+            <RegisterForm
+              t={t}
+              countries={countries}
+              returnTo={returnTo}
+              action={action}
+              server={registration}
+              onSwitch={() => select("login", true)}
+            />
           </Suspense>
         )}
       </div>

@@ -1,7 +1,9 @@
 /**
  * The Login tab of /auth (docs/product.md §2, §8): username and password, then, for an account with
  * two-factor sign-in, the code. Loaded with the tab (AuthForms), validated in the browser
- * with the contract's schemas, messages inline under each field.
+ * with the contract's schemas, messages inline under each field. Both steps are real forms posted to
+ * /auth: without JavaScript, or sent before this island runs, the page signs in on the server and
+ * renders the answer here (`server`): the code step, or the refusal above the fields.
  */
 import { useEffect, useState } from "react"
 import { useForm } from "react-hook-form"
@@ -32,15 +34,54 @@ type LoginValues = z.output<typeof loginSchema>
 type CodeInput = z.input<typeof twoFactorCodeSchema>
 type CodeValues = z.output<typeof twoFactorCodeSchema>
 
-export default function LoginForm({ t, returnTo, onSwitch }: { t: Translate; returnTo: string; onSwitch: () => void }) {
+/** A sign-in form the server answered (no JavaScript): the step to show, what was typed, and what was refused. */
+export interface ServerSignIn {
+  step: "password" | "code"
+  username: string
+  /** The refusal as the toast would say it. */
+  error?: string
+  /** Field → the facade's message. */
+  fields?: Record<string, string>
+}
+
+/** The server's refusal, shown where the toast would be without JavaScript, until the form is sent again. */
+function ServerRefusal({ t, text }: { t: Translate; text: string }) {
+  return (
+    <div className="auth-form__problem" role="alert">
+      <p className="auth-form__problem-title">{t("auth.toast.loginFailed")}</p>
+      <p>{text}</p>
+    </div>
+  )
+}
+
+/** The facade's field messages as react-hook-form errors, for the fields to show them as their own. */
+function serverFieldErrors(fields: Record<string, string> | undefined) {
+  return Object.fromEntries(Object.entries(fields ?? {}).map(([name, message]) => [name, { type: "server", message }]))
+}
+
+export default function LoginForm({
+  t,
+  returnTo,
+  action = "/auth",
+  server,
+  onSwitch,
+}: {
+  t: Translate
+  returnTo: string
+  action?: string
+  server?: ServerSignIn
+  onSwitch: () => void
+}) {
   const ready = useHydrated()
   const form = useForm<LoginInput, unknown, LoginValues>({
     resolver: zodResolver(loginSchema),
-    defaultValues: useState(() => withTypedValues("login", { username: "", password: "" }))[0],
+    defaultValues: useState(() => withTypedValues("login", { username: server?.username ?? "", password: "" }))[0],
   })
   const { register, handleSubmit, setError, setFocus, resetField, formState } = form
   // The password was right and the account wants a code: the second step replaces the form.
-  const [step, setStep] = useState<"password" | "code">("password")
+  const [step, setStep] = useState<"password" | "code">(server?.step ?? "password")
+  // The server's answer stands until the form is sent again.
+  const [serverShown, setServerShown] = useState(Boolean(server?.error))
   const [backTo, setBackTo] = useState<"username" | "password" | null>(null)
   const [checking, setChecking] = useState(false)
   const [passkeyBusy, setPasskeyBusy] = useState(false)
@@ -121,6 +162,7 @@ export default function LoginForm({ t, returnTo, onSwitch }: { t: Translate; ret
   }
 
   const onSubmit = handleSubmit(async (values) => {
+    setServerShown(false)
     try {
       const answer = await signInSolvingChallenge(values)
       if ("twoFactorRequired" in answer && answer.twoFactorRequired) setStep("code")
@@ -146,21 +188,37 @@ export default function LoginForm({ t, returnTo, onSwitch }: { t: Translate; ret
     setStep("password")
   }
 
-  if (step === "code") return <TwoFactorStep t={t} ready={ready} onSignedIn={signedIn} onBack={back} />
+  if (step === "code") {
+    return (
+      <TwoFactorStep
+        t={t}
+        ready={ready}
+        action={action}
+        username={form.getValues("username")}
+        server={server?.step === "code" ? server : undefined}
+        onSignedIn={signedIn}
+        onBack={back}
+      />
+    )
+  }
 
+  const errors = serverShown ? { ...serverFieldErrors(server?.fields), ...formState.errors } : formState.errors
   return (
-    <form className="auth-form" method="post" noValidate onSubmit={onSubmit} aria-labelledby="auth-login-title">
+    <form className="auth-form" method="post" action={action} noValidate onSubmit={onSubmit} aria-labelledby="auth-login-title">
       <h2 id="auth-login-title" className="visually-hidden">
         {t("auth.tab.login")}
       </h2>
+      <input type="hidden" name="step" value="password" />
+      {serverShown && server?.error && <ServerRefusal t={t} text={server.error} />}
       <TextField
         t={t}
         form="login"
         name="username"
         label={t("auth.field.username")}
         register={register}
-        errors={formState.errors}
+        errors={errors}
         autoComplete="username webauthn"
+        initialValue={server?.username}
         required
       />
       <div className="auth-form__password">
@@ -171,7 +229,7 @@ export default function LoginForm({ t, returnTo, onSwitch }: { t: Translate; ret
           type="password"
           label={t("auth.field.password")}
           register={register}
-          errors={formState.errors}
+          errors={errors}
           autoComplete="current-password"
           required
         />
@@ -184,7 +242,7 @@ export default function LoginForm({ t, returnTo, onSwitch }: { t: Translate; ret
           {t("auth.challenge.note")}
         </p>
       )}
-      <button className="button button--primary auth-form__submit" type="submit" disabled={!ready || formState.isSubmitting}>
+      <button className="button button--primary auth-form__submit" type="submit" disabled={formState.isSubmitting}>
         {checking ? t("auth.challenge.busy") : formState.isSubmitting ? t("auth.login.busy") : t("auth.login.submit")}
       </button>
       <div className="auth-form__passkey">
@@ -223,16 +281,25 @@ export default function LoginForm({ t, returnTo, onSwitch }: { t: Translate; ret
 function TwoFactorStep({
   t,
   ready,
+  action,
+  username,
+  server,
   onSignedIn,
   onBack,
 }: {
   t: Translate
   ready: boolean
+  action: string
+  /** Carried on, so that a sign-in that ran out goes back to the password with it. */
+  username: string
+  server?: ServerSignIn
   onSignedIn: (user: User) => void
   onBack: (reason: "another" | "expired") => void
 }) {
   const form = useForm<CodeInput, unknown, CodeValues>({ resolver: zodResolver(twoFactorCodeSchema), defaultValues: { code: "" } })
   const { register, handleSubmit, setError, setFocus, formState } = form
+  const [serverShown, setServerShown] = useState(Boolean(server?.error))
+  const errors = serverShown ? { ...serverFieldErrors(server?.fields), ...formState.errors } : formState.errors
   const [recovery, setRecovery] = useState(false)
   const [passkeyBusy, setPasskeyBusy] = useState(false)
 
@@ -253,6 +320,7 @@ function TwoFactorStep({
   }
 
   const onSubmit = handleSubmit(async (values) => {
+    setServerShown(false)
     try {
       onSignedIn(await signInWithCode(values))
     } catch (error) {
@@ -266,11 +334,14 @@ function TwoFactorStep({
     <form
       className="auth-form"
       method="post"
+      action={action}
       noValidate
       onSubmit={onSubmit}
       aria-labelledby="auth-code-title"
       aria-describedby="auth-code-text"
     >
+      <input type="hidden" name="step" value="code" />
+      <input type="hidden" name="username" value={username} />
       <h2 id="auth-code-title" className="auth-form__title">
         {t("auth.twoFactor.title")}
       </h2>
@@ -283,7 +354,7 @@ function TwoFactorStep({
         name="code"
         label={t("auth.twoFactor.field")}
         register={register}
-        errors={formState.errors}
+        errors={errors}
         autoComplete="one-time-code"
         inputMode={recovery ? "text" : "numeric"}
         verbatim
@@ -302,7 +373,8 @@ function TwoFactorStep({
           {recovery ? t("auth.twoFactor.useApp") : t("auth.twoFactor.useRecovery")}
         </button>
       </p>
-      <button className="button button--primary auth-form__submit" type="submit" disabled={!ready || formState.isSubmitting}>
+      {serverShown && server?.error && <ServerRefusal t={t} text={server.error} />}
+      <button className="button button--primary auth-form__submit" type="submit" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? t("auth.twoFactor.busy") : t("auth.twoFactor.submit")}
       </button>
       <div className="auth-form__passkey">

@@ -1,7 +1,8 @@
 /**
  * The Register tab of /auth (docs/product.md §5): account, address and the optional business details.
  * Loaded with the tab (AuthForms), validated in the browser with the contract's registerFormSchema (the
- * facade validates with registerSchema, the same rules), messages inline under each field.
+ * facade validates with registerSchema, the same rules), messages inline under each field. A real form
+ * posted to /auth: without JavaScript the page registers on the server and renders the answer here (`server`).
  */
 import { useState } from "react"
 import { useForm } from "react-hook-form"
@@ -11,13 +12,21 @@ import { registerFormSchema } from "@enclave/contract/forms"
 import type { Translate } from "../../../i18n"
 import { createAccount } from "../../../lib/client/calls"
 import { withTypedValues } from "../../../lib/client/deferred"
-import { useHydrated } from "../../../lib/client/hydrated"
 import { setUser, showToast } from "../../../lib/client/stores"
 import { goOn } from "./after-sign-in"
 import { AddressFields, applyServerFields, BusinessFields, failureText, TextField, type FieldProps } from "./form-fields"
 
 type RegisterInput = z.input<typeof registerFormSchema>
 type RegisterValues = z.output<typeof registerFormSchema>
+
+/** A registration the server answered (no JavaScript): what was typed (never the passwords), and what was refused. */
+export interface ServerRegistration {
+  values: Record<string, string>
+  /** Field → message (the contract's, or the facade's). */
+  fields: Record<string, string>
+  /** The refusal as the toast would say it, when it is not about a field alone. */
+  error?: string
+}
 
 const registerFields = [
   "username",
@@ -39,14 +48,17 @@ export default function RegisterForm({
   t,
   countries,
   returnTo,
+  action = "/auth",
+  server,
   onSwitch,
 }: {
   t: Translate
   countries: ReadonlyArray<{ value: string; label: string }>
   returnTo: string
+  action?: string
+  server?: ServerRegistration
   onSwitch: () => void
 }) {
-  const ready = useHydrated()
   const form = useForm<RegisterInput, unknown, RegisterValues>({
     resolver: zodResolver(registerFormSchema),
     defaultValues: useState(() =>
@@ -64,13 +76,22 @@ export default function RegisterForm({
         state: "",
         postalCode: "",
         country: "",
+        ...server?.values,
       }),
     )[0],
   })
   const { register, handleSubmit, setError, formState } = form
-  const errors = formState.errors
+  // The server's answer stands until the form is sent again.
+  const [serverShown, setServerShown] = useState(Boolean(server))
+  const errors = serverShown
+    ? {
+        ...Object.fromEntries(Object.entries(server?.fields ?? {}).map(([name, message]) => [name, { type: "server", message }])),
+        ...formState.errors,
+      }
+    : formState.errors
 
   const onSubmit = handleSubmit(async (values) => {
+    setServerShown(false)
     try {
       // docs/product.md §5: the client marks the username 'admin' as an admin; the server ignores the flag.
       const user = await createAccount({ ...values, isAdmin: values.username === "admin" })
@@ -85,14 +106,30 @@ export default function RegisterForm({
   })
 
   const field = (name: (typeof registerFields)[number], extra: Partial<FieldProps<RegisterInput>> = {}) => (
-    <TextField t={t} form="register" name={name} label={t(`auth.field.${name}`)} register={register} errors={errors} {...extra} />
+    <TextField
+      t={t}
+      form="register"
+      name={name}
+      label={t(`auth.field.${name}`)}
+      register={register}
+      errors={errors}
+      initialValue={server?.values[name]}
+      {...extra}
+    />
   )
 
   return (
-    <form className="auth-form" method="post" noValidate onSubmit={onSubmit} aria-labelledby="auth-register-title">
+    <form className="auth-form" method="post" action={action} noValidate onSubmit={onSubmit} aria-labelledby="auth-register-title">
       <h2 id="auth-register-title" className="visually-hidden">
         {t("auth.tab.register")}
       </h2>
+      <input type="hidden" name="form" value="register" />
+      {serverShown && server?.error && (
+        <div className="auth-form__problem" role="alert">
+          <p className="auth-form__problem-title">{t("auth.toast.registerFailed")}</p>
+          <p>{server.error}</p>
+        </div>
+      )}
       <fieldset className="auth-form__group">
         <legend>{t("auth.section.account")}</legend>
         {field("username", { autoComplete: "username", required: true, hint: t("auth.hint.username") })}
@@ -110,7 +147,7 @@ export default function RegisterForm({
         <legend>{t("auth.section.business")}</legend>
         <BusinessFields field={field} hint={t("auth.hint.business")} />
       </fieldset>
-      <button className="button button--primary auth-form__submit" type="submit" disabled={!ready || formState.isSubmitting}>
+      <button className="button button--primary auth-form__submit" type="submit" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? t("auth.register.busy") : t("auth.register.submit")}
       </button>
       <p className="auth-form__switch">

@@ -8,7 +8,7 @@
 import { useEffect, useEffectEvent, useRef, useState, type RefObject } from "react"
 import { useStore } from "@nanostores/react"
 import type { User } from "@enclave/contract"
-import { $cartCount, $cartOpen, $user, loadUser, setUser, showToast } from "../../../lib/client/stores"
+import { $cartCount, $cartKnown, $cartOpen, $user, loadUser, setUser, showToast } from "../../../lib/client/stores"
 import { wake } from "../../../lib/client/wake"
 import { ApiRequestError } from "../../../lib/client/api"
 import { signOut } from "../../../lib/client/calls"
@@ -26,6 +26,8 @@ interface Props {
   links: HeaderLink[]
   /** Who the server rendered the page for (null: a visitor): shown until the browser has asked again. */
   serverUser: User | null
+  /** The items in that user's cart as the server read it: the badge until the browser has read it too. */
+  serverCartCount: number
 }
 
 /** Closes a disclosure on Escape (focus back to its button) and on a click outside it. */
@@ -56,14 +58,16 @@ function useDismiss(
   }, [open, container, button])
 }
 
-export default function HeaderActions({ messages, links, serverUser }: Props) {
+export default function HeaderActions({ messages, links, serverUser, serverCartCount }: Props) {
   const t = messageTranslator(messages)
   // Hydrated with the stores' first values, as the server rendered them: another island (checkout)
   // may have filled them before this one hydrates, and React would find the HTML did not match. Until
   // the browser knows the user, the server's answer stands (the same on both sides).
   const known = useStore($user, { ssr: "initial" })
   const user = known === undefined ? serverUser : known
-  const count = useStore($cartCount, { ssr: "initial" })
+  const storedCount = useStore($cartCount, { ssr: "initial" })
+  const cartKnown = useStore($cartKnown, { ssr: "initial" })
+  const count = cartKnown ? storedCount : serverCartCount
   const [userMenuOpen, setUserMenuOpen] = useState(false)
   const [mobileOpen, setMobileOpen] = useState(false)
   const [loggingOut, setLoggingOut] = useState(false)
@@ -117,6 +121,28 @@ export default function HeaderActions({ messages, links, serverUser }: Props) {
     </>
   )
 
+  const cartLabel = count === 1 ? t("nav.cartWithOne") : count > 0 ? t("nav.cartWithCount", { count }) : t("nav.cart")
+  const cartIcon = (
+    <>
+      <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path
+          d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6.2"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinejoin="round"
+        />
+        <circle cx="10" cy="20.5" r="1.3" fill="currentColor" />
+        <circle cx="17" cy="20.5" r="1.3" fill="currentColor" />
+      </svg>
+      {count > 0 && (
+        <span className="cart-badge" data-testid="cart-badge" aria-hidden="true">
+          {count}
+        </span>
+      )}
+    </>
+  )
+
   return (
     <div className="header-actions">
       <div className="header-actions__account">
@@ -158,34 +184,25 @@ export default function HeaderActions({ messages, links, serverUser }: Props) {
         )}
       </div>
 
-      <button
-        type="button"
-        className="header-button header-button--cart"
-        aria-label={count === 1 ? t("nav.cartWithOne") : count > 0 ? t("nav.cartWithCount", { count }) : t("nav.cart")}
-        aria-haspopup="dialog"
-        disabled={!ready}
-        onClick={() => {
-          $cartOpen.set(true)
-          wake("cart")
-        }}
-      >
-        <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path
-            d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6.2"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinejoin="round"
-          />
-          <circle cx="10" cy="20.5" r="1.3" fill="currentColor" />
-          <circle cx="17" cy="20.5" r="1.3" fill="currentColor" />
-        </svg>
-        {count > 0 && (
-          <span className="cart-badge" data-testid="cart-badge" aria-hidden="true">
-            {count}
-          </span>
-        )}
-      </button>
+      {ready ? (
+        <button
+          type="button"
+          className="header-button header-button--cart"
+          aria-label={cartLabel}
+          aria-haspopup="dialog"
+          onClick={() => {
+            $cartOpen.set(true)
+            wake("cart")
+          }}
+        >
+          {cartIcon}
+        </button>
+      ) : (
+        // Before the island runs, and without JavaScript: the cart as a page.
+        <a className="header-button header-button--cart" href="/cart" aria-label={cartLabel}>
+          {cartIcon}
+        </a>
+      )}
 
       <div className="disclosure mobile-menu" ref={mobile}>
         <button

@@ -2,8 +2,10 @@
  * Product detail's purchase controls: quantity stepper (starts at 1, never below 1, no upper bound:
  * docs/product.md §4) and the add-to-cart button with its loading state, disabled when the product is out of stock.
  * Visitors are told to sign in (docs/product.md §5); every add refreshes the cart (docs/product.md §4).
+ * A real form posted to /cart: without JavaScript (or clicked before this island runs) the page adds
+ * it on the server; with it, the island adds it in place.
  */
-import { useState } from "react"
+import { useEffect, useRef, useState } from "react"
 import { $user, loadUser, refreshCart, showToast } from "../../../lib/client/stores"
 import { ApiRequestError } from "../../../lib/client/api"
 import { addToCart } from "../../../lib/client/calls"
@@ -27,6 +29,12 @@ export default function AddToCart({ messages, productId, productName, stockQuant
   const [needsLogin, setNeedsLogin] = useState(false)
   const ready = useHydrated()
   const soldOut = stockQuantity <= 0
+  const field = useRef<HTMLInputElement>(null)
+  // A quantity typed before the island ran is kept, not reset to the rendered 1.
+  useEffect(() => {
+    const typed = Math.floor(Number(field.current?.value))
+    if (Number.isFinite(typed) && typed >= 1) setQuantity(typed)
+  }, [])
 
   /** Said once, beside the button with the way to sign in: a toast would say it again, over the button. */
   function loginRequired() {
@@ -63,7 +71,17 @@ export default function AddToCart({ messages, productId, productName, stockQuant
   }
 
   return (
-    <div className="purchase">
+    <form
+      className="purchase"
+      method="post"
+      action="/cart"
+      onSubmit={(event) => {
+        event.preventDefault()
+        void add()
+      }}
+    >
+      <input type="hidden" name="action" value="add" />
+      <input type="hidden" name="productId" value={productId} />
       <div className="purchase__row">
         <div className="stepper stepper--large" role="group" aria-labelledby="quantity-label">
           <span id="quantity-label" className="visually-hidden">
@@ -78,13 +96,15 @@ export default function AddToCart({ messages, productId, productName, stockQuant
             −
           </button>
           <input
+            ref={field}
+            name="quantity"
             type="number"
             inputMode="numeric"
             min={1}
             step={1}
             value={quantity}
             aria-label={t("product.quantity")}
-            disabled={!ready || soldOut}
+            disabled={soldOut}
             onChange={(event) => {
               const value = Math.floor(Number(event.target.value))
               setQuantity(Number.isFinite(value) && value >= 1 ? value : 1)
@@ -95,11 +115,10 @@ export default function AddToCart({ messages, productId, productName, stockQuant
           </button>
         </div>
         <button
-          type="button"
+          type="submit"
           className={`button button--accent purchase__add${soldOut ? " is-sold-out" : ""}`}
-          disabled={!ready || soldOut || adding}
+          disabled={soldOut || adding}
           aria-busy={adding || undefined}
-          onClick={() => void add()}
         >
           {adding && <span className="spinner spinner--light" aria-hidden="true" />}
           {soldOut ? t("cart.outOfStock") : adding ? t("cart.adding") : t("cart.add")}
@@ -110,6 +129,6 @@ export default function AddToCart({ messages, productId, productName, stockQuant
           {t("cart.loginRequired")}. <a href="/auth">{t("cart.signIn")}</a>
         </p>
       )}
-    </div>
+    </form>
   )
 }

@@ -1,0 +1,93 @@
+/**
+ * /auth's forms without JavaScript: the sign-in's password step and two-factor code step, and the
+ * registration, posted to the page and sent on to the facade as the browser (lib/data/http.ts
+ * sendFormAsBrowser). The cookies the facade sets (the pending sign-in's, then the session's) go back to
+ * the browser with the page.
+ */
+import { readFailedAnswer } from "@enclave/contract/http-errors"
+import { registerFormSchema } from "@enclave/contract/forms"
+import { PENDING_SIGN_IN_COOKIE } from "@enclave/contract"
+import { ApiRequestError } from "../client/api"
+import { apiRoutes } from "../api-routes"
+import { sendFormAsBrowser } from "./http"
+
+export type SignInStep = "password" | "code"
+
+export type SignInOutcome =
+  | { state: "signedIn"; username: string; setCookies: string[] }
+  | { state: "code"; setCookies: string[] }
+  | { state: "refused"; error: ApiRequestError; setCookies: string[] }
+
+const field = (form: FormData | null, name: string, max: number): string => {
+  const value = form?.get(name)
+  return typeof value === "string" ? value.slice(0, max) : ""
+}
+
+/** The step's fields as typed: the facade checks them with the contract's schemas, as for the islands. */
+export function signInFieldsOf(form: FormData | null): { step: SignInStep; username: string; password: string; code: string } {
+  return {
+    step: field(form, "step", 10) === "code" ? "code" : "password",
+    username: field(form, "username", 200),
+    password: field(form, "password", 1_000),
+    code: field(form, "code", 100),
+  }
+}
+
+/**
+ * The pending sign-in's cookie is the facade's, scoped to /api/login where the islands send the code.
+ * Here the browser posts the code to /auth and this page sends it on, so it is handed on scoped to /auth.
+ */
+function forThisPage(setCookies: string[]): string[] {
+  return setCookies.map((cookie) =>
+    cookie.startsWith(`${PENDING_SIGN_IN_COOKIE}=`) ? cookie.replace(/;\s*Path=[^;]*/i, "; Path=/auth") : cookie,
+  )
+}
+
+export async function signInWithForm(request: Request, fields: ReturnType<typeof signInFieldsOf>): Promise<SignInOutcome> {
+  const answer =
+    fields.step === "code"
+      ? await sendFormAsBrowser(request, apiRoutes.loginTwoFactor, { code: fields.code })
+      : await sendFormAsBrowser(request, apiRoutes.login, { username: fields.username, password: fields.password })
+  if (answer.status === 200) {
+    const body = JSON.parse(answer.text || "{}") as { twoFactorRequired?: boolean; username?: string }
+    if (body.twoFactorRequired) return { state: "code", setCookies: forThisPage(answer.setCookies) }
+    return { state: "signedIn", username: body.username ?? fields.username, setCookies: forThisPage(answer.setCookies) }
+  }
+  const failed = readFailedAnswer(answer.text, answer.statusText, answer.status)
+  return {
+    state: "refused",
+    error: new ApiRequestError(answer.status, failed.message, failed.details, failed.fields, failed.code, failed.params),
+    setCookies: forThisPage(answer.setCookies),
+  }
+}
+
+/** The register form's fields: the contract's, but the admin flag, which no form sets. */
+const REGISTER_FIELDS = Object.keys(registerFormSchema.shape).filter((name) => name !== "isAdmin")
+
+export type RegisterOutcome =
+  | { state: "registered"; setCookies: string[] }
+  | { state: "refused"; error: ApiRequestError | null; fields: Record<string, string>; values: Record<string, string> }
+
+/**
+ * Registers from the posted form: checked with the contract's registerFormSchema first (the browser's
+ * check, which the facade repeats without the confirmation), then sent as the islands send it.
+ */
+export async function registerWithForm(request: Request, form: FormData | null): Promise<RegisterOutcome> {
+  const typed = Object.fromEntries(REGISTER_FIELDS.map((name) => [name, field(form, name, 1_000)]))
+  const values = Object.fromEntries(Object.entries(typed).filter(([name]) => name !== "password" && name !== "confirmPassword"))
+  const checked = registerFormSchema.safeParse(typed)
+  if (!checked.success) {
+    const fields: Record<string, string> = {}
+    for (const issue of checked.error.issues) {
+      const name = String(issue.path[0] ?? "")
+      if (name && !(name in fields)) fields[name] = issue.message
+    }
+    return { state: "refused", error: null, fields, values }
+  }
+  // docs/product.md §5: the client marks the username 'admin' as an admin; the server ignores the flag.
+  const answer = await sendFormAsBrowser(request, apiRoutes.register, { ...checked.data, isAdmin: checked.data.username === "admin" })
+  if (answer.status === 201 || answer.status === 200) return { state: "registered", setCookies: answer.setCookies }
+  const failed = readFailedAnswer(answer.text, answer.statusText, answer.status)
+  const error = new ApiRequestError(answer.status, failed.message, failed.details, failed.fields, failed.code, failed.params)
+  return { state: "refused", error, fields: error.fields, values }
+}

@@ -1,0 +1,187 @@
+import { expect, type Page } from "@playwright/test"
+import { test } from "../support/csp.ts"
+import { newUserDetails } from "../support/api.ts"
+import { Authenticator } from "../support/totp.ts"
+
+/**
+ * The cart without JavaScript (Tor Browser at "Safest", script blockers): add to cart from a product
+ * page, change a line's quantity, remove it, each a plain form the server answers; what is refused is
+ * said on the page in its language; and signing in, with the two-factor code step, from /auth.
+ */
+test.use({ javaScriptEnabled: false })
+
+interface Product {
+  id: number
+  name: string
+  stockQuantity: number
+}
+
+async function productWithStock(page: Page, atLeast: number): Promise<Product> {
+  const products = (await (await page.request.get("/api/products")).json()) as Product[]
+  const product = products.find((p) => p.stockQuantity >= atLeast)
+  if (!product) throw new Error(`no product with ${atLeast} in stock`)
+  return product
+}
+
+test("a customer without JavaScript adds to the cart, changes the quantity, is told what is refused, and removes it", async ({ page }) => {
+  expect((await page.request.post("/api/register", { data: newUserDetails() })).status()).toBe(201)
+  const product = await productWithStock(page, 5)
+
+  await page.goto(`/product/${product.id}`)
+  // Nothing waits for a script: the quantity is typed and the button submits the form.
+  await page.getByRole("spinbutton", { name: "Quantity" }).fill("2")
+  await page.getByRole("button", { name: "Add to Cart" }).click()
+  await expect(page).toHaveURL(/\/cart\?done=add$/)
+  await expect(page.locator("#main").getByRole("status")).toHaveText("Added to cart")
+  const quantity = page.getByRole("spinbutton", { name: `Quantity of ${product.name}` })
+  await expect(quantity).toHaveValue("2")
+  // The header's cart is a link here, to this page.
+  await expect(page.getByRole("link", { name: "Cart, 2 items" })).toHaveAttribute("href", "/cart")
+
+  await quantity.fill("3")
+  await page.getByRole("button", { name: `Update quantity of ${product.name}` }).click()
+  await expect(page.locator("#main").getByRole("status")).toHaveText("Quantity updated")
+  await expect(quantity).toHaveValue("3")
+
+  // More than there is: the facade's refusal, said as the islands say it, and the cart unchanged.
+  await quantity.fill(String(product.stockQuantity + 50))
+  const refused = page.waitForResponse((r) => r.url().endsWith("/cart") && r.request().method() === "POST")
+  await page.getByRole("button", { name: `Update quantity of ${product.name}` }).click()
+  expect((await refused).status()).toBe(409)
+  await expect(page.getByRole("alert")).toContainText(`of ${product.name} left in stock: please change your cart.`)
+  await expect(quantity).toHaveValue("3")
+  // A reload of the answer asks again rather than repeating the change silently; the redirect after a change never does.
+  await page.goto("/cart")
+  await expect(quantity).toHaveValue("3")
+
+  await page.getByRole("button", { name: `Remove ${product.name} from cart` }).click()
+  await expect(page.locator("#main").getByRole("status")).toHaveText("Item removed")
+  await expect(page.getByText("Your cart is empty")).toBeVisible()
+  expect(await (await page.request.get("/api/cart")).json()).toEqual([])
+})
+
+test("a visitor without JavaScript who adds to the cart is told to sign in, in German", async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: "language", value: "de", url: baseURL! }])
+  const product = await productWithStock(page, 1)
+  await page.goto(`/product/${product.id}`)
+  await page.getByRole("button", { name: "In den Warenkorb" }).click()
+  await expect(page.getByRole("alert")).toContainText("Sie müssen angemeldet sein")
+  await expect(page.getByRole("link", { name: "Anmelden oder registrieren" })).toHaveAttribute("href", "/auth?return=%2Fcart")
+})
+
+test("a cart form posted from another site changes nothing", async ({ page, playwright, baseURL }) => {
+  expect((await page.request.post("/api/register", { data: newUserDetails() })).status()).toBe(201)
+  const product = await productWithStock(page, 1)
+  const cookies = await page.context().cookies()
+  const forged = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { cookie: cookies.map((c) => `${c.name}=${c.value}`).join("; "), origin: "https://evil.example" },
+  })
+  const answer = await forged.post("/cart", { form: { action: "add", productId: String(product.id), quantity: "1" }, maxRedirects: 0 })
+  expect(answer.status()).toBe(403)
+  await forged.dispose()
+  expect(await (await page.request.get("/api/cart")).json()).toEqual([])
+  // Nonsense is a 400 that says so, on the page.
+  const nonsense = await page.request.post("/cart", {
+    form: { action: "add", productId: "x", quantity: "-1" },
+    headers: { origin: new URL(baseURL!).origin },
+    maxRedirects: 0,
+  })
+  expect(nonsense.status()).toBe(400)
+  expect(await nonsense.text()).toContain("The form was incomplete")
+})
+
+async function newAccount(page: Page, twoFactor: boolean) {
+  const details = newUserDetails()
+  expect((await page.request.post("/api/register", { data: details })).status()).toBe(201)
+  let app: Authenticator | null = null
+  if (twoFactor) {
+    const setup = await (await page.request.post("/api/account/two-factor/setup")).json()
+    app = new Authenticator(setup.secret)
+    expect((await page.request.post("/api/account/two-factor/enable", { data: { code: await app.nextCode() } })).status()).toBe(200)
+  }
+  await page.request.post("/api/logout")
+  return { details, app }
+}
+
+const signedIn = async (page: Page) => (await page.request.get("/api/user")).status() === 200
+
+test("signing in without JavaScript: a wrong password is said on the page, the right one goes back where the visitor came from", async ({
+  page,
+}) => {
+  const { details } = await newAccount(page, false)
+  await page.goto("/auth?return=%2Fcart")
+  const login = page.getByRole("tabpanel", { name: "Login" })
+  await login.getByLabel("Username").fill(details.username)
+  await login.getByLabel("Password").fill("not the password")
+  await login.getByRole("button", { name: "Sign in", exact: true }).click()
+  await expect(login.getByRole("alert")).toContainText("Login failed")
+  await expect(login.getByRole("alert")).toContainText("Invalid username or password")
+  await expect(login.getByLabel("Username")).toHaveValue(details.username)
+  await expect(login.getByLabel("Password")).toHaveValue("")
+  expect(await signedIn(page)).toBe(false)
+
+  await login.getByLabel("Password").fill(details.password)
+  await login.getByRole("button", { name: "Sign in", exact: true }).click()
+  await expect(page).toHaveURL(/\/cart$/)
+  await expect(page.getByRole("heading", { level: 1, name: "Your Cart" })).toBeVisible()
+  expect(await signedIn(page)).toBe(true)
+})
+
+test("signing in without JavaScript with two-factor sign-in: the code step, a wrong code refused, the right one signs in", async ({
+  page,
+}) => {
+  const { details, app } = await newAccount(page, true)
+  await page.goto("/auth")
+  const login = page.getByRole("tabpanel", { name: "Login" })
+  await login.getByLabel("Username").fill(details.username)
+  await login.getByLabel("Password").fill(details.password)
+  await login.getByRole("button", { name: "Sign in", exact: true }).click()
+  await expect(page.getByRole("heading", { name: "Enter your authentication code" })).toBeVisible()
+  expect(await signedIn(page)).toBe(false)
+
+  const code = login.getByRole("textbox", { name: "Authentication code" })
+  await code.fill("000000")
+  await login.getByRole("button", { name: "Verify and sign in" }).click()
+  await expect(login.getByRole("alert")).toContainText("Login failed")
+  await expect(page.getByRole("heading", { name: "Enter your authentication code" })).toBeVisible()
+  expect(await signedIn(page)).toBe(false)
+
+  await code.fill(await app!.nextCode())
+  await login.getByRole("button", { name: "Verify and sign in" }).click()
+  await expect(page).toHaveURL(/\/$/)
+  expect(await signedIn(page)).toBe(true)
+  expect((await (await page.request.get("/api/account")).json()).username).toBe(details.username)
+})
+
+test("registering without JavaScript: a refused form comes back with the messages under its fields and what was typed, then the account is made", async ({
+  page,
+}) => {
+  const details = newUserDetails()
+  // The Register tab as the page is linked: without a script, the tab is chosen by the address.
+  await page.goto("/auth?tab=register")
+  const form = page.getByRole("tabpanel", { name: "Register" })
+  await form.getByLabel("Username").fill(details.username)
+  await form.getByLabel("Email").fill(details.email)
+  await form.getByLabel(/^Password/).fill(details.password)
+  await form.getByLabel("Confirm password").fill(`${details.password}!`)
+  await form.getByLabel("Full name").fill(details.fullName)
+  await form.getByLabel("Address line 1").fill(details.addressLine1)
+  await form.getByLabel("City").fill(details.city)
+  await form.getByLabel("State/Province").fill(details.state)
+  await form.getByLabel("Postal code").fill(details.postalCode)
+  await form.getByLabel("Country").selectOption(details.country)
+  await form.getByRole("button", { name: "Create account" }).click()
+
+  await expect(form.getByLabel("Confirm password")).toHaveAccessibleDescription(/Passwords don't match/)
+  await expect(form.getByLabel("Username")).toHaveValue(details.username)
+  await expect(form.getByLabel("City")).toHaveValue(details.city)
+  await expect(form.getByLabel(/^Password/)).toHaveValue("")
+  expect((await page.request.get("/api/user")).status()).toBe(401)
+
+  await form.getByLabel(/^Password/).fill(details.password)
+  await form.getByLabel("Confirm password").fill(details.password)
+  await form.getByRole("button", { name: "Create account" }).click()
+  await expect(page).toHaveURL(/\/$/)
+  expect((await (await page.request.get("/api/account")).json()).username).toBe(details.username)
+})
