@@ -322,6 +322,8 @@ for (const language of ["en", "de"] as const) {
     test("a customer's orders and result pages", async ({ page }) => {
       expect((await page.request.post("/api/register", { data: newUserDetails() })).status()).toBe(201)
       expect((await page.request.post("/api/cart", { data: { productId: 4, quantity: 1 } })).status()).toBe(201)
+      // The cart as a page (for browsers without JavaScript), with its item.
+      await visit(page, "/cart", language)
       const id = await placeSandboxOrder(page)
       // The last: the checkout with the cart now empty.
       for (const path of ["/orders", "/account/orders", `/checkout/success?orderId=${id}`, `/checkout/error?orderId=${id}`, "/checkout"]) {

@@ -158,9 +158,16 @@ test("registering without JavaScript: a refused form comes back with the message
   page,
 }) => {
   const details = newUserDetails()
-  // The Register tab as the page is linked: without a script, the tab is chosen by the address.
-  await page.goto("/auth?tab=register")
+  // The tabs are links without a script: to the Register tab and back, by the address.
+  await page.goto("/auth")
+  await page.getByRole("tab", { name: "Register" }).click()
+  await expect(page).toHaveURL(/\/auth\?tab=register$/)
   const form = page.getByRole("tabpanel", { name: "Register" })
+  await form.getByRole("link", { name: "Sign in" }).click()
+  await expect(page).toHaveURL(/\/auth$/)
+  await expect(page.getByRole("tab", { name: "Login" })).toHaveAttribute("aria-selected", "true")
+  await page.getByRole("tabpanel", { name: "Login" }).getByRole("link", { name: "Register" }).click()
+  await expect(page).toHaveURL(/\/auth\?tab=register$/)
   await form.getByLabel("Username").fill(details.username)
   await form.getByLabel("Email").fill(details.email)
   await form.getByLabel(/^Password/).fill(details.password)

@@ -51,7 +51,7 @@ export default function AuthForms({
   const [tab, setTab] = useState<AuthTab>(initialTab)
   // A tab's form is rendered from its first opening on, so what was typed stays when switching back.
   const [opened, setOpened] = useState<Record<AuthTab, boolean>>({ login: initialTab === "login", register: initialTab === "register" })
-  const tabRefs = useRef<Record<AuthTab, HTMLButtonElement | null>>({ login: null, register: null })
+  const tabRefs = useRef<Record<AuthTab, HTMLAnchorElement | null>>({ login: null, register: null })
   const id = useId()
 
   function select(next: AuthTab, focus = false) {
@@ -65,7 +65,20 @@ export default function AuthForms({
     window.history.replaceState(window.history.state, "", url)
   }
 
-  function onTabKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+  /** The tab's own address: without JavaScript (or before this island runs) a tab is a link to it. */
+  function tabHref(name: AuthTab): string {
+    const url = new URL(action, "http://shop.invalid")
+    if (name === "register") url.searchParams.set("tab", "register")
+    else url.searchParams.delete("tab")
+    return url.pathname + url.search
+  }
+
+  function onTabKeyDown(event: KeyboardEvent<HTMLAnchorElement>) {
+    if (event.key === " ") {
+      event.preventDefault()
+      select(event.currentTarget.dataset.tab as AuthTab)
+      return
+    }
     const index = tabs.indexOf(tab)
     let next: AuthTab | undefined
     if (event.key === "ArrowRight") next = tabs[(index + 1) % tabs.length]
@@ -82,29 +95,40 @@ export default function AuthForms({
     <div className="auth-forms">
       <div className="auth-tabs" role="tablist" aria-label={t("auth.tabs")}>
         {tabs.map((name) => (
-          <button
+          <a
             key={name}
             ref={(element) => {
               tabRefs.current[name] = element
             }}
-            type="button"
+            href={tabHref(name)}
+            data-tab={name}
             role="tab"
             id={`${id}-tab-${name}`}
             aria-selected={tab === name}
             aria-controls={`${id}-panel-${name}`}
             tabIndex={tab === name ? 0 : -1}
             className="auth-tabs__tab"
-            onClick={() => select(name)}
+            onClick={(event) => {
+              event.preventDefault()
+              select(name)
+            }}
             onKeyDown={onTabKeyDown}
           >
             {t(`auth.tab.${name}`)}
-          </button>
+          </a>
         ))}
       </div>
       <div role="tabpanel" id={`${id}-panel-login`} aria-labelledby={`${id}-tab-login`} hidden={tab !== "login"} className="auth-panel">
         {opened.login && (
           <Suspense fallback={<FormLoading text={t("auth.loading")} />}>
-            <LoginForm t={t} returnTo={returnTo} action={action} server={signIn} onSwitch={() => select("register", true)} />
+            <LoginForm
+              t={t}
+              returnTo={returnTo}
+              action={action}
+              server={signIn}
+              switchHref={tabHref("register")}
+              onSwitch={() => select("register", true)}
+            />
           </Suspense>
         )}
       </div>
@@ -123,6 +147,7 @@ export default function AuthForms({
               returnTo={returnTo}
               action={action}
               server={registration}
+              switchHref={tabHref("login")}
               onSwitch={() => select("login", true)}
             />
           </Suspense>

@@ -64,12 +64,15 @@ export default function LoginForm({
   returnTo,
   action = "/auth",
   server,
+  switchHref = "/auth",
   onSwitch,
 }: {
   t: Translate
   returnTo: string
   action?: string
   server?: ServerSignIn
+  /** The other tab's address: the switch is a link there without JavaScript. */
+  switchHref?: string
   onSwitch: () => void
 }) {
   const ready = useHydrated()
@@ -264,9 +267,16 @@ export default function LoginForm({
       </div>
       <p className="auth-form__switch">
         {t("auth.login.switch")}{" "}
-        <button type="button" className="auth-form__link" onClick={onSwitch}>
+        <a
+          className="auth-form__link"
+          href={switchHref}
+          onClick={(event) => {
+            event.preventDefault()
+            onSwitch()
+          }}
+        >
           {t("auth.login.switchAction")}
-        </button>
+        </a>
       </p>
     </form>
   )

@@ -50,6 +50,7 @@ export default function RegisterForm({
   returnTo,
   action = "/auth",
   server,
+  switchHref = "/auth",
   onSwitch,
 }: {
   t: Translate
@@ -57,6 +58,8 @@ export default function RegisterForm({
   returnTo: string
   action?: string
   server?: ServerRegistration
+  /** The other tab's address: the switch is a link there without JavaScript. */
+  switchHref?: string
   onSwitch: () => void
 }) {
   const form = useForm<RegisterInput, unknown, RegisterValues>({
@@ -152,9 +155,16 @@ export default function RegisterForm({
       </button>
       <p className="auth-form__switch">
         {t("auth.register.switch")}{" "}
-        <button type="button" className="auth-form__link" onClick={onSwitch}>
+        <a
+          className="auth-form__link"
+          href={switchHref}
+          onClick={(event) => {
+            event.preventDefault()
+            onSwitch()
+          }}
+        >
           {t("auth.register.switchAction")}
-        </button>
+        </a>
       </p>
     </form>
   )
