@@ -9,7 +9,7 @@ import { registerFormSchema } from "@enclave/contract/forms"
 import { PENDING_SIGN_IN_COOKIE } from "@enclave/contract"
 import { ApiRequestError } from "../client/api"
 import { apiRoutes } from "../api-routes"
-import { sendFormAsBrowser } from "./http"
+import { sendFormAsBrowser, type FormAnswer } from "./http"
 
 export type SignInStep = "password" | "code"
 
@@ -43,20 +43,30 @@ function forThisPage(setCookies: string[]): string[] {
   )
 }
 
+/** The facade's refusal as the islands hold one, for the same texts (failureText) and field messages. */
+function refusalOf(answer: FormAnswer): ApiRequestError {
+  const failed = readFailedAnswer(answer.text, answer.statusText, answer.status)
+  return new ApiRequestError(answer.status, failed.message, failed.details, failed.fields, failed.code, failed.params)
+}
+
 export async function signInWithForm(request: Request, fields: ReturnType<typeof signInFieldsOf>): Promise<SignInOutcome> {
   const answer =
     fields.step === "code"
       ? await sendFormAsBrowser(request, apiRoutes.loginTwoFactor, { code: fields.code })
       : await sendFormAsBrowser(request, apiRoutes.login, { username: fields.username, password: fields.password })
   if (answer.status === 200) {
-    const body = JSON.parse(answer.text || "{}") as { twoFactorRequired?: boolean; username?: string }
+    let body: { twoFactorRequired?: boolean; username?: string } = {}
+    try {
+      body = JSON.parse(answer.text) as typeof body
+    } catch {
+      // The session's cookie came all the same; the username typed stands in for the answer's.
+    }
     if (body.twoFactorRequired) return { state: "code", setCookies: forThisPage(answer.setCookies) }
     return { state: "signedIn", username: body.username ?? fields.username, setCookies: forThisPage(answer.setCookies) }
   }
-  const failed = readFailedAnswer(answer.text, answer.statusText, answer.status)
   return {
     state: "refused",
-    error: new ApiRequestError(answer.status, failed.message, failed.details, failed.fields, failed.code, failed.params),
+    error: refusalOf(answer),
     setCookies: forThisPage(answer.setCookies),
   }
 }
@@ -87,7 +97,6 @@ export async function registerWithForm(request: Request, form: FormData | null):
   // docs/product.md §5: the client marks the username 'admin' as an admin; the server ignores the flag.
   const answer = await sendFormAsBrowser(request, apiRoutes.register, { ...checked.data, isAdmin: checked.data.username === "admin" })
   if (answer.status === 201 || answer.status === 200) return { state: "registered", setCookies: answer.setCookies }
-  const failed = readFailedAnswer(answer.text, answer.statusText, answer.status)
-  const error = new ApiRequestError(answer.status, failed.message, failed.details, failed.fields, failed.code, failed.params)
+  const error = refusalOf(answer)
   return { state: "refused", error, fields: error.fields, values }
 }

@@ -27,7 +27,7 @@ import { withTypedValues } from "../../../lib/client/deferred"
 import { useHydrated } from "../../../lib/client/hydrated"
 import { setUser, showToast } from "../../../lib/client/stores"
 import { goOn } from "./after-sign-in"
-import { applyCodeError, applyServerFields, failureText, TextField } from "./form-fields"
+import { applyCodeError, applyServerFields, failureText, ServerRefusal, serverFieldErrors, TextField } from "./form-fields"
 
 type LoginInput = z.input<typeof loginSchema>
 type LoginValues = z.output<typeof loginSchema>
@@ -42,21 +42,6 @@ export interface ServerSignIn {
   error?: string
   /** Field → the facade's message. */
   fields?: Record<string, string>
-}
-
-/** The server's refusal, shown where the toast would be without JavaScript, until the form is sent again. */
-function ServerRefusal({ t, text }: { t: Translate; text: string }) {
-  return (
-    <div className="auth-form__problem" role="alert">
-      <p className="auth-form__problem-title">{t("auth.toast.loginFailed")}</p>
-      <p>{text}</p>
-    </div>
-  )
-}
-
-/** The facade's field messages as react-hook-form errors, for the fields to show them as their own. */
-function serverFieldErrors(fields: Record<string, string> | undefined) {
-  return Object.fromEntries(Object.entries(fields ?? {}).map(([name, message]) => [name, { type: "server", message }]))
 }
 
 export default function LoginForm({
@@ -212,7 +197,7 @@ export default function LoginForm({
         {t("auth.tab.login")}
       </h2>
       <input type="hidden" name="step" value="password" />
-      {serverShown && server?.error && <ServerRefusal t={t} text={server.error} />}
+      {serverShown && server?.error && <ServerRefusal title={t("auth.toast.loginFailed")} text={server.error} />}
       <TextField
         t={t}
         form="login"
@@ -383,7 +368,7 @@ function TwoFactorStep({
           {recovery ? t("auth.twoFactor.useApp") : t("auth.twoFactor.useRecovery")}
         </button>
       </p>
-      {serverShown && server?.error && <ServerRefusal t={t} text={server.error} />}
+      {serverShown && server?.error && <ServerRefusal title={t("auth.toast.loginFailed")} text={server.error} />}
       <button className="button button--primary auth-form__submit" type="submit" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? t("auth.twoFactor.busy") : t("auth.twoFactor.submit")}
       </button>

@@ -14,7 +14,16 @@ import { createAccount } from "../../../lib/client/calls"
 import { withTypedValues } from "../../../lib/client/deferred"
 import { setUser, showToast } from "../../../lib/client/stores"
 import { goOn } from "./after-sign-in"
-import { AddressFields, applyServerFields, BusinessFields, failureText, TextField, type FieldProps } from "./form-fields"
+import {
+  AddressFields,
+  applyServerFields,
+  BusinessFields,
+  failureText,
+  ServerRefusal,
+  serverFieldErrors,
+  TextField,
+  type FieldProps,
+} from "./form-fields"
 
 type RegisterInput = z.input<typeof registerFormSchema>
 type RegisterValues = z.output<typeof registerFormSchema>
@@ -86,12 +95,7 @@ export default function RegisterForm({
   const { register, handleSubmit, setError, formState } = form
   // The server's answer stands until the form is sent again.
   const [serverShown, setServerShown] = useState(Boolean(server))
-  const errors = serverShown
-    ? {
-        ...Object.fromEntries(Object.entries(server?.fields ?? {}).map(([name, message]) => [name, { type: "server", message }])),
-        ...formState.errors,
-      }
-    : formState.errors
+  const errors = serverShown ? { ...serverFieldErrors(server?.fields), ...formState.errors } : formState.errors
 
   const onSubmit = handleSubmit(async (values) => {
     setServerShown(false)
@@ -127,12 +131,7 @@ export default function RegisterForm({
         {t("auth.tab.register")}
       </h2>
       <input type="hidden" name="form" value="register" />
-      {serverShown && server?.error && (
-        <div className="auth-form__problem" role="alert">
-          <p className="auth-form__problem-title">{t("auth.toast.registerFailed")}</p>
-          <p>{server.error}</p>
-        </div>
-      )}
+      {serverShown && server?.error && <ServerRefusal title={t("auth.toast.registerFailed")} text={server.error} />}
       <fieldset className="auth-form__group">
         <legend>{t("auth.section.account")}</legend>
         {field("username", { autoComplete: "username", required: true, hint: t("auth.hint.username") })}

@@ -42,6 +42,21 @@ export function applyCodeError(error: unknown, setError: UseFormSetError<{ code:
   setError("code", { type: "server", message: error.serverMessage }, { shouldFocus: true })
 }
 
+/** The facade's field messages (a form the server answered) as react-hook-form errors, for the fields to show as their own. */
+export function serverFieldErrors(fields: Record<string, string> | undefined) {
+  return Object.fromEntries(Object.entries(fields ?? {}).map(([name, message]) => [name, { type: "server", message }]))
+}
+
+/** A refusal the server rendered (the form was posted without JavaScript), where the toast would say it. */
+export function ServerRefusal({ title, text }: { title: string; text: string }) {
+  return (
+    <div className="auth-form__problem" role="alert">
+      <p className="auth-form__problem-title">{title}</p>
+      <p>{text}</p>
+    </div>
+  )
+}
+
 export function failureText(t: Translate, error: unknown): string {
   // What the browser's passkey ceremony ended with (cancelled, already registered, not supported).
   if (error instanceof PasskeyCeremonyError) return t(`auth.passkey.ceremony.${error.failure}`)
