@@ -192,3 +192,95 @@ test("registering without JavaScript: a refused form comes back with the message
   await expect(page).toHaveURL(/\/$/)
   expect((await (await page.request.get("/api/account")).json()).username).toBe(details.username)
 })
+
+/**
+ * The whole purchase without JavaScript: the product page's form, /cart, both checkout steps as forms the
+ * server checks (a bad address comes back with the messages next to its fields, as typed), the sandbox card,
+ * the result page and the order on /orders. `german`: the same in German.
+ */
+async function buyWithoutJavaScript(page: Page, german: boolean) {
+  const say = german
+    ? {
+        add: "In den Warenkorb",
+        checkout: "Zur Kasse",
+        fullName: "Vollständiger Name",
+        postalCode: "Postleitzahl",
+        city: "Stadt",
+        fullNameRequired: "Vollständiger Name ist erforderlich",
+        postalCodeRequired: "Postleitzahl ist erforderlich",
+        continue: "Weiter zur Zahlung",
+        review: "Bestellung prüfen",
+        sandbox: /Testkarte \(Sandbox\)/,
+        buy: /^Zahlungspflichtig bestellen \(/,
+        success: "Zahlung erfolgreich",
+      }
+    : {
+        add: "Add to Cart",
+        checkout: "Checkout",
+        fullName: "Full name",
+        postalCode: "Postal code",
+        city: "City",
+        fullNameRequired: "Full name is required",
+        postalCodeRequired: "Postal code is required",
+        continue: "Continue to Payment",
+        review: "Review your order",
+        sandbox: /Test card \(sandbox\)/,
+        buy: /^Buy now: /,
+        success: "Payment Successful",
+      }
+  const details = newUserDetails()
+  expect((await page.request.post("/api/register", { data: details })).status()).toBe(201)
+  const product = await productWithStock(page, 1)
+  const stockBefore = product.stockQuantity
+
+  await page.goto(`/product/${product.id}`)
+  await page.getByRole("button", { name: say.add }).click()
+  await expect(page).toHaveURL(/\/cart\?done=add$/)
+  await page.locator("#main").getByRole("link", { name: say.checkout, exact: true }).click()
+  await expect(page).toHaveURL(/\/checkout$/)
+  await expect(page.getByLabel(say.fullName)).toHaveValue(details.fullName)
+
+  // A bad address: the server's answer keeps what was typed and says what is wrong next to each field.
+  await page.getByLabel(say.fullName).fill("")
+  await page.getByLabel(say.postalCode).fill("1")
+  const refused = page.waitForResponse((r) => r.url().endsWith("/checkout") && r.request().method() === "POST")
+  await page.getByRole("button", { name: say.continue }).click()
+  expect((await refused).status()).toBe(400)
+  await expect(page.getByLabel(say.fullName)).toHaveAccessibleDescription(say.fullNameRequired)
+  await expect(page.getByLabel(say.postalCode)).toHaveAccessibleDescription(say.postalCodeRequired)
+  await expect(page.getByLabel(say.postalCode)).toHaveValue("1")
+  await expect(page.getByLabel(say.city)).toHaveValue(details.city)
+
+  await page.getByLabel(say.fullName).fill("Grace Hopper")
+  await page.getByLabel(say.postalCode).fill(details.postalCode)
+  await page.getByRole("button", { name: say.continue }).click()
+  await expect(page.getByRole("heading", { name: say.review })).toBeVisible()
+  await expect(page.getByTestId("review-address")).toContainText("Grace Hopper")
+  await page.getByRole("radio", { name: say.sandbox }).check()
+  await page.getByRole("button", { name: say.buy }).click()
+
+  await expect(page).toHaveURL(/\/checkout\/success\?orderId=\d+$/)
+  const orderId = Number(new URL(page.url()).searchParams.get("orderId"))
+  await expect(page.getByRole("heading", { level: 1, name: say.success })).toBeVisible()
+  await expect(page.getByTestId("test-payment-banner")).toBeVisible()
+  expect(await (await page.request.get("/api/cart")).json()).toEqual([])
+  const stock = (await (await page.request.get(`/api/products/${product.id}`)).json()) as Product
+  expect(stock.stockQuantity).toBeLessThan(stockBefore)
+
+  await page.goto("/orders")
+  const order = page.locator(`[data-order-id="${orderId}"]`)
+  await expect(order).toBeVisible()
+  await order.locator("summary").click()
+  await expect(order).toContainText(product.name)
+}
+
+test("buying without JavaScript: both checkout steps as forms, a bad address said next to its fields, the sandbox card, the order on /orders", async ({
+  page,
+}) => {
+  await buyWithoutJavaScript(page, false)
+})
+
+test("buying without JavaScript, in German", async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: "language", value: "de", url: baseURL! }])
+  await buyWithoutJavaScript(page, true)
+})

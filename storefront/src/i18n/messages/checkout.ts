@@ -60,6 +60,10 @@ export default defineMessages(
     "checkout.payment.testOnlyTitle": "Only test payments right now",
     "checkout.payment.testOnlyText":
       "Card and PayPal payments are switched off. The only way to pay is the test card below: it places an order in the shop, but it is a test and no money is charged.",
+    "checkout.payment.cardNeedsScript": "Paying by card needs JavaScript for the card form. Without it, you can pay one of these ways:",
+    "checkout.payment.cardOnlyNeedsScript":
+      "Paying by card needs JavaScript for the card form. Please allow JavaScript on this page to pay.",
+    "checkout.payment.placeOrder": "Buy now: {amount}",
     "checkout.payment.sandboxNote":
       "The test card below places a real order in the shop, but no money is charged: it is a sandbox payment.",
     "checkout.card.title": "Test card (sandbox)",
@@ -289,6 +293,11 @@ export default defineMessages(
     "checkout.payment.testOnlyTitle": "Derzeit nur Testzahlungen",
     "checkout.payment.testOnlyText":
       "Karten- und PayPal-Zahlungen sind ausgeschaltet. Bezahlen können Sie nur mit der Testkarte unten: Damit wird eine Bestellung im Shop angelegt, aber es ist ein Test und es wird kein Geld abgebucht.",
+    "checkout.payment.cardNeedsScript":
+      "Die Kartenzahlung braucht JavaScript für das Kartenformular. Ohne JavaScript können Sie so bezahlen:",
+    "checkout.payment.cardOnlyNeedsScript":
+      "Die Kartenzahlung braucht JavaScript für das Kartenformular. Bitte erlauben Sie JavaScript auf dieser Seite, um zu bezahlen.",
+    "checkout.payment.placeOrder": "Zahlungspflichtig bestellen ({amount})",
     "checkout.payment.sandboxNote":
       "Mit der Testkarte unten wird eine echte Bestellung im Shop angelegt, aber kein Geld abgebucht: Es ist eine Sandbox-Zahlung.",
     "checkout.card.title": "Testkarte (Sandbox)",

@@ -11,13 +11,21 @@ import { methodsForCountry, shippingCountryOf } from "../../modules/checkout/shi
 import { summaryKey, type PricedSummary } from "../../modules/checkout/summary-key"
 import { forwardedHeaders, getJson } from "./http"
 
-/** Null when the address's country is not one the shop ships to, or the summary could not be had. */
-export async function checkoutSummaryFor(request: Request, user: User, methods: ShippingMethod[] | null): Promise<PricedSummary | null> {
+/**
+ * Null when the address's country is not one the shop ships to, or the summary could not be had. `posted`: the
+ * address and method of a checkout form sent without JavaScript, instead of the customer's own and the default.
+ */
+export async function checkoutSummaryFor(
+  request: Request,
+  user: User,
+  methods: ShippingMethod[] | null,
+  posted?: { country: string; state: string; methodId: number | null },
+): Promise<PricedSummary | null> {
   if (!methods) return null
-  const { country, state } = userAddress(user)
+  const { country, state } = posted ?? userAddress(user)
   const countryCode = shippingCountryOf(methods, country)
   const offered = methodsForCountry(methods, countryCode)
-  const methodId = (offered.find((m) => m.isDefault) ?? offered[0])?.id ?? null
+  const methodId = offered.find((m) => m.id === posted?.methodId)?.id ?? (offered.find((m) => m.isDefault) ?? offered[0])?.id ?? null
   const key = summaryKey(countryCode, state, methodId)
   if (!key || !countryCode) return null
   const query = new URLSearchParams({ country: countryCode })

@@ -8,6 +8,8 @@
  */
 import type { z } from "zod"
 import type { Language } from "@enclave/contract/i18n"
+import { readFailedAnswer } from "@enclave/contract/http-errors"
+import { ApiRequestError } from "../client/api"
 import { routePath, type ApiRoute, type RouteParams } from "../api-routes"
 import { answerRevalidatedInThisRequest, catalogueHeaders, keepAnswer, keptAnswer, recordDependency } from "./catalogue-answers"
 
@@ -211,4 +213,10 @@ export async function sendFormAsBrowser(request: Request, route: ApiRoute, body?
   } catch {
     return { status: 503, text: "", setCookies: [], statusText: "Service Unavailable" }
   }
+}
+
+/** The facade's refusal as the islands hold one, so a form's round trip says what an island's call would. */
+export function refusalOfAnswer(answer: FormAnswer): ApiRequestError {
+  const failed = readFailedAnswer(answer.text, answer.statusText, answer.status)
+  return new ApiRequestError(answer.status, failed.message, failed.details, failed.fields, failed.code, failed.params)
 }

@@ -4,12 +4,11 @@
  * sendFormAsBrowser). The cookies the facade sets (the pending sign-in's, then the session's) go back to
  * the browser with the page.
  */
-import { readFailedAnswer } from "@enclave/contract/http-errors"
 import { registerFormSchema } from "@enclave/contract/forms"
 import { PENDING_SIGN_IN_COOKIE } from "@enclave/contract"
-import { ApiRequestError } from "../client/api"
+import type { ApiRequestError } from "../client/api"
 import { apiRoutes } from "../api-routes"
-import { sendFormAsBrowser, type FormAnswer } from "./http"
+import { refusalOfAnswer, sendFormAsBrowser } from "./http"
 
 export type SignInStep = "password" | "code"
 
@@ -43,12 +42,6 @@ function forThisPage(setCookies: string[]): string[] {
   )
 }
 
-/** The facade's refusal as the islands hold one, for the same texts (failureText) and field messages. */
-function refusalOf(answer: FormAnswer): ApiRequestError {
-  const failed = readFailedAnswer(answer.text, answer.statusText, answer.status)
-  return new ApiRequestError(answer.status, failed.message, failed.details, failed.fields, failed.code, failed.params)
-}
-
 export async function signInWithForm(request: Request, fields: ReturnType<typeof signInFieldsOf>): Promise<SignInOutcome> {
   const answer =
     fields.step === "code"
@@ -66,7 +59,7 @@ export async function signInWithForm(request: Request, fields: ReturnType<typeof
   }
   return {
     state: "refused",
-    error: refusalOf(answer),
+    error: refusalOfAnswer(answer),
     setCookies: forThisPage(answer.setCookies),
   }
 }
@@ -97,6 +90,6 @@ export async function registerWithForm(request: Request, form: FormData | null):
   // docs/product.md §5: the client marks the username 'admin' as an admin; the server ignores the flag.
   const answer = await sendFormAsBrowser(request, apiRoutes.register, { ...checked.data, isAdmin: checked.data.username === "admin" })
   if (answer.status === 201 || answer.status === 200) return { state: "registered", setCookies: answer.setCookies }
-  const error = refusalOf(answer)
+  const error = refusalOfAnswer(answer)
   return { state: "refused", error, fields: error.fields, values }
 }

@@ -36,8 +36,6 @@ interface Props {
   methodError: string | undefined
   countryKnown: boolean
   countries: ReadonlyArray<{ value: string; label: string }>
-  /** false until the form's code runs: the server's button stays disabled, so no click is lost. */
-  ready: boolean
   language: Language
   t: Translate
 }
@@ -55,7 +53,6 @@ export function AddressStep({
   methodError,
   countryKnown,
   countries,
-  ready,
   language,
   t,
 }: Props) {
@@ -68,7 +65,9 @@ export function AddressStep({
 
   return (
     <section hidden={hidden} aria-labelledby="step-shipping-title">
-      <form className="co-card" noValidate onSubmit={form.handleSubmit(onContinue)}>
+      {/* A real form: without JavaScript (or before the island runs) the page checks it on the server. */}
+      <form className="co-card" method="post" action="/checkout" noValidate onSubmit={form.handleSubmit(onContinue)}>
+        <input type="hidden" name="step" value="address" />
         <h2 id="step-shipping-title" ref={heading} tabIndex={-1} className="co-card__title">
           <span className="visually-hidden">{t("checkout.step", { number: 1 })}: </span>
           {t("checkout.address.title")}
@@ -150,7 +149,7 @@ export function AddressStep({
           <a className="button button--ghost" href="/">
             {t("checkout.back.shopping")}
           </a>
-          <button type="submit" className="button button--primary" disabled={!ready}>
+          <button type="submit" className="button button--primary">
             {t("checkout.continue")}
           </button>
         </div>

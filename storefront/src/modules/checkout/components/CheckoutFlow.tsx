@@ -6,7 +6,7 @@
  * The state lives in the hooks of ../hooks; placing the order and what follows is useOrderPlacement.
  */
 import { Suspense, useState } from "react"
-import { useForm, useWatch } from "react-hook-form"
+import { useForm, useWatch, type FieldErrors } from "react-hook-form"
 import { zodResolver } from "@hookform/resolvers/zod"
 import type { CartItem, PaymentMethods, PaypalCapture, ShippingAddress, ShippingMethod, User } from "@enclave/contract"
 import { shippingAddressSchema } from "@enclave/contract/forms"
@@ -28,6 +28,13 @@ import { CheckoutSteps, EmptyCheckout } from "./CheckoutSteps"
 import { OrderSummary } from "./OrderSummary"
 import { PaymentStep, PendingPaypalPanel } from "./PaymentStep"
 import { useOrderPlacement } from "./useOrderPlacement"
+import type { PostedCheckout } from "../posted"
+
+/** The server's field messages as react-hook-form holds errors. */
+function fieldErrorsOf(errors: Record<string, string> | undefined): FieldErrors<AddressForm> | undefined {
+  if (!errors || Object.keys(errors).length === 0) return undefined
+  return Object.fromEntries(Object.entries(errors).map(([name, message]) => [name, { type: "server", message }]))
+}
 
 export interface CheckoutProps {
   language: Language
@@ -42,6 +49,8 @@ export interface CheckoutProps {
   paymentMethods: PaymentMethods
   /** The server's summary for the customer's own address and that zone's default method; null when it could not be had. */
   summary: PricedSummary | null
+  /** The server's answer to a form posted without JavaScript: the island goes on from there. */
+  posted?: PostedCheckout | null
 }
 
 export default function CheckoutFlow({
@@ -53,6 +62,7 @@ export default function CheckoutFlow({
   shippingMethods,
   paymentMethods: initialPaymentMethods,
   summary: initialSummary,
+  posted = null,
 }: CheckoutProps) {
   const t = messageTranslator(messages)
   const ready = useHydrated()
@@ -60,17 +70,20 @@ export default function CheckoutFlow({
   const { phase, placed, finish } = placement
   const items = useCheckoutCart(user, cart, placed)
 
-  const [addressDefaults] = useState(() => withTypedValues("address", userAddress(user)))
+  const [addressDefaults] = useState(() => withTypedValues("address", posted ? (posted.values as AddressForm) : userAddress(user)))
+  // The server's messages after a round trip; memoised, as react-hook-form sets them again whenever they change.
+  const [serverErrors] = useState(() => fieldErrorsOf(posted?.errors))
   const form = useForm<AddressForm, unknown, ShippingAddress>({
     resolver: zodResolver(shippingAddressSchema),
     defaultValues: addressDefaults,
+    errors: serverErrors,
   })
   const country = useWatch({ control: form.control, name: "country" }) ?? ""
   const state = useWatch({ control: form.control, name: "state" }) ?? ""
-  const shipping = useShippingMethods(shippingMethods, country)
-  const [address, setAddress] = useState<ShippingAddress | null>(null)
-  const steps = useCheckoutStep(placed, () => void form.handleSubmit(toPayment)())
-  const payment = usePaymentChoice(initialPaymentMethods, steps.step === 2)
+  const shipping = useShippingMethods(shippingMethods, country, posted)
+  const [address, setAddress] = useState<ShippingAddress | null>(posted?.address ?? null)
+  const steps = useCheckoutStep(placed, () => void form.handleSubmit(toPayment)(), posted?.address ? posted.step : 1)
+  const payment = usePaymentChoice(initialPaymentMethods, steps.step === 2, posted?.choice ?? null)
   const pending = usePendingPaypal()
 
   const selected = shipping.selected
@@ -127,10 +140,11 @@ export default function CheckoutFlow({
           selectedMethodId={shipping.selectedId}
           onSelectMethod={shipping.choose}
           onRetryMethods={shipping.retry}
-          methodError={shipping.methodError}
+          methodError={
+            shipping.methodError ?? (posted?.methodMissing && shipping.selectedId === null ? t("checkout.shipping.required") : undefined)
+          }
           countryKnown={shipping.countryCode !== null}
           countries={countries}
-          ready={ready}
           language={language}
           t={t}
         />
@@ -149,6 +163,8 @@ export default function CheckoutFlow({
             onChoicesChanged={payment.readAgain}
             placement={placement}
             onBack={steps.backToShipping}
+            ready={ready}
+            refusal={posted?.step === 2 ? posted.refusal : null}
             language={language}
             t={t}
           />

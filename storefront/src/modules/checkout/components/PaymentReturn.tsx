@@ -1,7 +1,7 @@
 /**
  * The success page's island (docs/product.md §4 'Return from wallet provider'): the customer comes back from
- * PayPal (paypal=true&token=…: capture it) or from the card provider's 3-D Secure page
- * (card=true&payment_intent=…: place the stored card order), or with no order id at all (a pending
+ * PayPal (paypal=true&token=…: the page captured it; this island says so in a toast and forgets the pending
+ * order) or from the card provider's 3-D Secure page (card=true&payment_intent=…: place the stored card order), or with no order id at all (a pending
  * PayPal order in session storage is completed). Loading, then success or issue, with a toast.
  *
  * Nothing of the contract's root runtime: it brings zod, which this page does not otherwise load.
@@ -15,8 +15,8 @@ import { messageTranslator } from "../../../i18n/format"
 import { clearCart } from "../../../lib/client/calls"
 import {
   clearPendingCardOrder,
+  clearPendingPaypalOrder,
   readPendingPaypalOrder,
-  readPendingUserId,
   takePendingCardOrder,
   type CheckoutStorageKeys,
 } from "../../../lib/client/checkout-storage"
@@ -26,7 +26,8 @@ import { capturePendingPaypal, placePaidOrder } from "./payment-completion"
 import { PaymentResult, type ResultOutcome } from "./PaymentResult"
 
 export type PaymentReturnKind =
-  | { kind: "paypal"; token: string }
+  /** Back from PayPal: the page captured the order and rendered what came of it; the toast says it once more. */
+  | { kind: "settled"; outcome: ResultOutcome; toast: { title: string; description: string; variant?: "destructive" } | null }
   | { kind: "card"; paymentIntentId: string; redirectStatus: string | null }
   /** No order id in the address: only session storage can tell which order is meant. */
   | { kind: "stored" }
@@ -42,7 +43,7 @@ interface Props {
 }
 
 export function initialOutcome(returned: PaymentReturnKind, t: (key: string) => string): ResultOutcome {
-  if (returned.kind === "paypal") return { kind: "loading", message: t("result.loading.paypal") }
+  if (returned.kind === "settled") return returned.outcome
   if (returned.kind === "card") return { kind: "loading", message: t("result.loading.card") }
   return { kind: "issue", message: t("result.issue.noOrder"), detail: t("result.issue.noOrderText") }
 }
@@ -106,8 +107,11 @@ export default function PaymentReturn({ language, messages, storageKeys, returne
   }
 
   const finishPayment = useEffectEvent(() => {
-    if (returned.kind === "paypal") {
-      void capture(returned.token, readPendingUserId(storageKeys))
+    if (returned.kind === "settled") {
+      // Nothing is left for this browser to complete: checkout no longer offers the PayPal order.
+      clearPendingPaypalOrder(storageKeys)
+      if (returned.outcome.kind === "success") $cart.set([])
+      if (returned.toast) showToast(returned.toast)
     } else if (returned.kind === "card") {
       void placeCardOrder(returned.paymentIntentId, returned.redirectStatus)
     } else {

@@ -11,6 +11,7 @@ import type { PendingCardOrder } from "../../../lib/client/checkout-storage"
 import { FormLoading } from "../../../lib/client/deferred"
 import { invoiceRefusal, offeredChoices, providersUnavailable, type PaymentChoice } from "../payment"
 import { PaymentWays } from "./PaymentWays"
+import { PaymentNotice } from "./PaymentNotice"
 import type { useOrderPlacement } from "./useOrderPlacement"
 
 // The payment step's code (the ways to pay, the review) is one chunk, fetched when the step opens or an
@@ -19,6 +20,11 @@ const loadPaymentStep = () => import("./payment-step")
 const OrderReview = lazy(() => loadPaymentStep().then((step) => ({ default: step.OrderReview })))
 const PaymentChoicePicker = lazy(() => loadPaymentStep().then((step) => ({ default: step.PaymentChoicePicker })))
 export const PendingPaypalPanel = lazy(() => loadPaymentStep().then((step) => ({ default: step.PendingPaypalPanel })))
+// The step as a plain form, rendered by the server after step 1 was posted without JavaScript. In the browser it
+// only stands until the island has hydrated, so it is never fetched before it is needed there.
+const PaymentForm = import.meta.env.SSR
+  ? (await import("./PaymentForm")).PaymentForm
+  : lazy(() => import("./PaymentForm").then((form) => ({ default: form.PaymentForm })))
 
 interface Props {
   heading: RefObject<HTMLHeadingElement | null>
@@ -34,12 +40,46 @@ interface Props {
   onChoicesChanged: () => void
   placement: Pick<ReturnType<typeof useOrderPlacement>, "phase" | "orderError" | "placeOrder">
   onBack: () => void
+  /** false until the island has hydrated: the server's plain form stands until then. */
+  ready: boolean
+  /** Why the payment a form sent without JavaScript was refused, in the page's language. */
+  refusal: string | null
   language: Language
   t: Translate
 }
 
 export function PaymentStep(props: Props) {
-  const { heading, address, method, shippingCents, totalCents, userId, paymentMethods, choice, onChoose, placement, language, t } = props
+  const { heading, address, method, shippingCents, totalCents, paymentMethods, choice, refusal, language, t } = props
+  return (
+    <section aria-labelledby="step-payment-title" className="co-card">
+      <h2 id="step-payment-title" ref={heading} tabIndex={-1} className="co-card__title">
+        <span className="visually-hidden">{t("checkout.step", { number: 2 })}: </span>
+        {t("checkout.payment.review")}
+      </h2>
+      {!props.ready ? (
+        <Suspense fallback={null}>
+          <PaymentForm
+            address={address}
+            method={method}
+            shippingCents={shippingCents}
+            totalCents={totalCents}
+            paymentMethods={paymentMethods}
+            choice={choice}
+            refusal={refusal}
+            language={language}
+            t={t}
+          />
+        </Suspense>
+      ) : (
+        <PaymentChoices {...props} />
+      )}
+    </section>
+  )
+}
+
+/** The ways to pay once the island runs: the review, the choices and the chosen way's widget. */
+function PaymentChoices(props: Props) {
+  const { address, method, shippingCents, totalCents, userId, paymentMethods, choice, onChoose, placement, refusal, language, t } = props
   const { phase, orderError, placeOrder } = placement
   const [paying, setPaying] = useState(false)
   const price = (amount: number | string) => formatEuro(amount, language)
@@ -71,11 +111,7 @@ export function PaymentStep(props: Props) {
   }
 
   return (
-    <section aria-labelledby="step-payment-title" className="co-card">
-      <h2 id="step-payment-title" ref={heading} tabIndex={-1} className="co-card__title">
-        <span className="visually-hidden">{t("checkout.step", { number: 2 })}: </span>
-        {t("checkout.payment.review")}
-      </h2>
+    <>
       {/* The heading stays outside: it takes the focus as the step opens, before the step's code is there. */}
       <Suspense fallback={<FormLoading text={t("common.loading")} />}>
         <OrderReview address={address} method={method} choice={choice} language={language} t={t} />
@@ -103,7 +139,7 @@ export function PaymentStep(props: Props) {
           amountLabel={amountLabel}
           paymentMethods={paymentMethods}
           phase={phase}
-          orderError={orderError}
+          orderError={orderError ?? (phase === "idle" ? refusal : null)}
           orderFor={orderFor}
           onCardPaid={placeOrder}
           onSimulatedPaid={(paymentId) => placeOrder(orderFor(paymentId), true)}
@@ -119,16 +155,6 @@ export function PaymentStep(props: Props) {
           {t("checkout.back.shipping")}
         </button>
       </div>
-    </section>
-  )
-}
-
-/** With both providers off the sandbox card may still be offered: then it is the one way to pay, and a test. */
-function PaymentNotice({ testOnly, t }: { testOnly: boolean; t: Translate }) {
-  return (
-    <div className="co-notice" role="note" data-testid="payment-notice">
-      <p className="co-notice__title">{t(testOnly ? "checkout.payment.testOnlyTitle" : "checkout.payment.unavailableTitle")}</p>
-      <p>{t(testOnly ? "checkout.payment.testOnlyText" : "checkout.payment.unavailableText")}</p>
-    </div>
+    </>
   )
 }

@@ -7,8 +7,9 @@ import { useEffect, useRef, useState, type RefObject } from "react"
 type StepState = { checkoutStep?: number } | null
 
 /** `forward`: what the browser's forward button to step 2 does (the address is checked again). */
-export function useCheckoutStep(placed: RefObject<boolean>, forward: () => void) {
-  const [step, setStep] = useState<1 | 2>(1)
+/** `initial`: the step the server rendered (2 after step 1's form was posted without JavaScript). */
+export function useCheckoutStep(placed: RefObject<boolean>, forward: () => void, initial: 1 | 2 = 1) {
+  const [step, setStep] = useState<1 | 2>(initial)
   const stepHeading = useRef<HTMLHeadingElement>(null)
   const firstRender = useRef(true)
 
@@ -24,11 +25,14 @@ export function useCheckoutStep(placed: RefObject<boolean>, forward: () => void)
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false
+      // Step 2 answered to a form sent before the island ran: a new page, whose step's heading is where to go on.
+      if (initial === 2) stepHeading.current?.focus({ preventScroll: true })
       return
     }
     // A new step is like a new page: back to the top (docs/product.md §2), the step's heading focused.
     window.scrollTo({ top: 0 })
     stepHeading.current?.focus({ preventScroll: true })
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the first step is read once, on the first render
   }, [step])
 
   function openPayment() {

@@ -8,9 +8,10 @@ import type { PaymentMethods } from "@enclave/contract"
 import { fetchPaymentMethods } from "../../../lib/client/calls"
 import { followAvailability, type PaymentChoice } from "../payment"
 
-export function usePaymentChoice(fromServer: PaymentMethods, paymentStepOpen: boolean) {
+/** `posted`: the way to pay a form sent without JavaScript chose, kept while it is offered. */
+export function usePaymentChoice(fromServer: PaymentMethods, paymentStepOpen: boolean, posted: PaymentChoice | null = null) {
   const [paymentMethods, setPaymentMethods] = useState(fromServer)
-  const [choice, setChoice] = useState<PaymentChoice | null>(() => followAvailability(null, fromServer))
+  const [choice, setChoice] = useState<PaymentChoice | null>(() => followAvailability(posted, fromServer))
   const [readings, setReadings] = useState(0)
 
   useEffect(() => {

@@ -26,15 +26,24 @@ function storedMethodId(): number | null {
   }
 }
 
-/** `fromServer`: null when the server could not load them. `country`: the address's, as typed. */
-export function useShippingMethods(fromServer: ShippingMethod[] | null, country: string) {
+/**
+ * `fromServer`: null when the server could not load them. `country`: the address's, as typed. `posted`: the
+ * method and its refusal of a form sent without JavaScript.
+ */
+export function useShippingMethods(
+  fromServer: ShippingMethod[] | null,
+  country: string,
+  posted: { shippingMethodId: number | null; methodMissing: boolean } | null = null,
+) {
   const [methods, setMethods] = useState<MethodsState>(fromServer ? { kind: "loaded", methods: fromServer } : { kind: "loading" })
   // Only the methods that ship to the address's country are offered, re-filtered as it changes.
   const allMethods = methods.kind === "loaded" ? methods.methods : null
   const countryCode = allMethods ? shippingCountryOf(allMethods, country) : null
   const offeredMethods = useMemo(() => (allMethods ? methodsForCountry(allMethods, countryCode) : []), [allMethods, countryCode])
   const offered: MethodsState = methods.kind === "loaded" ? { kind: "loaded", methods: offeredMethods } : methods
-  const [selectedId, setSelectedId] = useState<number | null>(() => offeredMethods.find((m) => m.isDefault)?.id ?? null)
+  const [selectedId, setSelectedId] = useState<number | null>(() =>
+    posted && !posted.methodMissing ? posted.shippingMethodId : (offeredMethods.find((m) => m.isDefault)?.id ?? null),
+  )
   const [methodError, setMethodError] = useState<string | undefined>()
 
   useEffect(() => {
