@@ -4,7 +4,7 @@ import node from "@astrojs/node"
 import react from "@astrojs/react"
 import { createHash } from "node:crypto"
 import { fileURLToPath } from "node:url"
-import { PAYMENT_PROVIDER_SOURCES as providers, SHOP_IMAGE_SOURCES } from "@enclave/contract/security-headers"
+import { FORM_TARGETS, PAYMENT_PROVIDER_SOURCES as providers, SHOP_IMAGE_SOURCES } from "@enclave/contract/security-headers"
 import { INLINE_SCRIPTS } from "./src/lib/inline-scripts.ts"
 
 /** `client:wake` (src/directives/wake.ts): hydrate when idle, or at once when another island asks. */
@@ -59,7 +59,7 @@ export default defineConfig({
         "font-src 'self' data:",
         "object-src 'none'",
         "base-uri 'self'",
-        "form-action 'self'",
+        `form-action 'self' ${FORM_TARGETS.join(" ")}`,
         "frame-ancestors 'none'",
       ],
       scriptDirective: { resources: ["'self'", ...providers.script], hashes: inlineScriptHashes },

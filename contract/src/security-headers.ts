@@ -32,14 +32,17 @@ export const PAYMENT_PROVIDER_SOURCES = {
 }
 
 /**
- * Origins a deployment points the providers' browser code at besides the public ones: the Stripe
- * API address the shop is configured with (STRIPE_API_URL, the loopback fake in tests), which
- * Stripe.js is told to call, and any extra origins an operator lists in CSP_EXTRA_CONNECT_ORIGINS.
+ * Where the shop's own forms may send the browser besides the shop: PayPal's approval page, to which checkout's
+ * form answers with a redirect when it runs without JavaScript (CSP's form-action governs the redirects of a
+ * form's submission too).
  */
-export function configuredProviderOrigins(env: Record<string, string | undefined>): string[] {
+export const FORM_TARGETS = ["https://www.paypal.com", "https://www.sandbox.paypal.com"]
+
+/** The http(s) origins of the addresses listed (space or comma separated); anything else is left out. */
+function originsOf(values: Array<string | undefined>): string[] {
   const origins = new Set<string>()
-  const add = (value: string | undefined) => {
-    if (!value) return
+  for (const value of values) {
+    if (!value) continue
     try {
       const url = new URL(value.trim())
       if (url.protocol === "http:" || url.protocol === "https:") origins.add(url.origin)
@@ -47,9 +50,26 @@ export function configuredProviderOrigins(env: Record<string, string | undefined
       // not an address: nothing to allow
     }
   }
-  add(env.STRIPE_API_URL)
-  for (const value of (env.CSP_EXTRA_CONNECT_ORIGINS ?? "").split(/[\s,]+/)) add(value)
   return [...origins]
+}
+
+const listed = (value: string | undefined) => (value ?? "").split(/[\s,]+/)
+
+/**
+ * Origins a deployment points the providers' browser code at besides the public ones: the Stripe
+ * API address the shop is configured with (STRIPE_API_URL, the loopback fake in tests), which
+ * Stripe.js is told to call, and any extra origins an operator lists in CSP_EXTRA_CONNECT_ORIGINS.
+ */
+export function configuredProviderOrigins(env: Record<string, string | undefined>): string[] {
+  return originsOf([env.STRIPE_API_URL, ...listed(env.CSP_EXTRA_CONNECT_ORIGINS)])
+}
+
+/**
+ * Origins a deployment's PayPal sends the browser to for approval besides PayPal's own (CSP_EXTRA_FORM_ORIGINS:
+ * a gateway of its own, the loopback fake in tests).
+ */
+export function configuredFormOrigins(env: Record<string, string | undefined>): string[] {
+  return originsOf(listed(env.CSP_EXTRA_FORM_ORIGINS))
 }
 
 const policy = (directives: Record<string, string[]>) =>

@@ -1,6 +1,6 @@
 import { centsToEuros, eurosToCents, formatEuro } from "@enclave/contract/money"
 import { expect, type Page } from "@playwright/test"
-import { test } from "../support/csp.ts"
+import { actAsShopPages, test } from "../support/csp.ts"
 import { routeStripeJs } from "../fakes/stripe-js.ts"
 import { newUserDetails, type ApiClient } from "../support/api.ts"
 import { startPaymentShop, type PaymentShop } from "../support/payment-shop.ts"
@@ -158,6 +158,76 @@ test("a purchase with PayPal: approval on PayPal's page, capture on return", asy
     "href",
     /^https:\/\/www\.sandbox\.paypal\.com\/activity\/payment\/\w+$/,
   )
+})
+
+test("paying without JavaScript: PayPal by redirect, captured on return; the card said to need JavaScript; the invoice for a business", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  actAsShopPages(context.request)
+  const page = await context.newPage()
+  const { product, total } = await customerWithCart(page, 1)
+  const stockBefore = await stockOf(page, product.id)
+  await page.goto(at("/checkout"))
+  await page.getByRole("button", { name: "Continue to Payment" }).click()
+  await expect(page.getByRole("heading", { name: "Review your order" })).toBeVisible()
+  // The card form is Stripe's script: offered with JavaScript only, and said so.
+  await expect(page.getByTestId("card-needs-script")).toHaveText(
+    "Paying by card needs JavaScript for the card form. Without it, you can pay one of these ways:",
+  )
+  await expect(page.getByRole("radio", { name: /Credit or debit card/ })).toHaveCount(0)
+  await page.getByRole("radio", { name: /PayPal/ }).check()
+  await page.getByRole("button", { name: `Buy now: ${formatEuro(total / 100)}` }).click()
+
+  // The shop's server created the PayPal order and sent the browser to its approval page.
+  await page.waitForURL((url) => url.origin === payments.paypal.approvalOrigin && url.pathname === "/checkoutnow")
+  expect(new URL(page.url()).searchParams.get("shippingMethodId")).toMatch(/^\d+$/)
+  await expect(page.getByTestId("amount")).toHaveText(`${centsToEuros(total)} EUR`)
+  await page.getByRole("button", { name: "Approve payment" }).click()
+  // Back on the shop, whose page captured it: no script ran.
+  await page.waitForURL(/\/checkout\/success\?paypal=true&token=\w+/)
+  const token = new URL(page.url()).searchParams.get("token")!
+  expect(payments.paypal.capturesTaken(token)).toBe(1)
+  await expectPlaced(page, product, 1, total, stockBefore)
+  // A reload of the return captures nothing twice and shows the same order.
+  await page.goBack()
+  await page.reload()
+  await expect(page.getByRole("heading", { level: 1, name: "Payment Successful" })).toBeVisible()
+  expect(payments.paypal.capturesTaken(token)).toBe(1)
+
+  // By invoice, as a business customer, in German.
+  await setPayments({
+    invoiceAccountHolder: "Enclave Devices GmbH",
+    invoiceIban: "DE89 3704 0044 0532 0130 00",
+    invoiceBic: "COBADEFFXXX",
+    invoiceMinimumTotal: "0",
+  })
+  await setPayments({ invoiceEnabled: true })
+  try {
+    await context.clearCookies()
+    await context.addCookies([{ name: "language", value: "de", url: payments.url }])
+    const business = await page.request.post(at("/api/register"), {
+      data: newUserDetails({ companyName: "Acme GmbH", vatId: "DE123456789" }),
+    })
+    expect(business.status(), await business.text()).toBe(201)
+    expect((await page.request.post(at("/api/cart"), { data: { productId: product.id, quantity: 1 } })).ok()).toBeTruthy()
+    await page.goto(at("/checkout"))
+    await page.getByRole("button", { name: "Weiter zur Zahlung" }).click()
+    await page.getByRole("radio", { name: /Rechnung/ }).check()
+    await page.getByRole("button", { name: /^Zahlungspflichtig bestellen/ }).click()
+    await page.waitForURL(/\/checkout\/success\?orderId=\d+$/)
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible()
+    const orderId = Number(new URL(page.url()).searchParams.get("orderId"))
+    const orders = (await (await page.request.get(at("/api/orders"))).json()) as Array<{
+      id: number
+      paymentMethod: string
+      status: string
+    }>
+    expect(orders.find((o) => o.id === orderId)).toMatchObject({ paymentMethod: "Invoice" })
+  } finally {
+    await setPayments({ invoiceEnabled: false })
+    await context.close()
+  }
 })
 
 test("a purchase with the card provider (Stripe Elements)", async ({ page }) => {

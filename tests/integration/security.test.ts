@@ -119,6 +119,8 @@ describe("security headers on every kind of answer", () => {
         expect.arrayContaining(["https://js.stripe.com", "https://hooks.stripe.com", "https://www.paypal.com"]),
       )
       expect(policy.get("connect-src"), path).toEqual(expect.arrayContaining(["'self'", "https://api.stripe.com"]))
+      // Forms post to the shop; checkout's, without JavaScript, is answered with PayPal's approval page.
+      expect(policy.get("form-action"), path).toEqual(["'self'", "https://www.paypal.com", "https://www.sandbox.paypal.com"])
     }
   })
 

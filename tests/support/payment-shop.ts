@@ -61,6 +61,8 @@ export async function startPaymentShop(options: { env?: NodeJS.ProcessEnv; timeo
       NO_PROXY: "127.0.0.1,localhost",
       NODE_EXTRA_CA_CERTS: paypal.caCertFile,
       STRIPE_API_URL: stripe.url,
+      // The fake's approval page stands in for PayPal's, where checkout's form sends the browser without JavaScript.
+      CSP_EXTRA_FORM_ORIGINS: paypal.approvalOrigin,
       ...options.env,
     },
     timeoutMs: options.timeoutMs,

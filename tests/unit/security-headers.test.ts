@@ -12,8 +12,10 @@ import {
   API_POLICY,
   baseSecurityHeaders,
   cameOverHttps,
+  configuredFormOrigins,
   configuredProviderOrigins,
   FILE_POLICY,
+  FORM_TARGETS,
   HSTS_VALUE,
   PAYMENT_PROVIDER_SOURCES,
   apiSecurityHeaders,
@@ -93,6 +95,19 @@ describe("configuredProviderOrigins", () => {
     expect(
       configuredProviderOrigins({ STRIPE_API_URL: "not a url", CSP_EXTRA_CONNECT_ORIGINS: "javascript:alert(1) ftp://x.example" }),
     ).toEqual([])
+  })
+})
+
+describe("configuredFormOrigins", () => {
+  it("lets forms send the browser to PayPal's approval pages, and to the origins an operator lists", () => {
+    expect(FORM_TARGETS).toEqual(["https://www.paypal.com", "https://www.sandbox.paypal.com"])
+    expect(configuredFormOrigins({ CSP_EXTRA_FORM_ORIGINS: "http://127.0.0.1:4020/checkoutnow, https://pay.example.com" })).toEqual([
+      "http://127.0.0.1:4020",
+      "https://pay.example.com",
+    ])
+    // The connect list is not the form list.
+    expect(configuredFormOrigins({ CSP_EXTRA_CONNECT_ORIGINS: "https://gw.example.org", STRIPE_API_URL: "http://127.0.0.1:1" })).toEqual([])
+    expect(configuredFormOrigins({ CSP_EXTRA_FORM_ORIGINS: "javascript:alert(1) data:text/html,x" })).toEqual([])
   })
 })
 
