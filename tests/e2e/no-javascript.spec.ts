@@ -213,6 +213,8 @@ async function buyWithoutJavaScript(page: Page, german: boolean) {
         sandbox: /Testkarte \(Sandbox\)/,
         buy: /^Zahlungspflichtig bestellen \(/,
         success: "Zahlung erfolgreich",
+        logout: "Abmelden",
+        account: "Konto",
       }
     : {
         add: "Add to Cart",
@@ -227,6 +229,8 @@ async function buyWithoutJavaScript(page: Page, german: boolean) {
         sandbox: /Test card \(sandbox\)/,
         buy: /^Buy now: /,
         success: "Payment Successful",
+        logout: "Logout",
+        account: "Account",
       }
   const details = newUserDetails()
   expect((await page.request.post("/api/register", { data: details })).status()).toBe(201)
@@ -272,6 +276,13 @@ async function buyWithoutJavaScript(page: Page, german: boolean) {
   await expect(order).toBeVisible()
   await order.locator("summary").click()
   await expect(order).toContainText(product.name)
+
+  // Signing out: the account menu opens without a script (a popover), its Logout is a form.
+  await page.getByRole("button", { name: new RegExp(details.username) }).click()
+  await page.getByRole("button", { name: say.logout }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByRole("link", { name: say.account, exact: true })).toHaveAttribute("href", "/auth")
+  expect((await page.request.get("/api/user")).status()).toBe(401)
 }
 
 test("buying without JavaScript: both checkout steps as forms, a bad address said next to its fields, the sandbox card, the order on /orders", async ({
@@ -283,4 +294,19 @@ test("buying without JavaScript: both checkout steps as forms, a bad address sai
 test("buying without JavaScript, in German", async ({ page, context, baseURL }) => {
   await context.addCookies([{ name: "language", value: "de", url: baseURL! }])
   await buyWithoutJavaScript(page, true)
+})
+
+test.describe("on a phone-sized screen", () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test("the toggle menu opens without JavaScript, with the page links and Logout", async ({ page }) => {
+    expect((await page.request.post("/api/register", { data: newUserDetails() })).status()).toBe(201)
+    await page.goto("/products")
+    await page.getByRole("button", { name: "Open menu" }).click()
+    const menu = page.getByRole("navigation", { name: "Menu" })
+    await expect(menu.getByRole("link", { name: "Products" })).toHaveAttribute("aria-current", "page")
+    await menu.getByRole("button", { name: "Logout" }).click()
+    await expect(page).toHaveURL(/\/$/)
+    expect((await page.request.get("/api/user")).status()).toBe(401)
+  })
 })

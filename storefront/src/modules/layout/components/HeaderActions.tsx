@@ -2,10 +2,11 @@
  * The header's interactive part (docs/product.md §2 Header): the user menu (username; Admin Dashboard for admins;
  * My Orders; Logout) or the Account link, the cart button with its badge, and on small screens the
  * toggle menu that holds the page links and the account entries.
- * Menus are disclosures (a button with aria-expanded and a list of links): Escape closes them and
- * returns focus to their button, a click elsewhere closes them.
+ * Menus are popovers (a button with popovertarget and the list it opens): the browser opens and closes them, so
+ * they work before the island runs and without JavaScript; Escape closes them and returns focus to their
+ * button, a click elsewhere closes them. Logout is a form posted to /logout, which the island sends itself.
  */
-import { useEffect, useEffectEvent, useRef, useState, type RefObject } from "react"
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from "react"
 import { useStore } from "@nanostores/react"
 import type { User } from "@enclave/contract"
 import { $cartCount, $cartKnown, $cartOpen, $user, loadUser, setUser, showToast } from "../../../lib/client/stores"
@@ -30,32 +31,17 @@ interface Props {
   serverCartCount: number
 }
 
-/** Closes a disclosure on Escape (focus back to its button) and on a click outside it. */
-function useDismiss(
-  open: boolean,
-  close: () => void,
-  container: RefObject<HTMLElement | null>,
-  button: RefObject<HTMLButtonElement | null>,
-) {
-  const dismiss = useEffectEvent(close)
+/** Whether a popover is open, as the browser reports it (the browser opens and closes it). */
+function usePopoverOpen(popover: RefObject<HTMLElement | null>): boolean {
+  const [open, setOpen] = useState(false)
   useEffect(() => {
-    if (!open) return
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        dismiss()
-        button.current?.focus()
-      }
-    }
-    const onPointer = (event: PointerEvent) => {
-      if (container.current && !container.current.contains(event.target as Node)) dismiss()
-    }
-    document.addEventListener("keydown", onKey)
-    document.addEventListener("pointerdown", onPointer)
-    return () => {
-      document.removeEventListener("keydown", onKey)
-      document.removeEventListener("pointerdown", onPointer)
-    }
-  }, [open, container, button])
+    const element = popover.current
+    if (!element) return
+    const onToggle = (event: Event) => setOpen((event as ToggleEvent).newState === "open")
+    element.addEventListener("toggle", onToggle)
+    return () => element.removeEventListener("toggle", onToggle)
+  }, [popover])
+  return open
 }
 
 export default function HeaderActions({ messages, links, serverUser, serverCartCount }: Props) {
@@ -68,29 +54,25 @@ export default function HeaderActions({ messages, links, serverUser, serverCartC
   const storedCount = useStore($cartCount, { ssr: "initial" })
   const cartKnown = useStore($cartKnown, { ssr: "initial" })
   const count = cartKnown ? storedCount : serverCartCount
-  const [userMenuOpen, setUserMenuOpen] = useState(false)
-  const [mobileOpen, setMobileOpen] = useState(false)
   const [loggingOut, setLoggingOut] = useState(false)
-  const userMenu = useRef<HTMLDivElement>(null)
-  const userButton = useRef<HTMLButtonElement>(null)
-  const mobile = useRef<HTMLDivElement>(null)
-  const mobileButton = useRef<HTMLButtonElement>(null)
+  const userMenu = useRef<HTMLUListElement>(null)
+  const mobileMenu = useRef<HTMLElement>(null)
+  const mobileOpen = usePopoverOpen(mobileMenu)
 
   const ready = useHydrated()
   useEffect(() => {
     void loadUser()
   }, [])
-  useDismiss(userMenuOpen, () => setUserMenuOpen(false), userMenu, userButton)
-  useDismiss(mobileOpen, () => setMobileOpen(false), mobile, mobileButton)
 
-  async function logout() {
+  async function logout(event: FormEvent) {
+    // The island signs out itself, with the toast; before it runs the form goes to /logout.
+    event.preventDefault()
     setLoggingOut(true)
     try {
       await signOut()
       // docs/product.md §4: logout clears the user and refreshes the cart (setUser(null) empties it).
       setUser(null)
-      setUserMenuOpen(false)
-      setMobileOpen(false)
+      for (const menu of [userMenu.current, mobileMenu.current]) if (menu?.matches(":popover-open")) menu.hidePopover()
       showToast({ title: t("auth.signedOut"), description: t("auth.signedOutText") })
     } catch (error) {
       const message = error instanceof ApiRequestError ? error.serverMessage : error instanceof Error ? error.message : ""
@@ -114,9 +96,11 @@ export default function HeaderActions({ messages, links, serverUser, serverCartC
         <a href="/orders">{t("nav.myOrders")}</a>
       </li>
       <li>
-        <button type="button" onClick={logout} disabled={loggingOut} aria-busy={loggingOut || undefined}>
-          {t("nav.logout")}
-        </button>
+        <form method="post" action="/logout" onSubmit={logout}>
+          <button type="submit" disabled={loggingOut} aria-busy={loggingOut || undefined}>
+            {t("nav.logout")}
+          </button>
+        </form>
       </li>
     </>
   )
@@ -157,15 +141,12 @@ export default function HeaderActions({ messages, links, serverUser, serverCartC
             <span>{t("nav.account")}</span>
           </a>
         ) : (
-          <div className="disclosure" ref={userMenu}>
+          <div className="disclosure">
             <button
-              ref={userButton}
               type="button"
               className="header-button"
-              aria-expanded={userMenuOpen}
-              aria-controls="user-menu"
+              popoverTarget="user-menu"
               aria-label={t("nav.userMenu", { username: user.username })}
-              onClick={() => setUserMenuOpen((open) => !open)}
             >
               <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                 <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
@@ -176,7 +157,7 @@ export default function HeaderActions({ messages, links, serverUser, serverCartC
                 <path d="M5 7.5l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" />
               </svg>
             </button>
-            <ul id="user-menu" className="dropdown" hidden={!userMenuOpen}>
+            <ul id="user-menu" ref={userMenu} className="dropdown" popover="auto">
               <li className="dropdown__heading">{user.username}</li>
               {accountEntries(user)}
             </ul>
@@ -204,16 +185,14 @@ export default function HeaderActions({ messages, links, serverUser, serverCartC
         </a>
       )}
 
-      <div className="disclosure mobile-menu" ref={mobile}>
+      <div className="disclosure mobile-menu">
         <button
-          ref={mobileButton}
           type="button"
           className="header-button mobile-menu__toggle"
-          aria-expanded={mobileOpen}
-          aria-controls="mobile-menu"
+          popoverTarget="mobile-menu"
+          // Said by the browser from the popover until the island follows it (without JavaScript, for good).
+          aria-expanded={ready ? mobileOpen : undefined}
           aria-label={mobileOpen ? t("nav.closeMenu") : t("nav.openMenu")}
-          disabled={!ready}
-          onClick={() => setMobileOpen((open) => !open)}
         >
           <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             {mobileOpen ? (
@@ -223,7 +202,7 @@ export default function HeaderActions({ messages, links, serverUser, serverCartC
             )}
           </svg>
         </button>
-        <nav id="mobile-menu" className="mobile-menu__panel" aria-label={t("nav.menu")} hidden={!mobileOpen}>
+        <nav id="mobile-menu" ref={mobileMenu} className="mobile-menu__panel" aria-label={t("nav.menu")} popover="auto">
           <ul>
             {links.map((link) => (
               <li key={link.href}>
