@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url"
 import { FORM_TARGETS, PAYMENT_PROVIDER_SOURCES as providers, SHOP_IMAGE_SOURCES } from "@enclave/contract/security-headers"
 import { INLINE_SCRIPTS } from "./src/lib/inline-scripts.ts"
 
-/** `client:wake` (src/directives/wake.ts): hydrate when idle, or at once when another island asks. */
+/** `client:wake` (src/directives/wake.ts): hydrate when another island asks, or when a person starts to use the island. */
 const wakeDirective = {
   name: "enclave-wake-directive",
   hooks: {

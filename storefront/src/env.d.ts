@@ -10,7 +10,7 @@ declare namespace App {
 
 declare namespace astroHTML.JSX {
   interface IntrinsicAttributes {
-    /** src/directives/wake.ts: hydrate when idle, or when another island wakes this one by name. */
+    /** src/directives/wake.ts: hydrate when another island wakes this one by name, or when a person starts to use it. */
     "client:wake"?: import("./lib/client/wake").WakeableIsland
   }
 }

@@ -13,6 +13,7 @@ import AxeBuilder from "@axe-core/playwright"
 import * as openpgp from "openpgp"
 import { expect, type Page } from "@playwright/test"
 import { test } from "../support/csp.ts"
+import { islandsHydrated } from "../support/islands.ts"
 import { newUserDetails } from "../support/api.ts"
 import { testAddress } from "../support/address.ts"
 import { Authenticator } from "../support/totp.ts"
@@ -131,7 +132,7 @@ for (const language of ["en", "de"] as const) {
       for (const path of ["/auth/forgot", "/auth/reset?token=x", "/auth/reset"]) await visit(page, path, language)
       // The forgot page's answer replaces its form.
       await page.goto("/auth/forgot")
-      await expect(page.locator("astro-island[ssr]")).toHaveCount(0)
+      await islandsHydrated(page)
       await page.getByRole("textbox").fill(`nobody-${Date.now()}@example.org`)
       await page.getByRole("textbox").press("Enter")
       await expect(page.getByRole("status").filter({ has: page.getByRole("heading") })).toBeVisible()
@@ -141,7 +142,7 @@ for (const language of ["en", "de"] as const) {
     test("a customer's two-factor set-up, recovery codes and turning it off", async ({ page }) => {
       expect((await page.request.post("/api/register", { data: newUserDetails() })).status()).toBe(201)
       await page.goto("/account")
-      await expect(page.locator("astro-island[ssr]")).toHaveCount(0)
+      await islandsHydrated(page)
       const panel = page.getByRole("region", { name: language === "en" ? "Two-factor sign-in" : "Zwei-Faktor-Anmeldung" })
       await panel.getByRole("button", { name: language === "en" ? "Turn on" : "Einschalten" }).click()
       const secret = panel.getByTestId("two-factor-secret")
@@ -162,7 +163,7 @@ for (const language of ["en", "de"] as const) {
       const details = newUserDetails()
       expect((await page.request.post("/api/register", { data: details })).status()).toBe(201)
       await page.goto("/account")
-      await expect(page.locator("astro-island[ssr]")).toHaveCount(0)
+      await islandsHydrated(page)
       const pgp = page.getByRole("region", { name: language === "en" ? "Encrypted mail" : "Verschlüsselte E-Mails" })
       await pgp.getByRole("textbox").fill("not a key")
       await pgp.getByRole("button", { name: language === "en" ? "Save key" : "Schlüssel speichern" }).click()
@@ -197,7 +198,7 @@ for (const language of ["en", "de"] as const) {
       const details = { ...newUserDetails() }
       expect((await page.request.post("/api/register", { data: details })).status()).toBe(201)
       await page.goto("/account?second-factor=staff")
-      await expect(page.locator("astro-island[ssr]")).toHaveCount(0)
+      await islandsHydrated(page)
       const panel = page.getByRole("region", { name: "Passkeys", exact: true })
       // A name the contract refuses, said at the field.
       await panel.getByRole("button", { name: en ? "Add a passkey" : "Passkey hinzufügen" }).click()
@@ -229,7 +230,7 @@ for (const language of ["en", "de"] as const) {
         PublicKeyCredential.isConditionalMediationAvailable = async () => false
       })
       await page.goto("/auth")
-      await expect(page.locator("astro-island[ssr]")).toHaveCount(0)
+      await islandsHydrated(page)
       const login = page.getByRole("tabpanel", { name: en ? "Login" : "Anmelden" })
       await login.getByLabel(en ? "Username" : "Benutzername").fill(details.username)
       await login.getByLabel(en ? "Password" : "Passwort").fill(details.password)

@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test"
 import { test } from "../support/csp.ts"
-import { typeBeforeIslandsRun } from "../support/islands.ts"
+import { typeBeforeIslandsRun, islandsHydrated } from "../support/islands.ts"
 import { newUserDetails } from "../support/api.ts"
 import { waitForMail } from "../support/mailbox.ts"
 import { SAME_ORIGIN_HEADERS } from "../support/urls.ts"
@@ -25,7 +25,7 @@ async function registerCustomer(page: Page) {
 /** The forms answer clicks and keys once React has hydrated the island. */
 async function openAccount(page: Page) {
   await page.goto("/account")
-  await expect(page.locator("astro-island[ssr]")).toHaveCount(0)
+  await islandsHydrated(page)
 }
 
 const notifications = (page: Page) => page.getByRole("region", { name: /Notifications|Benachrichtigungen/ })
@@ -33,11 +33,11 @@ const notifications = (page: Page) => page.getByRole("region", { name: /Notifica
 test("a customer edits the profile from the user menu; messages inline; the change is kept", async ({ page, playwright, baseURL }) => {
   const details = await registerCustomer(page)
   await page.goto("/")
-  await expect(page.locator("astro-island[ssr]")).toHaveCount(0)
+  await islandsHydrated(page)
   await page.getByRole("button", { name: `Account menu for ${details.username}` }).click()
   await page.getByRole("link", { name: "My Account" }).click()
   await expect(page).toHaveURL(/\/account$/)
-  await expect(page.locator("astro-island[ssr]")).toHaveCount(0)
+  await islandsHydrated(page)
   await expect(page.getByRole("heading", { name: "My Account", level: 1 })).toBeVisible()
   await expect(page.locator("#main").getByText(`Signed in as ${details.username}`)).toBeVisible()
   await expect(page.getByRole("link", { name: /My Orders/ })).toHaveAttribute("href", "/account/orders")
@@ -147,7 +147,7 @@ test("a customer changes the password: a wrong current one is refused, the new o
 
   await page.request.post("/api/logout")
   await page.goto("/auth")
-  await expect(page.locator("astro-island[ssr]")).toHaveCount(0)
+  await islandsHydrated(page)
   const login = page.getByRole("tabpanel", { name: "Login" })
   await login.getByLabel("Username").fill(details.username)
   await login.getByLabel("Password").fill(details.password)
@@ -253,7 +253,7 @@ test("a customer becomes a business customer on the profile: the VAT ID is check
 test("registration takes the business details", async ({ page }) => {
   const details = newUserDetails()
   await page.goto("/auth?tab=register")
-  await expect(page.locator("astro-island[ssr]")).toHaveCount(0)
+  await islandsHydrated(page)
   const form = page.locator("form[aria-labelledby=auth-register-title]")
   if (!(await form.isVisible())) await page.getByRole("tab", { name: "Register" }).click()
   for (const [label, value] of [

@@ -1,5 +1,6 @@
 import { expect, type Page } from "@playwright/test"
 import { test } from "../support/csp.ts"
+import { islandsHydrated } from "../support/islands.ts"
 import { SIGN_IN_CHALLENGE_AFTER } from "@enclave/contract"
 import { fromNewAddress, newUserDetails } from "../support/api.ts"
 import { TEST_ADMIN_PASSWORD } from "../support/shop.ts"
@@ -14,7 +15,7 @@ async function signedInUser(page: Page): Promise<{ username: string } | null> {
 /** The forms answer clicks and keys once React has hydrated the islands. */
 async function openAuth(page: Page, path = "/auth") {
   await page.goto(path)
-  await expect(page.locator("astro-island[ssr]")).toHaveCount(0)
+  await islandsHydrated(page)
 }
 
 async function useLanguage(page: Page, language: "en" | "de") {
@@ -146,7 +147,7 @@ test("signing in from an admin page goes back to that page, not home", async ({ 
   // The front door sends the visitor to sign in, naming the page asked for.
   await page.goto("/admin/users")
   await expect(page).toHaveURL(/\/auth\?return=%2Fadmin%2Fusers$/)
-  await expect(page.locator("astro-island[ssr]")).toHaveCount(0)
+  await islandsHydrated(page)
   const form = page.getByRole("tabpanel", { name: "Login" })
   await form.getByLabel("Username").fill("admin")
   await form.getByLabel("Password").fill(TEST_ADMIN_PASSWORD)

@@ -1,5 +1,6 @@
 import { expect, type BrowserContext, type Page } from "@playwright/test"
 import { test } from "../support/csp.ts"
+import { islandsHydrated } from "../support/islands.ts"
 import { newUserDetails } from "../support/api.ts"
 import { TEST_ADMIN_PASSWORD } from "../support/shop.ts"
 import { timeStep, totp } from "../support/totp.ts"
@@ -80,7 +81,7 @@ async function useLanguage(page: Page, language: "en" | "de") {
 /** The islands answer clicks and keys once React has hydrated them. */
 async function open(page: Page, path: string) {
   await page.goto(path)
-  await expect(page.locator("astro-island[ssr]")).toHaveCount(0)
+  await islandsHydrated(page)
 }
 
 /**

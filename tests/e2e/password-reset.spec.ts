@@ -1,5 +1,6 @@
 import { expect, type Page } from "@playwright/test"
 import { test } from "../support/csp.ts"
+import { islandsHydrated } from "../support/islands.ts"
 import { newUserDetails } from "../support/api.ts"
 import { waitForMail } from "../support/mailbox.ts"
 
@@ -66,7 +67,7 @@ async function useLanguage(page: Page, language: "en" | "de") {
 /** The islands answer keys once React has hydrated them. */
 async function open(page: Page, path: string) {
   await page.goto(path)
-  await expect(page.locator("astro-island[ssr]")).toHaveCount(0)
+  await islandsHydrated(page)
 }
 
 async function signIn(page: Page, x: (typeof texts)["en"], username: string, password: string) {
@@ -92,7 +93,7 @@ for (const language of ["en", "de"] as const) {
     await forgotLink.focus()
     await page.keyboard.press("Enter")
     await expect(page).toHaveURL(/\/auth\/forgot$/)
-    await expect(page.locator("astro-island[ssr]")).toHaveCount(0)
+    await islandsHydrated(page)
     await expect(page.getByRole("heading", { name: x.forgotHeading, level: 1 })).toBeVisible()
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex")
 

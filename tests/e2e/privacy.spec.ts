@@ -1,6 +1,7 @@
 import { expect, type Page } from "@playwright/test"
 import * as openpgp from "openpgp"
 import { test } from "../support/csp.ts"
+import { islandsHydrated } from "../support/islands.ts"
 import { newUserDetails } from "../support/api.ts"
 import { waitForMail } from "../support/mailbox.ts"
 
@@ -17,7 +18,7 @@ async function useLanguage(page: Page, language: "en" | "de") {
 
 async function openAccount(page: Page) {
   await page.goto("/account")
-  await expect(page.locator("astro-island[ssr]")).toHaveCount(0)
+  await islandsHydrated(page)
 }
 
 const notifications = (page: Page) => page.getByRole("region", { name: /Notifications|Benachrichtigungen/ })

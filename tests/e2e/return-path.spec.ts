@@ -5,6 +5,7 @@
  */
 import { expect, type Page } from "@playwright/test"
 import { test } from "../support/csp.ts"
+import { islandsHydrated } from "../support/islands.ts"
 import { newUserDetails } from "../support/api.ts"
 
 const guardedPages = ["/checkout", "/checkout/success?orderId=1", "/checkout/error?orderId=1", "/orders", "/account", "/account/orders"]
@@ -12,7 +13,7 @@ const guardedPages = ["/checkout", "/checkout/success?orderId=1", "/checkout/err
 const signInTo = (path: string) => `/auth?return=${encodeURIComponent(path)}`
 
 async function hydrated(page: Page) {
-  await expect(page.locator("astro-island[ssr]")).toHaveCount(0)
+  await islandsHydrated(page)
 }
 
 test("each guarded page sends a visitor to sign in with itself as the way back, and a signed-in /auth goes there", async ({ page }) => {

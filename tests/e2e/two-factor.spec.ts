@@ -3,7 +3,7 @@ import { expect, type Page } from "@playwright/test"
 import { test } from "../support/csp.ts"
 import { newUserDetails } from "../support/api.ts"
 import { Authenticator, hotp, totp } from "../support/totp.ts"
-import { typeBeforeIslandsRun } from "../support/islands.ts"
+import { typeBeforeIslandsRun, islandsHydrated } from "../support/islands.ts"
 
 /**
  * Two-factor sign-in as a customer uses it: turned on from the account page by typing a
@@ -91,7 +91,7 @@ async function useLanguage(page: Page, language: "en" | "de") {
 /** The islands answer clicks and keys once React has hydrated them. */
 async function open(page: Page, path: string) {
   await page.goto(path)
-  await expect(page.locator("astro-island[ssr]")).toHaveCount(0)
+  await islandsHydrated(page)
 }
 
 async function signedIn(page: Page): Promise<boolean> {

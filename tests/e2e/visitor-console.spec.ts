@@ -5,6 +5,7 @@
  */
 import { expect } from "@playwright/test"
 import { test } from "../support/csp.ts"
+import { islandsHydrated } from "../support/islands.ts"
 
 for (const language of ["en", "de"] as const) {
   test(`no console error or page error on the visitor's pages [${language}]`, async ({ page, baseURL }) => {
@@ -18,7 +19,7 @@ for (const language of ["en", "de"] as const) {
       const session = page.waitForResponse((answer) => new URL(answer.url()).pathname === "/api/session")
       await page.goto(path)
       // The islands have hydrated and asked who is signed in: a visitor, answered without an error.
-      await expect(page.locator("astro-island[ssr]")).toHaveCount(0)
+      await islandsHydrated(page)
       const answer = await session
       expect([answer.status(), await answer.json()], path).toEqual([200, { user: null }])
       await page.waitForLoadState("networkidle")

@@ -1,28 +1,83 @@
 import type { ClientDirective } from "astro"
-import { WAKE_EVENT } from "../lib/client/wake"
+import { WAKE_EVENT, type WakeableIsland } from "../lib/client/wake"
+import { toastHandedOn } from "../lib/client/toast-handoff"
 
 /**
- * `client:wake="name"`: the island hydrates when the browser is first idle (at the latest after two
- * seconds), or at once when another island wakes it by name (lib/client/wake.ts). A click in the
- * header that needs the cart panel is then answered even before the panel's idle moment came.
+ * `client:wake="name"`: the island hydrates when another island wakes it by name (lib/client/wake.ts), or when
+ * a person starts to use it, so a page that is only read runs no React at all (docs/product.md §9 Speed):
+ *
+ * - "header": on the first pointer or focus inside it. Its menus are popovers and its Logout a form, so they
+ *   work before then; a click on a control marked `data-replay` (the cart, a link to /cart until then) waits
+ *   for the island and is given to its control of the same name.
+ * - "cart": only when woken (the header's cart button).
+ * - "toast": when woken (showToast), at once when the previous page handed on a toast, or on F8.
+ *
+ * Until the header runs, its popover buttons say whether their menu is open (aria-expanded), as the island will.
  */
-const wakeDirective: ClientDirective = (load, options) => {
-  const name = String(options.value)
+const wakeDirective: ClientDirective = (load, options, island) => {
+  const name = String(options.value) as WakeableIsland
   let started = false
+  const cleanups: Array<() => void> = []
+  const on = (target: EventTarget, type: string, listener: (event: Event) => void) => {
+    target.addEventListener(type, listener, { capture: true })
+    cleanups.push(() => target.removeEventListener(type, listener, { capture: true }))
+  }
   const hydrate = async () => {
     if (started) return
     started = true
-    window.removeEventListener(WAKE_EVENT, onWake)
+    for (const cleanup of cleanups.splice(0)) cleanup()
     await (
       await load()
     )()
   }
-  const onWake = (event: Event) => {
+  on(window, WAKE_EVENT, (event) => {
     if ((event as CustomEvent<string>).detail === name) void hydrate()
+  })
+
+  if (name === "header") {
+    for (const type of ["pointerover", "pointerdown", "focusin", "touchstart"] as const) on(island, type, () => void hydrate())
+    for (const target of island.querySelectorAll<HTMLElement>("[data-replay]")) {
+      target.setAttribute("role", "button")
+      target.setAttribute("aria-haspopup", "dialog")
+    }
+    island.addEventListener("click", (event) => {
+      const target = (event.target as Element).closest<HTMLElement>("a[data-replay]")
+      if (!target) return
+      event.preventDefault()
+      const replay = target.dataset.replay!
+      void hydrate().then(() => clickWhenRendered(island, `button[data-replay="${replay}"]`))
+    })
+    for (const popover of island.querySelectorAll<HTMLElement>("[popover]")) {
+      const invoker = island.querySelector(`[popovertarget="${popover.id}"]`)
+      if (!invoker) continue
+      invoker.setAttribute("aria-expanded", "false")
+      popover.addEventListener("toggle", (event) => {
+        if (!started) invoker.setAttribute("aria-expanded", String((event as ToggleEvent).newState === "open"))
+      })
+    }
+  } else if (name === "toast") {
+    if (toastHandedOn()) void hydrate()
+    on(window, "keydown", (event) => {
+      if ((event as KeyboardEvent).key !== "F8") return
+      event.preventDefault()
+      island.querySelector<HTMLElement>("[tabindex='-1']")?.focus()
+      void hydrate()
+    })
   }
-  window.addEventListener(WAKE_EVENT, onWake)
-  if ("requestIdleCallback" in window) window.requestIdleCallback(() => void hydrate(), { timeout: 2_000 })
-  else setTimeout(() => void hydrate(), 200)
+}
+
+/** Clicks the island's control once it has rendered it (a hydrated island renders its interactive controls after its first paint). */
+function clickWhenRendered(island: HTMLElement, selector: string) {
+  const found = island.querySelector<HTMLElement>(selector)
+  if (found) return found.click()
+  const observer = new MutationObserver(() => {
+    const control = island.querySelector<HTMLElement>(selector)
+    if (!control) return
+    observer.disconnect()
+    control.click()
+  })
+  observer.observe(island, { childList: true, subtree: true })
+  setTimeout(() => observer.disconnect(), 10_000)
 }
 
 export default wakeDirective

@@ -5,6 +5,7 @@
 import { atom, computed } from "nanostores"
 import type { CartItem, User } from "@enclave/contract"
 import { fetchCart, fetchSession } from "./calls"
+import { wake } from "./wake"
 
 /** undefined while loading, null for a visitor (docs/product.md §4: a 401 means no user). */
 export const $user = atom<User | null | undefined>(undefined)
@@ -20,7 +21,11 @@ export const $modalHost = atom<HTMLElement | null>(null)
 export const $cartCount = computed($cart, (items) => items.reduce((sum, item) => sum + item.quantity, 0))
 /** Whether the browser has read the cart yet: until then the header shows the count the server rendered. */
 export const $cartKnown = atom(false)
-$cart.listen(() => $cartKnown.set(true))
+$cart.listen(() => {
+  $cartKnown.set(true)
+  // The badge is the header's: it starts once the cart it counts has changed.
+  wake("header")
+})
 
 export interface Toast {
   id: number
@@ -32,6 +37,7 @@ export const $toast = atom<Toast | null>(null)
 let toastId = 0
 export function showToast(toast: Omit<Toast, "id">) {
   $toast.set({ ...toast, id: ++toastId })
+  wake("toast")
 }
 
 let userRequest: Promise<User | null> | undefined

@@ -18,6 +18,16 @@ export function toastCookie(toast: Omit<Toast, "id">, secure: boolean): string {
   return `${TOAST_COOKIE}=${encodeURIComponent(JSON.stringify(toast))}; Path=/; Max-Age=60; SameSite=Lax${secure ? "; Secure" : ""}`
 }
 
+/** Whether the previous page (or the server) left a toast for this one: the toaster then starts at once. */
+export function toastHandedOn(): boolean {
+  try {
+    if (sessionStorage.getItem(KEY)) return true
+  } catch {
+    // storage refused: only the cookie can tell
+  }
+  return document.cookie.split("; ").some((entry) => entry.startsWith(`${TOAST_COOKIE}=`))
+}
+
 function takeToastFromServer(): string | null {
   const prefix = `${TOAST_COOKIE}=`
   const entry = document.cookie.split("; ").find((c) => c.startsWith(prefix))

@@ -38,6 +38,8 @@ function usePopoverOpen(popover: RefObject<HTMLElement | null>): boolean {
     const element = popover.current
     if (!element) return
     const onToggle = (event: Event) => setOpen((event as ToggleEvent).newState === "open")
+    // Opened before the island ran (the browser opens popovers by itself).
+    setOpen(element.matches(":popover-open"))
     element.addEventListener("toggle", onToggle)
     return () => element.removeEventListener("toggle", onToggle)
   }, [popover])
@@ -171,6 +173,7 @@ export default function HeaderActions({ messages, links, serverUser, serverCartC
           className="header-button header-button--cart"
           aria-label={cartLabel}
           aria-haspopup="dialog"
+          data-replay="cart"
           onClick={() => {
             $cartOpen.set(true)
             wake("cart")
@@ -180,7 +183,7 @@ export default function HeaderActions({ messages, links, serverUser, serverCartC
         </button>
       ) : (
         // Before the island runs, and without JavaScript: the cart as a page.
-        <a className="header-button header-button--cart" href="/cart" aria-label={cartLabel}>
+        <a className="header-button header-button--cart" href="/cart" aria-label={cartLabel} data-replay="cart">
           {cartIcon}
         </a>
       )}

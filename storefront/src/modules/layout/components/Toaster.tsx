@@ -16,7 +16,8 @@ export const TOAST_DURATION_MS = 5000
 
 export default function Toaster({ messages }: { messages: Record<string, string> }) {
   const t = messageTranslator(messages)
-  const toast = useStore($toast)
+  // Hydrated as the server rendered it (no toast): one shown before the toaster started comes right after.
+  const toast = useStore($toast, { ssr: "initial" })
   const modal = useStore($modalHost)
   const region = useRef<HTMLElement>(null)
   const [paused, setPaused] = useState(false)
