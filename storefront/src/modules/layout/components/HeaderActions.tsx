@@ -6,7 +6,7 @@
  * they work before the island runs and without JavaScript; Escape closes them and returns focus to their
  * button, a click elsewhere closes them. Logout is a form posted to /logout, which the island sends itself.
  */
-import { useEffect, useRef, useState, type FormEvent, type RefObject } from "react"
+import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from "react"
 import { useStore } from "@nanostores/react"
 import type { User } from "@enclave/contract"
 import { $cartCount, $cartKnown, $cartOpen, $user, loadUser, setUser, showToast } from "../../../lib/client/stores"
@@ -31,19 +31,17 @@ interface Props {
   serverCartCount: number
 }
 
-/** Whether a popover is open, as the browser reports it (the browser opens and closes it). */
-function usePopoverOpen(popover: RefObject<HTMLElement | null>): boolean {
-  const [open, setOpen] = useState(false)
-  useEffect(() => {
-    const element = popover.current
-    if (!element) return
-    const onToggle = (event: Event) => setOpen((event as ToggleEvent).newState === "open")
-    // Opened before the island ran (the browser opens popovers by itself).
-    setOpen(element.matches(":popover-open"))
-    element.addEventListener("toggle", onToggle)
-    return () => element.removeEventListener("toggle", onToggle)
-  }, [popover])
-  return open
+/** Whether the popover `id` is open, as the browser reports it (the browser opens and closes it, also before the island ran). */
+function usePopoverOpen(id: string): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      const popover = document.getElementById(id)
+      popover?.addEventListener("toggle", changed)
+      return () => popover?.removeEventListener("toggle", changed)
+    },
+    () => document.getElementById(id)?.matches(":popover-open") ?? false,
+    () => false,
+  )
 }
 
 export default function HeaderActions({ messages, links, serverUser, serverCartCount }: Props) {
@@ -59,7 +57,7 @@ export default function HeaderActions({ messages, links, serverUser, serverCartC
   const [loggingOut, setLoggingOut] = useState(false)
   const userMenu = useRef<HTMLUListElement>(null)
   const mobileMenu = useRef<HTMLElement>(null)
-  const mobileOpen = usePopoverOpen(mobileMenu)
+  const mobileOpen = usePopoverOpen("mobile-menu")
 
   const ready = useHydrated()
   useEffect(() => {
