@@ -233,3 +233,46 @@ test("stock states: in stock, low stock with the count, out of stock disables ad
   await expect(page.getByText("Out of stock", { exact: true })).toBeVisible()
   await expect(page.getByRole("button", { name: "Out of Stock" })).toBeDisabled()
 })
+
+test("add to cart clicked as soon as the button shows, before any script ran, puts the item in the cart", async ({ page }) => {
+  await registerInBrowser(page)
+  const product = (await products(page)).find((p) => p.stockQuantity >= 1)!
+  // The page's scripts are held back: the click is the form's own, answered by the server.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route("**/_astro/*.js", async (route) => {
+    await held
+    await route.fallback()
+  })
+  await page.goto(`/product/${product.id}`, { waitUntil: "commit" })
+  await page.getByRole("button", { name: "Add to Cart" }).click()
+  release()
+  await expect(page).toHaveURL(/\/cart\?done=add$/)
+  await expect(page.getByRole("spinbutton", { name: `Quantity of ${product.name}` })).toHaveValue("1")
+  const cart = (await (await page.request.get("/api/cart")).json()) as Array<{ productId: number; quantity: number }>
+  expect(cart).toEqual([expect.objectContaining({ productId: product.id, quantity: 1 })])
+})
+
+test("a page that is only read runs no script; the header starts when a pointer comes to it", async ({ page }) => {
+  await registerInBrowser(page)
+  const scripts: string[] = []
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url())
+  })
+  for (const path of ["/", "/products"]) {
+    await page.goto(path)
+    await page.waitForLoadState("networkidle")
+    expect(scripts, path).toEqual([])
+    await expect(page.locator("astro-island[ssr]"), path).toHaveCount(3)
+  }
+  // The account menu works before the island (a popover); pointing at the header starts it.
+  await page
+    .locator("header")
+    .getByRole("button", { name: /Account menu for/ })
+    .hover()
+  await expect(page.locator("astro-island[client='wake'][ssr]")).toHaveCount(2)
+  expect(scripts.length).toBeGreaterThan(0)
+  // The cart button, pressed, starts the panel too.
+  await page.getByRole("button", { name: "Cart" }).click()
+  await expect(page.getByRole("dialog", { name: "Your Cart" })).toBeVisible()
+})
