@@ -3,7 +3,7 @@ import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from "
 import { AdminHeader } from "../header"
 import { AdminNav } from "./admin-nav"
 import { AdminTitle } from "./admin-title"
-import { TestPaymentsBanner } from "./test-payments-banner"
+import { TestPaymentsBanner, useTestPayments } from "./test-payments-banner"
 
 // A narrow window's drawer brings antd's Drawer: fetched when the menu is first opened.
 const NavDrawer = lazy(() => import("./nav-drawer"))
@@ -36,6 +36,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
     setCollapsedFor(narrow)
     setCollapsed(narrow)
   }
+  const testPayments = useTestPayments()
   const [drawerOpen, setDrawerOpen] = useState(false)
   const [drawerWanted, setDrawerWanted] = useState(false)
   if (drawerOpen && !siderIsDrawer) setDrawerOpen(false)
@@ -88,9 +89,14 @@ export function AdminLayout({ children }: { children: ReactNode }) {
               : undefined
           }
         />
-        <TestPaymentsBanner />
-        {/* antd's Content is itself the page's one <main> landmark. */}
-        <Layout.Content style={{ padding: siderIsDrawer ? 12 : 24 }}>{children}</Layout.Content>
+        <TestPaymentsBanner on={testPayments.on} />
+        {/*
+         * antd's Content is itself the page's one <main> landmark. It shows once the banner above it is known, so
+         * a banner that comes never pushes the page down under the reader's eyes (no layout shift).
+         */}
+        <Layout.Content style={{ padding: siderIsDrawer ? 12 : 24, visibility: testPayments.known ? undefined : "hidden" }}>
+          {children}
+        </Layout.Content>
       </Layout>
     </Layout>
   )

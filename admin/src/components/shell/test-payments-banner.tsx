@@ -8,16 +8,20 @@ import { tShell } from "../../i18n/shell"
 /**
  * On every page of the back office while checkout takes test payments: the simulated card places
  * orders that take real stock without any payment, which a shop selling for real must not allow.
- * It follows the payment settings as they are saved (the same query as the Payments page).
+ * It follows the payment settings as they are saved (the same query as the Payments page): useTestPayments.
  */
-export function TestPaymentsBanner() {
-  const { result: config } = useOne<PaymentConfigRecord>({
+export function useTestPayments(): { on: boolean; known: boolean } {
+  const { result: config, query } = useOne<PaymentConfigRecord>({
     resource: "payment-config",
     id: PAYMENT_CONFIG_ID,
     // The Payments page says when the settings cannot be loaded; the frame keeps quiet.
     errorNotification: false,
   })
-  if (!config?.testPaymentsEnabled || !config.stripeSandboxMode) return null
+  return { on: Boolean(config?.testPaymentsEnabled && config.stripeSandboxMode), known: !query.isPending }
+}
+
+export function TestPaymentsBanner({ on }: { on: boolean }) {
+  if (!on) return null
   return (
     <Alert
       type="warning"
