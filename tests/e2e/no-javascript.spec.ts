@@ -310,3 +310,38 @@ test.describe("on a phone-sized screen", () => {
     expect((await page.request.get("/api/user")).status()).toBe(401)
   })
 })
+
+test("the account's profile and password without JavaScript: refusals said on the page, changes saved", async ({ page }) => {
+  const details = newUserDetails()
+  expect((await page.request.post("/api/register", { data: details })).status()).toBe(201)
+  await page.goto("/account")
+  const profile = page.getByRole("form", { name: "Profile" })
+  await profile.getByLabel("City").fill("")
+  await profile.getByRole("button", { name: "Save profile" }).click()
+  await expect(profile.getByLabel("City")).toHaveAccessibleDescription(/City is required/)
+  await profile.getByLabel("City").fill("Leipzig")
+  await profile.getByRole("button", { name: "Save profile" }).click()
+  await expect(page).toHaveURL(/\/account$/)
+  await expect(profile.getByLabel("City")).toHaveValue("Leipzig")
+  expect((await (await page.request.get("/api/user")).json()).city).toBe("Leipzig")
+
+  const password = page.getByRole("form", { name: "Password" })
+  const newPassword = `${details.password}-new`
+  await password.getByLabel("Current password").fill("not the password")
+  await password.getByLabel(/^New password/).fill(newPassword)
+  await password.getByLabel("Confirm new password").fill(newPassword)
+  await password.getByRole("button", { name: "Change password" }).click()
+  await expect(password.getByRole("alert").first()).toContainText("Could not change your password")
+  await expect(password.getByLabel("Current password")).toHaveAccessibleDescription(/Current password is incorrect/)
+  await expect(password.getByLabel(/^New password/)).toHaveValue("")
+
+  await password.getByLabel("Current password").fill(details.password)
+  await password.getByLabel(/^New password/).fill(newPassword)
+  await password.getByLabel("Confirm new password").fill(newPassword)
+  await password.getByRole("button", { name: "Change password" }).click()
+  await expect(page).toHaveURL(/\/account$/)
+  // Still signed in with the renewed session, and the new password is the one that signs in.
+  expect((await page.request.get("/api/user")).status()).toBe(200)
+  await page.request.post("/api/logout")
+  expect((await page.request.post("/api/login", { data: { username: details.username, password: newPassword } })).status()).toBe(200)
+})

@@ -2,7 +2,7 @@ import { expect, type Page } from "@playwright/test"
 import { WAKE_EVENT, type WakeableIsland } from "../../storefront/src/lib/client/wake.ts"
 
 /** The islands every page has that wait for a person or another island (`client:wake`): the header, the cart panel, the toaster. */
-const WAITING: WakeableIsland[] = ["header", "cart", "toast"]
+const WAITING: WakeableIsland[] = ["header", "cart", "toast", "purchase"]
 
 /** The islands that hydrate by themselves (client:load, idle, visible), not waiting for a person. */
 const ON_THEIR_OWN = "astro-island[ssr]:not([client='wake'])"

@@ -11,6 +11,8 @@ import { toastHandedOn } from "../lib/client/toast-handoff"
  *   for the island and is given to its control of the same name.
  * - "cart": only when woken (the header's cart button).
  * - "toast": when woken (showToast), at once when the previous page handed on a toast, or on F8.
+ * - "purchase": once it comes into view. A form sent before then (its submit button clicked) waits for the island
+ *   and is given to it, so the add to cart happens in place rather than as the form's own round trip.
  *
  * Until the header runs, its popover buttons say whether their menu is open (aria-expanded), as the island will.
  */
@@ -55,6 +57,19 @@ const wakeDirective: ClientDirective = (load, options, island) => {
         if (!started) invoker.setAttribute("aria-expanded", String((event as ToggleEvent).newState === "open"))
       })
     }
+  } else if (name === "purchase") {
+    const seen = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) void hydrate()
+    })
+    for (const child of island.children) seen.observe(child)
+    cleanups.push(() => seen.disconnect())
+    on(island, "click", (event) => {
+      const button = (event.target as Element).closest<HTMLButtonElement>("button[type='submit']")
+      if (!button) return
+      event.preventDefault()
+      // Once React has the page, the same click is its own (React hydrates at once for a click it is given).
+      void hydrate().then(() => button.click())
+    })
   } else if (name === "toast") {
     if (toastHandedOn()) void hydrate()
     on(window, "keydown", (event) => {

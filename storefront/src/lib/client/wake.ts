@@ -2,10 +2,11 @@
 export const WAKE_EVENT = "enclave:wake"
 
 /**
- * Islands that wait for their moment on every page (src/directives/wake.ts): the header's actions, the cart
- * panel and the toasts. Browse pages so run no React until a person interacts.
+ * Islands that wait for their moment (src/directives/wake.ts): on every page the header's actions, the cart
+ * panel and the toasts, so browse pages run no React until a person interacts; on a product page its purchase
+ * form (add to cart), once it is in view.
  */
-export type WakeableIsland = "header" | "cart" | "toast"
+export type WakeableIsland = "header" | "cart" | "toast" | "purchase"
 
 export function wake(island: WakeableIsland): void {
   window.dispatchEvent(new CustomEvent(WAKE_EVENT, { detail: island }))

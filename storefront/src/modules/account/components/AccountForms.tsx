@@ -19,7 +19,8 @@ import { useHydrated } from "../../../lib/client/hydrated"
 import { formatShopMoment, formatShopMomentDay } from "../../../lib/orders"
 import { deviceOf } from "../../../lib/devices"
 import { setUser, showToast } from "../../../lib/client/stores"
-import { AddressFields, applyServerFields, BusinessFields, failureText, TextField } from "./form-fields"
+import { AddressFields, applyServerFields, BusinessFields, failureText, ServerRefusal, serverFieldErrors, TextField } from "./form-fields"
+import type { ServerAccountForm } from "../../../lib/data/account-form"
 import TwoFactorPanel from "./TwoFactorPanel"
 import { DataPanel, DeleteAccountPanel, EncryptedMailPanel } from "./PrivacyPanels"
 import PasskeysPanel from "./PasskeysPanel"
@@ -52,6 +53,7 @@ export default function AccountForms({
   messages,
   user: initialUser,
   staffNotice = false,
+  server,
 }: {
   language: Language
   /** The country select's options, made on the server (lib/countries.ts): the browser's country names differ from Node's. */
@@ -62,6 +64,8 @@ export default function AccountForms({
   user: User
   /** The back office sent an admin here to add a second factor (the staff setting). */
   staffNotice?: boolean
+  /** The server's answer to the profile or password form posted without JavaScript. */
+  server?: ServerAccountForm
 }) {
   const t = messageTranslator(messages)
   const moment = (iso: string) => formatShopMoment(iso, language, timeZone)
@@ -72,8 +76,8 @@ export default function AccountForms({
       <ProfileForm
         t={t}
         countries={countries}
-        ready={ready}
         user={user}
+        server={server?.form === "profile" ? server : undefined}
         onSaved={(saved) => {
           setShownUser(saved)
           setUser(saved)
@@ -81,7 +85,7 @@ export default function AccountForms({
       />
       <PasswordForm
         t={t}
-        ready={ready}
+        server={server?.form === "password" ? server : undefined}
         moment={moment}
         user={user}
         onChanged={(changedAt) => setShownUser({ ...user, passwordLastChanged: changedAt })}
@@ -228,29 +232,38 @@ function SessionsPanel({ t, ready, moment }: { t: Translate; ready: boolean; mom
 function ProfileForm({
   t,
   countries,
-  ready,
   user,
+  server,
   onSaved,
 }: {
   t: Translate
   countries: ReadonlyArray<{ value: string; label: string }>
-  ready: boolean
   user: User
+  server: ServerAccountForm | undefined
   onSaved: (user: User) => void
 }) {
   const [defaults] = useState(() =>
-    withTypedValues("profile", { email: user.email, ...userAddress(user), companyName: user.companyName ?? "", vatId: user.vatId ?? "" }),
+    withTypedValues("profile", {
+      email: user.email,
+      ...userAddress(user),
+      companyName: user.companyName ?? "",
+      vatId: user.vatId ?? "",
+      ...server?.values,
+    }),
   )
   const form = useForm<ProfileInput, unknown, ProfileValues>({
     resolver: zodResolver(profileUpdateSchema),
     defaultValues: defaults,
   })
   const { register, handleSubmit, setError, formState, reset } = form
-  const errors = formState.errors
+  // The server's answer stands until the form is sent again.
+  const [serverShown, setServerShown] = useState(Boolean(server))
+  const errors = serverShown ? { ...serverFieldErrors(server?.fields), ...formState.errors } : formState.errors
   // A new address waits for the link mailed to it: the form keeps the current one and says so.
   const [pending, setPending] = useState<{ email: string; current: string } | null>(null)
 
   const onSubmit = handleSubmit(async (values) => {
+    setServerShown(false)
     try {
       const { pendingEmail, ...saved } = await updateAccount(values)
       onSaved(saved)
@@ -292,9 +305,18 @@ function ProfileForm({
   )
 
   return (
-    <form className="auth-form account-card" method="post" noValidate onSubmit={onSubmit} aria-labelledby="account-profile-title">
+    <form
+      className="auth-form account-card"
+      method="post"
+      action="/account"
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby="account-profile-title"
+    >
+      <input type="hidden" name="form" value="profile" />
       <h2 id="account-profile-title">{t("account.profile.title")}</h2>
       <p className="account-card__text">{t("account.profile.text")}</p>
+      {serverShown && server?.error && <ServerRefusal title={t("account.profile.failed")} text={server.error} />}
       {field("email", { type: "email", autoComplete: "email", required: true })}
       {pending && (
         <p className="account-card__text" role="status" data-pending-email>
@@ -306,7 +328,7 @@ function ProfileForm({
         <legend>{t("auth.section.business")}</legend>
         <BusinessFields field={field} hint={t("auth.hint.business")} />
       </fieldset>
-      <button className="button button--primary auth-form__submit" type="submit" disabled={!ready || formState.isSubmitting}>
+      <button className="button button--primary auth-form__submit" type="submit" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? t("account.profile.busy") : t("account.profile.submit")}
       </button>
     </form>
@@ -317,13 +339,13 @@ const NO_PASSWORDS = { currentPassword: "", newPassword: "", confirmPassword: ""
 
 function PasswordForm({
   t,
-  ready,
+  server,
   moment,
   user,
   onChanged,
 }: {
   t: Translate
-  ready: boolean
+  server: ServerAccountForm | undefined
   moment: (iso: string) => string
   user: User
   onChanged: (changedAt: string) => void
@@ -333,9 +355,11 @@ function PasswordForm({
     defaultValues: useState(() => withTypedValues("password", NO_PASSWORDS))[0],
   })
   const { register, handleSubmit, setError, formState, reset } = form
-  const errors = formState.errors
+  const [serverShown, setServerShown] = useState(Boolean(server))
+  const errors = serverShown ? { ...serverFieldErrors(server?.fields), ...formState.errors } : formState.errors
 
   const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
+    setServerShown(false)
     try {
       await changePassword({ currentPassword, newPassword })
       // Emptied, not reset to the form's first values: those hold what was typed before the island ran.
@@ -349,8 +373,17 @@ function PasswordForm({
   })
 
   return (
-    <form className="auth-form account-card" method="post" noValidate onSubmit={onSubmit} aria-labelledby="account-password-title">
+    <form
+      className="auth-form account-card"
+      method="post"
+      action="/account"
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby="account-password-title"
+    >
+      <input type="hidden" name="form" value="password" />
       <h2 id="account-password-title">{t("account.password.title")}</h2>
+      {serverShown && server?.error && <ServerRefusal title={t("account.password.failed")} text={server.error} />}
       <p className="account-card__text">
         {t("account.password.text")}{" "}
         <span data-testid="password-last-changed">
@@ -405,7 +438,7 @@ function PasswordForm({
           required
         />
       </div>
-      <button className="button button--primary auth-form__submit" type="submit" disabled={!ready || formState.isSubmitting}>
+      <button className="button button--primary auth-form__submit" type="submit" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? t("account.password.busy") : t("account.password.submit")}
       </button>
     </form>

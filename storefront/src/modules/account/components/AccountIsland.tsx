@@ -6,6 +6,7 @@
 import { lazy, Suspense } from "react"
 import type { User } from "@enclave/contract"
 import type { Language } from "../../../i18n"
+import type { ServerAccountForm } from "../../../lib/data/account-form"
 import { FormLoading } from "../../../lib/client/deferred"
 import "./auth.css"
 
@@ -20,6 +21,8 @@ export default function AccountIsland(props: {
   messages: Record<string, string>
   user: User
   staffNotice?: boolean
+  /** The server's answer to a form posted without JavaScript. */
+  server?: ServerAccountForm
 }) {
   return (
     <Suspense fallback={<FormLoading text={props.messages["common.loading"]} />}>
