@@ -6,7 +6,7 @@
  * they work before the island runs and without JavaScript; Escape closes them and returns focus to their
  * button, a click elsewhere closes them. Logout is a form posted to /logout, which the island sends itself.
  */
-import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from "react"
+import { useEffect, useRef, useState, useSyncExternalStore, type SubmitEvent } from "react"
 import { useStore } from "@nanostores/react"
 import type { User } from "@enclave/contract"
 import { $cartCount, $cartKnown, $cartOpen, $user, loadUser, setUser, showToast } from "../../../lib/client/stores"
@@ -64,7 +64,7 @@ export default function HeaderActions({ messages, links, serverUser, serverCartC
     void loadUser()
   }, [])
 
-  async function logout(event: FormEvent) {
+  async function logout(event: SubmitEvent) {
     // The island signs out itself, with the toast; before it runs the form goes to /logout.
     event.preventDefault()
     setLoggingOut(true)
