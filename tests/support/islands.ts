@@ -4,8 +4,8 @@ import { WAKE_EVENT, type WakeableIsland } from "../../storefront/src/lib/client
 /** The islands every page has that wait for a person or another island (`client:wake`): the header, the cart panel, the toaster. */
 const WAITING: WakeableIsland[] = ["header", "cart", "toast", "purchase"]
 
-/** The islands that hydrate by themselves (client:load, idle, visible), not waiting for a person. */
-const ON_THEIR_OWN = "astro-island[ssr]:not([client='wake'])"
+/** The islands that hydrate by themselves (client:load, idle, visible, and the account page's forms), not waiting for a person. */
+const ON_THEIR_OWN = `astro-island[ssr]:not([client='wake']), astro-island[ssr][client='wake'][opts*='"value":"forms"']`
 
 /**
  * Opens `path` with the islands' scripts held back while `type` fills the server-rendered form, as a

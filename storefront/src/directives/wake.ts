@@ -11,6 +11,10 @@ import { toastHandedOn } from "../lib/client/toast-handoff"
  *   for the island and is given to its control of the same name.
  * - "cart": only when woken (the header's cart button).
  * - "toast": when woken (showToast), at once when the previous page handed on a toast, or on F8.
+ * - "forms": at once. Its forms fetch their code as they hydrate; in a form marked `data-hold`, a submit button
+ *   clicked before the form says it is ready (`data-ready`) waits for it and is clicked again then, so what was
+ *   typed is checked in place and kept.
+ *   A form whose code never comes is sent as it is after a while, to the page, which answers it without JavaScript.
  * - "purchase": once it comes into view. A form sent before then (its submit button clicked) waits for the island
  *   and is given to it, so the add to cart happens in place rather than as the form's own round trip.
  *
@@ -57,6 +61,19 @@ const wakeDirective: ClientDirective = (load, options, island) => {
         if (!started) invoker.setAttribute("aria-expanded", String((event as ToggleEvent).newState === "open"))
       })
     }
+  } else if (name === "forms") {
+    void hydrate()
+    island.addEventListener(
+      "click",
+      (event) => {
+        const button = (event.target as Element).closest<HTMLButtonElement>("button[type='submit']")
+        const form = button?.form
+        if (!button || !form || !form.hasAttribute("data-hold") || form.hasAttribute("data-ready") || form.hasAttribute("data-sent")) return
+        event.preventDefault()
+        whenReady(form, () => button.click())
+      },
+      { capture: true },
+    )
   } else if (name === "purchase") {
     const seen = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) void hydrate()
@@ -79,6 +96,22 @@ const wakeDirective: ClientDirective = (load, options, island) => {
       void hydrate()
     })
   }
+}
+
+/** Runs `then` once the form says it is ready; after ten seconds without that, sends the form to the page as it is. */
+function whenReady(form: HTMLFormElement, then: () => void) {
+  const observer = new MutationObserver(() => {
+    if (!form.hasAttribute("data-ready")) return
+    observer.disconnect()
+    clearTimeout(late)
+    then()
+  })
+  observer.observe(form, { attributes: true, attributeFilter: ["data-ready"] })
+  const late = setTimeout(() => {
+    observer.disconnect()
+    form.setAttribute("data-sent", "")
+    then()
+  }, 10_000)
 }
 
 /** Clicks the island's control once it has rendered it (a hydrated island renders its interactive controls after its first paint). */

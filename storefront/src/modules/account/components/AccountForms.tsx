@@ -77,6 +77,7 @@ export default function AccountForms({
         t={t}
         countries={countries}
         user={user}
+        ready={ready}
         server={server?.form === "profile" ? server : undefined}
         onSaved={(saved) => {
           setShownUser(saved)
@@ -86,6 +87,7 @@ export default function AccountForms({
       <PasswordForm
         t={t}
         server={server?.form === "password" ? server : undefined}
+        ready={ready}
         moment={moment}
         user={user}
         onChanged={(changedAt) => setShownUser({ ...user, passwordLastChanged: changedAt })}
@@ -233,12 +235,15 @@ function ProfileForm({
   t,
   countries,
   user,
+  ready,
   server,
   onSaved,
 }: {
   t: Translate
   countries: ReadonlyArray<{ value: string; label: string }>
   user: User
+  /** The form's code runs: a click held before then (src/directives/wake.ts "forms") is given to it. */
+  ready: boolean
   server: ServerAccountForm | undefined
   onSaved: (user: User) => void
 }) {
@@ -312,6 +317,8 @@ function ProfileForm({
       noValidate
       onSubmit={onSubmit}
       aria-labelledby="account-profile-title"
+      data-hold
+      data-ready={ready || undefined}
     >
       <input type="hidden" name="form" value="profile" />
       <h2 id="account-profile-title">{t("account.profile.title")}</h2>
@@ -340,12 +347,14 @@ const NO_PASSWORDS = { currentPassword: "", newPassword: "", confirmPassword: ""
 function PasswordForm({
   t,
   server,
+  ready,
   moment,
   user,
   onChanged,
 }: {
   t: Translate
   server: ServerAccountForm | undefined
+  ready: boolean
   moment: (iso: string) => string
   user: User
   onChanged: (changedAt: string) => void
@@ -380,6 +389,8 @@ function PasswordForm({
       noValidate
       onSubmit={onSubmit}
       aria-labelledby="account-password-title"
+      data-hold
+      data-ready={ready || undefined}
     >
       <input type="hidden" name="form" value="password" />
       <h2 id="account-password-title">{t("account.password.title")}</h2>
