@@ -19,7 +19,16 @@ import { useHydrated } from "../../../lib/client/hydrated"
 import { formatShopMoment, formatShopMomentDay } from "../../../lib/orders"
 import { deviceOf } from "../../../lib/devices"
 import { setUser, showToast } from "../../../lib/client/stores"
-import { AddressFields, applyServerFields, BusinessFields, failureText, ServerRefusal, serverFieldErrors, TextField } from "./form-fields"
+import {
+  AddressFields,
+  applyServerFields,
+  BusinessFields,
+  failureText,
+  NeedsScript,
+  ServerRefusal,
+  serverFieldErrors,
+  TextField,
+} from "./form-fields"
 import type { ServerAccountForm } from "../../../lib/data/account-form"
 import TwoFactorPanel from "./TwoFactorPanel"
 import { DataPanel, DeleteAccountPanel, EncryptedMailPanel } from "./PrivacyPanels"
@@ -172,6 +181,7 @@ function SessionsPanel({ t, ready, moment }: { t: Translate; ready: boolean; mom
   return (
     <section className="account-card account-sessions" aria-labelledby="account-sessions-title">
       <h2 id="account-sessions-title">{t("account.sessions.title")}</h2>
+      <NeedsScript t={t} />
       <p className="account-card__text">{t("account.sessions.text")}</p>
       {sessions.state === "loading" && <p aria-live="polite">{t("account.sessions.loading")}</p>}
       {sessions.state === "failed" && (

@@ -15,7 +15,7 @@ import { ApiRequestError } from "../../../lib/client/api"
 import { addPasskey, fetchPasskeys, passkeyRegistrationOptions, removePasskey, renamePasskey } from "../../../lib/client/calls"
 import { createPasskey, passkeysSupported } from "../../../lib/client/passkeys"
 import { showToast } from "../../../lib/client/stores"
-import { failureText, message } from "./form-fields"
+import { failureText, message, NeedsScript } from "./form-fields"
 
 type ListState = { state: "loading" } | { state: "failed" } | { state: "loaded"; passkeys: Passkey[] }
 /** What one passkey's row shows: its actions, its rename form or its removal's confirmation. */
@@ -81,6 +81,7 @@ export default function PasskeysPanel({
   return (
     <section ref={section} className="account-card passkeys" aria-labelledby="account-passkeys-title">
       <h2 id="account-passkeys-title">{t("account.passkeys.title")}</h2>
+      <NeedsScript t={t} />
       {staffNotice && (
         <p className="passkeys__notice" role="status" data-testid="staff-second-factor-notice">
           {t("account.passkeys.staffNotice")}

@@ -17,7 +17,7 @@ import { signWithPasskey } from "../../../lib/client/passkeys"
 import { setUser, showToast } from "../../../lib/client/stores"
 import { showToastAfterNavigation } from "../../../lib/client/toast-handoff"
 import { apiRoutes, routePath } from "../../../lib/api-routes"
-import { applyServerFields, failureText, message, TextField } from "./form-fields"
+import { applyServerFields, failureText, message, NeedsScript, TextField } from "./form-fields"
 
 type KeyState = { state: "loading" } | { state: "failed" } | { state: "loaded"; key: PgpKey | null }
 
@@ -114,6 +114,7 @@ export function EncryptedMailPanel({
   return (
     <section className="account-card account-pgp" aria-labelledby="account-pgp-title">
       <h2 id="account-pgp-title">{t("account.pgp.title")}</h2>
+      <NeedsScript t={t} />
       <p className="account-card__text">{t("account.pgp.text")}</p>
       {key.state === "loading" && <p aria-live="polite">{t("account.pgp.loading")}</p>}
       {key.state === "failed" && (
@@ -274,6 +275,7 @@ export function DeleteAccountPanel({ t, ready, user }: { t: Translate; ready: bo
   return (
     <section className="account-card account-delete" aria-labelledby="account-delete-title">
       <h2 id="account-delete-title">{t("account.delete.title")}</h2>
+      <NeedsScript t={t} />
       <p className="account-card__text">{t("account.delete.text")}</p>
       {confirming ? (
         <form className="auth-form" method="post" noValidate onSubmit={onSubmit} aria-label={t("account.delete.title")}>

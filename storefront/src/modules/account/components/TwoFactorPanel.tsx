@@ -17,7 +17,7 @@ import { ApiRequestError } from "../../../lib/client/api"
 import { disableTwoFactor, enableTwoFactor, fetchAccount, startTwoFactorSetup } from "../../../lib/client/calls"
 import { showToast } from "../../../lib/client/stores"
 import { groupedSecret, recoveryCodesFile, svgImageUrl } from "../../../lib/two-factor"
-import { applyCodeError, failureText, TextField } from "./form-fields"
+import { applyCodeError, failureText, NeedsScript, TextField } from "./form-fields"
 
 type CodeInput = z.input<typeof twoFactorCodeSchema>
 type CodeValues = z.output<typeof twoFactorCodeSchema>
@@ -74,6 +74,7 @@ export default function TwoFactorPanel({
   return (
     <section ref={section} className="account-card two-factor" aria-labelledby="account-two-factor-title">
       <h2 id="account-two-factor-title">{t("account.twoFactor.title")}</h2>
+      <NeedsScript t={t} />
       <p className="account-card__text">{t("account.twoFactor.text")}</p>
       <p className="two-factor__status" data-testid="two-factor-status">
         {t("account.twoFactor.status")}{" "}

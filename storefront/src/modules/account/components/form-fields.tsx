@@ -47,6 +47,15 @@ export function serverFieldErrors(fields: Record<string, string> | undefined) {
   return Object.fromEntries(Object.entries(fields ?? {}).map(([name, message]) => [name, { type: "server", message }]))
 }
 
+/** Said only to a browser without JavaScript, in a panel that cannot work there (a passkey needs WebAuthn, …). */
+export function NeedsScript({ t }: { t: Translate }) {
+  return (
+    <noscript>
+      <p className="account-card__text">{t("account.needsScript")}</p>
+    </noscript>
+  )
+}
+
 /** A refusal the server rendered (the form was posted without JavaScript), where the toast would say it. */
 export function ServerRefusal({ title, text }: { title: string; text: string }) {
   return (
