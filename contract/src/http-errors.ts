@@ -228,3 +228,22 @@ export function readFailedAnswer(text: string, statusText: string, status: numbe
   }
   return { message: text.trim() || statusText || "Request failed", details: "", code: fallbackCode, params: {}, fields: {} }
 }
+
+/** A failed parse's issues, as zod (classic and mini) reports them: this module imports no zod. */
+export interface ParseIssues {
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>
+}
+
+/**
+ * Field path → the first docs/product.md §5 message for that field ("" for a problem with the whole body), as the
+ * facade answers them in `details.fields` and the storefront's forms show them after a round trip.
+ * `at` is where the parsed value sits: a path parameter's name, so its errors are named too.
+ */
+export function fieldMessages(error: ParseIssues, at: PropertyKey[] = []): Record<string, string> {
+  const fields: Record<string, string> = {}
+  for (const issue of error.issues) {
+    const key = [...at, ...issue.path].map(String).join(".")
+    if (!(key in fields)) fields[key] = issue.message
+  }
+  return fields
+}

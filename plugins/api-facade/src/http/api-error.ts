@@ -1,21 +1,9 @@
+import { fieldMessages } from "@enclave/contract/http-errors"
 import { ShopError } from "@enclave/contract/shop-error"
 import { NUL_CHARACTER_MESSAGE } from "@enclave/contract/values"
 import { z } from "zod"
 // Core types: the contract's form schemas are zod/mini, the others classic zod.
 import type { $ZodError as ZodError, $ZodType as ZodType } from "zod/v4/core"
-
-/**
- * Field path → the first docs/product.md §5 message for that field ("" for a problem with the whole body).
- * `at` is where the parsed value sits: a path parameter's name, so its errors are named too.
- */
-export function fieldMessages(error: ZodError, at: PropertyKey[] = []): Record<string, string> {
-  const fields: Record<string, string> = {}
-  for (const issue of error.issues) {
-    const key = [...at, ...issue.path].map(String).join(".")
-    if (!(key in fields)) fields[key] = issue.message
-  }
-  return fields
-}
 
 /** A validation failure: 400, the first message as the headline, every failing field in details. */
 export function validationError(error: ZodError, at: PropertyKey[] = []): ShopError {

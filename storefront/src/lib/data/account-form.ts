@@ -4,6 +4,7 @@
  * (lib/data/http.ts sendFormAsBrowser) with the same /api calls. The passwords are never sent back to the page.
  */
 import { passwordChangeFormSchema, profileUpdateSchema } from "@enclave/contract/forms"
+import { fieldMessages } from "@enclave/contract/http-errors"
 import type { ApiRequestError } from "../client/api"
 import { apiRoutes } from "../api-routes"
 import { refusalOfAnswer, sendFormAsBrowser } from "./http"
@@ -44,21 +45,11 @@ export function accountFormNameOf(form: FormData | null): AccountFormName | null
   return name === "profile" || name === "password" ? name : null
 }
 
-function firstMessages(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): Record<string, string> {
-  const fields: Record<string, string> = {}
-  for (const issue of issues) {
-    const name = String(issue.path[0] ?? "")
-    if (name && !(name in fields)) fields[name] = issue.message
-  }
-  return fields
-}
-
 export async function saveAccountForm(request: Request, name: AccountFormName, form: FormData): Promise<AccountFormOutcome> {
   const typed = Object.fromEntries((name === "profile" ? PROFILE_FIELDS : PASSWORD_FIELDS).map((field) => [field, text(form, field)]))
   const values = name === "profile" ? typed : {}
   const checked = name === "profile" ? profileUpdateSchema.safeParse(typed) : passwordChangeFormSchema.safeParse(typed)
-  if (!checked.success)
-    return { state: "refused", status: 400, form: name, values, fields: firstMessages(checked.error.issues), error: null }
+  if (!checked.success) return { state: "refused", status: 400, form: name, values, fields: fieldMessages(checked.error), error: null }
   const answer =
     name === "profile"
       ? await sendFormAsBrowser(request, apiRoutes.accountUpdate, checked.data)

@@ -7,6 +7,7 @@
  */
 import { randomBytes } from "node:crypto"
 import { shippingAddressSchema } from "@enclave/contract/forms"
+import { fieldMessages } from "@enclave/contract/http-errors"
 import { INVOICE_PAYMENT_METHOD, SANDBOX_CARD_PAYMENT_PREFIX } from "@enclave/contract/values"
 import type { ShippingAddress, ShippingMethod } from "@enclave/contract"
 import type { ApiRequestError } from "../client/api"
@@ -16,9 +17,8 @@ import type { PaymentChoice } from "../../modules/checkout/payment"
 import { isTestWalletCapture } from "../orders"
 import { refusalOfAnswer, sendFormAsBrowser } from "./http"
 
-export const ADDRESS_FIELDS = ["fullName", "addressLine1", "addressLine2", "city", "state", "postalCode", "country"] as const
-export type AddressField = (typeof ADDRESS_FIELDS)[number]
-export type AddressValues = Record<AddressField, string>
+/** The address's fields, as the contract's schema names them. */
+const ADDRESS_FIELDS = Object.keys(shippingAddressSchema.shape)
 
 /** The ways to pay a form can take; the card needs Stripe Elements in the browser. */
 export type FormPaymentChoice = Exclude<PaymentChoice, "card">
@@ -32,7 +32,7 @@ const text = (form: FormData | null, name: string, max: number): string => {
 export interface CheckoutForm {
   /** "address": step 1 sent; "pay": step 2 sent; "back": step 2's "Back to Shipping". */
   step: "address" | "pay" | "back"
-  values: AddressValues
+  values: Record<string, string>
   shippingMethodId: number | null
   choice: FormPaymentChoice | null
   /** The shipping cost and the total step 2 showed: the facade refuses the order when they are no longer so. */
@@ -49,7 +49,7 @@ export function checkoutFormOf(form: FormData | null): CheckoutForm {
   }
   return {
     step: step === "pay" ? "pay" : step === "back" ? "back" : "address",
-    values: Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, text(form, name, 500)])) as AddressValues,
+    values: Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, text(form, name, 500)])),
     shippingMethodId: Number(text(form, "shippingMethod", 12)) || null,
     choice: FORM_CHOICES.includes(choice) ? (choice as FormPaymentChoice) : null,
     shippingCost: amount("shippingCost"),
@@ -60,7 +60,7 @@ export function checkoutFormOf(form: FormData | null): CheckoutForm {
 export type AddressCheck =
   | { ok: true; address: ShippingAddress; method: ShippingMethod }
   /** Messages by field (the schema's English texts, which the island says in the page's language). */
-  | { ok: false; errors: Partial<Record<AddressField, string>>; methodMissing: boolean }
+  | { ok: false; errors: Record<string, string>; methodMissing: boolean }
 
 /** Step 1's check: the address by the contract's schema, and a method that ships to its country. */
 export function checkAddress(form: CheckoutForm, methods: readonly ShippingMethod[]): AddressCheck {
@@ -68,12 +68,7 @@ export function checkAddress(form: CheckoutForm, methods: readonly ShippingMetho
   const offered = methodsForCountry(methods, shippingCountryOf(methods, form.values.country))
   const method = offered.find((m) => m.id === form.shippingMethodId) ?? null
   if (parsed.success && method) return { ok: true, address: parsed.data, method }
-  const errors: Partial<Record<AddressField, string>> = {}
-  for (const issue of parsed.success ? [] : parsed.error.issues) {
-    const name = String(issue.path[0] ?? "") as AddressField
-    if (ADDRESS_FIELDS.includes(name) && !errors[name]) errors[name] = issue.message
-  }
-  return { ok: false, errors, methodMissing: !method && offered.length > 0 }
+  return { ok: false, errors: parsed.success ? {} : fieldMessages(parsed.error), methodMissing: !method && offered.length > 0 }
 }
 
 export type PaymentOutcome =

@@ -5,6 +5,7 @@
  * the browser with the page.
  */
 import { registerFormSchema } from "@enclave/contract/forms"
+import { fieldMessages } from "@enclave/contract/http-errors"
 import { PENDING_SIGN_IN_COOKIE } from "@enclave/contract"
 import type { ApiRequestError } from "../client/api"
 import { apiRoutes } from "../api-routes"
@@ -79,14 +80,7 @@ export async function registerWithForm(request: Request, form: FormData | null):
   const typed = Object.fromEntries(REGISTER_FIELDS.map((name) => [name, field(form, name, 1_000)]))
   const values = Object.fromEntries(Object.entries(typed).filter(([name]) => name !== "password" && name !== "confirmPassword"))
   const checked = registerFormSchema.safeParse(typed)
-  if (!checked.success) {
-    const fields: Record<string, string> = {}
-    for (const issue of checked.error.issues) {
-      const name = String(issue.path[0] ?? "")
-      if (name && !(name in fields)) fields[name] = issue.message
-    }
-    return { state: "refused", error: null, fields, values }
-  }
+  if (!checked.success) return { state: "refused", error: null, fields: fieldMessages(checked.error), values }
   // docs/product.md §5: the client marks the username 'admin' as an admin; the server ignores the flag.
   const answer = await sendFormAsBrowser(request, apiRoutes.register, { ...checked.data, isAdmin: checked.data.username === "admin" })
   if (answer.status === 201 || answer.status === 200) return { state: "registered", setCookies: answer.setCookies }

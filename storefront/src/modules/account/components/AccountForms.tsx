@@ -19,16 +19,7 @@ import { useHydrated } from "../../../lib/client/hydrated"
 import { formatShopMoment, formatShopMomentDay } from "../../../lib/orders"
 import { deviceOf } from "../../../lib/devices"
 import { setUser, showToast } from "../../../lib/client/stores"
-import {
-  AddressFields,
-  applyServerFields,
-  BusinessFields,
-  failureText,
-  NeedsScript,
-  ServerRefusal,
-  serverFieldErrors,
-  TextField,
-} from "./form-fields"
+import { AddressFields, applyServerFields, BusinessFields, failureText, NeedsScript, useServerAnswer, TextField } from "./form-fields"
 import type { ServerAccountForm } from "../../../lib/data/account-form"
 import TwoFactorPanel from "./TwoFactorPanel"
 import { DataPanel, DeleteAccountPanel, EncryptedMailPanel } from "./PrivacyPanels"
@@ -271,14 +262,13 @@ function ProfileForm({
     defaultValues: defaults,
   })
   const { register, handleSubmit, setError, formState, reset } = form
-  // The server's answer stands until the form is sent again.
-  const [serverShown, setServerShown] = useState(Boolean(server))
-  const errors = serverShown ? { ...serverFieldErrors(server?.fields), ...formState.errors } : formState.errors
+  const answer = useServerAnswer(server, formState.errors, t("account.profile.failed"))
+  const errors = answer.errors
   // A new address waits for the link mailed to it: the form keeps the current one and says so.
   const [pending, setPending] = useState<{ email: string; current: string } | null>(null)
 
   const onSubmit = handleSubmit(async (values) => {
-    setServerShown(false)
+    answer.hide()
     try {
       const { pendingEmail, ...saved } = await updateAccount(values)
       onSaved(saved)
@@ -333,7 +323,7 @@ function ProfileForm({
       <input type="hidden" name="form" value="profile" />
       <h2 id="account-profile-title">{t("account.profile.title")}</h2>
       <p className="account-card__text">{t("account.profile.text")}</p>
-      {serverShown && server?.error && <ServerRefusal title={t("account.profile.failed")} text={server.error} />}
+      {answer.refusal}
       {field("email", { type: "email", autoComplete: "email", required: true })}
       {pending && (
         <p className="account-card__text" role="status" data-pending-email>
@@ -374,11 +364,11 @@ function PasswordForm({
     defaultValues: useState(() => withTypedValues("password", NO_PASSWORDS))[0],
   })
   const { register, handleSubmit, setError, formState, reset } = form
-  const [serverShown, setServerShown] = useState(Boolean(server))
-  const errors = serverShown ? { ...serverFieldErrors(server?.fields), ...formState.errors } : formState.errors
+  const answer = useServerAnswer(server, formState.errors, t("account.password.failed"))
+  const errors = answer.errors
 
   const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
-    setServerShown(false)
+    answer.hide()
     try {
       await changePassword({ currentPassword, newPassword })
       // Emptied, not reset to the form's first values: those hold what was typed before the island ran.
@@ -404,7 +394,7 @@ function PasswordForm({
     >
       <input type="hidden" name="form" value="password" />
       <h2 id="account-password-title">{t("account.password.title")}</h2>
-      {serverShown && server?.error && <ServerRefusal title={t("account.password.failed")} text={server.error} />}
+      {answer.refusal}
       <p className="account-card__text">
         {t("account.password.text")}{" "}
         <span data-testid="password-last-changed">

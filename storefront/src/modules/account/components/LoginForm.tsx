@@ -27,7 +27,7 @@ import { withTypedValues } from "../../../lib/client/deferred"
 import { useHydrated } from "../../../lib/client/hydrated"
 import { setUser, showToast } from "../../../lib/client/stores"
 import { goOn } from "./after-sign-in"
-import { applyCodeError, applyServerFields, failureText, ServerRefusal, serverFieldErrors, TextField } from "./form-fields"
+import { applyCodeError, applyServerFields, failureText, ServerRefusal, serverFieldErrors, TextField, useServerAnswer } from "./form-fields"
 
 type LoginInput = z.input<typeof loginSchema>
 type LoginValues = z.output<typeof loginSchema>
@@ -293,8 +293,8 @@ function TwoFactorStep({
 }) {
   const form = useForm<CodeInput, unknown, CodeValues>({ resolver: zodResolver(twoFactorCodeSchema), defaultValues: { code: "" } })
   const { register, handleSubmit, setError, setFocus, formState } = form
-  const [serverShown, setServerShown] = useState(Boolean(server?.error))
-  const errors = serverShown ? { ...serverFieldErrors(server?.fields), ...formState.errors } : formState.errors
+  const answer = useServerAnswer(server, formState.errors, t("auth.toast.loginFailed"), Boolean(server?.error))
+  const errors = answer.errors
   const [recovery, setRecovery] = useState(false)
   const [passkeyBusy, setPasskeyBusy] = useState(false)
 
@@ -315,7 +315,7 @@ function TwoFactorStep({
   }
 
   const onSubmit = handleSubmit(async (values) => {
-    setServerShown(false)
+    answer.hide()
     try {
       onSignedIn(await signInWithCode(values))
     } catch (error) {
@@ -368,7 +368,7 @@ function TwoFactorStep({
           {recovery ? t("auth.twoFactor.useApp") : t("auth.twoFactor.useRecovery")}
         </button>
       </p>
-      {serverShown && server?.error && <ServerRefusal title={t("auth.toast.loginFailed")} text={server.error} />}
+      {answer.refusal}
       <button className="button button--primary auth-form__submit" type="submit" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? t("auth.twoFactor.busy") : t("auth.twoFactor.submit")}
       </button>

@@ -14,16 +14,7 @@ import { createAccount } from "../../../lib/client/calls"
 import { withTypedValues } from "../../../lib/client/deferred"
 import { setUser, showToast } from "../../../lib/client/stores"
 import { goOn } from "./after-sign-in"
-import {
-  AddressFields,
-  applyServerFields,
-  BusinessFields,
-  failureText,
-  ServerRefusal,
-  serverFieldErrors,
-  TextField,
-  type FieldProps,
-} from "./form-fields"
+import { AddressFields, applyServerFields, BusinessFields, failureText, useServerAnswer, TextField, type FieldProps } from "./form-fields"
 
 type RegisterInput = z.input<typeof registerFormSchema>
 type RegisterValues = z.output<typeof registerFormSchema>
@@ -94,11 +85,11 @@ export default function RegisterForm({
   })
   const { register, handleSubmit, setError, formState } = form
   // The server's answer stands until the form is sent again.
-  const [serverShown, setServerShown] = useState(Boolean(server))
-  const errors = serverShown ? { ...serverFieldErrors(server?.fields), ...formState.errors } : formState.errors
+  const answer = useServerAnswer(server, formState.errors, t("auth.toast.registerFailed"))
+  const errors = answer.errors
 
   const onSubmit = handleSubmit(async (values) => {
-    setServerShown(false)
+    answer.hide()
     try {
       // docs/product.md §5: the client marks the username 'admin' as an admin; the server ignores the flag.
       const user = await createAccount({ ...values, isAdmin: values.username === "admin" })
@@ -131,7 +122,7 @@ export default function RegisterForm({
         {t("auth.tab.register")}
       </h2>
       <input type="hidden" name="form" value="register" />
-      {serverShown && server?.error && <ServerRefusal title={t("auth.toast.registerFailed")} text={server.error} />}
+      {answer.refusal}
       <fieldset className="auth-form__group">
         <legend>{t("auth.section.account")}</legend>
         {field("username", { autoComplete: "username", required: true, hint: t("auth.hint.username") })}

@@ -4,7 +4,7 @@
  * input with its hint and message.
  */
 import { CountryOptions } from "../../common/components/CountryOptions"
-import type { InputHTMLAttributes, ReactNode } from "react"
+import { useState, type InputHTMLAttributes, type ReactNode } from "react"
 import type { FieldErrors, FieldValues, Path, UseFormRegister, UseFormSetError } from "react-hook-form"
 import type { Translate } from "../../../i18n"
 import { ApiRequestError } from "../../../lib/client/api"
@@ -45,6 +45,24 @@ export function applyCodeError(error: unknown, setError: UseFormSetError<{ code:
 /** The facade's field messages (a form the server answered) as react-hook-form errors, for the fields to show as their own. */
 export function serverFieldErrors(fields: Record<string, string> | undefined) {
   return Object.fromEntries(Object.entries(fields ?? {}).map(([name, message]) => [name, { type: "server", message }]))
+}
+
+/**
+ * The server's answer to a form posted without JavaScript (its field messages, its refusal under `title`), shown
+ * with the form's own messages until the form is sent again (`hide`).
+ */
+export function useServerAnswer<T extends FieldValues>(
+  server: { fields?: Record<string, string>; error?: string | null } | undefined,
+  errors: FieldErrors<T>,
+  title: string,
+  shownAtFirst = Boolean(server),
+) {
+  const [shown, setShown] = useState(shownAtFirst)
+  return {
+    errors: shown ? ({ ...serverFieldErrors(server?.fields), ...errors } as FieldErrors<T>) : errors,
+    refusal: shown && server?.error ? <ServerRefusal title={title} text={server.error} /> : null,
+    hide: () => setShown(false),
+  }
 }
 
 /** Said only to a browser without JavaScript, in a panel that cannot work there (a passkey needs WebAuthn, …). */
