@@ -43,3 +43,11 @@ export async function islandsHydrated(page: Page) {
     await expect(page.locator("astro-island[ssr]")).toHaveCount(0, { timeout: 1_000 })
   }).toPass({ timeout: 15_000 })
 }
+
+/** Waits until the islands that start by themselves have hydrated, and the page's transitions (not its spinners) have ended: a page as a person sees it. */
+export async function pageSettled(page: Page) {
+  await expect(page.locator(ON_THEIR_OWN)).toHaveCount(0, { timeout: 15_000 })
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => !(animation instanceof CSSTransition) || animation.playState !== "running"),
+  )
+}
