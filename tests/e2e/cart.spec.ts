@@ -190,6 +190,30 @@ test("a failed add says so", async ({ page }) => {
   await expect(toasts(page)).toContainText("Failed to add product to cart. Please try again.")
 })
 
+test("an add clicked while the purchase form's code is still loading is the form's, in place: a failed add says so", async ({ page }) => {
+  await registerInBrowser(page)
+  await page.route("**/api/cart", (route) =>
+    route.request().method() === "POST" ? route.fulfill({ status: 500, json: { message: "boom" } }) : route.continue(),
+  )
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route("**/_astro/*.js", async (route) => {
+    await held
+    await route.fallback()
+  })
+  const asked: string[] = []
+  page.on("request", (request) => asked.push(request.url()))
+  await page.goto("/product/1", { waitUntil: "commit" })
+  const purchase = page.locator("astro-island[client='wake'][opts*='purchase']")
+  const code = new URL((await purchase.getAttribute("component-url"))!, page.url()).href
+  // The form came into view and its island asked for its code: the click lands before React has it.
+  await expect.poll(() => asked).toContain(code)
+  await page.getByRole("button", { name: "Add to Cart" }).click()
+  release()
+  await expect(toasts(page)).toContainText("Failed to add product to cart. Please try again.")
+  await expect(page).toHaveURL(/\/product\/1$/)
+})
+
 test("the product tabs work with the keyboard: specifications, features in detail, security", async ({ page }) => {
   const product = (await products(page)).find((p) => p.id === 1)!
   await page.goto("/product/1")
@@ -234,10 +258,12 @@ test("stock states: in stock, low stock with the count, out of stock disables ad
   await expect(page.getByRole("button", { name: "Out of Stock" })).toBeDisabled()
 })
 
-test("add to cart clicked as soon as the button shows, before any script ran, puts the item in the cart", async ({ page }) => {
+test("add to cart clicked as soon as the button shows, before the page's code has come, puts the item in the cart in place", async ({
+  page,
+}) => {
   await registerInBrowser(page)
   const product = (await products(page)).find((p) => p.stockQuantity >= 1)!
-  // The page's scripts are held back: the click is the form's own, answered by the server.
+  // The page's scripts are held back: the click waits for the island and is given to it.
   let release = () => {}
   const held = new Promise<void>((resolve) => (release = resolve))
   await page.route("**/_astro/*.js", async (route) => {
@@ -247,6 +273,20 @@ test("add to cart clicked as soon as the button shows, before any script ran, pu
   await page.goto(`/product/${product.id}`, { waitUntil: "commit" })
   await page.getByRole("button", { name: "Add to Cart" }).click()
   release()
+  await expect(page.getByRole("button", { name: "Cart, 1 item" })).toBeVisible({ timeout: 15_000 })
+  await expect(page).toHaveURL(new RegExp(`/product/${product.id}$`))
+  const cart = (await (await page.request.get("/api/cart")).json()) as Array<{ productId: number; quantity: number }>
+  expect(cart).toEqual([expect.objectContaining({ productId: product.id, quantity: 1 })])
+})
+
+test("add to cart clicked while the page's code fails to come is sent as the form, and the server puts the item in the cart", async ({
+  page,
+}) => {
+  await registerInBrowser(page)
+  const product = (await products(page)).find((p) => p.stockQuantity >= 1)!
+  await page.route("**/_astro/*.js", (route) => route.abort("connectionfailed"))
+  await page.goto(`/product/${product.id}`)
+  await page.getByRole("button", { name: "Add to Cart" }).click()
   await expect(page).toHaveURL(/\/cart\?done=add&product=\d+$/)
   await expect(page.getByRole("spinbutton", { name: `Quantity of ${product.name}` })).toHaveValue("1")
   const cart = (await (await page.request.get("/api/cart")).json()) as Array<{ productId: number; quantity: number }>

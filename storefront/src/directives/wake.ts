@@ -15,27 +15,31 @@ import { toastHandedOn } from "../lib/client/toast-handoff"
  *   clicked before the form says it is ready (`data-ready`) waits for it and is clicked again then, so what was
  *   typed is checked in place and kept.
  *   A form whose code never comes is sent as it is after a while, to the page, which answers it without JavaScript.
- * - "purchase": once it comes into view. A form sent before then (its submit button clicked) waits for the island
- *   and is given to it, so the add to cart happens in place rather than as the form's own round trip.
+ * - "purchase": once it comes into view. A form sent before React has it (its submit button clicked, also while
+ *   the island's code is on its way) waits for the island and is given to it, so the add to cart happens in place
+ *   rather than as the form's own round trip. If the code fails to come, or takes over ten seconds, the form is
+ *   sent to the page as it is.
  *
  * Until the header runs, its popover buttons say whether their menu is open (aria-expanded), as the island will.
  */
 const wakeDirective: ClientDirective = (load, options, island) => {
   const name = String(options.value) as WakeableIsland
+  let hydrating: Promise<void> | undefined
   let started = false
   const cleanups: Array<() => void> = []
   const on = (target: EventTarget, type: string, listener: (event: Event) => void) => {
     target.addEventListener(type, listener, { capture: true })
     cleanups.push(() => target.removeEventListener(type, listener, { capture: true }))
   }
-  const hydrate = async () => {
-    if (started) return
-    started = true
-    for (const cleanup of cleanups.splice(0)) cleanup()
-    await (
-      await load()
-    )()
-  }
+  // The listeners stay until React has the island: a click while its code is still loading is held like one before.
+  const hydrate = () =>
+    (hydrating ??= (async () => {
+      started = true
+      await (
+        await load()
+      )()
+      for (const cleanup of cleanups.splice(0)) cleanup()
+    })())
   on(window, WAKE_EVENT, (event) => {
     if ((event as CustomEvent<string>).detail === name) void hydrate()
   })
@@ -82,10 +86,22 @@ const wakeDirective: ClientDirective = (load, options, island) => {
     cleanups.push(() => seen.disconnect())
     on(island, "click", (event) => {
       const button = (event.target as Element).closest<HTMLButtonElement>("button[type='submit']")
-      if (!button) return
+      if (!button?.form) return
       event.preventDefault()
       // Once React has the page, the same click is its own (React hydrates at once for a click it is given).
-      void hydrate().then(() => button.click())
+      // If its code does not come (a failed or stalled download), the form goes to the page as it is.
+      const form = button.form
+      const late = setTimeout(() => sendToPage(form, button), 10_000)
+      hydrate().then(
+        () => {
+          clearTimeout(late)
+          if (!form.hasAttribute("data-sent")) button.click()
+        },
+        () => {
+          clearTimeout(late)
+          sendToPage(form, button)
+        },
+      )
     })
   } else if (name === "toast") {
     if (toastHandedOn()) void hydrate()
@@ -112,6 +128,13 @@ function whenReady(form: HTMLFormElement, then: () => void) {
     form.setAttribute("data-sent", "")
     then()
   }, 10_000)
+}
+
+/** Sends the form without its island, once, as a browser without JavaScript would. */
+function sendToPage(form: HTMLFormElement, button: HTMLButtonElement) {
+  if (form.hasAttribute("data-sent")) return
+  form.setAttribute("data-sent", "")
+  form.requestSubmit(button)
 }
 
 /** Clicks the island's control once it has rendered it (a hydrated island renders its interactive controls after its first paint). */
