@@ -2,6 +2,7 @@ import { expect, type Page } from "@playwright/test"
 import { test } from "../support/csp.ts"
 import { newUserDetails } from "../support/api.ts"
 import { Authenticator } from "../support/totp.ts"
+import * as openpgp from "openpgp"
 
 /**
  * The cart without JavaScript (Tor Browser at "Safest", script blockers): add to cart from a product
@@ -315,10 +316,10 @@ test("the account's profile and password without JavaScript: refusals said on th
   const details = newUserDetails()
   expect((await page.request.post("/api/register", { data: details })).status()).toBe(201)
   await page.goto("/account")
-  // The panels that cannot work without it say so (two-factor sign-in, passkeys, sessions, encrypted mail, deletion), in
-  // <noscript>: read from the HTML, as Chromium's switch for scripts leaves the parser rendering for a browser with them.
+  // The panels that cannot work without it say so (two-factor sign-in, passkeys), in <noscript>: read from the
+  // HTML, as Chromium's switch for scripts leaves the parser rendering for a browser with them.
   const html = await (await page.request.get("/account")).text()
-  expect(html.match(/<noscript><p class="account-card__text">This part of your account needs JavaScript/g)).toHaveLength(5)
+  expect(html.match(/<noscript><p class="account-card__text">This part of your account needs JavaScript/g)).toHaveLength(2)
   const profile = page.getByRole("form", { name: "Profile" })
   await profile.getByLabel("City").fill("")
   await profile.getByRole("button", { name: "Save profile" }).click()
@@ -348,4 +349,94 @@ test("the account's profile and password without JavaScript: refusals said on th
   expect((await page.request.get("/api/user")).status()).toBe(200)
   await page.request.post("/api/logout")
   expect((await page.request.post("/api/login", { data: { username: details.username, password: newPassword } })).status()).toBe(200)
+})
+
+test("the account's sessions, encrypted mail and deletion without JavaScript, in German: each asks first where it should, refusals said on the page", async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}) => {
+  await context.addCookies([{ name: "language", value: "de", url: baseURL! }])
+  const details = newUserDetails()
+  expect((await page.request.post("/api/register", { data: details })).status()).toBe(201)
+  // Three other browsers signed in to the same account; the first one is Firefox on Linux.
+  const elsewhere = await Promise.all(
+    ["Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0", "curl/8.5.0", "curl/8.5.0"].map(async (userAgent) => {
+      const other = await browser.newContext({ baseURL, userAgent })
+      const login = await other.request.post("/api/login", { data: { username: details.username, password: details.password } })
+      expect(login.status()).toBe(200)
+      return other
+    }),
+  )
+
+  await page.goto("/account")
+  const sessions = page.getByRole("region", { name: "Wo Sie angemeldet sind" })
+  // The list comes with the page: nothing loads in after it.
+  await expect(sessions.getByRole("listitem")).toHaveCount(4)
+  await sessions.getByRole("button", { name: "Firefox unter Linux abmelden" }).click()
+  await expect(page).toHaveURL(/\/account$/)
+  await expect(sessions.getByRole("listitem")).toHaveCount(3)
+  expect((await elsewhere[0]!.request.get("/api/account")).status()).toBe(401)
+
+  await sessions.getByRole("button", { name: "Überall sonst abmelden" }).click()
+  await expect(page).toHaveURL(/\/account\?confirm=end-others#account-sessions-title$/)
+  await expect(sessions).toContainText("2 andere Sitzungen abmelden?")
+  await sessions.getByRole("button", { name: "Abbrechen" }).click()
+  await expect(sessions.getByRole("button", { name: "Überall sonst abmelden" })).toBeVisible()
+  expect((await elsewhere[1]!.request.get("/api/account")).status()).toBe(200)
+  await sessions.getByRole("button", { name: "Überall sonst abmelden" }).click()
+  await sessions.getByRole("button", { name: "Abmelden", exact: true }).click()
+  await expect(page).toHaveURL(/\/account$/)
+  await expect(sessions.getByText("Sie sind nur hier angemeldet.")).toBeVisible()
+  for (const other of elsewhere.slice(1)) expect((await other.request.get("/api/account")).status()).toBe(401)
+  await Promise.all(elsewhere.map((other) => other.close()))
+
+  // Encrypted mail: a key of another address is refused next to the field, the right one read from a file is saved.
+  const mail = page.getByRole("region", { name: "Verschlüsselte E-Mails" })
+  const other = await openpgp.generateKey({
+    type: "ecc",
+    curve: "curve25519Legacy",
+    userIDs: [{ email: "someone@example.org" }],
+    format: "armored",
+  })
+  await mail.getByLabel(/^Öffentlicher Schlüssel/).fill(other.publicKey)
+  await mail.getByRole("button", { name: "Schlüssel speichern" }).click()
+  await expect(mail.getByLabel(/^Öffentlicher Schlüssel/)).toHaveAccessibleDescription(new RegExp(details.email.replace(/[.+]/g, "\\$&")))
+  await expect(mail.getByLabel(/^Öffentlicher Schlüssel/)).toHaveValue(/BEGIN PGP PUBLIC KEY BLOCK/)
+  const { publicKey } = await openpgp.generateKey({
+    type: "ecc",
+    curve: "curve25519Legacy",
+    userIDs: [{ name: "Ada", email: details.email }],
+    format: "armored",
+  })
+  const fingerprint = (await openpgp.readKey({ armoredKey: publicKey })).getFingerprint().toUpperCase()
+  await mail.getByLabel(/^Öffentlicher Schlüssel/).fill("")
+  await mail
+    .getByLabel("Oder aus einer Datei lesen")
+    .setInputFiles({ name: "ada.asc", mimeType: "application/pgp-keys", buffer: Buffer.from(publicKey) })
+  await mail.getByRole("button", { name: "Schlüssel speichern" }).click()
+  await expect(page).toHaveURL(/\/account$/)
+  await expect(mail.getByTestId("pgp-key")).toContainText(fingerprint.replace(/(.{4})(?=.)/g, "$1 "))
+  await mail.getByRole("button", { name: "Schlüssel entfernen" }).click()
+  await expect(page).toHaveURL(/\/account\?confirm=remove-pgp#account-pgp-title$/)
+  await mail.getByRole("button", { name: "Entfernen", exact: true }).click()
+  await expect(page).toHaveURL(/\/account$/)
+  await expect(mail.getByText("Kein Schlüssel gespeichert")).toBeVisible()
+  expect((await (await page.request.get("/api/account/pgp-key")).json()).key).toBeNull()
+
+  // Deleting the account: a wrong password is said next to the field and deletes nothing; the right one deletes it.
+  const remove = page.getByRole("region", { name: "Mein Konto löschen" })
+  await remove.getByRole("button", { name: "Mein Konto löschen…" }).click()
+  await expect(page).toHaveURL(/\/account\?confirm=delete#account-delete-title$/)
+  await remove.getByLabel(/^Passwort/).fill("nicht das Passwort")
+  await remove.getByRole("button", { name: "Mein Konto endgültig löschen" }).click()
+  await expect(remove.getByLabel(/^Passwort/)).toHaveAccessibleDescription("Das Passwort ist falsch")
+  await expect(remove.getByLabel(/^Passwort/)).toHaveValue("")
+  expect((await page.request.get("/api/account")).status()).toBe(200)
+  await remove.getByLabel(/^Passwort/).fill(details.password)
+  await remove.getByRole("button", { name: "Mein Konto endgültig löschen" }).click()
+  await expect(page).toHaveURL(/\/$/)
+  expect((await page.request.get("/api/account")).status()).toBe(401)
+  expect((await page.request.post("/api/login", { data: { username: details.username, password: details.password } })).status()).toBe(401)
 })

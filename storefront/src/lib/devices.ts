@@ -1,3 +1,5 @@
+import type { Translate } from "@enclave/contract/i18n"
+
 /**
  * A session's browser and system as the account page names them ("Firefox on Linux"), read from the
  * User-Agent it signed in with. Only the common families: anything else is named by what is known.
@@ -32,4 +34,13 @@ export function deviceOf(userAgent: string | null): Device {
     browser: browsers.find(([pattern]) => pattern.test(ua))?.[1] ?? null,
     system: systems.find(([pattern]) => pattern.test(ua))?.[1] ?? null,
   }
+}
+
+/** A session's device in the page's language ("Firefox on Linux", "Unknown browser on an unknown system"). */
+export function deviceName(t: Translate, userAgent: string | null): string {
+  const device = deviceOf(userAgent)
+  return t("account.sessions.device", {
+    browser: device.browser ?? t("account.sessions.unknownBrowser"),
+    system: device.system ?? t("account.sessions.unknownSystem"),
+  })
 }

@@ -1,15 +1,31 @@
 /**
- * /account's profile and password forms without JavaScript (docs/product.md §2 Account page): posted to the page,
+ * /account's forms without JavaScript (docs/product.md §2 Account page): the profile, the password, signing out
+ * one session or all others, the OpenPGP key (saved or removed) and deleting the account. Posted to the page,
  * checked with the contract's schemas the island uses, then sent on to the facade as the browser
- * (lib/data/http.ts sendFormAsBrowser) with the same /api calls. The passwords are never sent back to the page.
+ * (lib/data/http.ts sendFormAsBrowser) with the same /api calls. Passwords are never sent back to the page.
  */
-import { passwordChangeFormSchema, profileUpdateSchema } from "@enclave/contract/forms"
+import { accountDeletionSchema, passwordChangeFormSchema, pgpKeySaveSchema, profileUpdateSchema } from "@enclave/contract/forms"
 import { fieldMessages } from "@enclave/contract/http-errors"
-import type { ApiRequestError } from "../client/api"
+import { ADMIN_ACCOUNT_DELETION_CODE, PGP_KEY_MAX_LENGTH } from "@enclave/contract/privacy"
+import { accountSessionListSchema } from "@enclave/contract"
+import type { Toast } from "../client/stores"
+import type { Translate } from "../../i18n"
 import { apiRoutes } from "../api-routes"
-import { refusalOfAnswer, sendFormAsBrowser } from "./http"
+import { deviceName } from "../devices"
+import { pgpKeyRefusal } from "../pgp-refusal"
+import { failureText } from "../../modules/account/components/form-fields"
+import { getAsBrowser, refusalOfAnswer, sendFormAsBrowser, type FormAnswer } from "./http"
 
-export type AccountFormName = "profile" | "password"
+export const ACCOUNT_FORMS = ["profile", "password", "end-session", "end-others", "pgp-key", "remove-pgp", "delete"] as const
+export type AccountFormName = (typeof ACCOUNT_FORMS)[number]
+
+/** The steps that ask first (a GET of /account?confirm=…): the island opens the same confirmation. */
+export const ACCOUNT_CONFIRMATIONS = ["end-others", "remove-pgp", "delete"] as const
+export type AccountConfirmation = (typeof ACCOUNT_CONFIRMATIONS)[number]
+
+export function accountConfirmationOf(value: string | null): AccountConfirmation | null {
+  return (ACCOUNT_CONFIRMATIONS as readonly string[]).includes(value ?? "") ? (value as AccountConfirmation) : null
+}
 
 const PROFILE_FIELDS = Object.keys(profileUpdateSchema.shape)
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"]
@@ -19,60 +35,132 @@ export interface ServerAccountForm {
   form: AccountFormName
   values: Record<string, string>
   fields: Record<string, string>
-  /** The facade's refusal in the page's language (failureText); null when the form's own check refused it. */
+  /** The refusal in the page's language; null when the form's own check refused it. */
   error: string | null
 }
 
 export type AccountFormOutcome =
-  | { state: "saved"; form: "profile"; pendingEmail: string | null; email: string; setCookies: string[] }
-  | { state: "saved"; form: "password"; setCookies: string[] }
-  | {
-      state: "refused"
-      status: number
-      form: AccountFormName
-      values: Record<string, string>
-      fields: Record<string, string>
-      error: ApiRequestError | null
-    }
+  | { state: "done"; location: string; toast: Omit<Toast, "id">; setCookies: string[] }
+  | ({ state: "refused"; status: number } & ServerAccountForm)
 
-const text = (form: FormData, name: string) => {
+const text = (form: FormData, name: string, max = 1_000) => {
   const value = form.get(name)
-  return typeof value === "string" ? value.slice(0, 1_000) : ""
+  return typeof value === "string" ? value.slice(0, max) : ""
+}
+
+const ok = (answer: FormAnswer) => answer.status >= 200 && answer.status < 300
+
+function json(answer: FormAnswer): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(answer.text)
+    return parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {}
+  } catch {
+    return {}
+  }
 }
 
 export function accountFormNameOf(form: FormData | null): AccountFormName | null {
   const name = form?.get("form")
-  return name === "profile" || name === "password" ? name : null
+  return typeof name === "string" && (ACCOUNT_FORMS as readonly string[]).includes(name) ? (name as AccountFormName) : null
 }
 
-export async function saveAccountForm(request: Request, name: AccountFormName, form: FormData): Promise<AccountFormOutcome> {
-  const typed = Object.fromEntries((name === "profile" ? PROFILE_FIELDS : PASSWORD_FIELDS).map((field) => [field, text(form, field)]))
-  const values = name === "profile" ? typed : {}
-  const checked = name === "profile" ? profileUpdateSchema.safeParse(typed) : passwordChangeFormSchema.safeParse(typed)
-  if (!checked.success) return { state: "refused", status: 400, form: name, values, fields: fieldMessages(checked.error), error: null }
-  const answer =
-    name === "profile"
-      ? await sendFormAsBrowser(request, apiRoutes.accountUpdate, checked.data)
-      : await sendFormAsBrowser(request, apiRoutes.accountPassword, {
-          currentPassword: typed.currentPassword,
-          newPassword: typed.newPassword,
-        })
-  if (answer.status >= 200 && answer.status < 300) {
-    if (name === "password") return { state: "saved", form: "password", setCookies: answer.setCookies }
-    let saved: { email?: unknown; pendingEmail?: unknown } = {}
-    try {
-      saved = JSON.parse(answer.text) as typeof saved
-    } catch {
-      // saved all the same: the page shows the account as it is now
+interface Said {
+  t: Translate
+  /** A day in the shop's time zone, as the page writes it (a key's expiry). */
+  day: (iso: string) => string
+}
+
+export async function saveAccountForm(request: Request, name: AccountFormName, form: FormData, said: Said): Promise<AccountFormOutcome> {
+  const { t } = said
+  const refused = (status: number, values: Record<string, string>, fields: Record<string, string>, error: string | null) =>
+    ({ state: "refused", status, form: name, values, fields, error }) as const
+  const refusedBy = (answer: FormAnswer, values: Record<string, string> = {}) => {
+    const error = refusalOfAnswer(answer)
+    return refused(answer.status, values, error.fields, failureText(t, error))
+  }
+  const done = (toast: Omit<Toast, "id">, answer: FormAnswer, location = "/account") =>
+    ({ state: "done", location, toast, setCookies: answer.setCookies }) as const
+
+  switch (name) {
+    case "profile": {
+      const values = Object.fromEntries(PROFILE_FIELDS.map((field) => [field, text(form, field)]))
+      const checked = profileUpdateSchema.safeParse(values)
+      if (!checked.success) return refused(400, values, fieldMessages(checked.error), null)
+      const answer = await sendFormAsBrowser(request, apiRoutes.accountUpdate, checked.data)
+      if (!ok(answer)) return refusedBy(answer, values)
+      const saved = json(answer)
+      const email = typeof saved.email === "string" ? saved.email : checked.data.email
+      return done(
+        typeof saved.pendingEmail === "string"
+          ? {
+              title: t("account.profile.emailPending"),
+              description: t("account.profile.emailPendingText", { email: saved.pendingEmail, current: email }),
+            }
+          : { title: t("account.profile.saved"), description: t("account.profile.savedText") },
+        answer,
+      )
     }
-    return {
-      state: "saved",
-      form: "profile",
-      email: typeof saved.email === "string" ? saved.email : typed.email!,
-      pendingEmail: typeof saved.pendingEmail === "string" ? saved.pendingEmail : null,
-      setCookies: answer.setCookies,
+    case "password": {
+      const typed = Object.fromEntries(PASSWORD_FIELDS.map((field) => [field, text(form, field)]))
+      const checked = passwordChangeFormSchema.safeParse(typed)
+      if (!checked.success) return refused(400, {}, fieldMessages(checked.error), null)
+      const { currentPassword, newPassword } = checked.data
+      const answer = await sendFormAsBrowser(request, apiRoutes.accountPassword, { currentPassword, newPassword })
+      // A changed password renews the session: the browser gets the facade's new cookie.
+      if (ok(answer)) return done({ title: t("account.password.changed"), description: t("account.password.changedText") }, answer)
+      return refusedBy(answer)
+    }
+    case "end-session": {
+      const id = text(form, "session", 200)
+      // Named as the island names it: the device the session signed in with.
+      const listed = await getAsBrowser(request, apiRoutes.accountSessions).catch(() => null)
+      const sessions = listed?.ok ? accountSessionListSchema.safeParse(await listed.json().catch(() => null)) : null
+      const session = sessions?.success ? sessions.data.find((one) => one.id === id) : undefined
+      const answer = await sendFormAsBrowser(request, apiRoutes.accountSessionEnd, undefined, { id })
+      if (!ok(answer)) return refusedBy(answer)
+      const device = deviceName(t, session?.userAgent ?? null)
+      return done({ title: t("account.sessions.ended"), description: t("account.sessions.endedOneText", { device }) }, answer)
+    }
+    case "end-others": {
+      const answer = await sendFormAsBrowser(request, apiRoutes.accountSessionsEnd)
+      if (!ok(answer)) return refusedBy(answer)
+      const ended = Number(json(answer).ended ?? 0)
+      return done(
+        {
+          title: t("account.sessions.ended"),
+          description: ended === 1 ? t("account.sessions.endedOne") : t("account.sessions.endedText", { count: ended }),
+        },
+        answer,
+      )
+    }
+    case "pgp-key": {
+      // Pasted, or chosen as a file (the form is multipart): a file the browser read stands in for an empty field.
+      const file = form.get("publicKeyFile")
+      const pasted = text(form, "publicKey", PGP_KEY_MAX_LENGTH + 1)
+      const fromFile = !pasted.trim() && file instanceof File && file.size > 0 && file.size <= PGP_KEY_MAX_LENGTH * 4
+      const values = { publicKey: fromFile ? (await (file as File).text()).slice(0, PGP_KEY_MAX_LENGTH + 1) : pasted }
+      const checked = pgpKeySaveSchema.safeParse(values)
+      if (!checked.success) return refused(400, values, fieldMessages(checked.error), null)
+      const answer = await sendFormAsBrowser(request, apiRoutes.pgpKeySave, checked.data)
+      if (ok(answer)) return done({ title: t("account.pgp.saved"), description: t("account.pgp.savedText") }, answer)
+      const refusal = pgpKeyRefusal(t, refusalOfAnswer(answer), said.day)
+      if (refusal) return refused(answer.status, values, { publicKey: refusal }, null)
+      return refusedBy(answer, values)
+    }
+    case "remove-pgp": {
+      const answer = await sendFormAsBrowser(request, apiRoutes.pgpKeyRemove)
+      if (ok(answer)) return done({ title: t("account.pgp.removed"), description: t("account.pgp.removedText") }, answer)
+      return refusedBy(answer)
+    }
+    case "delete": {
+      const checked = accountDeletionSchema.safeParse({ password: text(form, "password", 201) })
+      if (!checked.success) return refused(400, {}, fieldMessages(checked.error), null)
+      const answer = await sendFormAsBrowser(request, apiRoutes.accountDelete, checked.data)
+      // Signed out everywhere: the facade's answer ends this browser's session cookie too.
+      if (ok(answer)) return done({ title: t("account.delete.done"), description: t("account.delete.doneText") }, answer, "/")
+      const error = refusalOfAnswer(answer)
+      if (error.code === ADMIN_ACCOUNT_DELETION_CODE) return refused(answer.status, {}, {}, t("account.delete.admin"))
+      return refused(answer.status, {}, error.fields, failureText(t, error))
     }
   }
-  const error = refusalOfAnswer(answer)
-  return { state: "refused", status: answer.status, form: name, values, fields: error.fields, error }
 }

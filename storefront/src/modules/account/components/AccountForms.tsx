@@ -5,11 +5,11 @@
  * address, a wrong current password) land on their fields. Two-factor sign-in has its own panel
  * (TwoFactorPanel.tsx).
  */
-import { useEffect, useState } from "react"
+import { useEffect, useState, type FormEvent } from "react"
 import { useForm } from "react-hook-form"
 import { zodResolver } from "@hookform/resolvers/zod"
 import type { z } from "zod"
-import type { AccountSession, User } from "@enclave/contract"
+import type { AccountSession, PgpKey, User } from "@enclave/contract"
 import { passwordChangeFormSchema, profileUpdateSchema } from "@enclave/contract/forms"
 import type { Language, Translate } from "../../../i18n"
 import { messageTranslator } from "../../../i18n/format"
@@ -17,10 +17,20 @@ import { withTypedValues } from "../../../lib/client/deferred"
 import { changePassword, endOtherSessions, endSession, fetchAccountSessions, updateAccount } from "../../../lib/client/calls"
 import { useHydrated } from "../../../lib/client/hydrated"
 import { formatShopMoment, formatShopMomentDay } from "../../../lib/orders"
-import { deviceOf } from "../../../lib/devices"
+import { deviceName } from "../../../lib/devices"
 import { setUser, showToast } from "../../../lib/client/stores"
-import { AddressFields, applyServerFields, BusinessFields, failureText, NeedsScript, useServerAnswer, TextField } from "./form-fields"
-import type { ServerAccountForm } from "../../../lib/data/account-form"
+import {
+  AddressFields,
+  applyServerFields,
+  AskFirstForm,
+  BusinessFields,
+  CancelForm,
+  failureText,
+  ServerRefusal,
+  useServerAnswer,
+  TextField,
+} from "./form-fields"
+import type { AccountConfirmation, ServerAccountForm } from "../../../lib/data/account-form"
 import TwoFactorPanel from "./TwoFactorPanel"
 import { DataPanel, DeleteAccountPanel, EncryptedMailPanel } from "./PrivacyPanels"
 import PasskeysPanel from "./PasskeysPanel"
@@ -54,6 +64,9 @@ export default function AccountForms({
   user: initialUser,
   staffNotice = false,
   server,
+  confirm = null,
+  sessions,
+  pgpKey,
 }: {
   language: Language
   /** The country select's options, made on the server (lib/countries.ts): the browser's country names differ from Node's. */
@@ -64,8 +77,13 @@ export default function AccountForms({
   user: User
   /** The back office sent an admin here to add a second factor (the staff setting). */
   staffNotice?: boolean
-  /** The server's answer to the profile or password form posted without JavaScript. */
+  /** The server's answer to a form posted without JavaScript. */
   server?: ServerAccountForm
+  /** The step that asks first, opened by the page's address (?confirm=…). */
+  confirm?: AccountConfirmation | null
+  /** The sessions and the OpenPGP key as the server read them; undefined when it could not. */
+  sessions?: AccountSession[]
+  pgpKey?: PgpKey | null
 }) {
   const t = messageTranslator(messages)
   const moment = (iso: string) => formatShopMoment(iso, language, timeZone)
@@ -99,26 +117,68 @@ export default function AccountForms({
         onChanged={(twoFactorEnabled) => setShownUser((shown) => ({ ...shown, twoFactorEnabled }))}
       />
       <PasskeysPanel t={t} ready={ready} moment={moment} staffNotice={staffNotice} />
-      <SessionsPanel t={t} ready={ready} moment={moment} />
-      <EncryptedMailPanel t={t} ready={ready} user={user} moment={moment} day={(iso) => formatShopMomentDay(iso, language, timeZone)} />
+      <SessionsPanel
+        t={t}
+        ready={ready}
+        moment={moment}
+        initial={sessions}
+        confirming={confirm === "end-others"}
+        server={server?.form === "end-session" || server?.form === "end-others" ? server : undefined}
+      />
+      <EncryptedMailPanel
+        t={t}
+        ready={ready}
+        user={user}
+        moment={moment}
+        day={(iso) => formatShopMomentDay(iso, language, timeZone)}
+        initial={pgpKey}
+        confirmingRemoval={confirm === "remove-pgp"}
+        server={server?.form === "pgp-key" || server?.form === "remove-pgp" ? server : undefined}
+      />
       <DataPanel t={t} />
-      <DeleteAccountPanel t={t} ready={ready} user={user} />
+      <DeleteAccountPanel
+        t={t}
+        ready={ready}
+        user={user}
+        confirming={confirm === "delete"}
+        server={server?.form === "delete" ? server : undefined}
+      />
     </div>
   )
 }
 type SessionsState = { state: "loading" } | { state: "failed" } | { state: "loaded"; sessions: AccountSession[] }
 
-/** The account's signed-in sessions, and signing out all but this one after a confirmation. */
-function SessionsPanel({ t, ready, moment }: { t: Translate; ready: boolean; moment: (iso: string) => string }) {
-  const [sessions, setSessions] = useState<SessionsState>({ state: "loading" })
-  const [confirming, setConfirming] = useState(false)
+/**
+ * The account's signed-in sessions, and signing out one of them, or all but this one after a confirmation. Each is
+ * a form: without JavaScript the page answers it (lib/data/account-form.ts) and "Sign out everywhere else" asks
+ * first by address (/account?confirm=end-others).
+ */
+function SessionsPanel({
+  t,
+  ready,
+  moment,
+  initial,
+  confirming: confirmingAtFirst,
+  server,
+}: {
+  t: Translate
+  ready: boolean
+  moment: (iso: string) => string
+  initial: AccountSession[] | undefined
+  confirming: boolean
+  server: ServerAccountForm | undefined
+}) {
+  const [sessions, setSessions] = useState<SessionsState>(initial ? { state: "loaded", sessions: initial } : { state: "loading" })
+  const [confirming, setConfirming] = useState(confirmingAtFirst)
   const [ending, setEnding] = useState(false)
   const [endingOne, setEndingOne] = useState<string | null>(null)
+  const [refusal, setRefusal] = useState(server?.error ?? null)
 
-  // Each change asks for the list again (retry, after signing others out).
-  const [asked, setAsked] = useState(0)
+  // Each change asks for the list again (retry, after signing others out); the server's list needs no first ask.
+  const [asked, setAsked] = useState(initial ? 0 : 1)
   const load = () => setAsked((count) => count + 1)
   useEffect(() => {
+    if (asked === 0) return
     let current = true
     fetchAccountSessions().then(
       (listed) => current && setSessions({ state: "loaded", sessions: listed }),
@@ -133,6 +193,7 @@ function SessionsPanel({ t, ready, moment }: { t: Translate; ready: boolean; mom
 
   async function endOthers() {
     setEnding(true)
+    setRefusal(null)
     try {
       const { ended } = await endOtherSessions()
       setConfirming(false)
@@ -150,6 +211,7 @@ function SessionsPanel({ t, ready, moment }: { t: Translate; ready: boolean; mom
 
   async function endOne(session: AccountSession) {
     setEndingOne(session.id)
+    setRefusal(null)
     try {
       await endSession(session.id)
       showToast({ title: t("account.sessions.ended"), description: t("account.sessions.endedOneText", { device: name(session) }) })
@@ -161,19 +223,19 @@ function SessionsPanel({ t, ready, moment }: { t: Translate; ready: boolean; mom
     }
   }
 
-  const name = (session: AccountSession) => {
-    const device = deviceOf(session.userAgent)
-    return t("account.sessions.device", {
-      browser: device.browser ?? t("account.sessions.unknownBrowser"),
-      system: device.system ?? t("account.sessions.unknownSystem"),
-    })
+  const name = (session: AccountSession) => deviceName(t, session.userAgent)
+  // Its forms are held until the island runs (src/directives/wake.ts "forms"), then handled in place.
+  const held = { "data-hold": true, "data-ready": ready || undefined }
+  const inPlace = (then: () => void) => (event: FormEvent) => {
+    event.preventDefault()
+    then()
   }
 
   return (
     <section className="account-card account-sessions" aria-labelledby="account-sessions-title">
       <h2 id="account-sessions-title">{t("account.sessions.title")}</h2>
-      <NeedsScript t={t} />
       <p className="account-card__text">{t("account.sessions.text")}</p>
+      {refusal && <ServerRefusal title={t("account.sessions.endFailed")} text={refusal} />}
       {sessions.state === "loading" && <p aria-live="polite">{t("account.sessions.loading")}</p>}
       {sessions.state === "failed" && (
         <p role="alert">
@@ -194,15 +256,18 @@ function SessionsPanel({ t, ready, moment }: { t: Translate; ready: boolean; mom
                 <span>{t("account.sessions.lastSeen", { date: moment(session.lastSeenAt) })}</span>
                 {session.network && <span>{t("account.sessions.network", { network: session.network })}</span>}
                 {!session.current && (
-                  <button
-                    type="button"
-                    className="button account-sessions__end"
-                    aria-label={t("account.sessions.endOneLabel", { device: name(session) })}
-                    disabled={!ready || endingOne !== null}
-                    onClick={() => void endOne(session)}
-                  >
-                    {endingOne === session.id ? t("account.sessions.busy") : t("account.sessions.endOne")}
-                  </button>
+                  <form method="post" action="/account" onSubmit={inPlace(() => void endOne(session))} {...held}>
+                    <input type="hidden" name="form" value="end-session" />
+                    <input type="hidden" name="session" value={session.id} />
+                    <button
+                      type="submit"
+                      className="button account-sessions__end"
+                      aria-label={t("account.sessions.endOneLabel", { device: name(session) })}
+                      disabled={endingOne !== null}
+                    >
+                      {endingOne === session.id ? t("account.sessions.busy") : t("account.sessions.endOne")}
+                    </button>
+                  </form>
                 )}
               </li>
             ))}
@@ -210,21 +275,27 @@ function SessionsPanel({ t, ready, moment }: { t: Translate; ready: boolean; mom
           {others === 0 ? (
             <p className="account-card__text">{t("account.sessions.none")}</p>
           ) : confirming ? (
-            <div className="account-sessions__confirm" role="group" aria-labelledby="account-sessions-confirm">
+            <div className="account-sessions__confirm account-confirm" role="group" aria-labelledby="account-sessions-confirm">
               <p id="account-sessions-confirm">
                 {others === 1 ? t("account.sessions.confirmOne") : t("account.sessions.confirm", { count: others })}
               </p>
-              <button type="button" className="button button--primary" disabled={ending} onClick={() => void endOthers()}>
-                {ending ? t("account.sessions.busy") : t("account.sessions.confirmYes")}
-              </button>{" "}
-              <button type="button" className="button" disabled={ending} onClick={() => setConfirming(false)}>
-                {t("account.sessions.cancel")}
-              </button>
+              <form method="post" action="/account" onSubmit={inPlace(() => void endOthers())} {...held}>
+                <button type="submit" name="form" value="end-others" className="button button--primary" disabled={ending}>
+                  {ending ? t("account.sessions.busy") : t("account.sessions.confirmYes")}
+                </button>
+              </form>
+              <CancelForm
+                anchor="account-sessions-title"
+                label={t("account.sessions.cancel")}
+                ready={ready}
+                disabled={ending}
+                onCancel={() => setConfirming(false)}
+              />
             </div>
           ) : (
-            <button type="button" className="button" disabled={!ready} onClick={() => setConfirming(true)}>
+            <AskFirstForm confirm="end-others" anchor="account-sessions-title" ready={ready} onAsk={() => setConfirming(true)}>
               {t("account.sessions.endOthers")}
-            </button>
+            </AskFirstForm>
           )}
         </>
       )}

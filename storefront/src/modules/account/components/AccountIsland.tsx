@@ -4,9 +4,9 @@
  * (lib/client/deferred.tsx); the server renders them complete.
  */
 import { lazy, Suspense } from "react"
-import type { User } from "@enclave/contract"
+import type { AccountSession, PgpKey, User } from "@enclave/contract"
 import type { Language } from "../../../i18n"
-import type { ServerAccountForm } from "../../../lib/data/account-form"
+import type { AccountConfirmation, ServerAccountForm } from "../../../lib/data/account-form"
 import { FormLoading } from "../../../lib/client/deferred"
 import "./auth.css"
 
@@ -23,6 +23,11 @@ export default function AccountIsland(props: {
   staffNotice?: boolean
   /** The server's answer to a form posted without JavaScript. */
   server?: ServerAccountForm
+  /** The step that asks first, opened by the page's address (?confirm=…). */
+  confirm?: AccountConfirmation | null
+  /** The sessions and the OpenPGP key as the server read them; undefined when it could not. */
+  sessions?: AccountSession[]
+  pgpKey?: PgpKey | null
 }) {
   return (
     <Suspense fallback={<FormLoading text={props.messages["common.loading"]} />}>

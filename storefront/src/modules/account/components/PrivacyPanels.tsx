@@ -3,37 +3,33 @@
  * are encrypted to, the data download, and deleting the account. Refusals are said by their
  * `code`, in the page's language; the download is a plain link, so it works without JavaScript.
  */
-import { useEffect, useId, useState, type ChangeEvent } from "react"
+import { useEffect, useState, type ChangeEvent, type FormEvent } from "react"
 import { useForm } from "react-hook-form"
 import { zodResolver } from "@hookform/resolvers/zod"
 import type { z } from "zod"
 import type { PgpKey, User } from "@enclave/contract"
 import { accountDeletionSchema, pgpKeySaveSchema } from "@enclave/contract/forms"
-import { ADMIN_ACCOUNT_DELETION_CODE, PGP_KEY_REFUSALS, type PgpKeyRefusal } from "@enclave/contract/privacy"
+import { ADMIN_ACCOUNT_DELETION_CODE } from "@enclave/contract/privacy"
 import type { Translate } from "../../../i18n"
+import type { ServerAccountForm } from "../../../lib/data/account-form"
+import { pgpKeyRefusal } from "../../../lib/pgp-refusal"
 import { ApiRequestError } from "../../../lib/client/api"
 import { deleteAccount, fetchPasskeys, fetchPgpKey, passkeyConfirmOptions, removePgpKey, savePgpKey } from "../../../lib/client/calls"
 import { signWithPasskey } from "../../../lib/client/passkeys"
 import { setUser, showToast } from "../../../lib/client/stores"
 import { showToastAfterNavigation } from "../../../lib/client/toast-handoff"
 import { apiRoutes, routePath } from "../../../lib/api-routes"
-import { applyServerFields, failureText, message, NeedsScript, TextField } from "./form-fields"
+import { applyServerFields, AskFirstForm, CancelForm, failureText, message, ServerRefusal, TextField, useServerAnswer } from "./form-fields"
 
 type KeyState = { state: "loading" } | { state: "failed" } | { state: "loaded"; key: PgpKey | null }
 
 /** A fingerprint in groups of four, as OpenPGP tools print it. */
 const grouped = (fingerprint: string) => fingerprint.replace(/(.{4})(?=.)/g, "$1 ")
 
-/** The refusal of a key in the page's language, from its code and details; null when the error is not one. */
-function keyRefusal(t: Translate, error: unknown, day: (iso: string) => string): string | null {
-  if (!(error instanceof ApiRequestError) || error.code !== "pgp_key_refused") return null
-  const details = error.details as { email?: unknown; date?: unknown } | null
-  const reason = error.params.reason
-  if (typeof reason !== "string" || !(PGP_KEY_REFUSALS as readonly string[]).includes(reason)) return null
-  return t(`account.pgp.refusal.${reason as PgpKeyRefusal}`, {
-    email: typeof details?.email === "string" ? details.email : "",
-    date: typeof details?.date === "string" ? day(details.date) : "",
-  })
+/** Handled in place once the island runs: the form's own round trip is for a browser without it. */
+const inPlace = (then: () => void) => (event: FormEvent) => {
+  event.preventDefault()
+  then()
 }
 
 export function EncryptedMailPanel({
@@ -42,26 +38,36 @@ export function EncryptedMailPanel({
   user,
   moment,
   day,
+  initial,
+  confirmingRemoval: confirmingAtFirst,
+  server,
 }: {
   t: Translate
   ready: boolean
   user: User
   moment: (iso: string) => string
   day: (iso: string) => string
+  /** The key as the server read it with the page (null: none); undefined when it could not. */
+  initial: PgpKey | null | undefined
+  confirmingRemoval: boolean
+  server: ServerAccountForm | undefined
 }) {
-  const [key, setKey] = useState<KeyState>({ state: "loading" })
-  const [asked, setAsked] = useState(0)
-  const [confirmingRemoval, setConfirmingRemoval] = useState(false)
+  const [key, setKey] = useState<KeyState>(initial === undefined ? { state: "loading" } : { state: "loaded", key: initial })
+  const [asked, setAsked] = useState(initial === undefined ? 1 : 0)
+  const [confirmingRemoval, setConfirmingRemoval] = useState(confirmingAtFirst)
   const [removing, setRemoving] = useState(false)
-  const fileId = useId()
+  const [removeRefusal, setRemoveRefusal] = useState(server?.form === "remove-pgp" ? server.error : null)
+  const saving = server?.form === "pgp-key" ? server : undefined
   const form = useForm<z.input<typeof pgpKeySaveSchema>, unknown, z.output<typeof pgpKeySaveSchema>>({
     resolver: zodResolver(pgpKeySaveSchema),
-    defaultValues: { publicKey: "" },
+    defaultValues: { publicKey: saving?.values.publicKey ?? "" },
   })
   const { register, handleSubmit, setError, setValue, formState, reset } = form
-  const error = formState.errors.publicKey?.message
+  const answer = useServerAnswer(saving, formState.errors, t("account.pgp.failed"))
+  const error = answer.errors.publicKey?.message
 
   useEffect(() => {
+    if (asked === 0) return
     let current = true
     fetchPgpKey().then(
       ({ key }) => current && setKey({ state: "loaded", key }),
@@ -73,13 +79,14 @@ export function EncryptedMailPanel({
   }, [asked])
 
   const onSubmit = handleSubmit(async (values) => {
+    answer.hide()
     try {
       const saved = await savePgpKey(values)
       setKey({ state: "loaded", key: saved.key })
       reset({ publicKey: "" })
       showToast({ title: t("account.pgp.saved"), description: t("account.pgp.savedText") })
     } catch (failure) {
-      const refusal = keyRefusal(t, failure, day)
+      const refusal = pgpKeyRefusal(t, failure, day)
       if (refusal) setError("publicKey", { type: "server", message: refusal }, { shouldFocus: true })
       else applyServerFields(failure, ["publicKey"], setError)
       showToast({ title: t("account.pgp.failed"), description: refusal ?? failureText(t, failure), variant: "destructive" })
@@ -98,6 +105,7 @@ export function EncryptedMailPanel({
 
   async function remove() {
     setRemoving(true)
+    setRemoveRefusal(null)
     try {
       await removePgpKey()
       setKey({ state: "loaded", key: null })
@@ -114,8 +122,8 @@ export function EncryptedMailPanel({
   return (
     <section className="account-card account-pgp" aria-labelledby="account-pgp-title">
       <h2 id="account-pgp-title">{t("account.pgp.title")}</h2>
-      <NeedsScript t={t} />
       <p className="account-card__text">{t("account.pgp.text")}</p>
+      {removeRefusal && <ServerRefusal title={t("account.pgp.removeFailed")} text={removeRefusal} />}
       {key.state === "loading" && <p aria-live="polite">{t("account.pgp.loading")}</p>}
       {key.state === "failed" && (
         <p role="alert">
@@ -142,23 +150,41 @@ export function EncryptedMailPanel({
             <dd>{current.expiresAt ? moment(current.expiresAt) : t("account.pgp.never")}</dd>
           </dl>
           {confirmingRemoval ? (
-            <div role="group" aria-labelledby="account-pgp-remove-confirm">
+            <div className="account-confirm" role="group" aria-labelledby="account-pgp-remove-confirm">
               <p id="account-pgp-remove-confirm">{t("account.pgp.removeConfirm")}</p>
-              <button type="button" className="button button--danger" disabled={removing} onClick={() => void remove()}>
-                {t("account.pgp.removeYes")}
-              </button>{" "}
-              <button type="button" className="button" disabled={removing} onClick={() => setConfirmingRemoval(false)}>
-                {t("account.sessions.cancel")}
-              </button>
+              <form method="post" action="/account" onSubmit={inPlace(() => void remove())} data-hold data-ready={ready || undefined}>
+                <button type="submit" name="form" value="remove-pgp" className="button button--danger" disabled={removing}>
+                  {t("account.pgp.removeYes")}
+                </button>
+              </form>
+              <CancelForm
+                anchor="account-pgp-title"
+                label={t("account.sessions.cancel")}
+                ready={ready}
+                disabled={removing}
+                onCancel={() => setConfirmingRemoval(false)}
+              />
             </div>
           ) : (
-            <button type="button" className="button" disabled={!ready} onClick={() => setConfirmingRemoval(true)}>
+            <AskFirstForm confirm="remove-pgp" anchor="account-pgp-title" ready={ready} onAsk={() => setConfirmingRemoval(true)}>
               {t("account.pgp.remove")}
-            </button>
+            </AskFirstForm>
           )}
         </div>
       )}
-      <form className="auth-form" method="post" noValidate onSubmit={onSubmit} aria-label={t("account.pgp.title")}>
+      <form
+        className="auth-form"
+        method="post"
+        action="/account"
+        encType="multipart/form-data"
+        noValidate
+        onSubmit={onSubmit}
+        aria-label={t("account.pgp.title")}
+        data-hold
+        data-ready={ready || undefined}
+      >
+        <input type="hidden" name="form" value="pgp-key" />
+        {answer.refusal}
         <div className={`field auth-field${error ? " auth-field--invalid" : ""}`}>
           <label htmlFor="pgp-publicKey">{t("account.pgp.field")}</label>
           <textarea
@@ -169,6 +195,7 @@ export function EncryptedMailPanel({
             autoCapitalize="off"
             aria-invalid={error ? true : undefined}
             aria-describedby={`pgp-publicKey-hint${error ? " pgp-publicKey-error" : ""}`}
+            defaultValue={saving?.values.publicKey}
             {...register("publicKey")}
           />
           <p id="pgp-publicKey-hint" className="auth-field__hint">
@@ -181,15 +208,16 @@ export function EncryptedMailPanel({
           )}
         </div>
         <div className="field auth-field">
-          <label htmlFor={fileId}>{t("account.pgp.file")}</label>
+          <label htmlFor="pgp-publicKeyFile">{t("account.pgp.file")}</label>
           <input
-            id={fileId}
+            id="pgp-publicKeyFile"
+            name="publicKeyFile"
             type="file"
             accept=".asc,.pub,.key,.txt,.gpg,text/plain,application/pgp-keys"
             onChange={(e) => void readFile(e)}
           />
         </div>
-        <button className="button button--primary auth-form__submit" type="submit" disabled={!ready || formState.isSubmitting}>
+        <button className="button button--primary auth-form__submit" type="submit" disabled={formState.isSubmitting}>
           {formState.isSubmitting ? t("account.pgp.busy") : current ? t("account.pgp.replace") : t("account.pgp.submit")}
         </button>
       </form>
@@ -210,13 +238,26 @@ export function DataPanel({ t }: { t: Translate }) {
   )
 }
 
-export function DeleteAccountPanel({ t, ready, user }: { t: Translate; ready: boolean; user: User }) {
-  const [confirming, setConfirming] = useState(false)
+export function DeleteAccountPanel({
+  t,
+  ready,
+  user,
+  confirming: confirmingAtFirst,
+  server,
+}: {
+  t: Translate
+  ready: boolean
+  user: User
+  confirming: boolean
+  server: ServerAccountForm | undefined
+}) {
+  const [confirming, setConfirming] = useState(confirmingAtFirst)
   const form = useForm<z.input<typeof accountDeletionSchema>, unknown, z.output<typeof accountDeletionSchema>>({
     resolver: zodResolver(accountDeletionSchema),
     defaultValues: { password: "" },
   })
   const { register, handleSubmit, setError, formState, reset } = form
+  const answer = useServerAnswer(server, formState.errors, t("account.delete.failed"))
 
   // Whether the account has a passkey: then it may confirm with it instead of the password.
   const [withPasskey, setWithPasskey] = useState(false)
@@ -253,6 +294,7 @@ export function DeleteAccountPanel({ t, ready, user }: { t: Translate; ready: bo
   }
 
   const onSubmit = handleSubmit(async (values) => {
+    answer.hide()
     try {
       await deleteAccount(values)
       deleted()
@@ -269,16 +311,27 @@ export function DeleteAccountPanel({ t, ready, user }: { t: Translate; ready: bo
 
   function cancel() {
     reset({ password: "" })
+    answer.hide()
     setConfirming(false)
   }
 
   return (
     <section className="account-card account-delete" aria-labelledby="account-delete-title">
       <h2 id="account-delete-title">{t("account.delete.title")}</h2>
-      <NeedsScript t={t} />
       <p className="account-card__text">{t("account.delete.text")}</p>
       {confirming ? (
-        <form className="auth-form" method="post" noValidate onSubmit={onSubmit} aria-label={t("account.delete.title")}>
+        <form
+          className="auth-form"
+          method="post"
+          action="/account"
+          noValidate
+          onSubmit={onSubmit}
+          aria-label={t("account.delete.title")}
+          data-hold
+          data-ready={ready || undefined}
+        >
+          <input type="hidden" name="form" value="delete" />
+          {answer.refusal}
           <p className="account-card__text" id="account-delete-confirm">
             {t("account.delete.confirm")}
           </p>
@@ -299,33 +352,45 @@ export function DeleteAccountPanel({ t, ready, user }: { t: Translate; ready: bo
             type="password"
             label={t("auth.field.password")}
             register={register}
-            errors={formState.errors}
+            errors={answer.errors}
             autoComplete="current-password"
             required
           />
           <button className="button button--danger auth-form__submit" type="submit" disabled={formState.isSubmitting || passkeyBusy}>
             {formState.isSubmitting ? t("account.delete.busy") : t("account.delete.submit")}
-          </button>{" "}
-          <button className="button" type="button" disabled={formState.isSubmitting || passkeyBusy} onClick={cancel}>
-            {t("account.delete.cancel")}
           </button>
-          {withPasskey && (
-            <p className="account-card__text">
-              <button
-                className="button"
-                type="button"
-                disabled={formState.isSubmitting || passkeyBusy}
-                onClick={() => void confirmWithPasskey()}
-              >
-                {passkeyBusy ? t("account.delete.busy") : t("account.delete.withPasskey")}
-              </button>
-            </p>
-          )}
         </form>
+      ) : null}
+      {confirming ? (
+        <div className="account-confirm">
+          <CancelForm
+            anchor="account-delete-title"
+            label={t("account.delete.cancel")}
+            ready={ready}
+            disabled={formState.isSubmitting || passkeyBusy}
+            onCancel={cancel}
+          />
+          {withPasskey && (
+            <button
+              className="button"
+              type="button"
+              disabled={formState.isSubmitting || passkeyBusy}
+              onClick={() => void confirmWithPasskey()}
+            >
+              {passkeyBusy ? t("account.delete.busy") : t("account.delete.withPasskey")}
+            </button>
+          )}
+        </div>
       ) : (
-        <button type="button" className="button button--danger" disabled={!ready} onClick={() => setConfirming(true)}>
+        <AskFirstForm
+          confirm="delete"
+          anchor="account-delete-title"
+          ready={ready}
+          className="button button--danger"
+          onAsk={() => setConfirming(true)}
+        >
           {t("account.delete.start")}
-        </button>
+        </AskFirstForm>
       )}
     </section>
   )

@@ -74,6 +74,80 @@ export function NeedsScript({ t }: { t: Translate }) {
   )
 }
 
+/**
+ * Opens a step that asks first (signing out elsewhere, removing a key, deleting the account): with the island, in
+ * place; without it, a GET of /account?confirm=…, which the page answers with the step open (pages/account).
+ */
+export function AskFirstForm({
+  confirm,
+  anchor,
+  ready,
+  className = "button",
+  onAsk,
+  children,
+}: {
+  confirm: string
+  /** The id of the panel's heading: the page opens there. */
+  anchor: string
+  ready: boolean
+  className?: string
+  onAsk: () => void
+  children: ReactNode
+}) {
+  return (
+    <form
+      method="get"
+      action={`/account#${anchor}`}
+      onSubmit={(event) => {
+        event.preventDefault()
+        onAsk()
+      }}
+      data-hold
+      data-ready={ready || undefined}
+    >
+      <button type="submit" name="confirm" value={confirm} className={className}>
+        {children}
+      </button>
+    </form>
+  )
+}
+
+/**
+ * Leaves a step that asks first: with the island, in place; without it, back to /account. Its own GET form, beside
+ * the step's form rather than in it, so nothing typed in the step goes into an address.
+ */
+export function CancelForm({
+  anchor,
+  label,
+  ready,
+  disabled,
+  onCancel,
+}: {
+  anchor: string
+  label: string
+  ready: boolean
+  disabled?: boolean
+  onCancel: () => void
+}) {
+  return (
+    <form
+      className="account-confirm__cancel"
+      method="get"
+      action={`/account#${anchor}`}
+      onSubmit={(event) => {
+        event.preventDefault()
+        onCancel()
+      }}
+      data-hold
+      data-ready={ready || undefined}
+    >
+      <button type="submit" className="button" disabled={disabled}>
+        {label}
+      </button>
+    </form>
+  )
+}
+
 /** A refusal the server rendered (the form was posted without JavaScript), where the toast would say it. */
 export function ServerRefusal({ title, text }: { title: string; text: string }) {
   return (
