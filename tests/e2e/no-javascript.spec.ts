@@ -316,10 +316,10 @@ test("the account's profile and password without JavaScript: refusals said on th
   const details = newUserDetails()
   expect((await page.request.post("/api/register", { data: details })).status()).toBe(201)
   await page.goto("/account")
-  // The panels that cannot work without it say so (two-factor sign-in, passkeys), in <noscript>: read from the
+  // The panel that cannot work without it says so (passkeys: WebAuthn is a script API), in <noscript>: read from the
   // HTML, as Chromium's switch for scripts leaves the parser rendering for a browser with them.
   const html = await (await page.request.get("/account")).text()
-  expect(html.match(/<noscript><p class="account-card__text">This part of your account needs JavaScript/g)).toHaveLength(2)
+  expect(html.match(/<noscript><p class="account-card__text">This part of your account needs JavaScript/g)).toHaveLength(1)
   const profile = page.getByRole("form", { name: "Profile" })
   await profile.getByLabel("City").fill("")
   await profile.getByRole("button", { name: "Save profile" }).click()
@@ -439,4 +439,46 @@ test("the account's sessions, encrypted mail and deletion without JavaScript, in
   await expect(page).toHaveURL(/\/$/)
   expect((await page.request.get("/api/account")).status()).toBe(401)
   expect((await page.request.post("/api/login", { data: { username: details.username, password: details.password } })).status()).toBe(401)
+})
+
+test("two-factor sign-in set up and turned off without JavaScript: a wrong code shows the same key again, the recovery codes once", async ({
+  page,
+}) => {
+  expect((await page.request.post("/api/register", { data: newUserDetails() })).status()).toBe(201)
+  await page.goto("/account")
+  const panel = page.getByRole("region", { name: "Two-factor sign-in" })
+  await expect(panel.getByTestId("two-factor-status")).toContainText("Off")
+  await panel.getByRole("button", { name: "Turn on" }).click()
+  await expect(panel.getByRole("img", { name: "QR code that adds your Enclave account to an authenticator app" })).toBeVisible()
+  const shownKey = (await panel.getByTestId("two-factor-secret").textContent())!
+  const app = new Authenticator(shownKey.replace(/\s+/g, ""))
+  const code = panel.getByLabel(/^Code from the app/)
+  await code.fill(app.wrongCode())
+  await panel.getByRole("button", { name: "Confirm and turn on" }).click()
+  await expect(code).toHaveAccessibleDescription("Invalid code")
+  await expect(panel.getByTestId("two-factor-secret")).toHaveText(shownKey)
+  expect((await (await page.request.get("/api/account")).json()).twoFactorEnabled).toBe(false)
+
+  await code.fill(await app.nextCode())
+  await panel.getByRole("button", { name: "Confirm and turn on" }).click()
+  const codes = panel.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")
+  await expect(codes).toHaveCount(10)
+  const recovery = (await codes.allTextContents()).map((text) => text.trim())
+  expect((await (await page.request.get("/api/account")).json()).twoFactorEnabled).toBe(true)
+  await panel.getByRole("button", { name: "I have stored my codes" }).click()
+  await expect(page).toHaveURL(/\/account\??#account-two-factor-title$/)
+  await expect(panel.getByTestId("two-factor-status")).toContainText("On")
+  await expect(codes).toHaveCount(0)
+
+  await panel.getByRole("button", { name: "Turn off" }).click()
+  await expect(page).toHaveURL(/\/account\?confirm=two-factor-off#account-two-factor-title$/)
+  const offCode = panel.getByLabel(/^Authentication code or recovery code/)
+  await offCode.fill(app.wrongCode())
+  await panel.getByRole("button", { name: "Turn off two-factor sign-in" }).click()
+  await expect(offCode).toHaveAccessibleDescription("Invalid code")
+  await offCode.fill(recovery[0]!)
+  await panel.getByRole("button", { name: "Turn off two-factor sign-in" }).click()
+  await expect(page).toHaveURL(/\/account$/)
+  await expect(panel.getByTestId("two-factor-status")).toContainText("Off")
+  expect((await (await page.request.get("/api/account")).json()).twoFactorEnabled).toBe(false)
 })

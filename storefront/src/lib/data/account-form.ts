@@ -1,13 +1,20 @@
 /**
  * /account's forms without JavaScript (docs/product.md §2 Account page): the profile, the password, signing out
- * one session or all others, the OpenPGP key (saved or removed) and deleting the account. Posted to the page,
+ * one session or all others, two-factor sign-in (set up, confirmed, turned off), the OpenPGP key (saved or removed)
+ * and deleting the account. Posted to the page,
  * checked with the contract's schemas the island uses, then sent on to the facade as the browser
  * (lib/data/http.ts sendFormAsBrowser) with the same /api calls. Passwords are never sent back to the page.
  */
-import { accountDeletionSchema, passwordChangeFormSchema, pgpKeySaveSchema, profileUpdateSchema } from "@enclave/contract/forms"
+import {
+  accountDeletionSchema,
+  passwordChangeFormSchema,
+  pgpKeySaveSchema,
+  profileUpdateSchema,
+  twoFactorCodeSchema,
+} from "@enclave/contract/forms"
 import { fieldMessages } from "@enclave/contract/http-errors"
 import { ADMIN_ACCOUNT_DELETION_CODE, PGP_KEY_MAX_LENGTH } from "@enclave/contract/privacy"
-import { accountSessionListSchema } from "@enclave/contract"
+import { accountSessionListSchema, recoveryCodesSchema, twoFactorSetupSchema, type TwoFactorSetup } from "@enclave/contract"
 import type { Toast } from "../client/stores"
 import type { Translate } from "../../i18n"
 import { apiRoutes } from "../api-routes"
@@ -16,15 +23,31 @@ import { pgpKeyRefusal } from "../pgp-refusal"
 import { failureText } from "../../modules/account/components/form-fields"
 import { getAsBrowser, refusalOfAnswer, sendFormAsBrowser, type FormAnswer } from "./http"
 
-export const ACCOUNT_FORMS = ["profile", "password", "end-session", "end-others", "pgp-key", "remove-pgp", "delete"] as const
+export const ACCOUNT_FORMS = [
+  "profile",
+  "password",
+  "two-factor-setup",
+  "two-factor-enable",
+  "two-factor-disable",
+  "end-session",
+  "end-others",
+  "pgp-key",
+  "remove-pgp",
+  "delete",
+] as const
 export type AccountFormName = (typeof ACCOUNT_FORMS)[number]
 
 /** The steps that ask first (a GET of /account?confirm=…): the island opens the same confirmation. */
-export const ACCOUNT_CONFIRMATIONS = ["end-others", "remove-pgp", "delete"] as const
+export const ACCOUNT_CONFIRMATIONS = ["two-factor-off", "end-others", "remove-pgp", "delete"] as const
 export type AccountConfirmation = (typeof ACCOUNT_CONFIRMATIONS)[number]
 
 export function accountConfirmationOf(value: string | null): AccountConfirmation | null {
   return (ACCOUNT_CONFIRMATIONS as readonly string[]).includes(value ?? "") ? (value as AccountConfirmation) : null
+}
+
+/** The confirmation a refused form stays in: it is that step's own form. */
+export function confirmationOfForm(form: AccountFormName): AccountConfirmation | null {
+  return form === "two-factor-disable" ? "two-factor-off" : accountConfirmationOf(form)
 }
 
 const PROFILE_FIELDS = Object.keys(profileUpdateSchema.shape)
@@ -37,11 +60,14 @@ export interface ServerAccountForm {
   fields: Record<string, string>
   /** The refusal in the page's language; null when the form's own check refused it. */
   error: string | null
+  /** Two-factor sign-in's next step, which the page shows rather than redirecting: its set-up, or the recovery codes (this once). */
+  twoFactor?: { step: "setup"; setup: TwoFactorSetup } | { step: "codes"; codes: string[] }
 }
 
 export type AccountFormOutcome =
   | { state: "done"; location: string; toast: Omit<Toast, "id">; setCookies: string[] }
   | ({ state: "refused"; status: number } & ServerAccountForm)
+  | ({ state: "shown"; status: 200 } & ServerAccountForm)
 
 const text = (form: FormData, name: string, max = 1_000) => {
   const value = form.get(name)
@@ -108,6 +134,54 @@ export async function saveAccountForm(request: Request, name: AccountFormName, f
       const answer = await sendFormAsBrowser(request, apiRoutes.accountPassword, { currentPassword, newPassword })
       // A changed password renews the session: the browser gets the facade's new cookie.
       if (ok(answer)) return done({ title: t("account.password.changed"), description: t("account.password.changedText") }, answer)
+      return refusedBy(answer)
+    }
+    case "two-factor-setup": {
+      const answer = await sendFormAsBrowser(request, apiRoutes.twoFactorSetup)
+      const setup = ok(answer) ? twoFactorSetupSchema.safeParse(json(answer)) : null
+      if (setup?.success)
+        return {
+          state: "shown",
+          status: 200,
+          form: name,
+          values: {},
+          fields: {},
+          error: null,
+          twoFactor: { step: "setup", setup: setup.data },
+        }
+      return refusedBy(answer)
+    }
+    case "two-factor-enable": {
+      // The set-up being confirmed comes back with the form, so a wrong code shows the same QR code and key again:
+      // they are this browser's own, and what turns sign-in on is the secret the facade keeps, not these.
+      const setup = twoFactorSetupSchema.safeParse({
+        secret: text(form, "secret", 200),
+        otpauthUrl: text(form, "otpauthUrl", 1_000),
+        qrCodeSvg: text(form, "qrCodeSvg", 100_000),
+      })
+      const again = setup.success ? { twoFactor: { step: "setup" as const, setup: setup.data } } : {}
+      const checked = twoFactorCodeSchema.safeParse({ code: text(form, "code", 100) })
+      if (!checked.success) return { ...refused(400, {}, fieldMessages(checked.error), null), ...again }
+      const answer = await sendFormAsBrowser(request, apiRoutes.twoFactorEnable, checked.data)
+      const codes = ok(answer) ? recoveryCodesSchema.safeParse(json(answer)) : null
+      if (codes?.success) {
+        return {
+          state: "shown",
+          status: 200,
+          form: name,
+          values: {},
+          fields: {},
+          error: null,
+          twoFactor: { step: "codes", codes: codes.data.recoveryCodes },
+        }
+      }
+      return { ...refusedBy(answer), ...again }
+    }
+    case "two-factor-disable": {
+      const checked = twoFactorCodeSchema.safeParse({ code: text(form, "code", 100) })
+      if (!checked.success) return refused(400, {}, fieldMessages(checked.error), null)
+      const answer = await sendFormAsBrowser(request, apiRoutes.twoFactorDisable, checked.data)
+      if (ok(answer)) return done({ title: t("account.twoFactor.turnedOff"), description: t("account.twoFactor.turnedOffText") }, answer)
       return refusedBy(answer)
     }
     case "end-session": {

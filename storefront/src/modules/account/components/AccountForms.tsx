@@ -5,7 +5,7 @@
  * address, a wrong current password) land on their fields. Two-factor sign-in has its own panel
  * (TwoFactorPanel.tsx).
  */
-import { useEffect, useState, type FormEvent } from "react"
+import { useEffect, useState } from "react"
 import { useForm } from "react-hook-form"
 import { zodResolver } from "@hookform/resolvers/zod"
 import type { z } from "zod"
@@ -26,6 +26,7 @@ import {
   BusinessFields,
   CancelForm,
   failureText,
+  inPlace,
   ServerRefusal,
   useServerAnswer,
   TextField,
@@ -114,6 +115,8 @@ export default function AccountForms({
         t={t}
         ready={ready}
         user={user}
+        confirming={confirm === "two-factor-off"}
+        server={server?.form.startsWith("two-factor-") ? server : undefined}
         onChanged={(twoFactorEnabled) => setShownUser((shown) => ({ ...shown, twoFactorEnabled }))}
       />
       <PasskeysPanel t={t} ready={ready} moment={moment} staffNotice={staffNotice} />
@@ -226,10 +229,6 @@ function SessionsPanel({
   const name = (session: AccountSession) => deviceName(t, session.userAgent)
   // Its forms are held until the island runs (src/directives/wake.ts "forms"), then handled in place.
   const held = { "data-hold": true, "data-ready": ready || undefined }
-  const inPlace = (then: () => void) => (event: FormEvent) => {
-    event.preventDefault()
-    then()
-  }
 
   return (
     <section className="account-card account-sessions" aria-labelledby="account-sessions-title">

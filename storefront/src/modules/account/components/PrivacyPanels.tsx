@@ -3,7 +3,7 @@
  * are encrypted to, the data download, and deleting the account. Refusals are said by their
  * `code`, in the page's language; the download is a plain link, so it works without JavaScript.
  */
-import { useEffect, useState, type ChangeEvent, type FormEvent } from "react"
+import { useEffect, useState, type ChangeEvent } from "react"
 import { useForm } from "react-hook-form"
 import { zodResolver } from "@hookform/resolvers/zod"
 import type { z } from "zod"
@@ -19,18 +19,22 @@ import { signWithPasskey } from "../../../lib/client/passkeys"
 import { setUser, showToast } from "../../../lib/client/stores"
 import { showToastAfterNavigation } from "../../../lib/client/toast-handoff"
 import { apiRoutes, routePath } from "../../../lib/api-routes"
-import { applyServerFields, AskFirstForm, CancelForm, failureText, message, ServerRefusal, TextField, useServerAnswer } from "./form-fields"
+import {
+  applyServerFields,
+  AskFirstForm,
+  CancelForm,
+  failureText,
+  inPlace,
+  message,
+  ServerRefusal,
+  TextField,
+  useServerAnswer,
+} from "./form-fields"
 
 type KeyState = { state: "loading" } | { state: "failed" } | { state: "loaded"; key: PgpKey | null }
 
 /** A fingerprint in groups of four, as OpenPGP tools print it. */
 const grouped = (fingerprint: string) => fingerprint.replace(/(.{4})(?=.)/g, "$1 ")
-
-/** Handled in place once the island runs: the form's own round trip is for a browser without it. */
-const inPlace = (then: () => void) => (event: FormEvent) => {
-  event.preventDefault()
-  then()
-}
 
 export function EncryptedMailPanel({
   t,

@@ -5,6 +5,8 @@
  * once, to copy or download. On: "Turn off" opens a confirmation that needs a current code or a
  * recovery code (…/disable). Nothing is on until the code is confirmed: cancelling the set-up
  * leaves the account as it was.
+ * Each step is a form the page answers without JavaScript (lib/data/account-form.ts): the set-up and the
+ * recovery codes come back as the page itself, "Turn off" asks first by address (?confirm=two-factor-off).
  */
 import { useEffect, useRef, useState } from "react"
 import { useForm } from "react-hook-form"
@@ -17,7 +19,8 @@ import { ApiRequestError } from "../../../lib/client/api"
 import { disableTwoFactor, enableTwoFactor, fetchAccount, startTwoFactorSetup } from "../../../lib/client/calls"
 import { showToast } from "../../../lib/client/stores"
 import { groupedSecret, recoveryCodesFile, svgImageUrl } from "../../../lib/two-factor"
-import { applyCodeError, failureText, NeedsScript, TextField } from "./form-fields"
+import type { ServerAccountForm } from "../../../lib/data/account-form"
+import { applyCodeError, AskFirstForm, CancelForm, failureText, inPlace, TextField, useServerAnswer } from "./form-fields"
 
 type CodeInput = z.input<typeof twoFactorCodeSchema>
 type CodeValues = z.output<typeof twoFactorCodeSchema>
@@ -25,18 +28,36 @@ type CodeValues = z.output<typeof twoFactorCodeSchema>
 type Step =
   { name: "off" } | { name: "setup"; setup: TwoFactorSetup } | { name: "codes"; codes: string[] } | { name: "on" } | { name: "turningOff" }
 
+/** The step the page opens with: the server's answer to a step's form, the confirmation asked for by address, or the account's state. */
+function firstStep(user: User, confirming: boolean, server: ServerAccountForm | undefined): Step {
+  if (server?.twoFactor?.step === "setup") return { name: "setup", setup: server.twoFactor.setup }
+  if (server?.twoFactor?.step === "codes") return { name: "codes", codes: server.twoFactor.codes }
+  if (!user.twoFactorEnabled) return { name: "off" }
+  return confirming ? { name: "turningOff" } : { name: "on" }
+}
+
+const held = (ready: boolean) => ({ "data-hold": true, "data-ready": ready || undefined })
+
 export default function TwoFactorPanel({
   t,
   ready,
   user,
+  confirming = false,
+  server,
   onChanged,
 }: {
   t: Translate
   ready: boolean
   user: User
+  /** "Turn off" was asked for by address (/account?confirm=two-factor-off). */
+  confirming?: boolean
+  /** The server's answer to one of its forms, posted without JavaScript. */
+  server?: ServerAccountForm
   onChanged: (enabled: boolean) => void
 }) {
-  const [step, setStep] = useState<Step>(user.twoFactorEnabled ? { name: "on" } : { name: "off" })
+  const [step, setStep] = useState<Step>(() => firstStep(user, confirming, server))
+  // A refusal of "Turn on" (already on elsewhere) said where its toast would be, until the next step.
+  const [refusal, setRefusal] = useState(server?.form === "two-factor-setup" ? server.error : null)
   const [starting, setStarting] = useState(false)
   // Each new step takes the cursor to its heading (marked data-step-focus), so the change is read out
   // and the keyboard goes on from there.
@@ -44,6 +65,7 @@ export default function TwoFactorPanel({
   const moved = useRef(false)
   const go = (next: Step) => {
     moved.current = true
+    setRefusal(null)
     setStep(next)
   }
   useEffect(() => {
@@ -74,7 +96,6 @@ export default function TwoFactorPanel({
   return (
     <section ref={section} className="account-card two-factor" aria-labelledby="account-two-factor-title">
       <h2 id="account-two-factor-title">{t("account.twoFactor.title")}</h2>
-      <NeedsScript t={t} />
       <p className="account-card__text">{t("account.twoFactor.text")}</p>
       <p className="two-factor__status" data-testid="two-factor-status">
         {t("account.twoFactor.status")}{" "}
@@ -83,15 +104,34 @@ export default function TwoFactorPanel({
         </strong>
       </p>
 
+      {refusal && (
+        <p className="auth-form__problem" role="alert">
+          <span className="auth-form__problem-title">{t("account.twoFactor.setupFailed")}</span> {refusal}
+        </p>
+      )}
+
       {step.name === "off" && (
-        <button type="button" className="button button--primary" data-step-focus disabled={!ready || starting} onClick={() => void start()}>
-          {starting ? t("account.twoFactor.preparing") : t("account.twoFactor.turnOn")}
-        </button>
+        <form
+          method="post"
+          action="/account"
+          onSubmit={(event) => {
+            // start() is the island's; the form's own round trip is for a browser without JavaScript.
+            event.preventDefault()
+            void start()
+          }}
+          {...held(ready)}
+        >
+          <button type="submit" name="form" value="two-factor-setup" className="button button--primary" data-step-focus disabled={starting}>
+            {starting ? t("account.twoFactor.preparing") : t("account.twoFactor.turnOn")}
+          </button>
+        </form>
       )}
 
       {step.name === "setup" && (
         <SetupStep
           t={t}
+          ready={ready}
+          server={server?.form === "two-factor-enable" ? server : undefined}
           setup={step.setup}
           onEnabled={(codes) => {
             onChanged(true)
@@ -102,22 +142,26 @@ export default function TwoFactorPanel({
         />
       )}
 
-      {step.name === "codes" && <RecoveryCodesStep t={t} codes={step.codes} username={user.username} onDone={() => go({ name: "on" })} />}
+      {step.name === "codes" && (
+        <RecoveryCodesStep t={t} ready={ready} codes={step.codes} username={user.username} onDone={() => go({ name: "on" })} />
+      )}
 
       {step.name === "on" && (
         <>
           <p className="account-card__text" data-step-focus tabIndex={-1}>
             {t("account.twoFactor.onText")}
           </p>
-          <button type="button" className="button" disabled={!ready} onClick={() => go({ name: "turningOff" })}>
+          <AskFirstForm confirm="two-factor-off" anchor="account-two-factor-title" ready={ready} onAsk={() => go({ name: "turningOff" })}>
             {t("account.twoFactor.turnOff")}
-          </button>
+          </AskFirstForm>
         </>
       )}
 
       {step.name === "turningOff" && (
         <TurnOffStep
           t={t}
+          ready={ready}
+          server={server?.form === "two-factor-disable" ? server : undefined}
           onTurnedOff={() => {
             onChanged(false)
             showToast({ title: t("account.twoFactor.turnedOff"), description: t("account.twoFactor.turnedOffText") })
@@ -132,19 +176,25 @@ export default function TwoFactorPanel({
 
 function SetupStep({
   t,
+  ready,
+  server,
   setup,
   onEnabled,
   onCancel,
 }: {
   t: Translate
+  ready: boolean
+  server: ServerAccountForm | undefined
   setup: TwoFactorSetup
   onEnabled: (codes: string[]) => void
   onCancel: () => void
 }) {
   const form = useForm<CodeInput, unknown, CodeValues>({ resolver: zodResolver(twoFactorCodeSchema), defaultValues: { code: "" } })
   const { register, handleSubmit, setError, formState } = form
+  const answer = useServerAnswer(server, formState.errors, t("account.twoFactor.enableFailed"))
 
   const onSubmit = handleSubmit(async (values) => {
+    answer.hide()
     try {
       const { recoveryCodes } = await enableTwoFactor(values)
       onEnabled(recoveryCodes)
@@ -155,44 +205,73 @@ function SetupStep({
   })
 
   return (
-    <form className="auth-form two-factor__step" method="post" noValidate onSubmit={onSubmit} aria-labelledby="two-factor-setup-title">
-      <h3 id="two-factor-setup-title" data-step-focus tabIndex={-1}>
-        {t("account.twoFactor.setupTitle")}
-      </h3>
-      <p>{t("account.twoFactor.scan")}</p>
-      <img className="two-factor__qr" src={svgImageUrl(setup.qrCodeSvg)} alt={t("account.twoFactor.qrAlt")} width={200} height={200} />
-      <p className="account-card__text">{t("account.twoFactor.manual")}</p>
-      <p>
-        <code className="two-factor__secret" aria-label={t("account.twoFactor.secretLabel")} data-testid="two-factor-secret">
-          {groupedSecret(setup.secret)}
-        </code>
-      </p>
-      <p>{t("account.twoFactor.enter")}</p>
-      <TextField
-        t={t}
-        form="two-factor-setup"
-        name="code"
-        label={t("account.twoFactor.code")}
-        register={register}
-        errors={formState.errors}
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        verbatim
-        required
-      />
-      <div className="two-factor__actions">
+    <>
+      <form
+        className="auth-form two-factor__step"
+        method="post"
+        action="/account"
+        noValidate
+        onSubmit={onSubmit}
+        aria-labelledby="two-factor-setup-title"
+        {...held(ready)}
+      >
+        <input type="hidden" name="form" value="two-factor-enable" />
+        <input type="hidden" name="secret" value={setup.secret} />
+        <input type="hidden" name="otpauthUrl" value={setup.otpauthUrl} />
+        <input type="hidden" name="qrCodeSvg" value={setup.qrCodeSvg} />
+        <h3 id="two-factor-setup-title" data-step-focus tabIndex={-1}>
+          {t("account.twoFactor.setupTitle")}
+        </h3>
+        {answer.refusal}
+        <p>{t("account.twoFactor.scan")}</p>
+        <img className="two-factor__qr" src={svgImageUrl(setup.qrCodeSvg)} alt={t("account.twoFactor.qrAlt")} width={200} height={200} />
+        <p className="account-card__text">{t("account.twoFactor.manual")}</p>
+        <p>
+          <code className="two-factor__secret" aria-label={t("account.twoFactor.secretLabel")} data-testid="two-factor-secret">
+            {groupedSecret(setup.secret)}
+          </code>
+        </p>
+        <p>{t("account.twoFactor.enter")}</p>
+        <TextField
+          t={t}
+          form="two-factor-setup"
+          name="code"
+          label={t("account.twoFactor.code")}
+          register={register}
+          errors={answer.errors}
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          verbatim
+          required
+        />
         <button className="button button--primary" type="submit" disabled={formState.isSubmitting}>
           {formState.isSubmitting ? t("account.twoFactor.confirming") : t("account.twoFactor.confirm")}
         </button>
-        <button className="button" type="button" disabled={formState.isSubmitting} onClick={onCancel}>
-          {t("account.twoFactor.cancel")}
-        </button>
-      </div>
-    </form>
+      </form>
+      <CancelForm
+        anchor="account-two-factor-title"
+        label={t("account.twoFactor.cancel")}
+        ready={ready}
+        disabled={formState.isSubmitting}
+        onCancel={onCancel}
+      />
+    </>
   )
 }
 
-function RecoveryCodesStep({ t, codes, username, onDone }: { t: Translate; codes: string[]; username: string; onDone: () => void }) {
+function RecoveryCodesStep({
+  t,
+  ready,
+  codes,
+  username,
+  onDone,
+}: {
+  t: Translate
+  ready: boolean
+  codes: string[]
+  username: string
+  onDone: () => void
+}) {
   const fileText = () => recoveryCodesFile(t("account.twoFactor.fileHeading", { username }), t("account.twoFactor.fileText"), codes)
 
   async function copy() {
@@ -232,26 +311,45 @@ function RecoveryCodesStep({ t, codes, username, onDone }: { t: Translate; codes
           </li>
         ))}
       </ol>
-      <div className="two-factor__actions">
-        <button type="button" className="button" onClick={() => void copy()}>
-          {t("account.twoFactor.copy")}
+      {/* Copying and the file are the browser's work: without JavaScript the codes are there to write down. */}
+      {ready && (
+        <div className="two-factor__actions">
+          <button type="button" className="button" onClick={() => void copy()}>
+            {t("account.twoFactor.copy")}
+          </button>
+          <button type="button" className="button" onClick={download}>
+            {t("account.twoFactor.download")}
+          </button>
+        </div>
+      )}
+      <form method="get" action="/account#account-two-factor-title" onSubmit={inPlace(onDone)} {...held(ready)}>
+        <button type="submit" className="button button--primary">
+          {t("account.twoFactor.codesDone")}
         </button>
-        <button type="button" className="button" onClick={download}>
-          {t("account.twoFactor.download")}
-        </button>
-      </div>
-      <button type="button" className="button button--primary" onClick={onDone}>
-        {t("account.twoFactor.codesDone")}
-      </button>
+      </form>
     </div>
   )
 }
 
-function TurnOffStep({ t, onTurnedOff, onCancel }: { t: Translate; onTurnedOff: () => void; onCancel: () => void }) {
+function TurnOffStep({
+  t,
+  ready,
+  server,
+  onTurnedOff,
+  onCancel,
+}: {
+  t: Translate
+  ready: boolean
+  server: ServerAccountForm | undefined
+  onTurnedOff: () => void
+  onCancel: () => void
+}) {
   const form = useForm<CodeInput, unknown, CodeValues>({ resolver: zodResolver(twoFactorCodeSchema), defaultValues: { code: "" } })
   const { register, handleSubmit, setError, formState } = form
+  const answer = useServerAnswer(server, formState.errors, t("account.twoFactor.offFailed"))
 
   const onSubmit = handleSubmit(async (values) => {
+    answer.hide()
     try {
       await disableTwoFactor(values)
       onTurnedOff()
@@ -262,37 +360,45 @@ function TurnOffStep({ t, onTurnedOff, onCancel }: { t: Translate; onTurnedOff: 
   })
 
   return (
-    <form
-      className="auth-form two-factor__step"
-      method="post"
-      noValidate
-      onSubmit={onSubmit}
-      aria-labelledby="two-factor-off-title"
-      aria-describedby="two-factor-off-text"
-    >
-      <h3 id="two-factor-off-title" data-step-focus tabIndex={-1}>
-        {t("account.twoFactor.offTitle")}
-      </h3>
-      <p id="two-factor-off-text">{t("account.twoFactor.offWarning")}</p>
-      <TextField
-        t={t}
-        form="two-factor-off"
-        name="code"
-        label={t("account.twoFactor.offCode")}
-        register={register}
-        errors={formState.errors}
-        autoComplete="one-time-code"
-        verbatim
-        required
-      />
-      <div className="two-factor__actions">
+    <>
+      <form
+        className="auth-form two-factor__step"
+        method="post"
+        action="/account"
+        noValidate
+        onSubmit={onSubmit}
+        aria-labelledby="two-factor-off-title"
+        aria-describedby="two-factor-off-text"
+        {...held(ready)}
+      >
+        <input type="hidden" name="form" value="two-factor-disable" />
+        <h3 id="two-factor-off-title" data-step-focus tabIndex={-1}>
+          {t("account.twoFactor.offTitle")}
+        </h3>
+        {answer.refusal}
+        <p id="two-factor-off-text">{t("account.twoFactor.offWarning")}</p>
+        <TextField
+          t={t}
+          form="two-factor-off"
+          name="code"
+          label={t("account.twoFactor.offCode")}
+          register={register}
+          errors={answer.errors}
+          autoComplete="one-time-code"
+          verbatim
+          required
+        />
         <button className="button button--primary" type="submit" disabled={formState.isSubmitting}>
           {formState.isSubmitting ? t("account.twoFactor.offBusy") : t("account.twoFactor.offConfirm")}
         </button>
-        <button className="button" type="button" disabled={formState.isSubmitting} onClick={onCancel}>
-          {t("account.twoFactor.cancel")}
-        </button>
-      </div>
-    </form>
+      </form>
+      <CancelForm
+        anchor="account-two-factor-title"
+        label={t("account.twoFactor.cancel")}
+        ready={ready}
+        disabled={formState.isSubmitting}
+        onCancel={onCancel}
+      />
+    </>
   )
 }

@@ -74,6 +74,12 @@ export function NeedsScript({ t }: { t: Translate }) {
   )
 }
 
+/** A form's sending, handled by the island in place: the form's own round trip is for a browser without JavaScript. */
+export const inPlace = (then: () => void) => (event: { preventDefault(): void }) => {
+  event.preventDefault()
+  then()
+}
+
 /**
  * Opens a step that asks first (signing out elsewhere, removing a key, deleting the account): with the island, in
  * place; without it, a GET of /account?confirm=…, which the page answers with the step open (pages/account).
@@ -95,16 +101,7 @@ export function AskFirstForm({
   children: ReactNode
 }) {
   return (
-    <form
-      method="get"
-      action={`/account#${anchor}`}
-      onSubmit={(event) => {
-        event.preventDefault()
-        onAsk()
-      }}
-      data-hold
-      data-ready={ready || undefined}
-    >
+    <form method="get" action={`/account#${anchor}`} onSubmit={inPlace(onAsk)} data-hold data-ready={ready || undefined}>
       <button type="submit" name="confirm" value={confirm} className={className}>
         {children}
       </button>
@@ -134,10 +131,7 @@ export function CancelForm({
       className="account-confirm__cancel"
       method="get"
       action={`/account#${anchor}`}
-      onSubmit={(event) => {
-        event.preventDefault()
-        onCancel()
-      }}
+      onSubmit={inPlace(onCancel)}
       data-hold
       data-ready={ready || undefined}
     >
