@@ -2,6 +2,7 @@ import { expect, type Page } from "@playwright/test"
 import { test } from "../support/csp.ts"
 import { newUserDetails } from "../support/api.ts"
 import { Authenticator } from "../support/totp.ts"
+import { waitForMail } from "../support/mailbox.ts"
 import * as openpgp from "openpgp"
 
 /**
@@ -481,4 +482,59 @@ test("two-factor sign-in set up and turned off without JavaScript: a wrong code 
   await expect(page).toHaveURL(/\/account$/)
   await expect(panel.getByTestId("two-factor-status")).toContainText("Off")
   expect((await (await page.request.get("/api/account")).json()).twoFactorEnabled).toBe(false)
+})
+
+test("a forgotten password reset without JavaScript, in German: the address checked, the link from the mail, the passwords checked, the link once", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.addCookies([{ name: "language", value: "de", url: baseURL! }])
+  const details = newUserDetails()
+  expect((await page.request.post("/api/register", { data: details })).status()).toBe(201)
+  await page.request.post("/api/logout")
+
+  await page.goto("/auth/forgot")
+  const email = page.getByLabel("E-Mail")
+  await email.fill("keine Adresse")
+  await page.getByRole("button", { name: "Link zum Zurücksetzen senden" }).click()
+  await expect(email).toHaveAccessibleDescription("Ungültige E-Mail-Adresse")
+  await expect(email).toHaveValue("keine Adresse")
+  await email.fill(details.email)
+  const asked = new Date()
+  await page.getByRole("button", { name: "Link zum Zurücksetzen senden" }).click()
+  await expect(page.getByRole("status").filter({ hasText: "Sehen Sie in Ihr Postfach" })).toContainText(
+    "Wenn es ein Konto mit dieser E-Mail-Adresse gibt, ist ein Link zum Zurücksetzen unterwegs",
+  )
+  // Another address: the page again, its form empty.
+  await page.getByRole("button", { name: "Andere Adresse verwenden" }).click()
+  await expect(page).toHaveURL(/\/auth\/forgot\??$/)
+  await expect(page.getByLabel("E-Mail")).toHaveValue("")
+
+  const mail = await waitForMail({ to: details.email, subject: /Enclave/, since: asked, timeoutMs: 60_000 })
+  const link = new URL(/https?:\/\/\S+?\/auth\/reset\?token=[^\s"'<>]+/.exec(mail.text)![0])
+  const resetPath = `${link.pathname}${link.search}`
+  await page.goto(resetPath)
+  const newPassword = page.getByRole("textbox", { name: "Neues Passwort", exact: true })
+  const confirm = page.getByRole("textbox", { name: "Neues Passwort bestätigen", exact: true })
+  await newPassword.fill("ein neuer Satz 42")
+  await confirm.fill("ein neuer Satz 43")
+  await page.getByRole("button", { name: "Neues Passwort speichern" }).click()
+  await expect(confirm).toHaveAccessibleDescription("Die Passwörter stimmen nicht überein")
+  await expect(newPassword).toHaveValue("")
+  await newPassword.fill("ein neuer Satz 42")
+  await confirm.fill("ein neuer Satz 42")
+  await page.getByRole("button", { name: "Neues Passwort speichern" }).click()
+  await expect(page.getByRole("status").filter({ hasText: "Ihr Passwort wurde geändert" })).toBeVisible()
+  expect((await page.request.post("/api/login", { data: { username: details.username, password: "ein neuer Satz 42" } })).status()).toBe(
+    200,
+  )
+  await page.request.post("/api/logout")
+
+  await page.goto(resetPath)
+  await newPassword.fill("noch ein Satz 44")
+  await confirm.fill("noch ein Satz 44")
+  await page.getByRole("button", { name: "Neues Passwort speichern" }).click()
+  await expect(page.getByRole("alert").filter({ hasText: "Dieser Link kann nicht verwendet werden" })).toBeVisible()
+  await expect(page.getByRole("link", { name: "Neuen Link anfordern" })).toHaveAttribute("href", "/auth/forgot")
 })

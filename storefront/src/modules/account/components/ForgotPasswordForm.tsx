@@ -1,7 +1,8 @@
 /**
  * /auth/forgot: the e-mail address of the account, and the one neutral answer the shop
  * gives whether or not an account has it (POST /api/password-reset always answers 202), so this
- * page cannot be used to find out who is a customer.
+ * page cannot be used to find out who is a customer. Without JavaScript the form posts to the page, which
+ * answers the same (pages/auth/forgot.astro).
  */
 import { useEffect, useRef, useState } from "react"
 import { useForm } from "react-hook-form"
@@ -12,23 +13,26 @@ import { PASSWORD_RESET_SENT_MESSAGE } from "@enclave/contract/values"
 import { messageTranslator } from "../../../i18n/format"
 import { requestPasswordReset } from "../../../lib/client/calls"
 import { withTypedValues } from "../../../lib/client/deferred"
-import { useHydrated } from "../../../lib/client/hydrated"
 import { showToast } from "../../../lib/client/stores"
-import { applyServerFields, failureText, message, TextField } from "./form-fields"
+import { applyServerFields, failureText, inPlace, message, TextField, useServerAnswer } from "./form-fields"
 
 type ForgotInput = z.input<typeof passwordResetRequestSchema>
 type ForgotValues = z.output<typeof passwordResetRequestSchema>
 
+/** The page's answer to the form posted without JavaScript: the neutral message, or what refused the address. */
+export type ServerForgot = { sent: string } | { values: { email: string }; fields: Record<string, string>; error: string | null }
+
 /** `messages`: the island's texts (islandMessages of "auth.", "validation." and "common.loading"). */
-export default function ForgotPasswordForm({ messages }: { messages: Record<string, string> }) {
+export default function ForgotPasswordForm({ messages, server }: { messages: Record<string, string>; server?: ServerForgot }) {
   const t = messageTranslator(messages)
-  const ready = useHydrated()
+  const refused = server && "values" in server ? server : undefined
   const form = useForm<ForgotInput, unknown, ForgotValues>({
     resolver: zodResolver(passwordResetRequestSchema),
-    defaultValues: useState(() => withTypedValues("forgot", { email: "" }))[0],
+    defaultValues: useState(() => withTypedValues("forgot", { email: refused?.values.email ?? "" }))[0],
   })
   const { register, handleSubmit, setError, setFocus, formState } = form
-  const [sent, setSent] = useState<string | null>(null)
+  const answer = useServerAnswer(refused, formState.errors, t("auth.forgot.failed"))
+  const [sent, setSent] = useState<string | null>(server && "sent" in server ? server.sent : null)
   const resultTitle = useRef<HTMLHeadingElement>(null)
 
   useEffect(() => {
@@ -36,9 +40,10 @@ export default function ForgotPasswordForm({ messages }: { messages: Record<stri
   }, [sent])
 
   const onSubmit = handleSubmit(async (values) => {
+    answer.hide()
     try {
-      const answer = await requestPasswordReset(values)
-      setSent(answer?.message ?? PASSWORD_RESET_SENT_MESSAGE)
+      const said = await requestPasswordReset(values)
+      setSent(said?.message ?? PASSWORD_RESET_SENT_MESSAGE)
     } catch (error) {
       applyServerFields(error, ["email"], setError)
       showToast({ title: t("auth.forgot.failed"), description: failureText(t, error), variant: "destructive" })
@@ -53,26 +58,30 @@ export default function ForgotPasswordForm({ messages }: { messages: Record<stri
         </h2>
         <p>{message(t, sent)}</p>
         <p className="auth-form__text">{t("auth.forgot.sentText")}</p>
-        <p className="auth-result__actions">
+        <div className="auth-result__actions">
           <a href="/auth">{t("auth.forgot.back")}</a>
-          <button
-            type="button"
-            className="auth-form__link"
-            onClick={() => {
+          {/* Without JavaScript, the page again with its empty form. */}
+          <form
+            method="get"
+            action="/auth/forgot"
+            onSubmit={inPlace(() => {
               setSent(null)
               // The form comes back with the address typed before, ready to correct.
               setTimeout(() => setFocus("email"))
-            }}
+            })}
           >
-            {t("auth.forgot.again")}
-          </button>
-        </p>
+            <button type="submit" className="auth-form__link">
+              {t("auth.forgot.again")}
+            </button>
+          </form>
+        </div>
       </div>
     )
   }
 
   return (
-    <form className="auth-form" method="post" noValidate onSubmit={onSubmit} aria-labelledby="auth-title">
+    <form className="auth-form" method="post" action="/auth/forgot" noValidate onSubmit={onSubmit} aria-labelledby="auth-title">
+      {answer.refusal}
       <TextField
         t={t}
         form="forgot"
@@ -80,11 +89,12 @@ export default function ForgotPasswordForm({ messages }: { messages: Record<stri
         type="email"
         label={t("auth.field.email")}
         register={register}
-        errors={formState.errors}
+        errors={answer.errors}
+        initialValue={refused?.values.email}
         autoComplete="email"
         required
       />
-      <button className="button button--primary auth-form__submit" type="submit" disabled={!ready || formState.isSubmitting}>
+      <button className="button button--primary auth-form__submit" type="submit" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? t("auth.forgot.busy") : t("auth.forgot.submit")}
       </button>
       <p className="auth-form__switch">

@@ -4,16 +4,17 @@
  */
 import { lazy, Suspense } from "react"
 import { FormLoading } from "../../../lib/client/deferred"
+import type { ServerForgot } from "./ForgotPasswordForm"
 import "./auth.css"
 
 const load = () => import("./ForgotPasswordForm")
 const ForgotPasswordForm = import.meta.env.SSR ? (await load()).default : lazy(load)
 
 /** `messages`: islandMessages of AUTH_ISLAND_TEXTS, so no catalogue is sent. */
-export default function ForgotPasswordIsland({ messages }: { messages: Record<string, string> }) {
+export default function ForgotPasswordIsland({ messages, server }: { messages: Record<string, string>; server?: ServerForgot }) {
   return (
     <Suspense fallback={<FormLoading text={messages["common.loading"]} />}>
-      <ForgotPasswordForm messages={messages} />
+      <ForgotPasswordForm messages={messages} server={server} />
     </Suspense>
   )
 }

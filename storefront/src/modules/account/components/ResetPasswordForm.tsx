@@ -3,6 +3,7 @@
  * register form's rules (passwordResetFormSchema); the token goes with it to
  * POST /api/password-reset/confirm. A link that is unknown, used or older than an hour (400 on the
  * field `token`) turns the form into that message and the way to ask for a new link.
+ * Without JavaScript the form posts to the page with the token in a hidden field (pages/auth/reset.astro).
  */
 import { useEffect, useRef, useState, type Ref } from "react"
 import { useForm } from "react-hook-form"
@@ -15,25 +16,35 @@ import { messageTranslator } from "../../../i18n/format"
 import { withTypedValues } from "../../../lib/client/deferred"
 import { ApiRequestError } from "../../../lib/client/api"
 import { confirmPasswordReset } from "../../../lib/client/calls"
-import { useHydrated } from "../../../lib/client/hydrated"
 import { showToast } from "../../../lib/client/stores"
-import { applyServerFields, failureText, message, TextField } from "./form-fields"
+import { applyServerFields, failureText, message, TextField, useServerAnswer } from "./form-fields"
 
 type ResetInput = z.input<typeof passwordResetFormSchema>
 type ResetValues = z.output<typeof passwordResetFormSchema>
 
 type Outcome = "form" | "done" | "invalid"
 
+/** The page's answer to the form posted without JavaScript: its outcome, and on the form the passwords' messages. */
+export type ServerReset = { outcome: "done" | "invalid" } | { outcome: "form"; fields: Record<string, string>; error: string | null }
+
 /** `messages`: the island's texts (islandMessages of AUTH_ISLAND_TEXTS). */
-export default function ResetPasswordForm({ messages, token }: { messages: Record<string, string>; token: string }) {
+export default function ResetPasswordForm({
+  messages,
+  token,
+  server,
+}: {
+  messages: Record<string, string>
+  token: string
+  server?: ServerReset
+}) {
   const t = messageTranslator(messages)
-  const ready = useHydrated()
-  const [outcome, setOutcome] = useState<Outcome>(token ? "form" : "invalid")
+  const [outcome, setOutcome] = useState<Outcome>(server?.outcome ?? (token ? "form" : "invalid"))
   const form = useForm<ResetInput, unknown, ResetValues>({
     resolver: zodResolver(passwordResetFormSchema),
     defaultValues: useState(() => withTypedValues("reset", { token, password: "", confirmPassword: "" }))[0],
   })
   const { register, handleSubmit, setError, formState } = form
+  const answer = useServerAnswer(server?.outcome === "form" ? server : undefined, formState.errors, t("auth.reset.failed"))
   const resultTitle = useRef<HTMLHeadingElement>(null)
   const [moved, setMoved] = useState(false)
 
@@ -44,6 +55,7 @@ export default function ResetPasswordForm({ messages, token }: { messages: Recor
 
   const onSubmit = handleSubmit(
     async ({ token: sentToken, password }) => {
+      answer.hide()
       try {
         await confirmPasswordReset({ token: sentToken, password })
         setOutcome("done")
@@ -86,6 +98,8 @@ export default function ResetPasswordForm({ messages, token }: { messages: Recor
 
   return (
     <form className="auth-form" method="post" noValidate onSubmit={onSubmit} aria-labelledby="auth-title">
+      <input type="hidden" name="token" value={token} />
+      {answer.refusal}
       <div className="auth-form__row">
         <TextField
           t={t}
@@ -94,7 +108,7 @@ export default function ResetPasswordForm({ messages, token }: { messages: Recor
           type="password"
           label={t("account.field.newPassword")}
           register={register}
-          errors={formState.errors}
+          errors={answer.errors}
           autoComplete="new-password"
           required
           hint={t("auth.hint.password")}
@@ -106,12 +120,12 @@ export default function ResetPasswordForm({ messages, token }: { messages: Recor
           type="password"
           label={t("account.field.confirmPassword")}
           register={register}
-          errors={formState.errors}
+          errors={answer.errors}
           autoComplete="new-password"
           required
         />
       </div>
-      <button className="button button--primary auth-form__submit" type="submit" disabled={!ready || formState.isSubmitting}>
+      <button className="button button--primary auth-form__submit" type="submit" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? t("auth.reset.busy") : t("auth.reset.submit")}
       </button>
       <p className="auth-form__switch">
