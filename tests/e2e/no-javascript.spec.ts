@@ -379,6 +379,15 @@ test("the account's sessions, encrypted mail and deletion without JavaScript, in
   await expect(page).toHaveURL(/\/account$/)
   await expect(sessions.getByRole("listitem")).toHaveCount(3)
   expect((await elsewhere[0]!.request.get("/api/account")).status()).toBe(401)
+  // A form without a session's id (its path would be that of all other sessions) ends none.
+  const noId = await page.request.post("/account", {
+    form: { form: "end-session" },
+    headers: { origin: new URL(baseURL!).origin },
+    maxRedirects: 0,
+  })
+  expect(noId.status()).toBe(400)
+  expect(await noId.text()).toContain("Keine solche Sitzung Ihres Kontos")
+  expect((await elsewhere[1]!.request.get("/api/account")).status()).toBe(200)
 
   await sessions.getByRole("button", { name: "Überall sonst abmelden" }).click()
   await expect(page).toHaveURL(/\/account\?confirm=end-others#account-sessions-title$/)

@@ -73,6 +73,7 @@ export default defineMessages(
     "account.sessions.endOne": "Sign out",
     "account.sessions.endOneLabel": "Sign out {device}",
     "account.sessions.endedOneText": "{device} was signed out.",
+    "validation.No such session of your account": "No such session of your account",
     "account.pgp.title": "Encrypted mail",
     "account.pgp.text":
       "Give us your OpenPGP public key and every mail we send you is encrypted to it (PGP/MIME): order confirmations, shipping notices, withdrawal receipts, reset links and security notices. Only you can read them.",
@@ -291,6 +292,7 @@ export default defineMessages(
     "account.sessions.endOne": "Abmelden",
     "account.sessions.endOneLabel": "{device} abmelden",
     "account.sessions.endedOneText": "{device} wurde abgemeldet.",
+    "validation.No such session of your account": "Keine solche Sitzung Ihres Kontos",
     "account.pgp.title": "Verschlüsselte E-Mails",
     "account.pgp.text":
       "Geben Sie uns Ihren öffentlichen OpenPGP-Schlüssel, und wir verschlüsseln jede E-Mail an Sie damit (PGP/MIME): Bestellbestätigungen, Versandnachrichten, Widerrufsbestätigungen, Links zum Zurücksetzen und Sicherheitshinweise. Nur Sie können sie lesen.",

@@ -13,14 +13,14 @@ import {
   twoFactorCodeSchema,
 } from "@enclave/contract/forms"
 import { fieldMessages } from "@enclave/contract/http-errors"
-import { ADMIN_ACCOUNT_DELETION_CODE, PGP_KEY_MAX_LENGTH } from "@enclave/contract/privacy"
+import { ADMIN_ACCOUNT_DELETION_CODE, PGP_KEY_MAX_LENGTH, SESSION_NOT_FOUND_MESSAGE } from "@enclave/contract/privacy"
 import { accountSessionListSchema, recoveryCodesSchema, twoFactorSetupSchema, type TwoFactorSetup } from "@enclave/contract"
 import type { Toast } from "../client/stores"
 import type { Translate } from "../../i18n"
 import { apiRoutes } from "../api-routes"
 import { deviceName } from "../devices"
 import { pgpKeyRefusal } from "../pgp-refusal"
-import { failureText } from "../../modules/account/components/form-fields"
+import { failureText, message } from "../../modules/account/components/form-fields"
 import { getAsBrowser, refusalOfAnswer, sendFormAsBrowser, type FormAnswer } from "./http"
 
 export const ACCOUNT_FORMS = [
@@ -186,6 +186,8 @@ export async function saveAccountForm(request: Request, name: AccountFormName, f
     }
     case "end-session": {
       const id = text(form, "session", 200)
+      // No id would be the path of all other sessions: a form without one ends none.
+      if (!id) return refused(400, {}, {}, message(t, SESSION_NOT_FOUND_MESSAGE))
       // Named as the island names it: the device the session signed in with.
       const listed = await getAsBrowser(request, apiRoutes.accountSessions).catch(() => null)
       const sessions = listed?.ok ? accountSessionListSchema.safeParse(await listed.json().catch(() => null)) : null
