@@ -261,7 +261,8 @@ for (const language of ["en", "de"] as const) {
       const cartButton = page.getByRole("button", { name: language === "en" ? "Cart, 1 item" : "Warenkorb, 1 Artikel" })
       await expect(cartButton).toBeEnabled({ timeout: 20_000 })
       await cartButton.click()
-      await expect(page.getByRole("dialog")).toBeVisible()
+      // The first opening fetches the header's and the panel's code, one after the other: on a busy machine that takes a while.
+      await expect(page.getByRole("dialog")).toBeVisible({ timeout: 15_000 })
       await audit(page, "cart panel")
       await page.keyboard.press("Escape")
 

@@ -238,6 +238,17 @@ test("the product tabs work with the keyboard: specifications, features in detai
   await expect(specs).toBeFocused()
 })
 
+test("a link to a product's tab opens it; a click on a tab switches without changing the address", async ({ page }) => {
+  await page.goto("/product/1#panel-security")
+  await expect(page.getByRole("tab", { name: "Security" })).toHaveAttribute("aria-selected", "true")
+  await expect(page.getByRole("tabpanel", { name: "Security" })).toBeVisible()
+  await expect(page.getByRole("tabpanel", { name: "Specifications" })).toBeHidden()
+  await page.getByRole("tab", { name: "Features" }).click()
+  await expect(page.getByRole("tabpanel", { name: "Features" })).toBeVisible()
+  await expect(page.getByRole("tabpanel", { name: "Security" })).toBeHidden()
+  await expect(page).toHaveURL(/\/product\/1#panel-security$/)
+})
+
 test("stock states: in stock, low stock with the count, out of stock disables add to cart", async ({ page }) => {
   const all = await products(page)
   const plenty = all.find((p) => p.stockQuantity > 10)!

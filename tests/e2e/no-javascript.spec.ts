@@ -196,9 +196,10 @@ test("registering without JavaScript: a refused form comes back with the message
 })
 
 /**
- * The whole purchase without JavaScript: the product page's form, /cart, both checkout steps as forms the
- * server checks (a bad address comes back with the messages next to its fields, as typed), the sandbox card,
- * the result page and the order on /orders. `german`: the same in German.
+ * The whole journey without JavaScript: registering on /auth, turning two-factor sign-in on in /account, signing
+ * out and in again (a wrong password, then the code step), the product page's form, /cart, both checkout steps as
+ * forms the server checks (a bad address comes back with the messages next to its fields, as typed), the sandbox
+ * card, the result page, the order on /orders, and signing out. `german`: the same in German.
  */
 async function buyWithoutJavaScript(page: Page, german: boolean) {
   const say = german
@@ -217,6 +218,27 @@ async function buyWithoutJavaScript(page: Page, german: boolean) {
         success: "Zahlung erfolgreich",
         logout: "Abmelden",
         account: "Konto",
+        registerTab: "Registrieren",
+        loginTab: "Anmelden",
+        username: "Benutzername",
+        email: "E-Mail",
+        password: /^Passwort(?! bestätigen)/,
+        confirmPassword: "Passwort bestätigen",
+        addressLine1: "Adresszeile 1",
+        state: "Bundesland/Provinz",
+        country: /^Land\b/,
+        createAccount: "Konto erstellen",
+        signIn: "Anmelden",
+        loginFailed: "Anmeldung fehlgeschlagen",
+        badPassword: "Ungültiger Benutzername oder ungültiges Passwort",
+        codeStep: "Bestätigungscode eingeben",
+        codeField: "Bestätigungscode",
+        verify: "Bestätigen und anmelden",
+        twoFactor: "Zwei-Faktor-Anmeldung",
+        turnOn: "Einschalten",
+        appCode: /^Code aus der App/,
+        confirmCode: "Bestätigen und einschalten",
+        codesStored: "Ich habe meine Codes gespeichert",
       }
     : {
         add: "Add to Cart",
@@ -233,9 +255,76 @@ async function buyWithoutJavaScript(page: Page, german: boolean) {
         success: "Payment Successful",
         logout: "Logout",
         account: "Account",
+        registerTab: "Register",
+        loginTab: "Login",
+        username: "Username",
+        email: "Email",
+        password: /^Password/,
+        confirmPassword: "Confirm password",
+        addressLine1: "Address line 1",
+        state: "State/Province",
+        country: "Country",
+        createAccount: "Create account",
+        signIn: "Sign in",
+        loginFailed: "Login failed",
+        badPassword: "Invalid username or password",
+        codeStep: "Enter your authentication code",
+        codeField: "Authentication code",
+        verify: "Verify and sign in",
+        twoFactor: "Two-factor sign-in",
+        turnOn: "Turn on",
+        appCode: /^Code from the app/,
+        confirmCode: "Confirm and turn on",
+        codesStored: "I have stored my codes",
       }
   const details = newUserDetails()
-  expect((await page.request.post("/api/register", { data: details })).status()).toBe(201)
+
+  // Registering through the Register tab, a link without a script.
+  await page.goto("/auth")
+  await page.getByRole("tab", { name: say.registerTab }).click()
+  const register = page.getByRole("tabpanel", { name: say.registerTab })
+  await register.getByLabel(say.username).fill(details.username)
+  await register.getByLabel(say.email).fill(details.email)
+  await register.getByLabel(say.password).fill(details.password)
+  await register.getByLabel(say.confirmPassword).fill(details.password)
+  await register.getByLabel(say.fullName).fill(details.fullName)
+  await register.getByLabel(say.addressLine1).fill(details.addressLine1)
+  await register.getByLabel(say.city).fill(details.city)
+  await register.getByLabel(say.state).fill(details.state)
+  await register.getByLabel(say.postalCode).fill(details.postalCode)
+  await register.getByLabel(say.country).selectOption(details.country)
+  await register.getByRole("button", { name: say.createAccount }).click()
+  await expect(page).toHaveURL(/\/$/)
+
+  // Two-factor sign-in turned on in the account, with the app's code.
+  await page.goto("/account")
+  const twoFactor = page.getByRole("region", { name: say.twoFactor })
+  await twoFactor.getByRole("button", { name: say.turnOn }).click()
+  const app = new Authenticator((await twoFactor.getByTestId("two-factor-secret").textContent())!.replace(/\s+/g, ""))
+  await twoFactor.getByLabel(say.appCode).fill(await app.nextCode())
+  await twoFactor.getByRole("button", { name: say.confirmCode }).click()
+  await twoFactor.getByRole("button", { name: say.codesStored }).click()
+  expect((await (await page.request.get("/api/account")).json()).twoFactorEnabled).toBe(true)
+
+  // Signed out, then in again: a wrong password is said on the page; the right one leads to the code step.
+  await page.getByRole("button", { name: new RegExp(details.username) }).click()
+  await page.getByRole("button", { name: say.logout }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await page.goto("/auth")
+  const login = page.getByRole("tabpanel", { name: say.loginTab })
+  await login.getByLabel(say.username).fill(details.username)
+  await login.getByLabel(say.password).fill("not the password")
+  await login.getByRole("button", { name: say.signIn, exact: true }).click()
+  await expect(login.getByRole("alert")).toContainText(say.loginFailed)
+  await expect(login.getByRole("alert")).toContainText(say.badPassword)
+  await login.getByLabel(say.password).fill(details.password)
+  await login.getByRole("button", { name: say.signIn, exact: true }).click()
+  await expect(page.getByRole("heading", { name: say.codeStep })).toBeVisible()
+  await login.getByRole("textbox", { name: say.codeField }).fill(await app.nextCode())
+  await login.getByRole("button", { name: say.verify }).click()
+  await expect(page).toHaveURL(/\/$/)
+  expect((await (await page.request.get("/api/account")).json()).username).toBe(details.username)
+
   const product = await productWithStock(page, 1)
   const stockBefore = product.stockQuantity
 
@@ -287,13 +376,13 @@ async function buyWithoutJavaScript(page: Page, german: boolean) {
   expect((await page.request.get("/api/user")).status()).toBe(401)
 }
 
-test("buying without JavaScript: both checkout steps as forms, a bad address said next to its fields, the sandbox card, the order on /orders", async ({
+test("the whole journey without JavaScript: registered, two-factor on, signed in with the code step, both checkout steps as forms, a bad address said next to its fields, the sandbox card, the order on /orders", async ({
   page,
 }) => {
   await buyWithoutJavaScript(page, false)
 })
 
-test("buying without JavaScript, in German", async ({ page, context, baseURL }) => {
+test("the whole journey without JavaScript, in German", async ({ page, context, baseURL }) => {
   await context.addCookies([{ name: "language", value: "de", url: baseURL! }])
   await buyWithoutJavaScript(page, true)
 })
@@ -546,4 +635,17 @@ test("a forgotten password reset without JavaScript, in German: the address chec
   await page.getByRole("button", { name: "Neues Passwort speichern" }).click()
   await expect(page.getByRole("alert").filter({ hasText: "Dieser Link kann nicht verwendet werden" })).toBeVisible()
   await expect(page.getByRole("link", { name: "Neuen Link anfordern" })).toHaveAttribute("href", "/auth/forgot")
+})
+
+test("a product's tabs without JavaScript are links to their panels: the one chosen is shown in place of the first", async ({ page }) => {
+  await page.goto("/product/1")
+  const specifications = page.getByRole("tabpanel", { name: "Specifications" })
+  await expect(specifications).toBeVisible()
+  await page.getByRole("tab", { name: "Security" }).click()
+  await expect(page).toHaveURL(/\/product\/1#panel-security$/)
+  await expect(page.getByRole("tabpanel", { name: "Security" })).toBeVisible()
+  await expect(specifications).toBeHidden()
+  await page.getByRole("tab", { name: "Features" }).click()
+  await expect(page.getByRole("tabpanel", { name: "Features" })).toBeVisible()
+  await expect(page.getByRole("tabpanel", { name: "Security" })).toBeHidden()
 })

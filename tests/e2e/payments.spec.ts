@@ -160,7 +160,7 @@ test("a purchase with PayPal: approval on PayPal's page, capture on return", asy
   )
 })
 
-test("paying without JavaScript: PayPal by redirect, captured on return; the card said to need JavaScript; the invoice for a business", async ({
+test("paying without JavaScript: PayPal by redirect, captured on return (en, de); the card said to need JavaScript; the invoice for a business", async ({
   browser,
 }) => {
   const context = await browser.newContext({ javaScriptEnabled: false })
@@ -194,6 +194,23 @@ test("paying without JavaScript: PayPal by redirect, captured on return; the car
   await page.reload()
   await expect(page.getByRole("heading", { level: 1, name: "Payment Successful" })).toBeVisible()
   expect(payments.paypal.capturesTaken(token)).toBe(1)
+
+  // PayPal by redirect in German: a new customer, the same round trip through the approval page.
+  await context.clearCookies()
+  await context.addCookies([{ name: "language", value: "de", url: payments.url }])
+  const german = await customerWithCart(page, 1)
+  await page.goto(at("/checkout"))
+  await page.getByRole("button", { name: "Weiter zur Zahlung" }).click()
+  await expect(page.getByTestId("card-needs-script")).toContainText("JavaScript")
+  await page.getByRole("radio", { name: /PayPal/ }).check()
+  await page.getByRole("button", { name: /^Zahlungspflichtig bestellen/ }).click()
+  await page.waitForURL((url) => url.origin === payments.paypal.approvalOrigin && url.pathname === "/checkoutnow")
+  await expect(page.getByTestId("amount")).toHaveText(`${centsToEuros(german.total)} EUR`)
+  await page.getByRole("button", { name: "Approve payment" }).click()
+  await page.waitForURL(/\/checkout\/success\?paypal=true&token=\w+/)
+  expect(payments.paypal.capturesTaken(new URL(page.url()).searchParams.get("token")!)).toBe(1)
+  await expect(page.getByRole("heading", { level: 1, name: "Zahlung erfolgreich" })).toBeVisible({ timeout: 20_000 })
+  expect(await (await page.request.get(at("/api/cart"))).json()).toEqual([])
 
   // By invoice, as a business customer, in German.
   await setPayments({
