@@ -104,6 +104,9 @@ export async function saveAccountForm(request: Request, name: AccountFormName, f
     const error = refusalOfAnswer(answer)
     return refused(answer.status, values, error.fields, failureText(t, error))
   }
+  // Two-factor sign-in's next step is the page's answer itself, not a redirect.
+  const shown = (twoFactor: NonNullable<ServerAccountForm["twoFactor"]>) =>
+    ({ state: "shown", status: 200, form: name, values: {}, fields: {}, error: null, twoFactor }) as const
   const done = (toast: Omit<Toast, "id">, answer: FormAnswer, location = "/account") =>
     ({ state: "done", location, toast, setCookies: answer.setCookies }) as const
 
@@ -139,16 +142,7 @@ export async function saveAccountForm(request: Request, name: AccountFormName, f
     case "two-factor-setup": {
       const answer = await sendFormAsBrowser(request, apiRoutes.twoFactorSetup)
       const setup = ok(answer) ? twoFactorSetupSchema.safeParse(json(answer)) : null
-      if (setup?.success)
-        return {
-          state: "shown",
-          status: 200,
-          form: name,
-          values: {},
-          fields: {},
-          error: null,
-          twoFactor: { step: "setup", setup: setup.data },
-        }
+      if (setup?.success) return shown({ step: "setup", setup: setup.data })
       return refusedBy(answer)
     }
     case "two-factor-enable": {
@@ -164,17 +158,7 @@ export async function saveAccountForm(request: Request, name: AccountFormName, f
       if (!checked.success) return { ...refused(400, {}, fieldMessages(checked.error), null), ...again }
       const answer = await sendFormAsBrowser(request, apiRoutes.twoFactorEnable, checked.data)
       const codes = ok(answer) ? recoveryCodesSchema.safeParse(json(answer)) : null
-      if (codes?.success) {
-        return {
-          state: "shown",
-          status: 200,
-          form: name,
-          values: {},
-          fields: {},
-          error: null,
-          twoFactor: { step: "codes", codes: codes.data.recoveryCodes },
-        }
-      }
+      if (codes?.success) return shown({ step: "codes", codes: codes.data.recoveryCodes })
       return { ...refusedBy(answer), ...again }
     }
     case "two-factor-disable": {
