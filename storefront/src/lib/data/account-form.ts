@@ -216,8 +216,9 @@ export async function saveAccountForm(request: Request, name: AccountFormName, f
       const checked = accountDeletionSchema.safeParse({ password: text(form, "password", 201) })
       if (!checked.success) return refused(400, {}, fieldMessages(checked.error), null)
       const answer = await sendFormAsBrowser(request, apiRoutes.accountDelete, checked.data)
-      // Signed out everywhere: the facade's answer ends this browser's session cookie too.
-      if (ok(answer)) return done({ title: t("account.delete.done"), description: t("account.delete.doneText") }, answer, "/")
+      // Signed out everywhere: the facade's answer ends this browser's session cookie too. The home page's own
+      // fragment, or the browser would keep the form's (#account-delete-title) for an address without that panel.
+      if (ok(answer)) return done({ title: t("account.delete.done"), description: t("account.delete.doneText") }, answer, "/#main")
       const error = refusalOfAnswer(answer)
       if (error.code === ADMIN_ACCOUNT_DELETION_CODE) return refused(answer.status, {}, {}, t("account.delete.admin"))
       return refused(answer.status, {}, error.fields, failureText(t, error))

@@ -255,7 +255,7 @@ function SessionsPanel({
                 <span>{t("account.sessions.lastSeen", { date: moment(session.lastSeenAt) })}</span>
                 {session.network && <span>{t("account.sessions.network", { network: session.network })}</span>}
                 {!session.current && (
-                  <form method="post" action="/account" onSubmit={inPlace(() => void endOne(session))} {...held}>
+                  <form method="post" action="/account#account-sessions-title" onSubmit={inPlace(() => void endOne(session))} {...held}>
                     <input type="hidden" name="form" value="end-session" />
                     <input type="hidden" name="session" value={session.id} />
                     <button
@@ -278,7 +278,7 @@ function SessionsPanel({
               <p id="account-sessions-confirm">
                 {others === 1 ? t("account.sessions.confirmOne") : t("account.sessions.confirm", { count: others })}
               </p>
-              <form method="post" action="/account" onSubmit={inPlace(() => void endOthers())} {...held}>
+              <form method="post" action="/account#account-sessions-title" onSubmit={inPlace(() => void endOthers())} {...held}>
                 <button type="submit" name="form" value="end-others" className="button button--primary" disabled={ending}>
                   {ending ? t("account.sessions.busy") : t("account.sessions.confirmYes")}
                 </button>
@@ -383,7 +383,7 @@ function ProfileForm({
     <form
       className="auth-form account-card"
       method="post"
-      action="/account"
+      action="/account#account-profile-title"
       noValidate
       onSubmit={onSubmit}
       aria-labelledby="account-profile-title"
@@ -455,7 +455,7 @@ function PasswordForm({
     <form
       className="auth-form account-card"
       method="post"
-      action="/account"
+      action="/account#account-password-title"
       noValidate
       onSubmit={onSubmit}
       aria-labelledby="account-password-title"

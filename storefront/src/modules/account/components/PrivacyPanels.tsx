@@ -156,7 +156,13 @@ export function EncryptedMailPanel({
           {confirmingRemoval ? (
             <div className="account-confirm" role="group" aria-labelledby="account-pgp-remove-confirm">
               <p id="account-pgp-remove-confirm">{t("account.pgp.removeConfirm")}</p>
-              <form method="post" action="/account" onSubmit={inPlace(() => void remove())} data-hold data-ready={ready || undefined}>
+              <form
+                method="post"
+                action="/account#account-pgp-title"
+                onSubmit={inPlace(() => void remove())}
+                data-hold
+                data-ready={ready || undefined}
+              >
                 <button type="submit" name="form" value="remove-pgp" className="button button--danger" disabled={removing}>
                   {t("account.pgp.removeYes")}
                 </button>
@@ -179,7 +185,7 @@ export function EncryptedMailPanel({
       <form
         className="auth-form"
         method="post"
-        action="/account"
+        action="/account#account-pgp-title"
         encType="multipart/form-data"
         noValidate
         onSubmit={onSubmit}
@@ -327,7 +333,7 @@ export function DeleteAccountPanel({
         <form
           className="auth-form"
           method="post"
-          action="/account"
+          action="/account#account-delete-title"
           noValidate
           onSubmit={onSubmit}
           aria-label={t("account.delete.title")}

@@ -113,7 +113,7 @@ export default function TwoFactorPanel({
       {step.name === "off" && (
         <form
           method="post"
-          action="/account"
+          action="/account#account-two-factor-title"
           onSubmit={(event) => {
             // start() is the island's; the form's own round trip is for a browser without JavaScript.
             event.preventDefault()
@@ -209,7 +209,7 @@ function SetupStep({
       <form
         className="auth-form two-factor__step"
         method="post"
-        action="/account"
+        action="/account#account-two-factor-title"
         noValidate
         onSubmit={onSubmit}
         aria-labelledby="two-factor-setup-title"
@@ -364,7 +364,7 @@ function TurnOffStep({
       <form
         className="auth-form two-factor__step"
         method="post"
-        action="/account"
+        action="/account#account-two-factor-title"
         noValidate
         onSubmit={onSubmit}
         aria-labelledby="two-factor-off-title"
