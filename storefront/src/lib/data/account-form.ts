@@ -21,7 +21,7 @@ import { apiRoutes } from "../api-routes"
 import { deviceName } from "../devices"
 import { pgpKeyRefusal } from "../pgp-refusal"
 import { failureText, message } from "../../modules/account/components/form-fields"
-import { getAsBrowser, refusalOfAnswer, sendFormAsBrowser, type FormAnswer } from "./http"
+import { answerBody, getAsBrowser, postedText, refusalOfAnswer, sendFormAsBrowser, type FormAnswer } from "./http"
 
 export const ACCOUNT_FORMS = [
   "profile",
@@ -69,22 +69,6 @@ export type AccountFormOutcome =
   | ({ state: "refused"; status: number } & ServerAccountForm)
   | ({ state: "shown"; status: 200 } & ServerAccountForm)
 
-const text = (form: FormData, name: string, max = 1_000) => {
-  const value = form.get(name)
-  return typeof value === "string" ? value.slice(0, max) : ""
-}
-
-const ok = (answer: FormAnswer) => answer.status >= 200 && answer.status < 300
-
-function json(answer: FormAnswer): Record<string, unknown> {
-  try {
-    const parsed: unknown = JSON.parse(answer.text)
-    return parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {}
-  } catch {
-    return {}
-  }
-}
-
 export function accountFormNameOf(form: FormData | null): AccountFormName | null {
   const name = form?.get("form")
   return typeof name === "string" && (ACCOUNT_FORMS as readonly string[]).includes(name) ? (name as AccountFormName) : null
@@ -112,12 +96,12 @@ export async function saveAccountForm(request: Request, name: AccountFormName, f
 
   switch (name) {
     case "profile": {
-      const values = Object.fromEntries(PROFILE_FIELDS.map((field) => [field, text(form, field)]))
+      const values = Object.fromEntries(PROFILE_FIELDS.map((field) => [field, postedText(form, field)]))
       const checked = profileUpdateSchema.safeParse(values)
       if (!checked.success) return refused(400, values, fieldMessages(checked.error), null)
       const answer = await sendFormAsBrowser(request, apiRoutes.accountUpdate, checked.data)
-      if (!ok(answer)) return refusedBy(answer, values)
-      const saved = json(answer)
+      if (!answer.ok) return refusedBy(answer, values)
+      const saved = answerBody(answer)
       const email = typeof saved.email === "string" ? saved.email : checked.data.email
       return done(
         typeof saved.pendingEmail === "string"
@@ -130,18 +114,18 @@ export async function saveAccountForm(request: Request, name: AccountFormName, f
       )
     }
     case "password": {
-      const typed = Object.fromEntries(PASSWORD_FIELDS.map((field) => [field, text(form, field)]))
+      const typed = Object.fromEntries(PASSWORD_FIELDS.map((field) => [field, postedText(form, field)]))
       const checked = passwordChangeFormSchema.safeParse(typed)
       if (!checked.success) return refused(400, {}, fieldMessages(checked.error), null)
       const { currentPassword, newPassword } = checked.data
       const answer = await sendFormAsBrowser(request, apiRoutes.accountPassword, { currentPassword, newPassword })
       // A changed password renews the session: the browser gets the facade's new cookie.
-      if (ok(answer)) return done({ title: t("account.password.changed"), description: t("account.password.changedText") }, answer)
+      if (answer.ok) return done({ title: t("account.password.changed"), description: t("account.password.changedText") }, answer)
       return refusedBy(answer)
     }
     case "two-factor-setup": {
       const answer = await sendFormAsBrowser(request, apiRoutes.twoFactorSetup)
-      const setup = ok(answer) ? twoFactorSetupSchema.safeParse(json(answer)) : null
+      const setup = answer.ok ? twoFactorSetupSchema.safeParse(answerBody(answer)) : null
       if (setup?.success) return shown({ step: "setup", setup: setup.data })
       return refusedBy(answer)
     }
@@ -149,27 +133,27 @@ export async function saveAccountForm(request: Request, name: AccountFormName, f
       // The set-up being confirmed comes back with the form, so a wrong code shows the same QR code and key again:
       // they are this browser's own, and what turns sign-in on is the secret the facade keeps, not these.
       const setup = twoFactorSetupSchema.safeParse({
-        secret: text(form, "secret", 200),
-        otpauthUrl: text(form, "otpauthUrl", 1_000),
-        qrCodeSvg: text(form, "qrCodeSvg", 100_000),
+        secret: postedText(form, "secret", 200),
+        otpauthUrl: postedText(form, "otpauthUrl", 1_000),
+        qrCodeSvg: postedText(form, "qrCodeSvg", 100_000),
       })
       const again = setup.success ? { twoFactor: { step: "setup" as const, setup: setup.data } } : {}
-      const checked = twoFactorCodeSchema.safeParse({ code: text(form, "code", 100) })
+      const checked = twoFactorCodeSchema.safeParse({ code: postedText(form, "code", 100) })
       if (!checked.success) return { ...refused(400, {}, fieldMessages(checked.error), null), ...again }
       const answer = await sendFormAsBrowser(request, apiRoutes.twoFactorEnable, checked.data)
-      const codes = ok(answer) ? recoveryCodesSchema.safeParse(json(answer)) : null
+      const codes = answer.ok ? recoveryCodesSchema.safeParse(answerBody(answer)) : null
       if (codes?.success) return shown({ step: "codes", codes: codes.data.recoveryCodes })
       return { ...refusedBy(answer), ...again }
     }
     case "two-factor-disable": {
-      const checked = twoFactorCodeSchema.safeParse({ code: text(form, "code", 100) })
+      const checked = twoFactorCodeSchema.safeParse({ code: postedText(form, "code", 100) })
       if (!checked.success) return refused(400, {}, fieldMessages(checked.error), null)
       const answer = await sendFormAsBrowser(request, apiRoutes.twoFactorDisable, checked.data)
-      if (ok(answer)) return done({ title: t("account.twoFactor.turnedOff"), description: t("account.twoFactor.turnedOffText") }, answer)
+      if (answer.ok) return done({ title: t("account.twoFactor.turnedOff"), description: t("account.twoFactor.turnedOffText") }, answer)
       return refusedBy(answer)
     }
     case "end-session": {
-      const id = text(form, "session", 200)
+      const id = postedText(form, "session", 200)
       // No id would be the path of all other sessions: a form without one ends none.
       if (!id) return refused(400, {}, {}, message(t, SESSION_NOT_FOUND_MESSAGE))
       // Named as the island names it: the device the session signed in with.
@@ -177,14 +161,14 @@ export async function saveAccountForm(request: Request, name: AccountFormName, f
       const sessions = listed?.ok ? accountSessionListSchema.safeParse(await listed.json().catch(() => null)) : null
       const session = sessions?.success ? sessions.data.find((one) => one.id === id) : undefined
       const answer = await sendFormAsBrowser(request, apiRoutes.accountSessionEnd, undefined, { id })
-      if (!ok(answer)) return refusedBy(answer)
+      if (!answer.ok) return refusedBy(answer)
       const device = deviceName(t, session?.userAgent ?? null)
       return done({ title: t("account.sessions.ended"), description: t("account.sessions.endedOneText", { device }) }, answer)
     }
     case "end-others": {
       const answer = await sendFormAsBrowser(request, apiRoutes.accountSessionsEnd)
-      if (!ok(answer)) return refusedBy(answer)
-      const ended = Number(json(answer).ended ?? 0)
+      if (!answer.ok) return refusedBy(answer)
+      const ended = Number(answerBody(answer).ended ?? 0)
       return done(
         {
           title: t("account.sessions.ended"),
@@ -196,29 +180,29 @@ export async function saveAccountForm(request: Request, name: AccountFormName, f
     case "pgp-key": {
       // Pasted, or chosen as a file (the form is multipart): a file the browser read stands in for an empty field.
       const file = form.get("publicKeyFile")
-      const pasted = text(form, "publicKey", PGP_KEY_MAX_LENGTH + 1)
+      const pasted = postedText(form, "publicKey", PGP_KEY_MAX_LENGTH + 1)
       const fromFile = !pasted.trim() && file instanceof File && file.size > 0 && file.size <= PGP_KEY_MAX_LENGTH * 4
       const values = { publicKey: fromFile ? (await (file as File).text()).slice(0, PGP_KEY_MAX_LENGTH + 1) : pasted }
       const checked = pgpKeySaveSchema.safeParse(values)
       if (!checked.success) return refused(400, values, fieldMessages(checked.error), null)
       const answer = await sendFormAsBrowser(request, apiRoutes.pgpKeySave, checked.data)
-      if (ok(answer)) return done({ title: t("account.pgp.saved"), description: t("account.pgp.savedText") }, answer)
+      if (answer.ok) return done({ title: t("account.pgp.saved"), description: t("account.pgp.savedText") }, answer)
       const refusal = pgpKeyRefusal(t, refusalOfAnswer(answer), said.day)
       if (refusal) return refused(answer.status, values, { publicKey: refusal }, null)
       return refusedBy(answer, values)
     }
     case "remove-pgp": {
       const answer = await sendFormAsBrowser(request, apiRoutes.pgpKeyRemove)
-      if (ok(answer)) return done({ title: t("account.pgp.removed"), description: t("account.pgp.removedText") }, answer)
+      if (answer.ok) return done({ title: t("account.pgp.removed"), description: t("account.pgp.removedText") }, answer)
       return refusedBy(answer)
     }
     case "delete": {
-      const checked = accountDeletionSchema.safeParse({ password: text(form, "password", 201) })
+      const checked = accountDeletionSchema.safeParse({ password: postedText(form, "password", 201) })
       if (!checked.success) return refused(400, {}, fieldMessages(checked.error), null)
       const answer = await sendFormAsBrowser(request, apiRoutes.accountDelete, checked.data)
       // Signed out everywhere: the facade's answer ends this browser's session cookie too. The home page's own
       // fragment, or the browser would keep the form's (#account-delete-title) for an address without that panel.
-      if (ok(answer)) return done({ title: t("account.delete.done"), description: t("account.delete.doneText") }, answer, "/#main")
+      if (answer.ok) return done({ title: t("account.delete.done"), description: t("account.delete.doneText") }, answer, "/#main")
       const error = refusalOfAnswer(answer)
       if (error.code === ADMIN_ACCOUNT_DELETION_CODE) return refused(answer.status, {}, {}, t("account.delete.admin"))
       return refused(answer.status, {}, error.fields, failureText(t, error))

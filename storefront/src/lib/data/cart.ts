@@ -34,7 +34,7 @@ export async function changeCart(request: Request, change: CartChange): Promise<
       : change.action === "set"
         ? await sendFormAsBrowser(request, apiRoutes.cartItemUpdate, { quantity: change.quantity }, { itemId: change.itemId })
         : await sendFormAsBrowser(request, apiRoutes.cartItemRemove, undefined, { itemId: change.itemId })
-  if (answer.status >= 200 && answer.status < 300) return { state: "done" }
+  if (answer.ok) return { state: "done" }
   if (answer.status === 401) return { state: "signedOut" }
   if (answer.status >= 400 && answer.status < 500) {
     const failed = readFailedAnswer(answer.text, answer.statusText, answer.status)

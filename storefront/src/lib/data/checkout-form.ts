@@ -15,7 +15,7 @@ import { apiRoutes } from "../api-routes"
 import { methodsForCountry, shippingCountryOf } from "../../modules/checkout/shipping-countries"
 import type { PaymentChoice } from "../../modules/checkout/payment"
 import { isTestWalletCapture } from "../orders"
-import { refusalOfAnswer, sendFormAsBrowser } from "./http"
+import { postedText, refusalOfAnswer, sendFormAsBrowser } from "./http"
 
 /** The address's fields, as the contract's schema names them. */
 const ADDRESS_FIELDS = Object.keys(shippingAddressSchema.shape)
@@ -23,11 +23,6 @@ const ADDRESS_FIELDS = Object.keys(shippingAddressSchema.shape)
 /** The ways to pay a form can take; the card needs Stripe Elements in the browser. */
 export type FormPaymentChoice = Exclude<PaymentChoice, "card">
 const FORM_CHOICES: readonly string[] = ["paypal", "invoice", "simulated"] satisfies FormPaymentChoice[]
-
-const text = (form: FormData | null, name: string, max: number): string => {
-  const value = form?.get(name)
-  return typeof value === "string" ? value.slice(0, max) : ""
-}
 
 export interface CheckoutForm {
   /** "address": step 1 sent; "pay": step 2 sent; "back": step 2's "Back to Shipping". */
@@ -41,16 +36,16 @@ export interface CheckoutForm {
 }
 
 export function checkoutFormOf(form: FormData | null): CheckoutForm {
-  const step = text(form, "step", 10)
-  const choice = text(form, "paymentChoice", 20)
+  const step = postedText(form, "step", 10)
+  const choice = postedText(form, "paymentChoice", 20)
   const amount = (name: string) => {
-    const value = text(form, name, 20).trim()
+    const value = postedText(form, name, 20).trim()
     return /^\d{1,9}(\.\d{1,2})?$/.test(value) ? value : undefined
   }
   return {
     step: step === "pay" ? "pay" : step === "back" ? "back" : "address",
-    values: Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, text(form, name, 500)])),
-    shippingMethodId: Number(text(form, "shippingMethod", 12)) || null,
+    values: Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, postedText(form, name, 500)])),
+    shippingMethodId: Number(postedText(form, "shippingMethod", 12)) || null,
     choice: FORM_CHOICES.includes(choice) ? (choice as FormPaymentChoice) : null,
     shippingCost: amount("shippingCost"),
     total: amount("total"),

@@ -178,6 +178,8 @@ export async function sendAsBrowser(request: Request, route: ApiRoute, params?: 
 
 /** The facade's answer to a form the page sent on: its status and text, and the cookies it set for the browser. */
 export interface FormAnswer {
+  /** A 2xx status. */
+  ok: boolean
   status: number
   text: string
   /** Set-Cookie headers the page hands on to the browser (a sign-in's session). */
@@ -205,14 +207,31 @@ export async function sendFormAsBrowser(request: Request, route: ApiRoute, body?
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     })
     return {
+      ok: response.ok,
       status: response.status,
       text: await response.text(),
       setCookies: response.headers.getSetCookie(),
       statusText: response.statusText,
     }
   } catch {
-    return { status: 503, text: "", setCookies: [], statusText: "Service Unavailable" }
+    return { ok: false, status: 503, text: "", setCookies: [], statusText: "Service Unavailable" }
   }
+}
+
+/** The answer's JSON object, or an empty one when its body is none (the change happened all the same). */
+export function answerBody(answer: FormAnswer): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(answer.text)
+    return parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {}
+  } catch {
+    return {}
+  }
+}
+
+/** A posted form's text field, cut to `max` characters; "" when it is missing or a file. */
+export function postedText(form: FormData | null, name: string, max = 1_000): string {
+  const value = form?.get(name)
+  return typeof value === "string" ? value.slice(0, max) : ""
 }
 
 /** The facade's refusal as the islands hold one, so a form's round trip says what an island's call would. */

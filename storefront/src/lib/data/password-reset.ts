@@ -8,12 +8,7 @@ import { fieldMessages } from "@enclave/contract/http-errors"
 import { PASSWORD_RESET_SENT_MESSAGE } from "@enclave/contract/values"
 import type { ApiRequestError } from "../client/api"
 import { apiRoutes } from "../api-routes"
-import { refusalOfAnswer, sendFormAsBrowser } from "./http"
-
-const text = (form: FormData | null, name: string, max = 1_000) => {
-  const value = form?.get(name)
-  return typeof value === "string" ? value.slice(0, max) : ""
-}
+import { answerBody, postedText, refusalOfAnswer, sendFormAsBrowser } from "./http"
 
 /** The server's answer to the forgot form: the neutral "sent" message, or the address back with what refused it. */
 export type ServerResetRequest =
@@ -21,19 +16,13 @@ export type ServerResetRequest =
   | { state: "refused"; status: number; values: { email: string }; fields: Record<string, string>; error: ApiRequestError | null }
 
 export async function requestResetWithForm(request: Request, form: FormData | null): Promise<ServerResetRequest> {
-  const values = { email: text(form, "email") }
+  const values = { email: postedText(form, "email") }
   const checked = passwordResetRequestSchema.safeParse(values)
   if (!checked.success) return { state: "refused", status: 400, values, fields: fieldMessages(checked.error), error: null }
   const answer = await sendFormAsBrowser(request, apiRoutes.passwordReset, checked.data)
-  if (answer.status >= 200 && answer.status < 300) {
-    let message = PASSWORD_RESET_SENT_MESSAGE
-    try {
-      const said = (JSON.parse(answer.text) as { message?: unknown }).message
-      if (typeof said === "string") message = said
-    } catch {
-      // the neutral message all the same
-    }
-    return { state: "sent", message }
+  if (answer.ok) {
+    const said = answerBody(answer).message
+    return { state: "sent", message: typeof said === "string" ? said : PASSWORD_RESET_SENT_MESSAGE }
   }
   const error = refusalOfAnswer(answer)
   return { state: "refused", status: answer.status, values, fields: error.fields, error }
@@ -47,9 +36,9 @@ export type ServerReset =
 
 export async function confirmResetWithForm(request: Request, form: FormData | null): Promise<ServerReset> {
   const checked = passwordResetFormSchema.safeParse({
-    token: text(form, "token", 201).trim(),
-    password: text(form, "password", 201),
-    confirmPassword: text(form, "confirmPassword", 201),
+    token: postedText(form, "token", 201).trim(),
+    password: postedText(form, "password", 201),
+    confirmPassword: postedText(form, "confirmPassword", 201),
   })
   if (!checked.success) {
     const fields = fieldMessages(checked.error)
@@ -59,7 +48,7 @@ export async function confirmResetWithForm(request: Request, form: FormData | nu
   }
   const { token, password } = checked.data
   const answer = await sendFormAsBrowser(request, apiRoutes.passwordResetConfirm, { token, password })
-  if (answer.status >= 200 && answer.status < 300) return { state: "done" }
+  if (answer.ok) return { state: "done" }
   const error = refusalOfAnswer(answer)
   if (error.fields.token || error.code === "reset_link_invalid") return { state: "invalid", status: answer.status }
   return { state: "refused", status: answer.status, fields: error.fields, error }

@@ -9,7 +9,7 @@ import { fieldMessages } from "@enclave/contract/http-errors"
 import { PENDING_SIGN_IN_COOKIE } from "@enclave/contract"
 import type { ApiRequestError } from "../client/api"
 import { apiRoutes } from "../api-routes"
-import { refusalOfAnswer, sendFormAsBrowser } from "./http"
+import { answerBody, postedText, refusalOfAnswer, sendFormAsBrowser } from "./http"
 
 export type SignInStep = "password" | "code"
 
@@ -18,18 +18,13 @@ export type SignInOutcome =
   | { state: "code"; setCookies: string[] }
   | { state: "refused"; error: ApiRequestError; setCookies: string[] }
 
-const field = (form: FormData | null, name: string, max: number): string => {
-  const value = form?.get(name)
-  return typeof value === "string" ? value.slice(0, max) : ""
-}
-
 /** The step's fields as typed: the facade checks them with the contract's schemas, as for the islands. */
 export function signInFieldsOf(form: FormData | null): { step: SignInStep; username: string; password: string; code: string } {
   return {
-    step: field(form, "step", 10) === "code" ? "code" : "password",
-    username: field(form, "username", 200),
-    password: field(form, "password", 1_000),
-    code: field(form, "code", 100),
+    step: postedText(form, "step", 10) === "code" ? "code" : "password",
+    username: postedText(form, "username", 200),
+    password: postedText(form, "password", 1_000),
+    code: postedText(form, "code", 100),
   }
 }
 
@@ -49,14 +44,11 @@ export async function signInWithForm(request: Request, fields: ReturnType<typeof
       ? await sendFormAsBrowser(request, apiRoutes.loginTwoFactor, { code: fields.code })
       : await sendFormAsBrowser(request, apiRoutes.login, { username: fields.username, password: fields.password })
   if (answer.status === 200) {
-    let body: { twoFactorRequired?: boolean; username?: string } = {}
-    try {
-      body = JSON.parse(answer.text) as typeof body
-    } catch {
-      // The session's cookie came all the same; the username typed stands in for the answer's.
-    }
+    const body = answerBody(answer)
     if (body.twoFactorRequired) return { state: "code", setCookies: forThisPage(answer.setCookies) }
-    return { state: "signedIn", username: body.username ?? fields.username, setCookies: forThisPage(answer.setCookies) }
+    // Without a body the session's cookie came all the same; the username typed stands in for the answer's.
+    const username = typeof body.username === "string" ? body.username : fields.username
+    return { state: "signedIn", username, setCookies: forThisPage(answer.setCookies) }
   }
   return {
     state: "refused",
@@ -77,7 +69,7 @@ export type RegisterOutcome =
  * check, which the facade repeats without the confirmation), then sent as the islands send it.
  */
 export async function registerWithForm(request: Request, form: FormData | null): Promise<RegisterOutcome> {
-  const typed = Object.fromEntries(REGISTER_FIELDS.map((name) => [name, field(form, name, 1_000)]))
+  const typed = Object.fromEntries(REGISTER_FIELDS.map((name) => [name, postedText(form, name, 1_000)]))
   const values = Object.fromEntries(Object.entries(typed).filter(([name]) => name !== "password" && name !== "confirmPassword"))
   const checked = registerFormSchema.safeParse(typed)
   if (!checked.success) return { state: "refused", error: null, fields: fieldMessages(checked.error), values }

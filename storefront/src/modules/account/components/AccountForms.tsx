@@ -26,6 +26,7 @@ import {
   BusinessFields,
   CancelForm,
   failureText,
+  heldUntil,
   inPlace,
   ServerRefusal,
   useServerAnswer,
@@ -227,8 +228,6 @@ function SessionsPanel({
   }
 
   const name = (session: AccountSession) => deviceName(t, session.userAgent)
-  // Its forms are held until the island runs (src/directives/wake.ts "forms"), then handled in place.
-  const held = { "data-hold": true, "data-ready": ready || undefined }
 
   return (
     <section className="account-card account-sessions" aria-labelledby="account-sessions-title">
@@ -255,7 +254,12 @@ function SessionsPanel({
                 <span>{t("account.sessions.lastSeen", { date: moment(session.lastSeenAt) })}</span>
                 {session.network && <span>{t("account.sessions.network", { network: session.network })}</span>}
                 {!session.current && (
-                  <form method="post" action="/account#account-sessions-title" onSubmit={inPlace(() => void endOne(session))} {...held}>
+                  <form
+                    method="post"
+                    action="/account#account-sessions-title"
+                    onSubmit={inPlace(() => void endOne(session))}
+                    {...heldUntil(ready)}
+                  >
                     <input type="hidden" name="form" value="end-session" />
                     <input type="hidden" name="session" value={session.id} />
                     <button
@@ -278,7 +282,7 @@ function SessionsPanel({
               <p id="account-sessions-confirm">
                 {others === 1 ? t("account.sessions.confirmOne") : t("account.sessions.confirm", { count: others })}
               </p>
-              <form method="post" action="/account#account-sessions-title" onSubmit={inPlace(() => void endOthers())} {...held}>
+              <form method="post" action="/account#account-sessions-title" onSubmit={inPlace(() => void endOthers())} {...heldUntil(ready)}>
                 <button type="submit" name="form" value="end-others" className="button button--primary" disabled={ending}>
                   {ending ? t("account.sessions.busy") : t("account.sessions.confirmYes")}
                 </button>
@@ -387,8 +391,7 @@ function ProfileForm({
       noValidate
       onSubmit={onSubmit}
       aria-labelledby="account-profile-title"
-      data-hold
-      data-ready={ready || undefined}
+      {...heldUntil(ready)}
     >
       <input type="hidden" name="form" value="profile" />
       <h2 id="account-profile-title">{t("account.profile.title")}</h2>
@@ -459,8 +462,7 @@ function PasswordForm({
       noValidate
       onSubmit={onSubmit}
       aria-labelledby="account-password-title"
-      data-hold
-      data-ready={ready || undefined}
+      {...heldUntil(ready)}
     >
       <input type="hidden" name="form" value="password" />
       <h2 id="account-password-title">{t("account.password.title")}</h2>

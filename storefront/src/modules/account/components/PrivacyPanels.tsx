@@ -24,6 +24,7 @@ import {
   AskFirstForm,
   CancelForm,
   failureText,
+  heldUntil,
   inPlace,
   message,
   ServerRefusal,
@@ -156,13 +157,7 @@ export function EncryptedMailPanel({
           {confirmingRemoval ? (
             <div className="account-confirm" role="group" aria-labelledby="account-pgp-remove-confirm">
               <p id="account-pgp-remove-confirm">{t("account.pgp.removeConfirm")}</p>
-              <form
-                method="post"
-                action="/account#account-pgp-title"
-                onSubmit={inPlace(() => void remove())}
-                data-hold
-                data-ready={ready || undefined}
-              >
+              <form method="post" action="/account#account-pgp-title" onSubmit={inPlace(() => void remove())} {...heldUntil(ready)}>
                 <button type="submit" name="form" value="remove-pgp" className="button button--danger" disabled={removing}>
                   {t("account.pgp.removeYes")}
                 </button>
@@ -190,8 +185,7 @@ export function EncryptedMailPanel({
         noValidate
         onSubmit={onSubmit}
         aria-label={t("account.pgp.title")}
-        data-hold
-        data-ready={ready || undefined}
+        {...heldUntil(ready)}
       >
         <input type="hidden" name="form" value="pgp-key" />
         {answer.refusal}
@@ -337,8 +331,7 @@ export function DeleteAccountPanel({
           noValidate
           onSubmit={onSubmit}
           aria-label={t("account.delete.title")}
-          data-hold
-          data-ready={ready || undefined}
+          {...heldUntil(ready)}
         >
           <input type="hidden" name="form" value="delete" />
           {answer.refusal}

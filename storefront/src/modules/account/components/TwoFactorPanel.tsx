@@ -20,7 +20,17 @@ import { disableTwoFactor, enableTwoFactor, fetchAccount, startTwoFactorSetup } 
 import { showToast } from "../../../lib/client/stores"
 import { groupedSecret, recoveryCodesFile, svgImageUrl } from "../../../lib/two-factor"
 import type { ServerAccountForm } from "../../../lib/data/account-form"
-import { applyCodeError, AskFirstForm, CancelForm, failureText, inPlace, TextField, useServerAnswer } from "./form-fields"
+import {
+  applyCodeError,
+  AskFirstForm,
+  CancelForm,
+  failureText,
+  heldUntil,
+  inPlace,
+  ServerRefusal,
+  TextField,
+  useServerAnswer,
+} from "./form-fields"
 
 type CodeInput = z.input<typeof twoFactorCodeSchema>
 type CodeValues = z.output<typeof twoFactorCodeSchema>
@@ -35,8 +45,6 @@ function firstStep(user: User, confirming: boolean, server: ServerAccountForm | 
   if (!user.twoFactorEnabled) return { name: "off" }
   return confirming ? { name: "turningOff" } : { name: "on" }
 }
-
-const held = (ready: boolean) => ({ "data-hold": true, "data-ready": ready || undefined })
 
 export default function TwoFactorPanel({
   t,
@@ -104,11 +112,7 @@ export default function TwoFactorPanel({
         </strong>
       </p>
 
-      {refusal && (
-        <p className="auth-form__problem" role="alert">
-          <span className="auth-form__problem-title">{t("account.twoFactor.setupFailed")}</span> {refusal}
-        </p>
-      )}
+      {refusal && <ServerRefusal title={t("account.twoFactor.setupFailed")} text={refusal} />}
 
       {step.name === "off" && (
         <form
@@ -119,7 +123,7 @@ export default function TwoFactorPanel({
             event.preventDefault()
             void start()
           }}
-          {...held(ready)}
+          {...heldUntil(ready)}
         >
           <button type="submit" name="form" value="two-factor-setup" className="button button--primary" data-step-focus disabled={starting}>
             {starting ? t("account.twoFactor.preparing") : t("account.twoFactor.turnOn")}
@@ -213,7 +217,7 @@ function SetupStep({
         noValidate
         onSubmit={onSubmit}
         aria-labelledby="two-factor-setup-title"
-        {...held(ready)}
+        {...heldUntil(ready)}
       >
         <input type="hidden" name="form" value="two-factor-enable" />
         <input type="hidden" name="secret" value={setup.secret} />
@@ -322,7 +326,7 @@ function RecoveryCodesStep({
           </button>
         </div>
       )}
-      <form method="get" action="/account#account-two-factor-title" onSubmit={inPlace(onDone)} {...held(ready)}>
+      <form method="get" action="/account#account-two-factor-title" onSubmit={inPlace(onDone)} {...heldUntil(ready)}>
         <button type="submit" className="button button--primary">
           {t("account.twoFactor.codesDone")}
         </button>
@@ -369,7 +373,7 @@ function TurnOffStep({
         onSubmit={onSubmit}
         aria-labelledby="two-factor-off-title"
         aria-describedby="two-factor-off-text"
-        {...held(ready)}
+        {...heldUntil(ready)}
       >
         <input type="hidden" name="form" value="two-factor-disable" />
         <h3 id="two-factor-off-title" data-step-focus tabIndex={-1}>

@@ -74,6 +74,12 @@ export function NeedsScript({ t }: { t: Translate }) {
   )
 }
 
+/**
+ * A form of the account page's island held until its code runs (src/directives/wake.ts "forms"): a click before
+ * then waits for `data-ready` and is given to the form's handler rather than sent as the form's own round trip.
+ */
+export const heldUntil = (ready: boolean) => ({ "data-hold": true, "data-ready": ready || undefined })
+
 /** A form's sending, handled by the island in place: the form's own round trip is for a browser without JavaScript. */
 export const inPlace = (then: () => void) => (event: { preventDefault(): void }) => {
   event.preventDefault()
@@ -101,7 +107,7 @@ export function AskFirstForm({
   children: ReactNode
 }) {
   return (
-    <form method="get" action={`/account#${anchor}`} onSubmit={inPlace(onAsk)} data-hold data-ready={ready || undefined}>
+    <form method="get" action={`/account#${anchor}`} onSubmit={inPlace(onAsk)} {...heldUntil(ready)}>
       <button type="submit" name="confirm" value={confirm} className={className}>
         {children}
       </button>
@@ -127,14 +133,7 @@ export function CancelForm({
   onCancel: () => void
 }) {
   return (
-    <form
-      className="account-confirm__cancel"
-      method="get"
-      action={`/account#${anchor}`}
-      onSubmit={inPlace(onCancel)}
-      data-hold
-      data-ready={ready || undefined}
-    >
+    <form className="account-confirm__cancel" method="get" action={`/account#${anchor}`} onSubmit={inPlace(onCancel)} {...heldUntil(ready)}>
       <button type="submit" className="button" disabled={disabled}>
         {label}
       </button>
